@@ -1,0 +1,61 @@
+"use client";
+/** Site header: navigation and the sign-in state (from the `accounts.me` query). */
+import Link from "next/link";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useTRPC } from "@/app/_trpc/client";
+import { NAV_ITEMS } from "./nav";
+
+export function Header() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.accounts.me.queryOptions());
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const user = me.data ?? null;
+
+  async function handleSignOut() {
+    await signOut({ redirect: false });
+    await queryClient.resetQueries();
+    router.push("/");
+    router.refresh();
+  }
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+        <Link href="/" className="text-xl font-bold tracking-tight text-indigo-700">
+          Equalis
+        </Link>
+        <nav aria-label="Main" className="flex flex-1 flex-wrap gap-4 text-sm">
+          {NAV_ITEMS.filter((i) => !i.signedIn || user).map((item) => (
+            <Link key={item.href} href={item.href} className="text-slate-700 hover:text-indigo-700">
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="flex items-center gap-3 text-sm" data-testid="account">
+          {me.isPending ? null : user ? (
+            <>
+              <Link href="/profile" className="font-medium text-slate-900" data-testid="user-name">
+                {user.name}
+              </Link>
+              <button onClick={handleSignOut} className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50">
+                Sign out
+              </button>
+            </>
+          ) : (
+            <>
+              <Link href="/signin" className="text-slate-700 hover:text-indigo-700">
+                Sign in
+              </Link>
+              <Link href="/signup" className="rounded bg-indigo-600 px-3 py-1 text-white hover:bg-indigo-700">
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,9 @@
+/** The header's navigation: every feature a person can reach. Add an entry when a feature ships. */
+export interface NavItem {
+  href: string;
+  label: string;
+  /** Shown only to signed-in users. */
+  signedIn?: boolean;
+}
+
+export const NAV_ITEMS: NavItem[] = [];

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { Providers } from "./_trpc/client";
+import { Header } from "./_components/header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Equalis", template: "%s · Equalis" },
+  description: "Run tournaments of Equate, 'SMATH and Number Scrabble: clubs, pairings, timed matches, judging and ratings.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <Providers>
+          <Header />
+          <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,38 @@
+import Link from "next/link";
+
+const GAMES = [
+  { name: "Equate", text: "19×19 board, multi-digit numbers and fraction tiles; no negative value, ever." },
+  { name: "'SMATH", text: "Numbers 0–12 on single tiles, brackets and implied multiplication." },
+  { name: "Number Scrabble", text: "Left-to-right arithmetic with squares, roots and a value bonus." },
+];
+
+export default function HomePage() {
+  return (
+    <div className="space-y-10">
+      <section className="space-y-4">
+        <h1 className="text-4xl font-bold tracking-tight">Tournaments for equation crossword games</h1>
+        <p className="max-w-2xl text-lg text-slate-700">
+          Equalis is where clubs run events of Equate, &apos;SMATH and Number Scrabble: directors pair rounds and
+          publish standings, players play timed matches in the browser or keep score over the board, judges settle
+          disputed plays with an engine that explains every ruling, and everyone follows their ratings.
+        </p>
+        <div className="flex gap-3">
+          <Link href="/signup" className="rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">
+            Create an account
+          </Link>
+          <Link href="/signin" className="rounded border border-slate-300 px-4 py-2 font-medium hover:bg-white">
+            Sign in
+          </Link>
+        </div>
+      </section>
+      <section className="grid gap-4 sm:grid-cols-3">
+        {GAMES.map((g) => (
+          <article key={g.name} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="font-semibold">{g.name}</h2>
+            <p className="mt-1 text-sm text-slate-600">{g.text}</p>
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "@/app/_trpc/client";
+import { formErrors } from "@/app/_trpc/errors";
+import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
+import { useSignIn } from "@/app/_components/use-sign-in";
+
+export default function SignUpPage() {
+  const trpc = useTRPC();
+  const signUp = useMutation(trpc.accounts.signUp.mutationOptions());
+  const signIn = useSignIn();
+  const [signInError, setSignInError] = useState<string | null>(null);
+  const errors = formErrors(signUp.error);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const input = { name: String(form.get("name")), email: String(form.get("email")), password: String(form.get("password")) };
+    setSignInError(null);
+    try {
+      await signUp.mutateAsync(input);
+    } catch {
+      return; // shown inline from signUp.error
+    }
+    setSignInError(await signIn(input.email, input.password));
+  }
+
+  return (
+    <Card title="Create your account">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <FormError message={errors.message ?? signInError} />
+        <Field label="Display name" name="name" autoComplete="nickname" required error={errors.fields.name} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required error={errors.fields.password} hint="At least 10 characters, mixing letters with digits or symbols." />
+        <SubmitButton pending={signUp.isPending}>Sign up</SubmitButton>
+      </form>
+      <p className="mt-4 text-sm text-slate-600">
+        Already have an account? <Link href="/signin" className="text-indigo-700 underline">Sign in</Link>
+      </p>
+    </Card>
+  );
+}

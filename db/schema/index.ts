@@ -1,0 +1,2 @@
+/** Every table of Equalis, one module per domain; drizzle-kit reads this file. */
+export * from "./users";
