@@ -23,6 +23,12 @@ export const { handlers, auth, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
   pages: { signIn: "/signin" },
+  // A wrong password is an expected outcome, not a server error: keep it out of the error log.
+  logger: {
+    error(error: Error) {
+      if (error.name !== "CredentialsSignin") console.error(error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },

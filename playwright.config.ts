@@ -1,0 +1,51 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against a production
+ * build served by `next start` on its own embedded database. E2E_PORT / NEXT_DIST_DIR /
+ * E2E_PGLITE_DIR let two runs share a machine without colliding.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const pgliteDir = process.env.E2E_PGLITE_DIR ?? ".data/e2e-pglite";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next-e2e";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${pgliteDir} && npx next build && npx next start -p ${port}`,
+    url: `http://localhost:${port}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NEXT_DIST_DIR: distDir,
+      PGLITE_DIR: pgliteDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * Real databases for integration tests. Every suite runs on PGlite; when TEST_DATABASE_URL is set
+ * (CI sets it) it runs again on that PostgreSQL, in a database created for the file and dropped after.
+ */
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { openDatabase, type Db, type DbHandle } from "@/db/client";
+
+export type Driver = "pglite" | "postgres";
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** Opens an empty, migrated database of the given kind. */
+export async function openTestDatabase(driver: Driver): Promise<DbHandle> {
+  if (driver === "pglite") {
+    const template = readFileSync(inject("pgliteTemplate"));
+    return openDatabase({ loadDataDir: new Blob([template]) });
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `equalis_t_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** `describe` once per available database; `db()` gives this run's database inside tests. */
+export function describeDb(name: string, body: (db: () => Db, driver: Driver) => void) {
+  describe.each(DRIVERS)(`${name} [%s]`, (driver) => {
+    let handle: DbHandle | undefined;
+    beforeAll(async () => {
+      handle = await openTestDatabase(driver);
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+    body(() => {
+      if (!handle) throw new Error("database not open yet");
+      return handle.db;
+    }, driver);
+  });
+}

@@ -1,0 +1,57 @@
+import { expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { MAX_FAILED_SIGN_INS, verifyCredentials } from "@/server/services/accounts/accounts";
+import { describeDb } from "../helpers/db";
+import { callerFor, createUser, TEST_PASSWORD } from "../helpers/seed";
+
+describeDb("accounts", (db) => {
+  it("signs up with a hashed password and normalised e-mail", async () => {
+    const user = await callerFor(db()).accounts.signUp({ email: "  Ada@Example.TEST ", name: "Ada", password: "a-long-pass-1" });
+    expect(user.email).toBe("ada@example.test");
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(row!.passwordHash).not.toContain("a-long-pass-1");
+  });
+
+  it("refuses a taken e-mail with a clear message on the email field", async () => {
+    const u = await createUser(db());
+    await expect(callerFor(db()).accounts.signUp({ email: u.email, name: "Twin", password: "another-pass-2" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("already exists"),
+    });
+  });
+
+  it("refuses weak passwords and bad e-mails with zod messages", async () => {
+    const err = await callerFor(db())
+      .accounts.signUp({ email: "not-an-email", name: "X", password: "short" })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "BAD_REQUEST" });
+    const issues = JSON.stringify(err);
+    expect(issues).toMatch(/valid e-mail/);
+    expect(issues).toMatch(/at least 10 characters/);
+  });
+
+  it("checks credentials and locks an account after repeated failures", async () => {
+    const u = await createUser(db());
+    expect(await verifyCredentials(db(), u.email, TEST_PASSWORD)).toMatchObject({ ok: true });
+    expect(await verifyCredentials(db(), u.email, "wrong")).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyCredentials(db(), "nobody@example.test", "wrong")).toEqual({ ok: false, reason: "invalid" });
+    let last;
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) last = await verifyCredentials(db(), u.email, "wrong");
+    expect(last).toMatchObject({ ok: false, reason: "locked" });
+    // Even the right password is refused while locked.
+    expect(await verifyCredentials(db(), u.email, TEST_PASSWORD)).toMatchObject({ ok: false, reason: "locked" });
+    // After the lock expires the right password works again.
+    const later = new Date(Date.now() + 16 * 60_000);
+    expect(await verifyCredentials(db(), u.email, TEST_PASSWORD, later)).toMatchObject({ ok: true });
+  });
+
+  it("me is null when signed out; profile edits need a session", async () => {
+    expect(await callerFor(db()).accounts.me()).toBeNull();
+    await expect(callerFor(db()).accounts.updateProfile({ name: "Nope" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const u = await createUser(db());
+    const updated = await callerFor(db(), u).accounts.updateProfile({ name: "  Grace  " });
+    expect(updated.name).toBe("Grace");
+  });
+});
