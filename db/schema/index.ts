@@ -1,2 +1,3 @@
 /** Every table of Equalis, one module per domain; drizzle-kit reads this file. */
 export * from "./users";
+export * from "./clubs";
