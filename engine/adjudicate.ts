@@ -1,0 +1,183 @@
+/**
+ * Adjudication entry points (spec/adjudication.md):
+ * - `parseAdjudicationRequest(raw)`: the contract's request shape → typed request, or a one-line
+ *   error (the CLI exits 2 with it; the API answers it as an input error).
+ * - `adjudicatePlay(ruleset, board, play, opts)`: typed values → Ruling (engine/game.ts calls it).
+ * - `adjudicate(raw)`: never throws; a malformed request gives a BAD_REQUEST ruling.
+ * Violations come most fundamental first: placement, rack, `=` count, each line (main first),
+ * then the equation requirement.
+ */
+import { DIRECTIONS, type Direction } from "./board";
+import { checkRack, lines as formLines, place, type GridCell, type Placement } from "./play";
+import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
+import type { Line, Ruling, Violation } from "./ruling";
+import { scorePlay } from "./score";
+import type { Face } from "./tiles";
+import { checkLine, type CheckedLine } from "./validate";
+
+export interface AdjudicationRequest {
+  ruleset: RulesetId;
+  board: Placement[];
+  play: Placement[];
+  rack?: Face[];
+  firstPlay?: boolean;
+  /** engine extension: ruleset options (validated by parseRulesetOptions) */
+  options?: Partial<RulesetOptions>;
+}
+
+export interface PlayOptions {
+  rack?: readonly Face[];
+  firstPlay?: boolean;
+}
+
+export type ParseResult = { ok: true; value: AdjudicationRequest } | { ok: false; error: string };
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+
+function parsePlacements(raw: unknown, name: string): { ok: true; value: Placement[] } | { ok: false; error: string } {
+  if (!Array.isArray(raw)) return { ok: false, error: `"${name}" must be an array of tiles` };
+  const out: Placement[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i];
+    const where = `${name}[${i}]`;
+    if (!isObj(t)) return { ok: false, error: `${where} must be an object {row, col, tile}` };
+    if (typeof t.row !== "number" || !Number.isInteger(t.row)) return { ok: false, error: `${where}.row must be an integer` };
+    if (typeof t.col !== "number" || !Number.isInteger(t.col)) return { ok: false, error: `${where}.col must be an integer` };
+    if (typeof t.tile !== "string") return { ok: false, error: `${where}.tile must be a string` };
+    if (t.blank !== undefined && typeof t.blank !== "boolean") return { ok: false, error: `${where}.blank must be true or false` };
+    if (t.brackets !== undefined && !(DIRECTIONS as readonly unknown[]).includes(t.brackets)) {
+      return { ok: false, error: `${where}.brackets must be "across" or "down"` };
+    }
+    const p: Placement = { row: t.row, col: t.col, tile: t.tile };
+    if (t.blank === true) p.blank = true;
+    if (t.brackets !== undefined) p.brackets = t.brackets as Direction;
+    out.push(p);
+  }
+  return { ok: true, value: out };
+}
+
+/** Check the contract's request shape. Semantic problems (unknown faces, cells off the board)
+ * are not shape errors: they become violations in the ruling. */
+export function parseAdjudicationRequest(raw: unknown): ParseResult {
+  if (!isObj(raw)) return { ok: false, error: "request must be a JSON object" };
+  if (!isRulesetId(raw.ruleset)) {
+    return { ok: false, error: `"ruleset" must be one of "equate", "smath", "number-scrabble"` };
+  }
+  const board = parsePlacements(raw.board ?? [], "board");
+  if (!board.ok) return board;
+  if (raw.play === undefined) return { ok: false, error: `"play" is required` };
+  const play = parsePlacements(raw.play, "play");
+  if (!play.ok) return play;
+  const req: AdjudicationRequest = { ruleset: raw.ruleset, board: board.value, play: play.value };
+  if (raw.rack !== undefined && raw.rack !== null) {
+    if (!Array.isArray(raw.rack) || !raw.rack.every((x) => typeof x === "string")) {
+      return { ok: false, error: `"rack" must be an array of strings` };
+    }
+    req.rack = raw.rack as string[];
+  }
+  if (raw.firstPlay !== undefined && raw.firstPlay !== null) {
+    if (typeof raw.firstPlay !== "boolean") return { ok: false, error: `"firstPlay" must be true or false` };
+    req.firstPlay = raw.firstPlay;
+  }
+  if (raw.options !== undefined) {
+    const o = parseRulesetOptions(RULESET_DATA[raw.ruleset], raw.options);
+    if (!o.ok) return { ok: false, error: o.error };
+    req.options = o.value;
+  }
+  return { ok: true, value: req };
+}
+
+function invalid(violations: Violation[], lines: Line[] = []): Ruling {
+  return { valid: false, kind: null, score: 0, lines, bonuses: [], violations };
+}
+
+function toLine(l: CheckedLine, points: number): Line {
+  return {
+    text: l.text,
+    direction: l.direction,
+    cells: l.cells.map((c: GridCell) => [c.row, c.col]),
+    kind: l.kind,
+    value: l.valueText,
+    points,
+    main: l.main,
+  };
+}
+
+/** Adjudicate one play on a typed board. Never throws on user input. */
+export function adjudicatePlay(rs: Ruleset, board: readonly Placement[], play: readonly Placement[], opts: PlayOptions = {}): Ruling {
+  const pr = place(rs, board, play, opts.firstPlay);
+  if (!pr.board || !pr.direction) return invalid(pr.violations);
+  const violations = pr.violations;
+  const { placed } = pr;
+
+  if (opts.rack) {
+    const r = checkRack(rs, placed, opts.rack);
+    if (r) violations.push(r);
+  }
+  const newEquals = placed.filter((c) => c.isNew && c.core === "=");
+  if (newEquals.length > rs.maxNewEquals) {
+    violations.push({
+      code: "NEW_EQUALS_LIMIT",
+      message: `${newEquals.length} new = signs in one turn; ${rs.name} allows ${rs.maxNewEquals}`,
+      cells: newEquals.map((c) => [c.row, c.col]),
+    });
+  }
+
+  const checked = formLines(pr.board, placed, pr.direction).map((l) => checkLine(rs, l.cells, l.direction, l.main));
+  const main = checked.find((l) => l.main);
+
+  if (pr.firstPlay && rs.startRule === "end" && main) {
+    const [sr, sc] = rs.layout.start;
+    const a = main.cells[0];
+    const b = main.cells[main.cells.length - 1];
+    if (!((a.row === sr && a.col === sc) || (b.row === sr && b.col === sc))) {
+      violations.push({
+        code: "START_NOT_COVERED",
+        message: `the first equation must have its first or last tile on the start square [${sr},${sc}]`,
+        cells: [[sr, sc]],
+      });
+    }
+  }
+  for (const l of checked) violations.push(...l.violations);
+
+  const anyEquation = checked.some((l) => l.trueEquation);
+  if (rs.requireEquation === "main" && main && main.kind !== "equation" && main.violations.length === 0) {
+    violations.push({
+      code: "NO_EQUATION",
+      message: `${rs.name}: the play must form an equation along its line (${main.text} is not one)`,
+      cells: main.cells.map((c) => [c.row, c.col]),
+    });
+  } else if (rs.requireEquation === "any" && !anyEquation && !checked.some((l) => l.violations.length > 0)) {
+    violations.push({ code: "NO_EQUATION", message: `${rs.name}: the play must form at least one equation`, cells: placed.map((c) => [c.row, c.col]) });
+  }
+
+  if (violations.length) return invalid(violations, checked.map((l) => toLine(l, 0)));
+  const s = scorePlay(rs, checked, placed);
+  return {
+    valid: true,
+    kind: anyEquation ? "equation" : "expression",
+    score: s.score,
+    lines: checked.map((l, i) => toLine(l, s.linePoints[i])),
+    bonuses: s.bonuses,
+    violations: [],
+  };
+}
+
+/** Adjudicate a typed request (options already validated). */
+export function adjudicateRequest(req: AdjudicationRequest): Ruling {
+  const rs = getRuleset(req.ruleset, req.options);
+  return adjudicatePlay(rs, req.board, req.play, { rack: req.rack, firstPlay: req.firstPlay });
+}
+
+/** The contract's function: any input → a ruling; never throws. */
+export function adjudicate(request: unknown): Ruling {
+  try {
+    const p = parseAdjudicationRequest(request);
+    if (!p.ok) return invalid([{ code: "BAD_REQUEST", message: p.error, cells: [] }]);
+    return adjudicateRequest(p.value);
+  } catch (e) {
+    // A throw here is an engine bug; the caller still gets a ruling.
+    const msg = e instanceof Error ? e.message : String(e);
+    return invalid([{ code: "INTERNAL", message: `internal error: ${msg}`, cells: [] }]);
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Evaluator: syntax tree → exact value, with the working shown in every failure message.
+ * Equate (seed 000, "Are Negative Numbers Allowed?"): every partial result, in evaluation order,
+ * must be ≥ 0 — `4 − 6 + 7` fails at `4 − 6 = −2` though the whole is 5.
+ * Number Scrabble (seed 004): values are radical sums (radical.ts), √ of a negative is NEGATIVE.
+ * Division by zero is DIVISION_BY_ZERO everywhere. Nothing here throws on user input.
+ */
+import * as Q from "../rational";
+import type { Rational } from "../rational";
+import * as R from "../radical";
+import type { Radical } from "../radical";
+import type { ViolationCode } from "../ruling";
+import type { Node } from "./parse";
+
+/** Arithmetic the evaluator needs; Rational for Equate/'SMATH, Radical for Number Scrabble. */
+export interface Field<T> {
+  of(q: Rational): T;
+  add(a: T, b: T): T;
+  sub(a: T, b: T): T;
+  mul(a: T, b: T): T;
+  div(a: T, b: T): T | R.RadicalFailure;
+  neg(a: T): T;
+  /** sign when it is known exactly and cheaply (always for rationals) */
+  sign(a: T): -1 | 0 | 1;
+  sqrt(q: Rational): T | R.RadicalFailure;
+  equals(a: T, b: T): boolean;
+  format(a: T): string;
+}
+
+export const RATIONAL_FIELD: Field<Rational> = {
+  of: (q) => q,
+  add: Q.add,
+  sub: Q.sub,
+  mul: Q.mul,
+  div: (a, b) => Q.div(a, b) ?? "division-by-zero",
+  neg: Q.neg,
+  sign: Q.sign,
+  sqrt: (q) => {
+    const r = R.sqrtRational(q);
+    if (typeof r === "string") return r;
+    return R.asRational(r) ?? "unrepresentable";
+  },
+  equals: Q.eq,
+  format: Q.toString,
+};
+
+export const RADICAL_FIELD: Field<Radical> = {
+  of: R.fromRational,
+  add: R.add,
+  sub: R.sub,
+  mul: R.mul,
+  div: R.div,
+  neg: R.neg,
+  sign: (a) => {
+    const x = R.toNumber(a);
+    return x < 0 ? -1 : x > 0 ? 1 : 0;
+  },
+  sqrt: R.sqrtRational,
+  equals: R.equals,
+  format: R.toString,
+};
+
+/** Value text for messages: U+2212 minus. */
+export function prettyValue(s: string): string {
+  return s.replace(/-/g, "−");
+}
+
+export type EvalResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: ViolationCode; message: string; from: number; to: number };
+
+export interface EvalContext {
+  forbidNegative: boolean;
+  rulesetName: string;
+  /** pretty text of tiles from..to */
+  text(from: number, to: number): string;
+}
+
+class Stop {
+  constructor(readonly code: ViolationCode, readonly message: string, readonly from: number, readonly to: number) {}
+}
+
+const OP_TEXT = { "+": "+", "-": "−", "×": "×", "÷": "÷" } as const;
+
+export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResult<T> {
+  const fmt = (v: T): string => prettyValue(f.format(v));
+  const isLeaf = (n: Node): boolean => n.k === "num";
+
+  function working(n: Node & { k: "bin" }, l: T, r: T, res: string): string {
+    const direct = `${ctx.text(n.from, n.to)} = ${res}`;
+    if (isLeaf(n.l) && isLeaf(n.r)) return direct;
+    return `${direct} (${fmt(l)} ${OP_TEXT[n.op]} ${fmt(r)})`;
+  }
+
+  function ev(n: Node): T {
+    switch (n.k) {
+      case "num":
+        return f.of(n.v);
+      case "group":
+        return ev(n.e);
+      case "lit": {
+        if (!n.root) {
+          const v = n.outerNeg ? Q.neg(n.v) : n.v;
+          return f.of(n.square ? Q.mul(v, v) : v);
+        }
+        let q = n.innerNeg ? Q.neg(n.v) : n.v;
+        if (n.square) q = Q.mul(q, q);
+        const r = f.sqrt(q);
+        if (r === "negative-root") {
+          throw new Stop("NEGATIVE", `${ctx.text(n.from, n.to)}: no square root of a negative number`, n.from, n.to);
+        }
+        if (typeof r === "string") {
+          throw new Stop("NOT_REPRESENTABLE", `${ctx.text(n.from, n.to)} is too large to take exactly`, n.from, n.to);
+        }
+        return n.outerNeg ? f.neg(r as T) : (r as T);
+      }
+      case "bin": {
+        const l = ev(n.l);
+        const r = ev(n.r);
+        let v: T | R.RadicalFailure;
+        switch (n.op) {
+          case "+":
+            v = f.add(l, r);
+            break;
+          case "-":
+            v = f.sub(l, r);
+            break;
+          case "×":
+            v = f.mul(l, r);
+            break;
+          case "÷":
+            v = f.div(l, r);
+            break;
+        }
+        if (v === "division-by-zero") {
+          throw new Stop("DIVISION_BY_ZERO", `${ctx.text(n.from, n.to)}: division by zero`, n.from, n.to);
+        }
+        if (typeof v === "string") {
+          throw new Stop("NOT_REPRESENTABLE", `${ctx.text(n.from, n.to)} cannot be computed exactly`, n.from, n.to);
+        }
+        if (ctx.forbidNegative && f.sign(v) < 0) {
+          throw new Stop(
+            "NEGATIVE",
+            `${working(n, l, r, fmt(v))} is negative; ${ctx.rulesetName} allows no negative value, even part-way`,
+            n.from,
+            n.to,
+          );
+        }
+        return v;
+      }
+    }
+  }
+
+  try {
+    return { ok: true, value: ev(node) };
+  } catch (e) {
+    if (e instanceof Stop) return { ok: false, code: e.code, message: e.message, from: e.from, to: e.to };
+    throw e;
+  }
+}
