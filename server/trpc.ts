@@ -23,6 +23,8 @@ export interface Context {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Keeps SSE subscriptions alive through proxies and lets clients notice a dead connection.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {

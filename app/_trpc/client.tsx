@@ -1,7 +1,7 @@
 "use client";
 /** react-query + tRPC provider for client components; `useTRPC()` gives typed query options. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
@@ -16,7 +16,16 @@ function makeQueryClient() {
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }),
+    createTRPCClient<AppRouter>({
+      links: [
+        // Live updates (matches, clocks) arrive over Server-Sent Events: plain HTTP, no socket server.
+        splitLink({
+          condition: (op) => op.type === "subscription",
+          true: httpSubscriptionLink({ url: "/api/trpc", transformer: superjson }),
+          false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+        }),
+      ],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>
