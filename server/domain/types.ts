@@ -1,0 +1,68 @@
+/**
+ * Vocabulary shared by the tournament maths (pairing, standings, brackets): players, recorded
+ * games and byes, and the `Result` shape every entry point taking user data returns.
+ *
+ * Rule: everything here is plain data — ids are opaque strings, scores are integers. A game's
+ * `players` array is in turn order (the first mover first), which is how first-move balance is
+ * tracked (Scrabble's "colours", see platform-anchors §2.6).
+ * Caveat: no validation happens in the types; `validateField` in ./results does it once.
+ */
+
+/** A tournament entrant as the maths sees it. `seed` (1 = top) overrides rating order when set. */
+export interface Player {
+  id: string;
+  rating: number;
+  seed?: number;
+  /** Display name used in the human "why" sentences; falls back to the id. */
+  name?: string;
+}
+
+/** One recorded (or scheduled) game. 2 players typically, 3–4 in a pod. */
+export interface GameRecord {
+  round: number;
+  /** Turn order: players[0] moved first. */
+  players: string[];
+  /** Final scores in the same order as `players`; absent = scheduled, not yet played. */
+  scores?: number[];
+  /** Id of a player who forfeited: a loss for them, a win for everyone else (forfeit spread). */
+  forfeit?: string;
+}
+
+/** A bye given in a round; `wins` overrides the event's bye value (e.g. ½ for a late entry). */
+export interface ByeRecord {
+  round: number;
+  playerId: string;
+  wins?: number;
+  spread?: number;
+}
+
+/** What has happened so far in an event. */
+export interface History {
+  games: GameRecord[];
+  byes: ByeRecord[];
+}
+
+/** Stable failure codes for user-supplied data (rulings, not throws — STYLE §4). */
+export const DOMAIN_ERROR_CODES = [
+  { code: "DUPLICATE_PLAYER", description: "the same player id appears twice in the field" },
+  { code: "UNKNOWN_PLAYER", description: "a game, bye or forbidden pair names a player not in the field" },
+  { code: "BAD_GAME", description: "a game has fewer than 2 players, or scores that don't match its players" },
+  { code: "TOO_FEW_PLAYERS", description: "the format needs more players than were given" },
+  { code: "UNKNOWN_MATCH", description: "no bracket match has that id" },
+  { code: "MATCH_NOT_READY", description: "the match does not have two known players yet, or is already decided" },
+  { code: "NOT_IN_MATCH", description: "the named winner is not playing in that match" },
+  { code: "UNKNOWN_TIEBREAK", description: "a tiebreak code is not in the tiebreak table" },
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number]["code"];
+
+export interface DomainFailure {
+  ok: false;
+  code: DomainErrorCode;
+  message: string;
+}
+export type Result<T> = { ok: true; value: T } | DomainFailure;
+
+/** Build a success value. */
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+/** Build a ruling for bad input. */
+export const fail = (code: DomainErrorCode, message: string): DomainFailure => ({ ok: false, code, message });
