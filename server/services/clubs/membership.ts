@@ -33,6 +33,16 @@ export async function getMembership(db: DbOrTx, clubId: string, userId: string):
 }
 
 /**
+ * Pure check behind every club role procedure: returns the membership when it holds one of
+ * `roles`, else throws DomainError FORBIDDEN with a sentence naming the roles needed.
+ */
+export function assertClubRole(membership: Membership | null, roles: readonly ClubRole[]): Membership {
+  if (membership && roles.includes(membership.role)) return membership;
+  if (!membership) throw new DomainError("FORBIDDEN", `Only ${describeRoles(roles)} of this club can do that, and you are not a member.`);
+  throw new DomainError("FORBIDDEN", `Only ${describeRoles(roles)} of this club can do that; you are ${ROLE_NAMES[membership.role]}.`);
+}
+
+/**
  * Returns the membership when the user holds one of `roles` in the club; otherwise throws
  * DomainError NOT_FOUND (no such club) or FORBIDDEN with a sentence naming the roles needed.
  */
@@ -42,7 +52,6 @@ export async function requireClubRole(db: DbOrTx, clubId: string, userId: string
   if (!membership) {
     const [club] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
     if (!club) throw new DomainError("NOT_FOUND", "That club does not exist.");
-    throw new DomainError("FORBIDDEN", `Only ${describeRoles(roles)} of this club can do that, and you are not a member.`);
   }
-  throw new DomainError("FORBIDDEN", `Only ${describeRoles(roles)} of this club can do that; you are ${ROLE_NAMES[membership.role]}.`);
+  return assertClubRole(membership, roles);
 }
