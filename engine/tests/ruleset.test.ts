@@ -1,0 +1,31 @@
+/** Ruleset data and options (rulesets.md, rulesets.json). */
+import { describe, expect, it } from "vitest";
+import { getRuleset, parseRulesetOptions, RULESET_DATA, RULESET_IDS } from "../ruleset";
+
+describe("rulesets", () => {
+  it("sizes, racks, starts and bonuses match rulesets.json", () => {
+    expect(RULESET_IDS.map((id) => [getRuleset(id).layout.size, getRuleset(id).rackSize, getRuleset(id).options.allTilesBonus])).toEqual([
+      [19, 9, 40],
+      [15, 10, 25],
+      [15, 9, 50],
+    ]);
+    expect(getRuleset("equate").layout.start).toEqual([9, 9]);
+  });
+  it("tile counts: Number Scrabble has 102 tiles", () => {
+    expect(getRuleset("number-scrabble").tiles.reduce((s, t) => s + t.count, 0)).toBe(102);
+  });
+  it("challenge defaults", () => {
+    expect(RULESET_IDS.map((id) => getRuleset(id).options.challenge)).toEqual(["retry", "single", "double"]);
+  });
+  it("parses options with defaults and rejects bad ones", () => {
+    expect(parseRulesetOptions(RULESET_DATA["number-scrabble"], { evaluation: "standard" })).toMatchObject({
+      ok: true,
+      value: { evaluation: "standard", valueBonus: "sqrt", challenge: "double" },
+    });
+    expect(parseRulesetOptions(RULESET_DATA.equate, { evaluation: "standard" }).ok).toBe(false);
+    expect(parseRulesetOptions(RULESET_DATA.equate, { challenge: "never" }).ok).toBe(false);
+    expect(parseRulesetOptions(RULESET_DATA.equate, { allTilesBonus: 1.5 }).ok).toBe(false);
+    expect(parseRulesetOptions(RULESET_DATA.equate, "x").ok).toBe(false);
+    expect(parseRulesetOptions(RULESET_DATA.smath, undefined)).toEqual({ ok: true, value: RULESET_DATA.smath.defaultOptions });
+  });
+});
