@@ -5,6 +5,7 @@
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { getToken } from "next-auth/jwt";
 import { getDb } from "@/db/client";
 import { signInInput } from "@/server/services/accounts/schemas";
 import { getUser, verifyCredentials } from "@/server/services/accounts/accounts";
@@ -53,10 +54,15 @@ export const { handlers, auth, signOut } = NextAuth(() => ({
   },
 }));
 
-/** The signed-in user for this request, re-read from the database (names change; accounts go). */
-export async function currentUser(): Promise<SessionUser | null> {
-  const session = await auth();
-  const id = session?.user?.id;
+/**
+ * The signed-in user of an API request, re-read from the database (names change; accounts go).
+ * Reads the session cookie without Auth.js's `auth()`: that call may re-set the cookie on the
+ * response, and a request that was in flight during sign-out would then sign the user back in.
+ */
+export async function userFromRequest(req: Request): Promise<SessionUser | null> {
+  const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
+  const token = await getToken({ req, secret: getAuthSecret(), secureCookie: proto === "https" });
+  const id = typeof token?.uid === "string" ? token.uid : null;
   if (!id) return null;
   return getUser(await getDb(), id);
 }

@@ -5,6 +5,6 @@ import { createRequestContext } from "@/server/context";
 export const dynamic = "force-dynamic";
 
 const handler = (req: Request) =>
-  fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: createRequestContext });
+  fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: () => createRequestContext(req) });
 
 export { handler as GET, handler as POST };
