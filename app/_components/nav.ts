@@ -6,4 +6,7 @@ export interface NavItem {
   signedIn?: boolean;
 }
 
-export const NAV_ITEMS: NavItem[] = [];
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/clubs", label: "Clubs" },
+  { href: "/clubs/mine", label: "My clubs", signedIn: true },
+];
