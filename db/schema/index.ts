@@ -1,3 +1,4 @@
 /** Every table of Equalis, one module per domain; drizzle-kit reads this file. */
 export * from "./users";
 export * from "./clubs";
+export * from "./tournaments";

@@ -1,0 +1,274 @@
+/**
+ * Tournaments: the event and its settings, per-tournament staff, the entry list, rounds, pairings
+ * (which hold the results) and the director's audit log.
+ *
+ * Rules kept by the schema:
+ * - Standings are never stored: they are computed on read from the pairings' results
+ *   (server/domain/standings.ts), so correcting a result recomputes everything.
+ * - A pairing row is one board (2 players; the `players` array is in turn order, first mover
+ *   first) or one bye (a single player, `is_bye`). Scores are a JSON object userId → points so
+ *   3–4 player pods fit the same row when the pairing engines support them.
+ * - Rounds go draft → published → closed; only a draft may be re-paired or edited, and each row
+ *   has a `version` for optimistic concurrency (two directors editing the same board).
+ * - Entries are never deleted once the event runs: a withdrawal sets `status = 'withdrawn'` and
+ *   the round after which the player left, so past rounds keep their results.
+ * - Staff: the creator is a director; club owners and directors are directors implicitly (not
+ *   stored). Judges are stored here for the judges' desk.
+ */
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+import { clubs, RULESETS } from "./clubs";
+
+export const TOURNAMENT_FORMATS = ["round-robin", "double-round-robin", "swiss", "king-of-the-hill", "single-elimination", "double-elimination"] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+
+export const TOURNAMENT_STATUSES = ["registration", "running", "finished"] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+export const TOURNAMENT_STAFF_ROLES = ["director", "judge"] as const;
+export type TournamentStaffRole = (typeof TOURNAMENT_STAFF_ROLES)[number];
+
+export const ENTRY_STATUSES = ["registered", "checked-in", "withdrawn"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export const ROUND_STATUSES = ["draft", "published", "closed"] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+
+export const RESULT_SOURCES = ["director", "match"] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
+
+export const GRAND_FINAL_OPTIONS = ["none", "simple", "double"] as const;
+export type GrandFinalOption = (typeof GRAND_FINAL_OPTIONS)[number];
+
+/** Clock settings of every game of the event (validated by `timeControlSchema`). */
+export interface TimeControl {
+  initialMs: number;
+  incrementMs: number;
+  perMoveLimitMs: number | null;
+  overtimePenaltyPoints: number;
+  maxOvertimeMs: number;
+  leastTimeBonusPoints: number;
+}
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const tournaments = pgTable(
+  "tournaments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clubId: uuid("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    ruleset: text("ruleset", { enum: RULESETS }).notNull(),
+    /** Resolved engine options (parseRulesetOptions), stored whole so games can be re-adjudicated. */
+    rulesetOptions: jsonb("ruleset_options").$type<Record<string, unknown>>().notNull(),
+    timeControl: jsonb("time_control").$type<TimeControl>().notNull(),
+    /** Same value as rulesetOptions.challenge, kept as a column for lists and filters. */
+    challengeRule: text("challenge_rule").notNull(),
+    rated: boolean("rated").notNull().default(true),
+    playersPerGame: integer("players_per_game").notNull().default(2),
+    format: text("format", { enum: TOURNAMENT_FORMATS }).notNull(),
+    /** Planned rounds (Swiss/KOTH); derived from the field for round robins and brackets. */
+    rounds: integer("rounds").notNull(),
+    byeWins: doublePrecision("bye_wins").notNull().default(1),
+    byeSpread: integer("bye_spread").notNull().default(50),
+    forfeitSpread: integer("forfeit_spread").notNull().default(50),
+    /** Wins credited for each round a late entry missed (0 = a loss, 0.5 = half a win), spread 0. */
+    lateEntryWins: doublePrecision("late_entry_wins").notNull().default(0),
+    /** Tiebreak codes from server/domain/standings.ts TIEBREAKS, in order, after wins. */
+    tiebreaks: jsonb("tiebreaks").$type<string[]>().notNull(),
+    gibson: boolean("gibson").notNull().default(false),
+    gibsonSpread: integer("gibson_spread").notNull().default(500),
+    bronzeMatch: boolean("bronze_match").notNull().default(false),
+    grandFinal: text("grand_final", { enum: GRAND_FINAL_OPTIONS }).notNull().default("simple"),
+    status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registration"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tournaments_club_idx").on(t.clubId, t.startsAt),
+    index("tournaments_status_starts_idx").on(t.status, t.startsAt),
+    check("tournaments_format_check", sql`${t.format} in (${inList(TOURNAMENT_FORMATS)})`),
+    check("tournaments_status_check", sql`${t.status} in (${inList(TOURNAMENT_STATUSES)})`),
+    check("tournaments_ruleset_check", sql`${t.ruleset} in (${inList(RULESETS)})`),
+    check("tournaments_grand_final_check", sql`${t.grandFinal} in (${inList(GRAND_FINAL_OPTIONS)})`),
+    check("tournaments_players_per_game_check", sql`${t.playersPerGame} between 2 and 4`),
+    check("tournaments_rounds_check", sql`${t.rounds} between 1 and 100`),
+  ],
+);
+
+export const tournamentStaff = pgTable(
+  "tournament_staff",
+  {
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: TOURNAMENT_STAFF_ROLES }).notNull(),
+    addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.userId], name: "tournament_staff_pkey" }),
+    index("tournament_staff_user_idx").on(t.userId),
+    check("tournament_staff_role_check", sql`${t.role} in (${inList(TOURNAMENT_STAFF_ROLES)})`),
+  ],
+);
+
+export const tournamentPlayers = pgTable(
+  "tournament_players",
+  {
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ENTRY_STATUSES }).notNull().default("registered"),
+    /** Director-set seed (1 = top); null = seeded by rating. */
+    seed: integer("seed"),
+    /** Rating used for seeding, fixed when the player is first paired (playerRatingFor). */
+    rating: integer("rating"),
+    /** First round the player takes part in (1, or later for a late entry). */
+    joinedRound: integer("joined_round").notNull().default(1),
+    /** Last round the player took part in before withdrawing; null = still in. */
+    withdrawnAfterRound: integer("withdrawn_after_round"),
+    registeredBy: uuid("registered_by").references(() => users.id, { onDelete: "set null" }),
+    registeredAt: timestamp("registered_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.userId], name: "tournament_players_pkey" }),
+    index("tournament_players_user_idx").on(t.userId),
+    index("tournament_players_status_idx").on(t.tournamentId, t.status),
+    check("tournament_players_status_check", sql`${t.status} in (${inList(ENTRY_STATUSES)})`),
+  ],
+);
+
+export const tournamentRounds = pgTable(
+  "tournament_rounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    status: text("status", { enum: ROUND_STATUSES }).notNull().default("draft"),
+    /** Pairing engine notes (relaxations, Gibsons) shown to the director. */
+    notes: jsonb("notes").$type<string[]>().notNull().default([]),
+    pairedAt: timestamp("paired_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("tournament_rounds_number_key").on(t.tournamentId, t.number),
+    check("tournament_rounds_status_check", sql`${t.status} in (${inList(ROUND_STATUSES)})`),
+  ],
+);
+
+export const tournamentPairings = pgTable(
+  "tournament_pairings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => tournamentRounds.id, { onDelete: "cascade" }),
+    roundNumber: integer("round_number").notNull(),
+    /** Board number; byes get 0. */
+    tableNumber: integer("table_number").notNull(),
+    /** User ids in turn order (first mover first); one id for a bye. */
+    players: jsonb("players").$type<string[]>().notNull(),
+    isBye: boolean("is_bye").notNull().default(false),
+    /** Why these players meet (or why this bye), from the pairing engine or the director. */
+    reason: text("reason").notNull().default(""),
+    manual: boolean("manual").notNull().default(false),
+    /** Elimination formats: the bracket match this board plays ("W1-2", "GF1"…). */
+    bracketMatchId: text("bracket_match_id"),
+    /** userId → final score; null = not played yet. */
+    scores: jsonb("scores").$type<Record<string, number>>(),
+    /** The player who forfeited (a loss for them, a win for the others). */
+    forfeitUserId: uuid("forfeit_user_id"),
+    resultSource: text("result_source", { enum: RESULT_SOURCES }),
+    resultBy: uuid("result_by").references(() => users.id, { onDelete: "set null" }),
+    resultAt: timestamp("result_at", { withTimezone: true }),
+    /** The online match that produced the result (matches domain); no FK yet. */
+    matchId: uuid("match_id"),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tournament_pairings_round_idx").on(t.roundId, t.tableNumber),
+    index("tournament_pairings_tournament_idx").on(t.tournamentId, t.roundNumber),
+    check("tournament_pairings_result_source_check", sql`${t.resultSource} is null or ${t.resultSource} in (${inList(RESULT_SOURCES)})`),
+  ],
+);
+
+export const tournamentAudit = pgTable(
+  "tournament_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    /** Null for system actions (e.g. a match reporting its result). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tournament_audit_tournament_idx").on(t.tournamentId, t.createdAt)],
+);
+
+export const tournamentsRelations = relations(tournaments, ({ one, many }) => ({
+  club: one(clubs, { fields: [tournaments.clubId], references: [clubs.id] }),
+  staff: many(tournamentStaff),
+  players: many(tournamentPlayers),
+  rounds: many(tournamentRounds),
+  pairings: many(tournamentPairings),
+  audit: many(tournamentAudit),
+}));
+
+export const tournamentStaffRelations = relations(tournamentStaff, ({ one }) => ({
+  tournament: one(tournaments, { fields: [tournamentStaff.tournamentId], references: [tournaments.id] }),
+  user: one(users, { fields: [tournamentStaff.userId], references: [users.id] }),
+}));
+
+export const tournamentPlayersRelations = relations(tournamentPlayers, ({ one }) => ({
+  tournament: one(tournaments, { fields: [tournamentPlayers.tournamentId], references: [tournaments.id] }),
+  user: one(users, { fields: [tournamentPlayers.userId], references: [users.id] }),
+}));
+
+export const tournamentRoundsRelations = relations(tournamentRounds, ({ one, many }) => ({
+  tournament: one(tournaments, { fields: [tournamentRounds.tournamentId], references: [tournaments.id] }),
+  pairings: many(tournamentPairings),
+}));
+
+export const tournamentPairingsRelations = relations(tournamentPairings, ({ one }) => ({
+  tournament: one(tournaments, { fields: [tournamentPairings.tournamentId], references: [tournaments.id] }),
+  round: one(tournamentRounds, { fields: [tournamentPairings.roundId], references: [tournamentRounds.id] }),
+}));
+
+export const tournamentAuditRelations = relations(tournamentAudit, ({ one }) => ({
+  tournament: one(tournaments, { fields: [tournamentAudit.tournamentId], references: [tournaments.id] }),
+  actor: one(users, { fields: [tournamentAudit.actorId], references: [users.id] }),
+}));
+
+export type Tournament = typeof tournaments.$inferSelect;
+export type TournamentStaffRow = typeof tournamentStaff.$inferSelect;
+export type TournamentPlayer = typeof tournamentPlayers.$inferSelect;
+export type TournamentRound = typeof tournamentRounds.$inferSelect;
+export type TournamentPairing = typeof tournamentPairings.$inferSelect;
+export type TournamentAuditEntry = typeof tournamentAudit.$inferSelect;
