@@ -2,3 +2,4 @@
 export * from "./users";
 export * from "./clubs";
 export * from "./tournaments";
+export * from "./ratings";

@@ -1,0 +1,139 @@
+/**
+ * Ratings: one Glicko-2 rating per user and game (ruleset), the ledger of rated games, and one
+ * history row per rated game per player.
+ *
+ * `rated_games` is the source of truth: every rated game is appended once (unique on
+ * source + source_id, so a match or a tournament pairing is never rated twice) with its players and
+ * final scores. `ratings` and `rating_events` are derived from it: incrementally by `applyRatedGame`
+ * in the transaction that records the result, or all at once by replaying the ledger in
+ * (played_at, id) order (`npm run ratings:recompute`). Ratings are stored as float8 so a value read
+ * back is bit-for-bit the one computed, which keeps incremental and recomputed numbers identical.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+import { RULESETS } from "./clubs";
+
+/** Where a rated game comes from: a played match, or a result a director entered for a pairing. */
+export const RATED_GAME_SOURCES = ["match", "pairing"] as const;
+export type RatedGameSource = (typeof RATED_GAME_SOURCES)[number];
+
+/** One player's final score in a rated game, as stored in the ledger. */
+export interface LedgerPlayer {
+  userId: string;
+  score: number;
+}
+
+/** An opponent as seen from one history row: their pre-game rating and their score. */
+export interface EventOpponent {
+  userId: string;
+  rating: number;
+  rd: number;
+  score: number;
+}
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const ratings = pgTable(
+  "ratings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ruleset: text("ruleset", { enum: RULESETS }).notNull(),
+    rating: doublePrecision("rating").notNull(),
+    rd: doublePrecision("rd").notNull(),
+    volatility: doublePrecision("volatility").notNull(),
+    /** Rated games played in this ruleset. */
+    games: integer("games").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.ruleset], name: "ratings_pkey" }),
+    index("ratings_leaderboard_idx").on(t.ruleset, t.rating.desc()),
+    check("ratings_ruleset_check", sql`${t.ruleset} in (${inList(RULESETS)})`),
+  ],
+);
+
+export const ratedGames = pgTable(
+  "rated_games",
+  {
+    /** Identity, so games played at the same instant replay in the order they were rated. */
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    ruleset: text("ruleset", { enum: RULESETS }).notNull(),
+    playedAt: timestamp("played_at", { withTimezone: true }).notNull(),
+    /** [{ userId, score }] in seat order; 2–4 players. */
+    players: jsonb("players").$type<LedgerPlayer[]>().notNull(),
+    source: text("source", { enum: RATED_GAME_SOURCES }).notNull(),
+    /** The match id or the tournament pairing id. */
+    sourceId: text("source_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("rated_games_source_key").on(t.source, t.sourceId),
+    index("rated_games_replay_idx").on(t.playedAt, t.id),
+    check("rated_games_ruleset_check", sql`${t.ruleset} in (${inList(RULESETS)})`),
+    check("rated_games_source_check", sql`${t.source} in (${inList(RATED_GAME_SOURCES)})`),
+  ],
+);
+
+export const ratingEvents = pgTable(
+  "rating_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    ratedGameId: bigint("rated_game_id", { mode: "number" })
+      .notNull()
+      .references(() => ratedGames.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ruleset: text("ruleset", { enum: RULESETS }).notNull(),
+    playedAt: timestamp("played_at", { withTimezone: true }).notNull(),
+    ratingBefore: doublePrecision("rating_before").notNull(),
+    rdBefore: doublePrecision("rd_before").notNull(),
+    ratingAfter: doublePrecision("rating_after").notNull(),
+    rdAfter: doublePrecision("rd_after").notNull(),
+    /** This player's final game score. */
+    score: integer("score").notNull(),
+    /** Pairwise result in [0, 1]: wins + ½ ties over the number of opponents. */
+    result: doublePrecision("result").notNull(),
+    opponents: jsonb("opponents").$type<EventOpponent[]>().notNull(),
+    /** Denormalised from the ledger so a history row links to its game without a join. */
+    source: text("source", { enum: RATED_GAME_SOURCES }).notNull(),
+    sourceId: text("source_id").notNull(),
+  },
+  (t) => [
+    uniqueIndex("rating_events_game_user_key").on(t.ratedGameId, t.userId),
+    index("rating_events_user_idx").on(t.userId, t.ruleset, t.playedAt),
+  ],
+);
+
+export const ratingsRelations = relations(ratings, ({ one }) => ({
+  user: one(users, { fields: [ratings.userId], references: [users.id] }),
+}));
+
+export const ratedGamesRelations = relations(ratedGames, ({ many }) => ({
+  events: many(ratingEvents),
+}));
+
+export const ratingEventsRelations = relations(ratingEvents, ({ one }) => ({
+  game: one(ratedGames, { fields: [ratingEvents.ratedGameId], references: [ratedGames.id] }),
+  user: one(users, { fields: [ratingEvents.userId], references: [users.id] }),
+}));
+
+export type RatingRow = typeof ratings.$inferSelect;
+export type RatedGame = typeof ratedGames.$inferSelect;
+export type RatingEvent = typeof ratingEvents.$inferSelect;
