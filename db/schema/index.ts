@@ -3,3 +3,4 @@ export * from "./users";
 export * from "./clubs";
 export * from "./tournaments";
 export * from "./ratings";
+export * from "./matches";

@@ -1,0 +1,178 @@
+/**
+ * Matches: online games of Equate, 'SMATH and Number Scrabble, stored as the engine's event log
+ * (STYLE.md principle 6). The state of a game is never stored: it is `replay(match_events)`.
+ * The `matches` row holds the settings, the secret seed (the bag order follows from it, so it is
+ * never sent to a browser while the game runs), the optimistic-concurrency `version` (= the last
+ * event's `seq`) and a few cached fields for listings (status, turn, scores, result).
+ *
+ * - `match_events`: one row per engine event, `seq` 1, 2, … per match (unique), the engine event
+ *   as `payload` (its `at` is the server's clock in ms), `at` the same instant as timestamptz, the
+ *   acting user (null for events the server appends: time penalties, timeouts, `end`) and the
+ *   client's idempotency key (unique per match, so a retried submission applies once).
+ * - `match_players`: who plays (seat = turn order once started), and who has accepted a challenge.
+ * - `match_adjustments`: a tournament director's change to a finished result (audit row; the
+ *   event log itself is never rewritten).
+ */
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+import { RULESETS } from "./clubs";
+import { tournamentPairings, tournaments } from "./tournaments";
+
+export const MATCH_STATUSES = ["open", "active", "finished", "cancelled"] as const;
+/** open: waiting for players to accept; active: being played; finished: `end` recorded;
+ * cancelled: a challenge withdrawn or declined before the game started. */
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const MATCH_CHALLENGE_RULES = ["void", "retry", "single", "double", "5-point", "10-point"] as const;
+export type MatchChallengeRule = (typeof MATCH_CHALLENGE_RULES)[number];
+
+export const FIRST_MOVERS = ["creator", "random"] as const;
+export type FirstMover = (typeof FIRST_MOVERS)[number];
+
+/** Cached outcome of a finished match (the event log stays the source of truth). */
+export interface MatchResult {
+  reason: "out" | "passes" | "scoreless" | "resign" | "timeout";
+  /** user ids of the winners (several on a tie) */
+  winners: string[];
+  /** userId → final score */
+  scores: Record<string, number>;
+  /** set when a tournament director adjusted the result */
+  adjusted?: boolean;
+}
+
+/** Clock settings as stored (engine TimeControl fields; validated by engine `parseTimeControl`). */
+export interface StoredTimeControl {
+  initialMs: number;
+  incrementMs: number;
+  perMoveLimitMs: number | null;
+  overtimePenaltyPoints: number;
+  maxOvertimeMs: number;
+  leastTimeBonusPoints: number;
+}
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const matches = pgTable(
+  "matches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status", { enum: MATCH_STATUSES }).notNull().default("open"),
+    ruleset: text("ruleset", { enum: RULESETS }).notNull(),
+    rulesetOptions: jsonb("ruleset_options").$type<Record<string, unknown>>().notNull().default({}),
+    challengeRule: text("challenge_rule", { enum: MATCH_CHALLENGE_RULES }).notNull(),
+    /** null: untimed */
+    timeControl: jsonb("time_control").$type<StoredTimeControl | null>(),
+    rated: boolean("rated").notNull().default(false),
+    /** Number of seats (2–4). */
+    seats: integer("seats").notNull().default(2),
+    firstMover: text("first_mover", { enum: FIRST_MOVERS }).notNull().default("random"),
+    /** Secret while the game runs: the bag order follows from it. */
+    seed: text("seed").notNull(),
+    /** Open challenge link /play/join/[code]; null for direct challenges and pairings. */
+    joinCode: text("join_code"),
+    /** Set when created from a tournament pairing (one match per pairing). */
+    pairingId: uuid("pairing_id").references(() => tournamentPairings.id, { onDelete: "set null" }),
+    tournamentId: uuid("tournament_id").references(() => tournaments.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** = seq of the last event (0 before the start event). */
+    version: integer("version").notNull().default(0),
+    /** Seat on move (cache for listings); null when nobody is. */
+    turn: integer("turn"),
+    /** Scores by seat (cache for listings). */
+    scores: jsonb("scores").$type<number[]>().notNull().default([]),
+    result: jsonb("result").$type<MatchResult | null>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("matches_pairing_key").on(t.pairingId),
+    uniqueIndex("matches_join_code_key").on(t.joinCode),
+    index("matches_status_idx").on(t.status, t.updatedAt),
+    index("matches_tournament_idx").on(t.tournamentId),
+    check("matches_status_check", sql`${t.status} in (${inList(MATCH_STATUSES)})`),
+    check("matches_challenge_rule_check", sql`${t.challengeRule} in (${inList(MATCH_CHALLENGE_RULES)})`),
+    check("matches_seats_check", sql`${t.seats} between 2 and 4`),
+  ],
+);
+
+export const matchPlayers = pgTable(
+  "match_players",
+  {
+    matchId: uuid("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Join order while open; turn order (0 moves first) once started. */
+    seat: integer("seat").notNull(),
+    /** null: invited but has not accepted yet. */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId], name: "match_players_pkey" }), index("match_players_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const matchEvents = pgTable(
+  "match_events",
+  {
+    matchId: uuid("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    /** The engine event, exactly as applied. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** Server time of the event (= payload.at). */
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The user who acted; null for events the server appended. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The submitting client's idempotency key. */
+    clientId: text("client_id"),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.seq], name: "match_events_pkey" }), uniqueIndex("match_events_client_key").on(t.matchId, t.clientId)],
+);
+
+export const matchAdjustments = pgTable(
+  "match_adjustments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    matchId: uuid("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    before: jsonb("before").$type<MatchResult | null>(),
+    after: jsonb("after").$type<MatchResult>().notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("match_adjustments_match_idx").on(t.matchId, t.createdAt)],
+);
+
+export const matchesRelations = relations(matches, ({ many, one }) => ({
+  players: many(matchPlayers),
+  events: many(matchEvents),
+  adjustments: many(matchAdjustments),
+  pairing: one(tournamentPairings, { fields: [matches.pairingId], references: [tournamentPairings.id] }),
+  tournament: one(tournaments, { fields: [matches.tournamentId], references: [tournaments.id] }),
+}));
+
+export const matchPlayersRelations = relations(matchPlayers, ({ one }) => ({
+  match: one(matches, { fields: [matchPlayers.matchId], references: [matches.id] }),
+  user: one(users, { fields: [matchPlayers.userId], references: [users.id] }),
+}));
+
+export const matchEventsRelations = relations(matchEvents, ({ one }) => ({
+  match: one(matches, { fields: [matchEvents.matchId], references: [matches.id] }),
+}));
+
+export const matchAdjustmentsRelations = relations(matchAdjustments, ({ one }) => ({
+  match: one(matches, { fields: [matchAdjustments.matchId], references: [matches.id] }),
+}));
+
+export type Match = typeof matches.$inferSelect;
+export type MatchPlayer = typeof matchPlayers.$inferSelect;
+export type MatchEventRow = typeof matchEvents.$inferSelect;
