@@ -34,97 +34,110 @@ function sideLabel(i: number, n: number): string {
   return `part ${i + 1}`;
 }
 
+/** Per-line helpers bound to one run (a class: no closures on the hot path). */
+class LineCtx {
+  constructor(
+    readonly cells: GridCell[],
+    readonly lc: LexCell[],
+    readonly g: Ruleset["grammar"],
+  ) {}
+  get last(): number {
+    return this.cells.length - 1;
+  }
+  refs(from: number, to: number): CellRef[] {
+    const out: CellRef[] = [];
+    for (let i = Math.max(0, from); i <= Math.min(this.last, to); i++) out.push([this.cells[i].row, this.cells[i].col]);
+    return out;
+  }
+  text(from: number, to: number): string {
+    return spanText(this.lc, from, to, this.g, true);
+  }
+  violation(x: Issue, prefix = ""): Violation {
+    return { code: x.code, message: `${prefix}${x.message}`, cells: this.refs(x.from, x.to) };
+  }
+}
+
 export function checkLine(rs: Ruleset, cells: GridCell[], direction: Direction, main: boolean): CheckedLine {
   const g = rs.grammar;
-  const lc: LexCell[] = cells.map((c) => {
-    const br = rs.grammar.brackets ? c[direction] : null;
-    return { face: c.core, open: br ? br.open : 0, close: br ? br.close : 0 };
-  });
+  const lc: LexCell[] = new Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    const br = g.brackets ? c[direction] : null;
+    lc[i] = { face: c.core, open: br ? br.open : 0, close: br ? br.close : 0 };
+  }
+  const L = new LineCtx(cells, lc, g);
   const last = cells.length - 1;
   const text = spanText(lc, 0, last, g, false);
-  const refs = (from: number, to: number): CellRef[] => {
-    const out: CellRef[] = [];
-    for (let i = Math.max(0, from); i <= Math.min(last, to); i++) out.push([cells[i].row, cells[i].col]);
-    return out;
-  };
-  const toViolation = (x: Issue, prefix = ""): Violation => ({
-    code: x.code,
-    message: `${prefix}${x.message}`,
-    cells: refs(x.from, x.to),
-  });
-  const pretty = (from: number, to: number): string => spanText(lc, from, to, g, true);
 
   const { tokens, issues: lexIssues } = lex(lc, g, { mixedFractionBelowOne: rs.options.mixedFractionBelowOne });
-  const hasEq = tokens.some((t) => t.kind === "eq");
-  const kind: LineKind = hasEq ? "equation" : tokens.some((t) => t.kind !== "num") ? "expression" : "number";
+  let hasEq = false;
+  let hasOther = false;
+  for (const t of tokens) {
+    if (t.kind === "eq") hasEq = true;
+    else if (t.kind !== "num") hasOther = true;
+  }
+  const kind: LineKind = hasEq ? "equation" : hasOther ? "expression" : "number";
   const parsed = parse(tokens, g, rs.options.evaluation, last);
-  const whole = `${pretty(0, last)}: `;
-
-  const result = (k: LineKind, violations: Violation[], value: unknown = null, valueText: string | null = null): CheckedLine => ({
-    text,
-    direction,
-    cells,
-    kind: k,
-    value,
-    valueText,
-    trueEquation: k === "equation" && violations.length === 0 && valueText !== null,
-    main,
-    violations,
-  });
+  const result: CheckedLine = { text, direction, cells, kind, value: null, valueText: null, trueEquation: false, main, violations: [] };
 
   if (rs.crossRuns === "fragments" && !main) {
     // Only complete, well-formed equations are checked; the rest are fragments.
-    if (!hasEq || parsed.issues.length > 0 || lexIssues.some((x) => x.code === "SYNTAX")) return result("fragment", []);
+    if (!hasEq || parsed.issues.length > 0 || lexIssues.some((x) => x.code === "SYNTAX")) {
+      result.kind = "fragment";
+      return result;
+    }
   }
 
-  const violations: Violation[] = [];
-  for (const x of lexIssues) violations.push(toViolation(x, whole));
-  const multi = parsed.equals.length > g.maxEqualsPerLine;
-  if (multi) {
+  const violations = result.violations;
+  const whole = lexIssues.length || parsed.issues.length ? `${L.text(0, last)}: ` : "";
+  for (const x of lexIssues) violations.push(L.violation(x, whole));
+  if (parsed.equals.length > g.maxEqualsPerLine) {
     violations.push({
       code: "MULTIPLE_EQUALS",
-      message: `${pretty(0, last)} has ${parsed.equals.length} = signs; an equation in ${rs.name} has one`,
+      message: `${L.text(0, last)} has ${parsed.equals.length} = signs; an equation in ${rs.name} has one`,
       cells: parsed.equals.map((i) => [cells[i].row, cells[i].col] as CellRef),
     });
   }
-  for (const x of parsed.issues) violations.push(toViolation(x, whole));
-  if (violations.length) return result(kind, violations);
+  for (const x of parsed.issues) violations.push(L.violation(x, whole));
+  if (violations.length) return result;
 
-  const field: Field<unknown> = (rs.grammar.powers ? RADICAL_FIELD : RATIONAL_FIELD) as Field<unknown>;
-  const ctx = { forbidNegative: g.forbidNegative, rulesetName: rs.name, text: pretty };
+  const field: Field<unknown> = (g.powers ? RADICAL_FIELD : RATIONAL_FIELD) as Field<unknown>;
+  const ctx = { forbidNegative: g.forbidNegative, rulesetName: rs.name, text: L.text.bind(L) };
   const values: unknown[] = [];
   const n = parsed.sides.length;
-  parsed.sides.forEach((side, i) => {
-    if (!side.node) return;
+  for (let i = 0; i < n; i++) {
+    const side = parsed.sides[i];
+    if (!side.node) continue;
     const r = evaluate(side.node, field, ctx);
     if (r.ok) {
       values.push(r.value);
-      return;
+      continue;
     }
-    const sideText = pretty(side.from, side.to);
+    const sideText = L.text(side.from, side.to);
     const label = n > 1 ? `${sideLabel(i, n)} ` : "";
     const prefix = r.message.startsWith(`${sideText} =`) || r.message.startsWith(`${sideText}:`) ? label : `${label}${sideText}: `;
-    violations.push({ code: r.code, message: `${prefix}${r.message}`, cells: refs(r.from, r.to) });
-  });
-  if (violations.length) return result(kind, violations);
+    violations.push({ code: r.code, message: `${prefix}${r.message}`, cells: L.refs(r.from, r.to) });
+  }
+  if (violations.length) return result;
 
   if (g.forbidNegative && n === 1 && field.sign(values[0]) < 0) {
-    violations.push({ code: "NEGATIVE", message: `${whole}the value is negative`, cells: refs(0, last) });
-    return result(kind, violations);
+    violations.push({ code: "NEGATIVE", message: `${L.text(0, last)}: the value is negative`, cells: L.refs(0, last) });
+    return result;
   }
-  if (n > 1) {
-    const differs = values.some((v) => !field.equals(v, values[0]));
-    if (differs) {
-      const parts = parsed.sides
-        .map((s, i) => {
-          const t = pretty(s.from, s.to);
-          const v = prettyValue(field.format(values[i]));
-          return t === v ? `${sideLabel(i, n)} ${t}` : `${sideLabel(i, n)} ${t} = ${v}`;
-        })
-        .join(", ");
-      violations.push({ code: "NOT_EQUAL", message: `${pretty(0, last)} is not true: ${parts}`, cells: refs(0, last) });
-      return result(kind, violations);
-    }
+  for (let i = 1; i < n; i++) {
+    if (field.equals(values[i], values[0])) continue;
+    const parts = parsed.sides
+      .map((s, k) => {
+        const t = L.text(s.from, s.to);
+        const v = prettyValue(field.format(values[k]));
+        return t === v ? `${sideLabel(k, n)} ${t}` : `${sideLabel(k, n)} ${t} = ${v}`;
+      })
+      .join(", ");
+    violations.push({ code: "NOT_EQUAL", message: `${L.text(0, last)} is not true: ${parts}`, cells: L.refs(0, last) });
+    return result;
   }
-  return result(kind, violations, values[0], field.format(values[0]));
+  result.value = values[0];
+  result.valueText = field.format(values[0]);
+  result.trueEquation = kind === "equation";
+  return result;
 }

@@ -82,22 +82,27 @@ class Stop {
 
 const OP_TEXT = { "+": "+", "-": "−", "×": "×", "÷": "÷" } as const;
 
-export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResult<T> {
-  const fmt = (v: T): string => prettyValue(f.format(v));
-  const isLeaf = (n: Node): boolean => n.k === "num";
+/** Tree walker; a class so an evaluation allocates no closures (hot path). */
+class Evaluator<T> {
+  constructor(readonly f: Field<T>, readonly ctx: EvalContext) {}
 
-  function working(n: Node & { k: "bin" }, l: T, r: T, res: string): string {
-    const direct = `${ctx.text(n.from, n.to)} = ${res}`;
-    if (isLeaf(n.l) && isLeaf(n.r)) return direct;
-    return `${direct} (${fmt(l)} ${OP_TEXT[n.op]} ${fmt(r)})`;
+  fmt(v: T): string {
+    return prettyValue(this.f.format(v));
   }
 
-  function ev(n: Node): T {
+  working(n: Node & { k: "bin" }, l: T, r: T, res: string): string {
+    const direct = `${this.ctx.text(n.from, n.to)} = ${res}`;
+    if (n.l.k === "num" && n.r.k === "num") return direct;
+    return `${direct} (${this.fmt(l)} ${OP_TEXT[n.op]} ${this.fmt(r)})`;
+  }
+
+  ev(n: Node): T {
+    const { f, ctx } = this;
     switch (n.k) {
       case "num":
         return f.of(n.v);
       case "group":
-        return ev(n.e);
+        return this.ev(n.e);
       case "lit": {
         if (!n.root) {
           const v = n.outerNeg ? Q.neg(n.v) : n.v;
@@ -115,8 +120,8 @@ export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResu
         return n.outerNeg ? f.neg(r as T) : (r as T);
       }
       case "bin": {
-        const l = ev(n.l);
-        const r = ev(n.r);
+        const l = this.ev(n.l);
+        const r = this.ev(n.r);
         let v: T | R.RadicalFailure;
         switch (n.op) {
           case "+":
@@ -141,7 +146,7 @@ export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResu
         if (ctx.forbidNegative && f.sign(v) < 0) {
           throw new Stop(
             "NEGATIVE",
-            `${working(n, l, r, fmt(v))} is negative; ${ctx.rulesetName} allows no negative value, even part-way`,
+            `${this.working(n, l, r, this.fmt(v))} is negative; ${ctx.rulesetName} allows no negative value, even part-way`,
             n.from,
             n.to,
           );
@@ -150,9 +155,11 @@ export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResu
       }
     }
   }
+}
 
+export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResult<T> {
   try {
-    return { ok: true, value: ev(node) };
+    return { ok: true, value: new Evaluator(f, ctx).ev(node) };
   } catch (e) {
     if (e instanceof Stop) return { ok: false, code: e.code, message: e.message, from: e.from, to: e.to };
     throw e;

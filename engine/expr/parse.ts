@@ -60,28 +60,48 @@ function at(t: Token): number {
   return t.kind === "num" ? t.from : t.at;
 }
 
-/** Parse one side: tokens[lo..hi) covering tiles from..to. */
-function parseSide(tokens: Token[], lo: number, hi: number, g: Grammar, order: EvaluationOrder, lastTile: number): Node {
-  let p = lo;
-  const peek = (): Token | undefined => (p < hi ? tokens[p] : undefined);
-  const endAt = (): number => (p < hi ? at(tokens[p]) : p > lo ? at(tokens[p - 1]) : lastTile);
-  const fail = (code: Issue["code"], message: string, from: number, to = from): never => {
-    throw new Fail({ code, message, from, to });
-  };
+/** Recursive-descent parser for one side: tokens[lo..hi). A class rather than closures so a
+ * parse allocates no functions (this is on the adjudication hot path). */
+class SideParser {
+  p: number;
+  constructor(
+    readonly tokens: Token[],
+    readonly lo: number,
+    readonly hi: number,
+    readonly g: Grammar,
+    readonly order: EvaluationOrder,
+    readonly lastTile: number,
+  ) {
+    this.p = lo;
+  }
 
-  function operand(sideStart: boolean): Node {
-    const t = peek();
-    if (!t) return fail("SYNTAX", "an operator needs a number after it", endAt());
+  peek(): Token | undefined {
+    return this.p < this.hi ? this.tokens[this.p] : undefined;
+  }
+
+  endAt(): number {
+    const { p, lo, hi, tokens } = this;
+    return p < hi ? at(tokens[p]) : p > lo ? at(tokens[p - 1]) : this.lastTile;
+  }
+
+  fail(code: Issue["code"], message: string, from: number, to = from): never {
+    throw new Fail({ code, message, from, to });
+  }
+
+  operand(sideStart: boolean): Node {
+    const g = this.g;
+    const t = this.peek();
+    if (!t) return this.fail("SYNTAX", "an operator needs a number after it", this.endAt());
     if (t.kind === "open" && g.brackets) {
-      p++;
-      const e = expr(true);
-      const c = peek();
-      if (!c || c.kind !== "close") return fail("SYNTAX", `a bracket opened here is not closed`, t.at, endAt());
-      p++;
+      this.p++;
+      const e = this.expr(true);
+      const c = this.peek();
+      if (!c || c.kind !== "close") return this.fail("SYNTAX", `a bracket opened here is not closed`, t.at, this.endAt());
+      this.p++;
       return { k: "group", e, from: t.at, to: c.at };
     }
     if (t.kind === "num") {
-      p++;
+      this.p++;
       return { k: "num", v: t.value, from: t.from, to: t.to };
     }
     if (g.powers || g.unaryMinus) {
@@ -91,97 +111,104 @@ function parseSide(tokens: Token[], lo: number, hi: number, g: Grammar, order: E
       const from = at(t);
       if (t.kind === "op" && t.op === "-" && g.unaryMinus) {
         outerNeg = true;
-        p++;
+        this.p++;
       }
-      if (peek()?.kind === "sqrt" && g.powers) {
+      if (this.peek()?.kind === "sqrt" && g.powers) {
         root = true;
-        p++;
-        const s = peek();
-        if (root && !outerNeg && s?.kind === "op" && s.op === "-" && g.unaryMinus) {
+        this.p++;
+        const s = this.peek();
+        if (!outerNeg && s?.kind === "op" && s.op === "-" && g.unaryMinus) {
           innerNeg = true;
-          p++;
+          this.p++;
         }
       }
-      const nt = peek();
+      const nt = this.peek();
       if (outerNeg || root) {
         if (!nt || nt.kind !== "num") {
-          if (nt?.kind === "op" && nt.op === "+") return fail("LEADING_SIGN", "+ cannot be used as a sign", at(nt));
-          return fail("SYNTAX", `${describe(nt)} cannot follow ${root ? "√" : "a sign"}`, nt ? at(nt) : endAt());
+          if (nt?.kind === "op" && nt.op === "+") return this.fail("LEADING_SIGN", "+ cannot be used as a sign", at(nt));
+          return this.fail("SYNTAX", `${describe(nt)} cannot follow ${root ? "√" : "a sign"}`, nt ? at(nt) : this.endAt());
         }
-        p++;
+        this.p++;
         let square = false;
-        if (peek()?.kind === "sq") {
+        if (this.peek()?.kind === "sq") {
           square = true;
-          p++;
+          this.p++;
         }
-        const to = square ? at(tokens[p - 1]) : nt.to;
+        const to = square ? at(this.tokens[this.p - 1]) : nt.to;
         return { k: "lit", v: nt.value, outerNeg, innerNeg, root, square, from, to };
       }
     }
     if (t.kind === "op" && (t.op === "+" || t.op === "-") && sideStart) {
-      return fail(
+      return this.fail(
         "LEADING_SIGN",
         t.op === "+" ? "+ cannot be used as a sign in front of a number" : "− cannot be used as a sign here: it only subtracts",
         t.at,
       );
     }
-    return fail("SYNTAX", `${describe(t)} where a number belongs`, at(t));
+    return this.fail("SYNTAX", `${describe(t)} where a number belongs`, at(t));
   }
 
-  function postfix(n: Node): Node {
-    if (g.powers && n.k === "num" && peek()?.kind === "sq") {
-      const t = tokens[p++];
+  unit(sideStart: boolean): Node {
+    const n = this.operand(sideStart);
+    if (this.g.powers && n.k === "num" && this.peek()?.kind === "sq") {
+      const t = this.tokens[this.p++];
       return { k: "lit", v: n.v, outerNeg: false, innerNeg: false, root: false, square: true, from: n.from, to: at(t) };
     }
     return n;
   }
 
-  const unit = (sideStart: boolean): Node => postfix(operand(sideStart));
-
-  function binOp(): { op: Operator; implied: boolean } | null {
-    const t = peek();
-    if (t?.kind === "op") return { op: t.op, implied: false };
-    if (t?.kind === "imul") return { op: "×", implied: true };
+  /** the binary operator at the cursor (implied × counts), or null */
+  binOp(): Operator | "imul" | null {
+    const t = this.peek();
+    if (t?.kind === "op") return t.op;
+    if (t?.kind === "imul") return "imul";
     return null;
   }
 
-  function term(sideStart: boolean): Node {
-    let l = unit(sideStart);
-    for (let o = binOp(); o && (o.op === "×" || o.op === "÷"); o = binOp()) {
-      p++;
-      const r = unit(false);
-      l = { k: "bin", op: o.op, implied: o.implied, l, r, from: l.from, to: r.to };
+  term(sideStart: boolean): Node {
+    let l = this.unit(sideStart);
+    for (let o = this.binOp(); o === "×" || o === "÷" || o === "imul"; o = this.binOp()) {
+      this.p++;
+      const r = this.unit(false);
+      l = { k: "bin", op: o === "imul" ? "×" : o, implied: o === "imul", l, r, from: l.from, to: r.to };
     }
     return l;
   }
 
-  function expr(sideStart: boolean): Node {
-    if (order === "left-to-right") {
-      let l = unit(sideStart);
-      for (let o = binOp(); o; o = binOp()) {
-        p++;
-        const r = unit(false);
-        l = { k: "bin", op: o.op, implied: o.implied, l, r, from: l.from, to: r.to };
+  expr(sideStart: boolean): Node {
+    if (this.order === "left-to-right") {
+      let l = this.unit(sideStart);
+      for (let o = this.binOp(); o; o = this.binOp()) {
+        this.p++;
+        const r = this.unit(false);
+        l = { k: "bin", op: o === "imul" ? "×" : o, implied: o === "imul", l, r, from: l.from, to: r.to };
       }
       return l;
     }
-    let l = term(sideStart);
-    for (let o = binOp(); o && (o.op === "+" || o.op === "-"); o = binOp()) {
-      p++;
-      const r = term(false);
-      l = { k: "bin", op: o.op, implied: false, l, r, from: l.from, to: r.to };
+    let l = this.term(sideStart);
+    for (let o = this.binOp(); o === "+" || o === "-"; o = this.binOp()) {
+      this.p++;
+      const r = this.term(false);
+      l = { k: "bin", op: o, implied: false, l, r, from: l.from, to: r.to };
     }
     return l;
   }
 
-  const node = expr(true);
-  if (p < hi) {
-    const t = tokens[p];
-    if (t.kind === "close") return fail("SYNTAX", "a closing bracket with no opening bracket", t.at);
-    if (t.kind === "sq" || t.kind === "sqrt") return fail("SYNTAX", `${describe(t)} is misplaced`, t.at);
-    return fail("SYNTAX", `${describe(t)} cannot follow ${describe(tokens[p - 1])}`, at(t));
+  side(): Node {
+    const node = this.expr(true);
+    const { p, hi, tokens } = this;
+    if (p < hi) {
+      const t = tokens[p];
+      if (t.kind === "close") return this.fail("SYNTAX", "a closing bracket with no opening bracket", t.at);
+      if (t.kind === "sq" || t.kind === "sqrt") return this.fail("SYNTAX", `${describe(t)} is misplaced`, t.at);
+      return this.fail("SYNTAX", `${describe(t)} cannot follow ${describe(tokens[p - 1])}`, at(t));
+    }
+    return node;
   }
-  return node;
+}
+
+function parseSide(tokens: Token[], lo: number, hi: number, g: Grammar, order: EvaluationOrder, lastTile: number): Node {
+  return new SideParser(tokens, lo, hi, g, order, lastTile).side();
 }
 
 export function parse(tokens: Token[], g: Grammar, order: EvaluationOrder, lastTile: number): Parsed {
