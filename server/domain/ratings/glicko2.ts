@@ -60,30 +60,32 @@ export function newRating(cfg: GlickoConfig = DEFAULT_GLICKO): Rating {
   return { rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility };
 }
 
+/** Step 5's f(x) (module-level so the hot path allocates no closure). */
+function volF(x: number, a: number, phi2: number, v: number, d2: number, tau2: number): number {
+  const ex = Math.exp(x);
+  const den = phi2 + v + ex;
+  return (ex * (d2 - phi2 - v - ex)) / (2 * den * den) - (x - a) / tau2;
+}
+
 /** Step 5: the new volatility σ' by the Illinois method. */
 function newVolatility(phi: number, sigma: number, delta: number, v: number, tau: number): number {
   const a = Math.log(sigma * sigma);
   const phi2 = phi * phi;
   const d2 = delta * delta;
   const tau2 = tau * tau;
-  const f = (x: number) => {
-    const ex = Math.exp(x);
-    const den = phi2 + v + ex;
-    return (ex * (d2 - phi2 - v - ex)) / (2 * den * den) - (x - a) / tau2;
-  };
   let A = a;
   let B: number;
   if (d2 > phi2 + v) B = Math.log(d2 - phi2 - v);
   else {
     let k = 1;
-    while (f(a - k * tau) < 0) k++;
+    while (volF(a - k * tau, a, phi2, v, d2, tau2) < 0) k++;
     B = a - k * tau;
   }
-  let fA = f(A);
-  let fB = f(B);
+  let fA = volF(A, a, phi2, v, d2, tau2);
+  let fB = volF(B, a, phi2, v, d2, tau2);
   for (let iter = 0; Math.abs(B - A) > EPSILON && iter < 100; iter++) {
     const C = A + ((A - B) * fA) / (fB - fA);
-    const fC = f(C);
+    const fC = volF(C, a, phi2, v, d2, tau2);
     if (fC * fB <= 0) {
       A = B;
       fA = fB;

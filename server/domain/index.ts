@@ -1,0 +1,14 @@
+/**
+ * Public surface of the tournament and rating maths: pure functions over plain arrays, no I/O.
+ * Services wire these into tRPC; see docs/tournament-maths.md for the rules each one follows.
+ */
+export * from "./types";
+export { DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, byeOutcome, isPlayed, type Outcome, type ScoringOptions } from "./results";
+export * from "./standings";
+export * from "./pairing/types";
+export { roundRobin, ROUND_ROBIN_KINDS, type RoundRobinKind, type RoundRobinOptions } from "./pairing/roundRobin";
+export { pairSwiss, SWISS_CONSTRAINT_LEVELS, type SwissOptions } from "./pairing/swiss";
+export { pairKingOfTheHill } from "./pairing/kingOfTheHill";
+export { decideGibson, cannotCatch, type GibsonOptions, type GibsonDecision } from "./pairing/gibson";
+export * from "./pairing/elimination";
+export * from "./ratings/glicko2";
