@@ -194,6 +194,44 @@ describe("pairSwiss", () => {
     );
   });
 
+  it("property: small fields to the end — a repeat happens only when no repeat-free pairing exists (brute force)", () => {
+    // exhaustive check: can the field (plus a bye to a fewest-byes player if odd) be paired without repeats?
+    const repeatFree = (ids: string[], met: Set<string>, byes: Map<string, number>): boolean => {
+      const minByes = Math.min(...ids.map((id) => byes.get(id) ?? 0));
+      const go = (rest: string[]): boolean => {
+        if (rest.length === 0) return true;
+        const [a, ...others] = rest;
+        if (a === "BYE") return others.some((b, i) => (byes.get(b) ?? 0) === minByes && go(others.filter((_, j) => j !== i)));
+        return others.some((b, i) =>
+          b === "BYE" ? (byes.get(a) ?? 0) === minByes && go(others.filter((_, j) => j !== i)) : !met.has(key(a, b)) && go(others.filter((_, j) => j !== i)),
+        );
+      };
+      return go(ids.length % 2 ? [...ids, "BYE"] : ids);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 11 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (n, seed) => {
+        const rand = prng(seed);
+        const players = randomField(n, rand);
+        const ratings = new Map(players.map((p) => [p.id, p.rating]));
+        let history = empty;
+        const met = new Set<string>();
+        const byes = new Map<string, number>();
+        for (let r = 1; r <= n + 1; r++) {
+          const round = must(pairSwiss({ players, history }));
+          everyoneOnce(players, round);
+          const repeated = round.pairings.some((p) => met.has(key(p.players[0], p.players[1])));
+          const possible = repeatFree(players.map((p) => p.id), met, byes);
+          expect(repeated).toBe(!possible);
+          expect(round.notes.length > 0).toBe(!possible);
+          for (const p of round.pairings) met.add(key(p.players[0], p.players[1]));
+          for (const b of round.byes) byes.set(b.playerId, (byes.get(b.playerId) ?? 0) + 1);
+          history = playRound(history, round, ratings, rand);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it("pairs a 2,000-player mid-event round quickly and without repeats", () => {
     const rand = prng(42);
     const players = randomField(2000, rand);
