@@ -4,3 +4,4 @@ export * from "./clubs";
 export * from "./tournaments";
 export * from "./ratings";
 export * from "./matches";
+export * from "./rulings";
