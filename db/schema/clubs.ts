@@ -9,12 +9,14 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { RULESET_IDS, type RulesetId } from "../../engine/ruleset";
 
 export const CLUB_ROLES = ["owner", "director", "member"] as const;
 export type ClubRole = (typeof CLUB_ROLES)[number];
 
-export const RULESETS = ["equate", "smath", "number-scrabble"] as const;
-export type RulesetId = (typeof RULESETS)[number];
+// The engine owns the list of games; the schema only re-exports it.
+export const RULESETS = RULESET_IDS;
+export type { RulesetId };
 
 export const CLUB_VISIBILITIES = ["public", "invite-only"] as const;
 export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
