@@ -1,0 +1,113 @@
+/**
+ * Tile tokens shared by the position and game-record notations. Faces are multi-character
+ * ("12", "1/2", "(3", "sqrt"), and digits cannot stand bare because digit counts mean empty
+ * squares in a board row, so:
+ * - a face of one character that is not a digit and not one of `[ ] ( ) ? . : / ; @ # >` or
+ *   whitespace is written bare: `+ - × ÷ = ² √`;
+ * - any other face is written in brackets: `[7]`, `[12]`, `[1/2]`, `[(3]`;
+ * - `?` after a board tile marks a blank standing for that face (`[7]?`); on a rack `?` alone is
+ *   an unassigned blank;
+ * - `:a` / `:d` after a board tile records the direction its 'SMATH brackets belong to.
+ * Faces may not contain `]`, whitespace or a line break (no ruleset face does).
+ */
+import type { Direction } from "../board";
+import type { Face } from "../tiles";
+
+const RESERVED = new Set(["[", "]", "(", ")", "?", ".", ":", "/", ";", "@", "#", ">", ",", "*"]);
+
+export function encodableFace(face: Face): boolean {
+  return face.length > 0 && !/[\]\s]/.test(face) && face !== "?";
+}
+
+export function encodeFace(face: Face): string {
+  if (face.length === 1 && !/[0-9\s]/.test(face) && !RESERVED.has(face)) return face;
+  return `[${face}]`;
+}
+
+export interface TileToken {
+  face: Face;
+  blank: boolean;
+  brackets?: Direction;
+}
+
+export function encodeTile(t: { tile: Face; blank?: boolean; brackets?: Direction }): string {
+  let s = encodeFace(t.tile);
+  if (t.blank) s += "?";
+  if (t.brackets) s += t.brackets === "across" ? ":a" : ":d";
+  return s;
+}
+
+/** Read one face token at i (bare char or [..]); null on a syntax error. */
+export function readFace(s: string, i: number): { face: Face; next: number } | null {
+  if (i >= s.length) return null;
+  const ch = s[i];
+  if (ch === "[") {
+    const j = s.indexOf("]", i + 1);
+    if (j <= i + 1) return null;
+    return { face: s.slice(i + 1, j), next: j + 1 };
+  }
+  if (/[0-9\s]/.test(ch) || RESERVED.has(ch)) return null;
+  // one UTF-16 code unit is enough: every bare face (+ - × ÷ = ² √) is in the BMP
+  return { face: ch, next: i + 1 };
+}
+
+/** Read a board tile token: face, optional `?`, optional `:a`/`:d`. */
+export function readTile(s: string, i: number): { tile: TileToken; next: number } | null {
+  const f = readFace(s, i);
+  if (!f) return null;
+  let j = f.next;
+  const tile: TileToken = { face: f.face, blank: false };
+  if (s[j] === "?") {
+    tile.blank = true;
+    j++;
+  }
+  if (s[j] === ":" && (s[j + 1] === "a" || s[j + 1] === "d")) {
+    tile.brackets = s[j + 1] === "a" ? "across" : "down";
+    j += 2;
+  }
+  return { tile, next: j };
+}
+
+/** A rack or exchange list: faces, `?` for a blank. */
+export function encodeRack(faces: readonly Face[]): string {
+  return faces.map((f) => (f === "?" ? "?" : encodeFace(f))).join("");
+}
+
+export function decodeRack(s: string): Face[] | null {
+  const out: Face[] = [];
+  let i = 0;
+  while (i < s.length) {
+    if (s[i] === "?") {
+      out.push("?");
+      i++;
+      continue;
+    }
+    const f = readFace(s, i);
+    if (!f) return null;
+    out.push(f.face);
+    i = f.next;
+  }
+  return out;
+}
+
+/** Column letters: A = column 0. */
+export function colName(c: number): string {
+  return String.fromCharCode(65 + c);
+}
+
+/** Split on `sep` outside brackets ("[1/2]/[3]" → ["[1/2]", "[3]"]). */
+export function splitOutside(s: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of s) {
+    if (ch === "[") depth++;
+    else if (ch === "]") depth = Math.max(0, depth - 1);
+    if (ch === sep && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
