@@ -1,0 +1,119 @@
+/**
+ * The incremental path: rate one finished game inside the transaction that records its result.
+ *
+ * Order of work (every caller takes locks in the same order, so two games finishing at once cannot
+ * deadlock): (1) append the game to the `rated_games` ledger — the unique (source, source_id) makes
+ * a second call for the same game a no-op, and a concurrent one wait for the first to commit;
+ * (2) create missing rating rows and lock every player's row with SELECT … FOR UPDATE in sorted
+ * user-id order; (3) compute with the pure Glicko-2 module (`rateSeats`, the same function the
+ * recompute uses); (4) write the new ratings in one UPDATE and one history row per player.
+ *
+ * Caveat: games are rated in the order they are recorded. A result entered late (an earlier
+ * `playedAt` than games already rated) is rated now; a recompute replays it in `playedAt` order.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { DbOrTx, Tx } from "@/db/client";
+import { ratedGames, ratingEvents, ratings, type EventOpponent, type RatedGameSource } from "@/db/schema";
+import type { RulesetId } from "@/db/schema/clubs";
+import { DomainError } from "@/server/errors";
+import type { GlickoConfig, Rating } from "@/server/domain/ratings/glicko2";
+import { pairwiseResult, rateSeats } from "./compute";
+import { ratingConfig } from "./config";
+import { ratedGameInput, type RatedGameInput } from "./schemas";
+
+export interface RatingChange {
+  userId: string;
+  score: number;
+  /** Pairwise result in [0, 1]. */
+  result: number;
+  before: Rating;
+  after: Rating;
+}
+
+export type ApplyRatedGameResult =
+  | { status: "rated"; ratedGameId: number; ruleset: RulesetId; changes: RatingChange[] }
+  /** This (source, sourceId) was rated before; nothing changed. */
+  | { status: "duplicate"; source: RatedGameSource; sourceId: string }
+  /** Not a rated game: an unrated event or casual game, a forfeit, or a bye. */
+  | { status: "skipped"; reason: "unrated" | "forfeit" | "bye" };
+
+/**
+ * Rates a finished game (2–4 players) in the caller's transaction; idempotent by (source, sourceId).
+ * Unrated games, forfeits and byes are skipped without writing anything. Throws DomainError INVALID
+ * for a malformed game (caller bug surfaced as a sentence rather than a crash).
+ */
+export async function applyRatedGame(db: DbOrTx, input: RatedGameInput, cfg: GlickoConfig = ratingConfig()): Promise<ApplyRatedGameResult> {
+  const parsed = ratedGameInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DomainError("INVALID", `This game cannot be rated: ${issue?.message ?? "invalid input"}.`);
+  }
+  const game = parsed.data;
+  if (!game.rated) return { status: "skipped", reason: "unrated" };
+  if (game.forfeit) return { status: "skipped", reason: "forfeit" };
+  if (game.players.length < 2) return { status: "skipped", reason: "bye" };
+  const run = (tx: Tx) => rateInTx(tx, game, cfg);
+  return db instanceof PgTransaction ? run(db as Tx) : db.transaction(run);
+}
+
+async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, cfg: GlickoConfig): Promise<ApplyRatedGameResult> {
+  const seats = game.players.map((p) => ({ userId: p.userId.toLowerCase(), score: p.score }));
+  const [row] = await tx
+    .insert(ratedGames)
+    .values({ ruleset: game.ruleset, playedAt: game.playedAt, players: seats, source: game.source, sourceId: game.sourceId })
+    .onConflictDoNothing({ target: [ratedGames.source, ratedGames.sourceId] })
+    .returning({ id: ratedGames.id });
+  if (!row) return { status: "duplicate", source: game.source, sourceId: game.sourceId };
+
+  const sorted = seats.map((s) => s.userId).sort();
+  await tx
+    .insert(ratings)
+    .values(sorted.map((userId) => ({ userId, ruleset: game.ruleset, rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility, games: 0 })))
+    .onConflictDoNothing();
+  const locked = await tx
+    .select({ userId: ratings.userId, rating: ratings.rating, rd: ratings.rd, volatility: ratings.volatility })
+    .from(ratings)
+    .where(and(eq(ratings.ruleset, game.ruleset), inArray(ratings.userId, sorted)))
+    .orderBy(asc(ratings.userId))
+    .for("update");
+  const byUser = new Map(locked.map((r) => [r.userId, { rating: r.rating, rd: r.rd, volatility: r.volatility }]));
+
+  const pre = seats.map((s) => byUser.get(s.userId)!);
+  const scores = seats.map((s) => s.score);
+  const post = rateSeats(pre, scores, cfg);
+  const changes: RatingChange[] = seats.map((s, i) => ({ userId: s.userId, score: s.score, result: pairwiseResult(scores, i), before: pre[i], after: post[i] }));
+
+  const values = sql.join(
+    changes.map((c) => sql`(${c.userId}::uuid, ${c.after.rating}::float8, ${c.after.rd}::float8, ${c.after.volatility}::float8)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${ratings} set rating = v.rating, rd = v.rd, volatility = v.volatility, games = ${ratings.games} + 1, updated_at = now()
+    from (values ${values}) as v(user_id, rating, rd, volatility)
+    where ${ratings.userId} = v.user_id and ${ratings.ruleset} = ${game.ruleset}`);
+
+  await tx.insert(ratingEvents).values(
+    changes.map((c, i) => ({
+      ratedGameId: row.id,
+      userId: c.userId,
+      ruleset: game.ruleset,
+      playedAt: game.playedAt,
+      ratingBefore: c.before.rating,
+      rdBefore: c.before.rd,
+      ratingAfter: c.after.rating,
+      rdAfter: c.after.rd,
+      score: c.score,
+      result: c.result,
+      opponents: opponentsOf(changes, i),
+      source: game.source,
+      sourceId: game.sourceId,
+    })),
+  );
+  return { status: "rated", ratedGameId: row.id, ruleset: game.ruleset, changes };
+}
+
+/** Everyone else at the table with their pre-game rating, as a history row shows them. */
+export function opponentsOf(seats: readonly { userId: string; score: number; before: Rating }[], i: number): EventOpponent[] {
+  return seats.flatMap((s, j) => (j === i ? [] : [{ userId: s.userId, rating: s.before.rating, rd: s.before.rd, score: s.score }]));
+}
