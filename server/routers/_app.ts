@@ -2,13 +2,11 @@
 import { router } from "@/server/trpc";
 import { accountsRouter } from "./accounts";
 import { clubsRouter } from "./clubs";
-import { tournamentsRouter } from "./tournaments";
 import { ratingsRouter } from "./ratings";
 
 export const appRouter = router({
   accounts: accountsRouter,
   clubs: clubsRouter,
-  tournaments: tournamentsRouter,
   ratings: ratingsRouter,
 });
 
