@@ -2,12 +2,16 @@
 import { router } from "@/server/trpc";
 import { accountsRouter } from "./accounts";
 import { clubsRouter } from "./clubs";
+import { tournamentsRouter } from "./tournaments";
 import { ratingsRouter } from "./ratings";
+import { adjudicationRouter } from "./adjudication";
 
 export const appRouter = router({
   accounts: accountsRouter,
   clubs: clubsRouter,
+  tournaments: tournamentsRouter,
   ratings: ratingsRouter,
+  adjudication: adjudicationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,320 @@
+/**
+ * Tournaments router (thin): validate input, check the caller's role through the tournament
+ * procedures, call one service, pick output fields. Public reads (overview, standings, cross-table,
+ * bracket) need no sign-in; e-mail addresses of entries reach directors only.
+ */
+import { z } from "zod";
+import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, ROUND_STATUSES, RULESETS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/db/schema";
+import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
+import { listAudit } from "@/server/services/tournaments/audit";
+import { addPlayers, checkInAll, checkInSelf, registerSelf, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
+import { writeResult } from "@/server/services/tournaments/results";
+import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
+import {
+  addPlayersInput,
+  checkInInput,
+  createTournamentInput,
+  enterResultInput,
+  explainInput,
+  flipInput,
+  listTournamentsInput,
+  playerInput,
+  roundInput,
+  seedInput,
+  staffInput,
+  swapInput,
+  timeControlSchema,
+  tournamentIdInput,
+  updateTournamentInput,
+} from "@/server/services/tournaments/schemas";
+import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
+import { explainStanding, getBracket, getCrossTable, getOverview, getStandings } from "@/server/services/tournaments/views";
+import { tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
+
+const ok = z.object({ ok: z.literal(true) });
+const done = { ok: true as const };
+
+const tournamentOut = z.object({
+  id: z.string(),
+  clubId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  startsAt: z.date(),
+  endsAt: z.date().nullable(),
+  ruleset: z.enum(RULESETS),
+  rulesetOptions: z.record(z.string(), z.unknown()),
+  timeControl: timeControlSchema,
+  challengeRule: z.string(),
+  rated: z.boolean(),
+  playersPerGame: z.number(),
+  format: z.enum(TOURNAMENT_FORMATS),
+  rounds: z.number(),
+  byeWins: z.number(),
+  byeSpread: z.number(),
+  forfeitSpread: z.number(),
+  lateEntryWins: z.number(),
+  tiebreaks: z.array(z.string()),
+  gibson: z.boolean(),
+  gibsonSpread: z.number(),
+  bronzeMatch: z.boolean(),
+  grandFinal: z.enum(GRAND_FINAL_OPTIONS),
+  status: z.enum(TOURNAMENT_STATUSES),
+});
+const role = z.enum(TOURNAMENT_STAFF_ROLES);
+const entryOut = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(ENTRY_STATUSES),
+  seed: z.number().nullable(),
+  joinedRound: z.number(),
+  withdrawnAfterRound: z.number().nullable(),
+});
+const pairingOut = z.object({
+  id: z.string(),
+  table: z.number(),
+  isBye: z.boolean(),
+  players: z.array(z.object({ userId: z.string(), name: z.string(), score: z.number().nullable() })),
+  forfeitUserId: z.string().nullable(),
+  reason: z.string(),
+  manual: z.boolean(),
+  bracketMatchId: z.string().nullable(),
+  hasResult: z.boolean(),
+  resultSource: z.string().nullable(),
+  version: z.number(),
+});
+const roundOut = z.object({ number: z.number(), status: z.enum(ROUND_STATUSES), notes: z.array(z.string()), pairings: z.array(pairingOut) });
+const overviewOut = z.object({
+  tournament: tournamentOut,
+  club: z.object({ id: z.string(), name: z.string(), handle: z.string() }),
+  staff: z.array(z.object({ userId: z.string(), name: z.string(), role })),
+  viewerRole: role.nullable(),
+  isClubMember: z.boolean(),
+  myEntry: entryOut.nullable(),
+  entries: z.array(entryOut),
+  rounds: z.array(roundOut),
+  plannedRounds: z.number().nullable(),
+});
+const summaryOut = z.object({
+  id: z.string(),
+  name: z.string(),
+  clubId: z.string(),
+  clubName: z.string(),
+  clubHandle: z.string(),
+  format: z.enum(TOURNAMENT_FORMATS),
+  ruleset: z.enum(RULESETS),
+  status: z.enum(TOURNAMENT_STATUSES),
+  startsAt: z.date(),
+  endsAt: z.date().nullable(),
+  rounds: z.number(),
+  rated: z.boolean(),
+  playerCount: z.number(),
+});
+const standingsOut = z.object({
+  tiebreakOrder: z.array(z.object({ code: z.string(), label: z.string(), description: z.string() })),
+  afterRound: z.number(),
+  rows: z.array(
+    z.object({
+      rank: z.number(),
+      userId: z.string(),
+      name: z.string(),
+      wins: z.number(),
+      losses: z.number(),
+      spread: z.number(),
+      games: z.number(),
+      byes: z.number(),
+      absences: z.number(),
+      withdrawn: z.boolean(),
+      tiebreaks: z.array(z.object({ code: z.string(), label: z.string(), value: z.number().nullable() })),
+      whyAboveNext: z.string().nullable(),
+    }),
+  ),
+  placings: z.array(z.object({ userId: z.string(), name: z.string(), place: z.number(), settled: z.boolean() })).nullable(),
+});
+const crossOut = z.object({
+  rounds: z.array(z.number()),
+  rows: z.array(
+    z.object({
+      rank: z.number(),
+      userId: z.string(),
+      name: z.string(),
+      wins: z.number(),
+      spread: z.number(),
+      cells: z.array(
+        z.object({
+          round: z.number(),
+          kind: z.string(),
+          opponents: z.array(z.object({ userId: z.string(), name: z.string(), rank: z.number().nullable() })),
+          own: z.number().nullable(),
+          against: z.number().nullable(),
+          firstMove: z.boolean().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+const bracketOut = z
+  .object({
+    format: z.enum(["single", "double"]),
+    matches: z.array(
+      z.object({
+        id: z.string(),
+        side: z.string(),
+        round: z.number(),
+        position: z.number(),
+        label: z.string(),
+        players: z.tuple([z.string().nullable(), z.string().nullable()]),
+        names: z.tuple([z.string().nullable(), z.string().nullable()]),
+        scores: z.tuple([z.number().nullable(), z.number().nullable()]),
+        slotLabels: z.tuple([z.string(), z.string()]),
+        status: z.string(),
+        winner: z.string().nullable(),
+      }),
+    ),
+  })
+  .nullable();
+const addReportOut = z.object({ added: z.array(z.string()), lateEntries: z.array(z.string()), already: z.array(z.string()), notMembers: z.array(z.string()), unknownEmails: z.array(z.string()) });
+
+export const tournamentsRouter = router({
+  /** Upcoming / running / finished tournaments, optionally of one club. */
+  list: publicProcedure.input(listTournamentsInput).output(z.array(summaryOut)).query(({ ctx, input }) => listTournaments(ctx.db, input)),
+  /** The public tournament page (drafts, e-mails and engine notes only for directors). */
+  byId: publicProcedure
+    .input(tournamentIdInput)
+    .output(overviewOut)
+    .query(({ ctx, input }) => getOverview(ctx.db, input.tournamentId, ctx.user?.id ?? null)),
+  standings: publicProcedure.input(tournamentIdInput).output(standingsOut).query(({ ctx, input }) => getStandings(ctx.db, input.tournamentId)),
+  explain: publicProcedure
+    .input(tournamentIdInput.extend(explainInput.shape))
+    .output(z.object({ sentence: z.string() }))
+    .query(async ({ ctx, input }) => ({ sentence: await explainStanding(ctx.db, input.tournamentId, input.a, input.b) })),
+  crossTable: publicProcedure.input(tournamentIdInput).output(crossOut).query(({ ctx, input }) => getCrossTable(ctx.db, input.tournamentId)),
+  bracket: publicProcedure.input(tournamentIdInput).output(bracketOut).query(({ ctx, input }) => getBracket(ctx.db, input.tournamentId)),
+
+  /** Club owners and directors create; the creator becomes the tournament's director. */
+  create: protectedProcedure
+    .input(createTournamentInput)
+    .output(tournamentOut)
+    .mutation(({ ctx, input }) => createTournament(ctx.db, ctx.user.id, input)),
+  update: tournamentDirectorProcedure
+    .input(updateTournamentInput)
+    .output(tournamentOut)
+    .mutation(({ ctx, input }) => {
+      const { tournamentId: _id, ...patch } = input as typeof input & { tournamentId: string };
+      return updateTournament(ctx.db, ctx.tournament.id, ctx.user.id, patch);
+    }),
+  audit: tournamentDirectorProcedure
+    .output(z.array(z.object({ id: z.string(), action: z.string(), summary: z.string(), actorName: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.date() })))
+    .query(({ ctx }) => listAudit(ctx.db, ctx.tournament.id)),
+
+  staff: router({
+    add: tournamentDirectorProcedure
+      .input(staffInput)
+      .output(z.object({ userId: z.string(), name: z.string(), role }))
+      .mutation(({ ctx, input }) => addStaff(ctx.db, ctx.tournament.id, ctx.user.id, input.email, input.role)),
+    remove: tournamentDirectorProcedure
+      .input(playerInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await removeStaff(ctx.db, ctx.tournament.id, ctx.user.id, input.userId);
+        return done;
+      }),
+  }),
+
+  /** Players' own actions (club members, while registration is open). */
+  register: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
+    await registerSelf(ctx.db, ctx.tournament.id, ctx.user.id);
+    return done;
+  }),
+  unregister: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
+    await unregisterSelf(ctx.db, ctx.tournament.id, ctx.user.id);
+    return done;
+  }),
+  checkInSelf: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
+    await checkInSelf(ctx.db, ctx.tournament.id, ctx.user.id);
+    return done;
+  }),
+
+  players: router({
+    add: tournamentDirectorProcedure
+      .input(addPlayersInput)
+      .output(addReportOut)
+      .mutation(({ ctx, input }) => addPlayers(ctx.db, ctx.tournament.id, ctx.user.id, input)),
+    checkIn: tournamentDirectorProcedure
+      .input(checkInInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await setCheckIn(ctx.db, ctx.tournament.id, ctx.user.id, input.userId, input.checkedIn);
+        return done;
+      }),
+    checkInAll: tournamentDirectorProcedure.output(z.object({ count: z.number() })).mutation(async ({ ctx }) => ({ count: await checkInAll(ctx.db, ctx.tournament.id, ctx.user.id) })),
+    withdraw: tournamentDirectorProcedure
+      .input(playerInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await withdrawPlayer(ctx.db, ctx.tournament.id, ctx.user.id, input.userId);
+        return done;
+      }),
+    seed: tournamentDirectorProcedure
+      .input(seedInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await setSeed(ctx.db, ctx.tournament.id, ctx.user.id, input.userId, input.seed);
+        return done;
+      }),
+  }),
+
+  rounds: router({
+    pair: tournamentDirectorProcedure.output(z.object({ roundNumber: z.number() })).mutation(({ ctx }) => pairNextRound(ctx.db, ctx.tournament.id, ctx.user.id)),
+    deleteDraft: tournamentDirectorProcedure
+      .input(roundInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await deleteDraftRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber);
+        return done;
+      }),
+    swap: tournamentDirectorProcedure
+      .input(swapInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await swapPlayers(ctx.db, ctx.tournament.id, ctx.user.id, input);
+        return done;
+      }),
+    flip: tournamentDirectorProcedure
+      .input(flipInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await flipFirstMove(ctx.db, ctx.tournament.id, ctx.user.id, input.pairingId);
+        return done;
+      }),
+    publish: tournamentDirectorProcedure
+      .input(roundInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await publishRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber);
+        return done;
+      }),
+    close: tournamentDirectorProcedure
+      .input(roundInput)
+      .output(z.object({ finished: z.boolean() }))
+      .mutation(({ ctx, input }) => closeRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber)),
+  }),
+
+  /** Only directors enter or correct results by hand; matches report through recordPairingResult. */
+  enterResult: tournamentDirectorProcedure
+    .input(enterResultInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await writeResult(ctx.db, {
+        pairingId: input.pairingId,
+        scores: input.scores,
+        forfeitUserId: input.forfeitUserId,
+        source: "director",
+        actorId: ctx.user.id,
+        expectedVersion: input.expectedVersion,
+        tournamentId: ctx.tournament.id,
+      });
+      return done;
+    }),
+});
+

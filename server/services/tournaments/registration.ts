@@ -1,0 +1,226 @@
+/**
+ * Entries: players register themselves (club members, while registration is open), directors add
+ * club members or any account by e-mail, check players in, seed and withdraw them.
+ *
+ * Late entries and withdrawals never break rounds (platform-anchors §3 ask #2): a late entry joins
+ * from the next unpublished round (missed rounds count `lateEntryWins`, spread 0); a withdrawn
+ * player keeps every result so far, is left out of later pairings and stays in the standings.
+ * Round robins and brackets are fixed at round 1, so they refuse late entries.
+ */
+import { and, eq, inArray, max } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { tournamentPlayers, tournamentRounds, tournaments, users, type Tournament } from "@/db/schema";
+import { DomainError } from "@/server/errors";
+import { getMembership } from "@/server/services/clubs/membership";
+import { publish } from "@/server/live/bus";
+import { writeAudit } from "./audit";
+import { getTournamentOrThrow } from "./access";
+import { isElimination, isRoundRobin } from "./field";
+import { playerRatingFor } from "./ratings";
+
+const topic = (id: string) => `tournament:${id}`;
+
+async function entryOf(db: DbOrTx, tournamentId: string, userId: string) {
+  const [e] = await db
+    .select()
+    .from(tournamentPlayers)
+    .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)))
+    .limit(1);
+  return e ?? null;
+}
+
+/** Number of the latest round that is published or closed (0 if none). */
+async function lastPublishedRound(db: DbOrTx, tournamentId: string): Promise<number> {
+  const rows = await db.select({ n: tournamentRounds.number, s: tournamentRounds.status }).from(tournamentRounds).where(eq(tournamentRounds.tournamentId, tournamentId));
+  return Math.max(0, ...rows.filter((r) => r.s !== "draft").map((r) => r.n));
+}
+
+function requireOpen(t: Tournament, what: string) {
+  if (t.status !== "registration") throw new DomainError("PRECONDITION", `Registration is closed: ${what} only before round 1 is paired.`);
+}
+
+/** A club member enters the tournament themselves (registration must be open). */
+export async function registerSelf(db: DbOrTx, tournamentId: string, userId: string): Promise<void> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  requireOpen(t, "players can register themselves");
+  if (!(await getMembership(db, t.clubId, userId))) throw new DomainError("FORBIDDEN", "Only members of the club can register; ask a director to add you.");
+  if (await entryOf(db, tournamentId, userId)) throw new DomainError("CONFLICT", "You are already registered.");
+  await db.transaction(async (tx) => {
+    await tx.insert(tournamentPlayers).values({ tournamentId, userId, registeredBy: userId });
+    await writeAudit(tx, tournamentId, userId, "player.registered", { userId, self: true });
+    await publish(tx, topic(tournamentId));
+  });
+}
+
+/** A player withdraws their own registration before the event starts. */
+export async function unregisterSelf(db: DbOrTx, tournamentId: string, userId: string): Promise<void> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  requireOpen(t, "players can cancel their own registration");
+  if (!(await entryOf(db, tournamentId, userId))) throw new DomainError("NOT_FOUND", "You are not registered.");
+  await db.transaction(async (tx) => {
+    await tx.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
+    await writeAudit(tx, tournamentId, userId, "player.removed", { userId, self: true });
+    await publish(tx, topic(tournamentId));
+  });
+}
+
+/** A registered player checks themselves in on the day. */
+export async function checkInSelf(db: DbOrTx, tournamentId: string, userId: string): Promise<void> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  requireOpen(t, "players can check themselves in");
+  const e = await entryOf(db, tournamentId, userId);
+  if (!e) throw new DomainError("NOT_FOUND", "Register first, then check in.");
+  await db.transaction(async (tx) => {
+    await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
+    await writeAudit(tx, tournamentId, userId, "player.checked-in", { userId, self: true });
+    await publish(tx, topic(tournamentId));
+  });
+}
+
+export interface AddPlayersReport {
+  added: string[];
+  lateEntries: string[];
+  already: string[];
+  notMembers: string[];
+  unknownEmails: string[];
+}
+
+/**
+ * Director adds players: club members by id, any account by e-mail. During the event each new
+ * player is a late entry (Swiss and King of the Hill only), checked in and paired from the next round.
+ */
+export async function addPlayers(
+  db: DbOrTx,
+  tournamentId: string,
+  actorId: string,
+  input: { userIds: string[]; emails: string[]; checkIn: boolean },
+): Promise<AddPlayersReport> {
+  return db.transaction(async (tx) => {
+    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+    if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
+    const running = t.status === "running";
+    if (running && (isRoundRobin(t) || isElimination(t)))
+      throw new DomainError("PRECONDITION", "Round robins and brackets are fixed when round 1 is paired: late entries are only possible in Swiss and King of the Hill.");
+    const report: AddPlayersReport = { added: [], lateEntries: [], already: [], notMembers: [], unknownEmails: [] };
+    const found = new Map<string, string>(); // id → name
+    if (input.userIds.length) {
+      const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, input.userIds));
+      for (const r of rows) {
+        if (await getMembership(tx, t.clubId, r.id)) found.set(r.id, r.name);
+        else report.notMembers.push(r.name);
+      }
+    }
+    if (input.emails.length) {
+      const rows = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.email, input.emails));
+      const known = new Set(rows.map((r) => r.email));
+      for (const e of input.emails) if (!known.has(e)) report.unknownEmails.push(e);
+      for (const r of rows) found.set(r.id, r.name);
+    }
+    const joinedRound = running ? (await lastPublishedRound(tx, t.id)) + 1 : 1;
+    let nextSeed = 0;
+    if (running) {
+      const [m] = await tx.select({ m: max(tournamentPlayers.seed) }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
+      nextSeed = (m?.m ?? 0) + 1;
+    }
+    for (const [userId, name] of found) {
+      const existing = await entryOf(tx, t.id, userId);
+      if (existing && (!running || existing.status !== "registered")) {
+        if (!running && input.checkIn && existing.status === "registered") {
+          await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)));
+        }
+        report.already.push(name);
+        continue;
+      }
+      if (running) {
+        const rating = await playerRatingFor(tx, userId, t.ruleset);
+        const values = { status: "checked-in" as const, checkedInAt: new Date(), joinedRound, rating, seed: nextSeed++ };
+        if (existing) await tx.update(tournamentPlayers).set(values).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)));
+        else await tx.insert(tournamentPlayers).values({ tournamentId: t.id, userId, registeredBy: actorId, ...values });
+        await writeAudit(tx, t.id, actorId, "player.late-entry", { userId, name, joinedRound });
+        report.lateEntries.push(name);
+      } else {
+        await tx.insert(tournamentPlayers).values({
+          tournamentId: t.id,
+          userId,
+          registeredBy: actorId,
+          ...(input.checkIn ? { status: "checked-in" as const, checkedInAt: new Date() } : {}),
+        });
+        await writeAudit(tx, t.id, actorId, "player.registered", { userId, name, checkedIn: input.checkIn });
+        report.added.push(name);
+      }
+    }
+    await publish(tx, topic(t.id));
+    return report;
+  });
+}
+
+/** Director checks a player in (or undoes it) before round 1. */
+export async function setCheckIn(db: DbOrTx, tournamentId: string, actorId: string, userId: string, checkedIn: boolean): Promise<void> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  requireOpen(t, "check-in is changed here; during the event add late players instead, and");
+  const e = await entryOf(db, tournamentId, userId);
+  if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
+  await db.transaction(async (tx) => {
+    await tx
+      .update(tournamentPlayers)
+      .set(checkedIn ? { status: "checked-in", checkedInAt: new Date() } : { status: "registered", checkedInAt: null })
+      .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
+    await writeAudit(tx, tournamentId, actorId, checkedIn ? "player.checked-in" : "player.checked-out", { userId });
+    await publish(tx, topic(tournamentId));
+  });
+}
+
+/** Director checks in every registered player at once. Returns how many were checked in. */
+export async function checkInAll(db: DbOrTx, tournamentId: string, actorId: string): Promise<number> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  requireOpen(t, "check-in is open");
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tournamentPlayers)
+      .set({ status: "checked-in", checkedInAt: new Date() })
+      .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.status, "registered")))
+      .returning({ userId: tournamentPlayers.userId });
+    if (rows.length) await writeAudit(tx, tournamentId, actorId, "player.checked-in", { count: rows.length, all: true });
+    await publish(tx, topic(tournamentId));
+    return rows.length;
+  });
+}
+
+/**
+ * Director withdraws a player. Before round 1 the registration is simply removed; during the event
+ * the player keeps their results, leaves later pairings and stays in the standings. A draft that
+ * still pairs them must be re-paired; an unplayed published game gets a forfeit from the director.
+ */
+export async function withdrawPlayer(db: DbOrTx, tournamentId: string, actorId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+    if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
+    const e = await entryOf(tx, tournamentId, userId);
+    if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
+    if (e.status === "withdrawn") throw new DomainError("CONFLICT", "That player has already withdrawn.");
+    const where = and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId));
+    if (t.status === "registration" || e.rating === null) {
+      await tx.delete(tournamentPlayers).where(where);
+      await writeAudit(tx, tournamentId, actorId, "player.removed", { userId });
+    } else {
+      const after = await lastPublishedRound(tx, tournamentId);
+      await tx.update(tournamentPlayers).set({ status: "withdrawn", withdrawnAt: new Date(), withdrawnAfterRound: after }).where(where);
+      await writeAudit(tx, tournamentId, actorId, "player.withdrawn", { userId, afterRound: after });
+    }
+    await publish(tx, topic(tournamentId));
+  });
+}
+
+/** Director sets (or clears) a seed before round 1; seeds order round 1 and the brackets. */
+export async function setSeed(db: DbOrTx, tournamentId: string, actorId: string, userId: string, seed: number | null): Promise<void> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  requireOpen(t, "seeds can be set");
+  const e = await entryOf(db, tournamentId, userId);
+  if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
+  await db.transaction(async (tx) => {
+    await tx.update(tournamentPlayers).set({ seed }).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
+    await writeAudit(tx, tournamentId, actorId, "player.seeded", { userId, seed });
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Results: the one way a game's result reaches a tournament, whether a director types it in or an
+ * online match reports it at its end. Standings are computed from these rows on read, so a
+ * correction simply rewrites the row (and the audit log keeps the old value).
+ *
+ * Rules: results are accepted on published or closed rounds (closed = a correction), never on a
+ * draft or a bye. Scores must name exactly the board's players. In elimination formats a game
+ * needs a winner (no ties), and a correction that changes the winner is refused once a later round
+ * is paired (the bracket has moved on). A forfeit is a loss for the forfeiting player and a win for
+ * the others, with ±forfeitSpread regardless of the scores entered (Woogles: forfeit = loss −50).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type TournamentPairing } from "@/db/schema";
+import { DomainError } from "@/server/errors";
+import { publish } from "@/server/live/bus";
+import { writeAudit } from "./audit";
+import { isElimination, winnerOf } from "./field";
+
+export interface RecordResultInput {
+  pairingId: string;
+  /** userId → final score (after time penalties and bonuses). */
+  scores: Record<string /*userId*/, number>;
+  source: "director" | "match";
+  actorId: string | null;
+  matchId?: string;
+  /** The player with the (unique) lowest score forfeited. */
+  forfeit?: boolean;
+}
+
+/**
+ * Write a game's result into its pairing row, log it, and announce `tournament:<id>` on the live
+ * bus (delivered after commit). Called by the matches domain at match end and by the director's
+ * result entry. Throws DomainError for a bad pairing, round state or scores.
+ */
+export async function recordPairingResult(tx: DbOrTx, input: RecordResultInput): Promise<void> {
+  let forfeitUserId: string | null = null;
+  if (input.forfeit) {
+    const entries = Object.entries(input.scores).sort((a, b) => a[1] - b[1]);
+    if (entries.length < 2 || entries[0]![1] === entries[1]![1]) throw new DomainError("INVALID", "A forfeit needs one player with the lowest score: the one who forfeited.");
+    forfeitUserId = entries[0]![0];
+  }
+  await writeResult(tx, { ...input, forfeitUserId });
+}
+
+/**
+ * As recordPairingResult, naming the forfeiting player directly; `expectedVersion` guards against
+ * two directors racing, `tournamentId` pins the board to the tournament the caller directs.
+ */
+export async function writeResult(
+  db: DbOrTx,
+  input: Omit<RecordResultInput, "forfeit"> & { forfeitUserId: string | null; expectedVersion?: number; tournamentId?: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ p: tournamentPairings, roundStatus: tournamentRounds.status, t: tournaments })
+      .from(tournamentPairings)
+      .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
+      .innerJoin(tournaments, eq(tournaments.id, tournamentPairings.tournamentId))
+      .where(eq(tournamentPairings.id, input.pairingId))
+      .for("update", { of: tournamentPairings });
+    if (!row || (input.tournamentId && row.t.id !== input.tournamentId)) throw new DomainError("NOT_FOUND", "That board does not exist in this tournament.");
+    const { p, t } = row;
+    if (row.roundStatus === "draft") throw new DomainError("PRECONDITION", `Round ${p.roundNumber} is still a draft: publish it before entering results.`);
+    if (p.isBye) throw new DomainError("INVALID", "A bye has no result to enter.");
+    if (input.expectedVersion !== undefined && input.expectedVersion !== p.version)
+      throw new DomainError("STALE", "Someone else changed this result a moment ago; reload to see it, then try again.");
+    const keys = Object.keys(input.scores);
+    if (keys.length !== p.players.length || !p.players.every((id) => keys.includes(id)))
+      throw new DomainError("INVALID", "Enter a score for each player of this board, and nobody else.", "scores");
+    for (const v of Object.values(input.scores)) if (!Number.isInteger(v)) throw new DomainError("INVALID", "Scores are whole numbers.", "scores");
+    if (input.forfeitUserId && !p.players.includes(input.forfeitUserId)) throw new DomainError("INVALID", "The forfeiting player is not on this board.", "forfeitUserId");
+    const next = { ...p, scores: input.scores, forfeitUserId: input.forfeitUserId };
+    if (isElimination(t)) {
+      const w = winnerOf(next);
+      if (!w) throw new DomainError("INVALID", "A bracket game needs a winner: the scores cannot be level.", "scores");
+      const before = winnerOf(p);
+      if (before && before !== w) {
+        const [later] = await tx
+          .select({ n: tournamentRounds.number })
+          .from(tournamentRounds)
+          .where(and(eq(tournamentRounds.tournamentId, t.id), sql`${tournamentRounds.number} > ${p.roundNumber}`))
+          .limit(1);
+        if (later) throw new DomainError("PRECONDITION", "The winner advanced into a later round already; this result can no longer change who won.");
+      }
+    }
+    const correction = !!(p.scores || p.forfeitUserId);
+    await tx
+      .update(tournamentPairings)
+      .set({
+        scores: input.scores,
+        forfeitUserId: input.forfeitUserId,
+        resultSource: input.source,
+        resultBy: input.actorId,
+        resultAt: new Date(),
+        ...(input.matchId ? { matchId: input.matchId } : {}),
+        version: sql`${tournamentPairings.version} + 1`,
+      })
+      .where(eq(tournamentPairings.id, p.id));
+    await writeAudit(tx, t.id, input.actorId, correction ? "result.corrected" : "result.recorded", {
+      round: p.roundNumber,
+      table: p.tableNumber,
+      scores: input.scores,
+      forfeitUserId: input.forfeitUserId,
+      source: input.source,
+      ...(input.matchId ? { matchId: input.matchId } : {}),
+      ...(correction ? { before: { scores: p.scores, forfeitUserId: p.forfeitUserId } } : {}),
+    });
+    await publish(tx, `tournament:${t.id}`);
+  });
+}
+
+export interface PairingForMatch {
+  tournamentId: string;
+  clubId: string;
+  ruleset: RulesetId;
+  rulesetOptions: Record<string, unknown>;
+  timeControl: TimeControl;
+  challengeRule: string;
+  rated: boolean;
+  /** User ids, first mover first. */
+  players: string[];
+  roundNumber: number;
+  table: number;
+}
+
+/** What the matches domain needs to start the game of a board; DomainError NOT_FOUND / INVALID for a bye. */
+export async function getPairingForMatch(db: DbOrTx, pairingId: string): Promise<PairingForMatch> {
+  const [row] = await db
+    .select({ p: tournamentPairings, t: tournaments })
+    .from(tournamentPairings)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentPairings.tournamentId))
+    .where(eq(tournamentPairings.id, pairingId))
+    .limit(1);
+  if (!row) throw new DomainError("NOT_FOUND", "That board does not exist.");
+  if (row.p.isBye) throw new DomainError("INVALID", "A bye is not a game.");
+  return {
+    tournamentId: row.t.id,
+    clubId: row.t.clubId,
+    ruleset: row.t.ruleset,
+    rulesetOptions: row.t.rulesetOptions,
+    timeControl: row.t.timeControl,
+    challengeRule: row.t.challengeRule,
+    rated: row.t.rated,
+    players: row.p.players,
+    roundNumber: row.p.roundNumber,
+    table: row.p.tableNumber,
+  };
+}
+
+export type { TournamentPairing };

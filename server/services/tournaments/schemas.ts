@@ -1,0 +1,116 @@
+/**
+ * Input rules for tournaments, shared by the tRPC procedures and the director's forms.
+ * `timeControlSchema` is also the clock contract of the matches domain: a tournament stores one,
+ * and every game of the event is played with it.
+ */
+import { z } from "zod";
+import { GRAND_FINAL_OPTIONS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/db/schema/tournaments";
+import { CHALLENGE_RULES } from "@/engine";
+import { TIEBREAKS } from "@/server/domain/standings";
+import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
+
+const ms = (what: string, max: number) =>
+  z.number(`Enter the ${what} in milliseconds.`).int(`Use whole milliseconds for the ${what}.`).min(0, `The ${what} cannot be negative.`).max(max, `The ${what} is too long.`);
+
+/** Clock of every game: Fischer increment, optional per-move limit, overtime penalties, least-time bonus. */
+export const timeControlSchema = z.object({
+  initialMs: ms("initial time", 6 * 3_600_000).refine((v) => v >= 10_000, "Give each player at least 10 seconds."),
+  incrementMs: ms("increment", 600_000).default(0),
+  perMoveLimitMs: ms("per-move limit", 3_600_000).nullable().default(null),
+  /** Points lost per started minute of overtime (NASPA: 10). */
+  overtimePenaltyPoints: z.number().int().min(0).max(1000).default(10),
+  /** Overtime allowed before the game is lost on time (default 10 minutes). */
+  maxOvertimeMs: ms("maximum overtime", 3_600_000).default(600_000),
+  /** Bonus for the player who used less time (0 = off). */
+  leastTimeBonusPoints: z.number().int().min(0).max(1000).default(0),
+});
+export type TimeControlInput = z.infer<typeof timeControlSchema>;
+
+export const DEFAULT_TIME_CONTROL: TimeControlInput = {
+  initialMs: 25 * 60_000,
+  incrementMs: 0,
+  perMoveLimitMs: null,
+  overtimePenaltyPoints: 10,
+  maxOvertimeMs: 600_000,
+  leastTimeBonusPoints: 0,
+};
+
+export const formatSchema = z.enum(TOURNAMENT_FORMATS, "Choose a format.");
+export const tiebreakCodeSchema = z.enum(TIEBREAKS.map((t) => t.code) as [string, ...string[]], "Unknown tiebreak.");
+const winsValue = z.union([z.literal(0), z.literal(0.5), z.literal(1)], "Use 0, ½ or 1 win.");
+
+const nameSchema = z.string().trim().min(3, "The name needs at least 3 characters.").max(120, "Keep the name to 120 characters or fewer.");
+const dateSchema = z.coerce.date("Enter a valid date.");
+
+/** Settings a director may change while registration is open. */
+export const tournamentSettingsSchema = z.object({
+  name: nameSchema,
+  description: z.string().trim().max(4000, "Keep the description to 4000 characters or fewer.").default(""),
+  startsAt: dateSchema,
+  endsAt: dateSchema.nullable().default(null),
+  ruleset: rulesetSchema,
+  /** Raw engine options; validated with the engine's parseRulesetOptions by the service. */
+  rulesetOptions: z.record(z.string(), z.unknown()).default({}),
+  timeControl: timeControlSchema.default(DEFAULT_TIME_CONTROL),
+  /** Overrides rulesetOptions.challenge when given. */
+  challengeRule: z.enum(CHALLENGE_RULES, "Choose retry, single or double.").optional(),
+  rated: z.boolean().default(true),
+  /** 3–4 player pods wait for pod support in the pairing engines; 2 only for now. */
+  playersPerGame: z.literal(2, "Games are between 2 players for now: the pairing engines do not make 3–4 player pods yet.").default(2),
+  format: formatSchema.default("swiss"),
+  rounds: z.number("Enter a number of rounds.").int("Use a whole number of rounds.").min(1, "Play at least 1 round.").max(100, "At most 100 rounds.").default(5),
+  byeWins: winsValue.default(1),
+  byeSpread: z.number().int().min(0).max(500).default(50),
+  forfeitSpread: z.number().int().min(0).max(500).default(50),
+  lateEntryWins: winsValue.default(0),
+  tiebreaks: z.array(tiebreakCodeSchema).max(6, "Use at most 6 tiebreaks.").default(["spread"]),
+  gibson: z.boolean().default(false),
+  gibsonSpread: z.number().int().min(0).max(1000).default(500),
+  bronzeMatch: z.boolean().default(false),
+  grandFinal: z.enum(GRAND_FINAL_OPTIONS).default("simple"),
+});
+
+export const createTournamentInput = tournamentSettingsSchema.extend({ clubId: z.uuid("That is not a valid club id.") });
+export type CreateTournamentInput = z.infer<typeof createTournamentInput>;
+export type TournamentSettingsInput = z.infer<typeof tournamentSettingsSchema>;
+
+export const updateTournamentInput = tournamentSettingsSchema.partial();
+export type UpdateTournamentInput = z.infer<typeof updateTournamentInput>;
+
+export const tournamentIdInput = z.object({ tournamentId: z.uuid("That is not a valid tournament id.") });
+export const userIdSchema = z.uuid("That is not a valid user id.");
+
+export const listTournamentsInput = z.object({
+  clubId: z.uuid().optional(),
+  status: z.enum(["upcoming", "running", "finished"]).optional(),
+  limit: z.number().int().min(1).max(200).default(100),
+});
+
+export const addPlayersInput = z.object({
+  /** Club member ids to add. */
+  userIds: z.array(userIdSchema).max(500).default([]),
+  /** E-mail addresses of any accounts (pasted: one a line, or separated by commas). */
+  emails: z.string().max(20_000).default("").transform(splitEmails),
+  /** Check the players in at once (handy on the day). */
+  checkIn: z.boolean().default(false),
+});
+
+export const playerInput = z.object({ userId: userIdSchema });
+export const checkInInput = z.object({ userId: userIdSchema, checkedIn: z.boolean().default(true) });
+export const seedInput = z.object({ userId: userIdSchema, seed: z.number().int().min(1).max(10_000).nullable() });
+
+export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(1000) });
+export const swapInput = z.object({ roundNumber: z.number().int().min(1), a: userIdSchema, b: userIdSchema });
+export const flipInput = z.object({ pairingId: z.uuid() });
+
+export const enterResultInput = z.object({
+  pairingId: z.uuid("That is not a valid pairing id."),
+  scores: z.record(z.string(), z.number("Enter a score.").int("Scores are whole numbers.").min(-5000).max(5000)),
+  /** The player who forfeited (scores are then ignored for standings). */
+  forfeitUserId: userIdSchema.nullable().default(null),
+  /** The pairing version the form was loaded with (optimistic concurrency). */
+  expectedVersion: z.number().int().min(0).optional(),
+});
+
+export const staffInput = z.object({ email: z.email("Enter a valid e-mail address.").trim().toLowerCase(), role: z.enum(TOURNAMENT_STAFF_ROLES) });
+export const explainInput = z.object({ a: userIdSchema, b: userIdSchema });

@@ -1,0 +1,193 @@
+/**
+ * Creating, configuring and listing tournaments, and their staff. A club owner or director creates
+ * an event and becomes its director; settings that shape pairings (format, ruleset, rounds…) can
+ * change only while registration is open, the rest (name, dates, tiebreaks) at any time — the
+ * standings are recomputed on read, so a new tiebreak order simply re-sorts them.
+ */
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { clubs, tournamentPlayers, tournamentStaff, tournaments, users, type Tournament, type TournamentStaffRole } from "@/db/schema";
+import { getRuleset, parseRulesetOptions, type RulesetOptions } from "@/engine";
+import { DomainError } from "@/server/errors";
+import { requireClubRole } from "@/server/services/clubs/membership";
+import { writeAudit } from "./audit";
+import { getTournamentOrThrow } from "./access";
+import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas";
+
+/** Validates ruleset options with the engine and folds in the challenge rule. */
+export function resolveRulesetOptions(ruleset: Tournament["ruleset"], raw: Record<string, unknown>, challengeRule?: string): RulesetOptions {
+  const data = getRuleset(ruleset);
+  const merged = { ...raw, ...(challengeRule ? { challenge: challengeRule } : {}) };
+  const parsed = parseRulesetOptions(data, merged);
+  if (!parsed.ok) throw new DomainError("INVALID", `Ruleset options: ${parsed.error}.`, "rulesetOptions");
+  return parsed.value;
+}
+
+function checkShape(s: { format: Tournament["format"]; bronzeMatch: boolean; endsAt: Date | null; startsAt: Date }) {
+  if (s.endsAt && s.endsAt < s.startsAt) throw new DomainError("INVALID", "The end date is before the start date.", "endsAt");
+  if (s.bronzeMatch && s.format !== "single-elimination") throw new DomainError("INVALID", "A bronze match exists only in single elimination.", "bronzeMatch");
+}
+
+/** Create a tournament in a club; the creator becomes its director. Club owners/directors only. */
+export async function createTournament(db: DbOrTx, actorId: string, input: CreateTournamentInput): Promise<Tournament> {
+  await requireClubRole(db, input.clubId, actorId, ["owner", "director"]);
+  const options = resolveRulesetOptions(input.ruleset, input.rulesetOptions, input.challengeRule);
+  checkShape(input);
+  return db.transaction(async (tx) => {
+    const [t] = await tx
+      .insert(tournaments)
+      .values({
+        clubId: input.clubId,
+        name: input.name,
+        description: input.description,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        ruleset: input.ruleset,
+        rulesetOptions: { ...options },
+        timeControl: input.timeControl,
+        challengeRule: options.challenge,
+        rated: input.rated,
+        playersPerGame: input.playersPerGame,
+        format: input.format,
+        rounds: input.rounds,
+        byeWins: input.byeWins,
+        byeSpread: input.byeSpread,
+        forfeitSpread: input.forfeitSpread,
+        lateEntryWins: input.lateEntryWins,
+        tiebreaks: input.tiebreaks,
+        gibson: input.gibson,
+        gibsonSpread: input.gibsonSpread,
+        bronzeMatch: input.bronzeMatch,
+        grandFinal: input.grandFinal,
+        createdBy: actorId,
+      })
+      .returning();
+    await tx.insert(tournamentStaff).values({ tournamentId: t!.id, userId: actorId, role: "director", addedBy: actorId });
+    await writeAudit(tx, t!.id, actorId, "tournament.created", { name: t!.name, format: t!.format, rounds: t!.rounds });
+    return t!;
+  });
+}
+
+const ALWAYS_EDITABLE = new Set(["name", "description", "startsAt", "endsAt", "tiebreaks", "rated"]);
+
+/** Change settings; pairing-shaping settings only while registration is open. Directors only (checked by the router). */
+export async function updateTournament(db: DbOrTx, tournamentId: string, actorId: string, input: UpdateTournamentInput): Promise<Tournament> {
+  return db.transaction(async (tx) => {
+    const t = await getTournamentOrThrow(tx, tournamentId);
+    const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
+    if (t.status !== "registration") {
+      const locked = changed.filter((k) => !ALWAYS_EDITABLE.has(k));
+      if (locked.length) throw new DomainError("PRECONDITION", `Once round 1 is paired only the name, description, dates, rated flag and tiebreaks can change (not ${locked.join(", ")}).`, locked[0]);
+    }
+    const next = { ...t, ...Object.fromEntries(changed.map((k) => [k, (input as Record<string, unknown>)[k]])) } as Tournament & { challengeRule?: string };
+    checkShape(next);
+    const values: Partial<Tournament> = Object.fromEntries(changed.filter((k) => k !== "challengeRule" && k !== "rulesetOptions").map((k) => [k, (input as Record<string, unknown>)[k]]));
+    if (changed.includes("ruleset") || changed.includes("rulesetOptions") || changed.includes("challengeRule")) {
+      const raw = input.rulesetOptions ?? (changed.includes("ruleset") ? {} : t.rulesetOptions);
+      const options = resolveRulesetOptions(next.ruleset, raw, input.challengeRule);
+      values.rulesetOptions = { ...options };
+      values.challengeRule = options.challenge;
+    }
+    const [u] = await tx
+      .update(tournaments)
+      .set({ ...values, version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
+      .where(eq(tournaments.id, t.id))
+      .returning();
+    await writeAudit(tx, t.id, actorId, "tournament.updated", { fields: changed });
+    return u!;
+  });
+}
+
+export interface TournamentSummary {
+  id: string;
+  name: string;
+  clubId: string;
+  clubName: string;
+  clubHandle: string;
+  format: Tournament["format"];
+  ruleset: Tournament["ruleset"];
+  status: Tournament["status"];
+  startsAt: Date;
+  endsAt: Date | null;
+  rounds: number;
+  rated: boolean;
+  playerCount: number;
+}
+
+/** Tournaments newest first, optionally of one club and one phase (upcoming = registration). */
+export async function listTournaments(db: DbOrTx, input: { clubId?: string; status?: "upcoming" | "running" | "finished"; limit: number }): Promise<TournamentSummary[]> {
+  const statusFor = { upcoming: "registration", running: "running", finished: "finished" } as const;
+  const where = and(input.clubId ? eq(tournaments.clubId, input.clubId) : undefined, input.status ? eq(tournaments.status, statusFor[input.status]) : undefined);
+  const rows = await db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      clubId: tournaments.clubId,
+      clubName: clubs.name,
+      clubHandle: clubs.handle,
+      format: tournaments.format,
+      ruleset: tournaments.ruleset,
+      status: tournaments.status,
+      startsAt: tournaments.startsAt,
+      endsAt: tournaments.endsAt,
+      rounds: tournaments.rounds,
+      rated: tournaments.rated,
+      playerCount: sql<number>`(select count(*)::int from ${tournamentPlayers} tp where tp.tournament_id = ${tournaments.id} and tp.status <> 'withdrawn')`,
+    })
+    .from(tournaments)
+    .innerJoin(clubs, eq(clubs.id, tournaments.clubId))
+    .where(where)
+    .orderBy(input.status === "finished" ? desc(tournaments.startsAt) : asc(tournaments.startsAt), asc(tournaments.name))
+    .limit(input.limit);
+  return rows.map((r) => ({ ...r, playerCount: Number(r.playerCount) }));
+}
+
+export interface StaffRow {
+  userId: string;
+  name: string;
+  role: TournamentStaffRole;
+}
+
+export async function listStaff(db: DbOrTx, tournamentId: string): Promise<StaffRow[]> {
+  return db
+    .select({ userId: tournamentStaff.userId, name: users.name, role: tournamentStaff.role })
+    .from(tournamentStaff)
+    .innerJoin(users, eq(users.id, tournamentStaff.userId))
+    .where(eq(tournamentStaff.tournamentId, tournamentId))
+    .orderBy(asc(tournamentStaff.role), asc(users.name));
+}
+
+/** Add (or change the role of) a director or judge by e-mail. Directors only. */
+export async function addStaff(db: DbOrTx, tournamentId: string, actorId: string, email: string, role: TournamentStaffRole): Promise<StaffRow> {
+  return db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+    if (!u) throw new DomainError("NOT_FOUND", "No account uses that e-mail address.", "email");
+    await tx
+      .insert(tournamentStaff)
+      .values({ tournamentId, userId: u.id, role, addedBy: actorId })
+      .onConflictDoUpdate({ target: [tournamentStaff.tournamentId, tournamentStaff.userId], set: { role } });
+    await writeAudit(tx, tournamentId, actorId, "staff.added", { userId: u.id, name: u.name, role });
+    return { userId: u.id, name: u.name, role };
+  });
+}
+
+/** Remove a staff member; the last stored director cannot be removed (club directors remain implicit). */
+export async function removeStaff(db: DbOrTx, tournamentId: string, actorId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(tournamentStaff)
+      .where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.userId, userId)))
+      .limit(1);
+    if (!row) throw new DomainError("NOT_FOUND", "That person is not on this tournament's staff.");
+    if (row.role === "director") {
+      const others = await tx
+        .select({ id: tournamentStaff.userId })
+        .from(tournamentStaff)
+        .where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.role, "director"), ne(tournamentStaff.userId, userId)));
+      if (others.length === 0) throw new DomainError("PRECONDITION", "A tournament keeps at least one named director.");
+    }
+    await tx.delete(tournamentStaff).where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.userId, userId)));
+    await writeAudit(tx, tournamentId, actorId, "staff.removed", { userId });
+  });
+}

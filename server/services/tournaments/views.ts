@@ -1,0 +1,308 @@
+/**
+ * Read models for the tournament pages: overview with pairings by round, standings with every
+ * tiebreak value and "why is X above Y", the cross-table, the elimination bracket, and CSV
+ * exports. All are computed on read from the stored pairings (so corrections show at once).
+ * Draft rounds are visible only to the tournament's directors.
+ */
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
+import { standingsFromBracket, type BracketMatch } from "@/server/domain/pairing/elimination";
+import { computeStandings, explainOrder, TIEBREAKS, type Standings, type TiebreakCode } from "@/server/domain/standings";
+import { DomainError } from "@/server/errors";
+import { getMembership } from "@/server/services/clubs/membership";
+import { getTournamentOrThrow, tournamentRoleOf } from "./access";
+import { absenceKeys, buildBracket, buildHistory, isElimination, loadEvent, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
+import { plannedRounds } from "./rounds";
+import { listStaff, type StaffRow } from "./tournaments";
+
+export interface PairingView {
+  id: string;
+  table: number;
+  isBye: boolean;
+  players: { userId: string; name: string; score: number | null }[];
+  forfeitUserId: string | null;
+  reason: string;
+  manual: boolean;
+  bracketMatchId: string | null;
+  hasResult: boolean;
+  resultSource: string | null;
+  version: number;
+}
+
+export interface RoundView {
+  number: number;
+  status: "draft" | "published" | "closed";
+  notes: string[];
+  pairings: PairingView[];
+}
+
+export interface EntryView {
+  userId: string;
+  name: string;
+  email: string | null;
+  status: "registered" | "checked-in" | "withdrawn";
+  seed: number | null;
+  joinedRound: number;
+  withdrawnAfterRound: number | null;
+}
+
+export interface Overview {
+  tournament: Tournament;
+  club: { id: string; name: string; handle: string };
+  staff: StaffRow[];
+  viewerRole: TournamentStaffRole | null;
+  isClubMember: boolean;
+  myEntry: EntryView | null;
+  entries: EntryView[];
+  rounds: RoundView[];
+  plannedRounds: number | null;
+}
+
+async function nameMap(db: DbOrTx, ev: Event): Promise<Map<string, string>> {
+  const names = new Map(ev.entries.map((e) => [e.userId, e.name]));
+  const missing = [...new Set(ev.pairings.flatMap((p) => p.players))].filter((id) => !names.has(id));
+  for (const [id, n] of await namesOf(db, missing)) names.set(id, n);
+  return names;
+}
+
+function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolean): RoundView[] {
+  return ev.rounds
+    .filter((r) => includeDrafts || r.status !== "draft")
+    .map((r) => ({
+      number: r.number,
+      status: r.status,
+      notes: includeDrafts ? r.notes : [],
+      pairings: ev.pairings
+        .filter((p) => p.roundId === r.id)
+        .sort((a, b) => (a.isBye ? 1 : 0) - (b.isBye ? 1 : 0) || a.tableNumber - b.tableNumber)
+        .map((p) => ({
+          id: p.id,
+          table: p.tableNumber,
+          isBye: p.isBye,
+          players: p.players.map((id) => ({ userId: id, name: names.get(id) ?? "(unknown)", score: p.scores?.[id] ?? null })),
+          forfeitUserId: p.forfeitUserId,
+          reason: p.reason,
+          manual: p.manual,
+          bracketMatchId: p.bracketMatchId,
+          hasResult: !!(p.scores || p.forfeitUserId),
+          resultSource: p.resultSource,
+          version: p.version,
+        })),
+    }));
+}
+
+/** The tournament page: settings, staff, entries, rounds (drafts for directors only). */
+export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: string | null): Promise<Overview> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const [club] = await db.select({ id: clubs.id, name: clubs.name, handle: clubs.handle }).from(clubs).where(eq(clubs.id, t.clubId));
+  const ev = await loadEvent(db, t);
+  const viewerRole = viewerId ? await tournamentRoleOf(db, t, viewerId) : null;
+  const isClubMember = viewerId ? !!(await getMembership(db, t.clubId, viewerId)) : false;
+  const names = await nameMap(db, ev);
+  const director = viewerRole === "director";
+  const entries: EntryView[] = ev.entries.map((e) => ({
+    userId: e.userId,
+    name: e.name,
+    email: director ? e.email : null,
+    status: e.status,
+    seed: e.seed,
+    joinedRound: e.joinedRound,
+    withdrawnAfterRound: e.withdrawnAfterRound,
+  }));
+  return {
+    tournament: t,
+    club: club!,
+    staff: await listStaff(db, t.id),
+    viewerRole,
+    isClubMember,
+    myEntry: entries.find((e) => e.userId === viewerId) ?? null,
+    entries,
+    rounds: roundViews(ev, names, director),
+    plannedRounds: plannedRounds(t, ev.entries.filter((e) => e.rating !== null).length),
+  };
+}
+
+export interface StandingView {
+  rank: number;
+  userId: string;
+  name: string;
+  wins: number;
+  losses: number;
+  spread: number;
+  games: number;
+  byes: number;
+  absences: number;
+  withdrawn: boolean;
+  tiebreaks: { code: TiebreakCode; label: string; value: number | null }[];
+  /** Why this player is above the next one. */
+  whyAboveNext: string | null;
+}
+
+export interface StandingsView {
+  tiebreakOrder: { code: TiebreakCode; label: string; description: string }[];
+  afterRound: number;
+  rows: StandingView[];
+  /** Elimination formats: placings from the bracket. */
+  placings: { userId: string; name: string; place: number; settled: boolean }[] | null;
+}
+
+async function computeFor(ev: Event): Promise<Standings> {
+  const t = ev.tournament;
+  const players = participants(ev).map(toPlayer);
+  const r = computeStandings(players, buildHistory(ev), { ...scoringOf(t), tiebreaks: t.tiebreaks, randomSeed: t.id });
+  if (!r.ok) throw new DomainError("PRECONDITION", `Standings could not be computed: ${r.message}`);
+  return r.value;
+}
+
+/** Standings from every result of published and closed rounds. */
+export async function getStandings(db: DbOrTx, tournamentId: string): Promise<StandingsView> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const ev = await loadEvent(db, t);
+  const s = await computeFor(ev);
+  const absences = absenceKeys(ev);
+  const withdrawn = new Set(ev.entries.filter((e) => e.status === "withdrawn").map((e) => e.userId));
+  const closed = ev.rounds.filter((r) => r.status === "closed").map((r) => r.number);
+  const rows: StandingView[] = s.rows.map((row, i) => {
+    const absent = [...absences].filter((k) => k.endsWith(`:${row.playerId}`) && closed.includes(Number(k.split(":")[0]))).length;
+    const next = s.rows[i + 1];
+    return {
+      rank: row.rank,
+      userId: row.playerId,
+      name: row.name,
+      wins: row.wins,
+      losses: row.losses,
+      spread: row.spread,
+      games: row.games,
+      byes: row.byes - absent,
+      absences: absent,
+      withdrawn: withdrawn.has(row.playerId),
+      tiebreaks: s.tiebreakOrder.map((code) => ({ code, label: TIEBREAKS.find((x) => x.code === code)!.label, value: row.tiebreaks[code] ?? null })),
+      whyAboveNext: next ? explainOrder(s, row.playerId, next.playerId) : null,
+    };
+  });
+  let placings: StandingsView["placings"] = null;
+  if (isElimination(t)) {
+    const bracket = buildBracket(ev);
+    if (bracket) {
+      const names = new Map(ev.entries.map((e) => [e.userId, e.name]));
+      placings = standingsFromBracket(bracket).map((p) => ({ userId: p.playerId, name: names.get(p.playerId) ?? p.playerId, place: p.place, settled: p.settled }));
+    }
+  }
+  return {
+    tiebreakOrder: s.tiebreakOrder.map((code) => {
+      const d = TIEBREAKS.find((x) => x.code === code)!;
+      return { code, label: d.label, description: d.description };
+    }),
+    afterRound: Math.max(0, ...closed),
+    rows,
+    placings,
+  };
+}
+
+/** "Why is A above B?" in one sentence (domain explainOrder). */
+export async function explainStanding(db: DbOrTx, tournamentId: string, a: string, b: string): Promise<string> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const s = await computeFor(await loadEvent(db, t));
+  return explainOrder(s, a, b);
+}
+
+export interface CrossCell {
+  round: number;
+  kind: "win" | "loss" | "tie" | "bye" | "absent" | "forfeit-win" | "forfeit-loss" | "pending" | "none";
+  opponents: { userId: string; name: string; rank: number | null }[];
+  own: number | null;
+  against: number | null;
+  firstMove: boolean | null;
+}
+
+export interface CrossTable {
+  rounds: number[];
+  rows: { rank: number; userId: string; name: string; wins: number; spread: number; cells: CrossCell[] }[];
+}
+
+/** TSH-style cross-table: one row per player (standings order), one cell per round. */
+export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<CrossTable> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const ev = await loadEvent(db, t);
+  const s = await computeFor(ev);
+  const names = await nameMap(db, ev);
+  const rankOf = new Map(s.rows.map((r) => [r.playerId, r.rank]));
+  const counted = ev.rounds.filter((r) => r.status !== "draft").map((r) => r.number);
+  const absences = absenceKeys(ev);
+  const rows = s.rows.map((row) => {
+    const cells: CrossCell[] = counted.map((round) => {
+      const p = ev.pairings.find((x) => x.roundNumber === round && x.players.includes(row.playerId));
+      const base = { round, opponents: [] as CrossCell["opponents"], own: null, against: null, firstMove: null };
+      if (!p) return { ...base, kind: absences.has(`${round}:${row.playerId}`) ? "absent" : "none" };
+      if (p.isBye) return { ...base, kind: "bye" };
+      const opps = p.players.filter((id) => id !== row.playerId);
+      const opponents = opps.map((id) => ({ userId: id, name: names.get(id) ?? id, rank: rankOf.get(id) ?? null }));
+      const firstMove = p.players[0] === row.playerId;
+      if (p.forfeitUserId) return { ...base, opponents, firstMove, kind: p.forfeitUserId === row.playerId ? "forfeit-loss" : "forfeit-win" };
+      if (!p.scores) return { ...base, opponents, firstMove, kind: "pending" };
+      const own = p.scores[row.playerId] ?? 0;
+      const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
+      return { round, opponents, firstMove, own, against, kind: own > against ? "win" : own < against ? "loss" : "tie" };
+    });
+    return { rank: row.rank, userId: row.playerId, name: row.name, wins: row.wins, spread: row.spread, cells };
+  });
+  return { rounds: counted, rows };
+}
+
+export interface BracketView {
+  format: "single" | "double";
+  matches: (Omit<BracketMatch, "slots"> & { names: [string | null, string | null]; scores: [number | null, number | null]; slotLabels: [string, string] })[];
+}
+
+/** The elimination bracket with names and scores; null for other formats or before round 1. */
+export async function getBracket(db: DbOrTx, tournamentId: string): Promise<BracketView | null> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  if (!isElimination(t)) return null;
+  const ev = await loadEvent(db, t);
+  const bracket = buildBracket(ev);
+  if (!bracket) return null;
+  const names = await nameMap(db, ev);
+  const byMatch = new Map(ev.pairings.filter((p) => p.bracketMatchId).map((p) => [p.bracketMatchId!, p]));
+  const label = new Map(bracket.matches.map((m) => [m.id, m.label]));
+  return {
+    format: bracket.format,
+    matches: bracket.matches.map(({ slots, ...m }) => {
+      const p = byMatch.get(m.id);
+      const score = (id: string | null) => (id && p?.scores ? (p.scores[id] ?? null) : null);
+      const slotLabel = (s: (typeof slots)[number]) =>
+        s.kind === "seed" ? `seed ${s.seed}` : s.kind === "bye" ? "bye" : `${s.kind === "winnerOf" ? "winner" : "loser"} of ${label.get(s.matchId) ?? s.matchId}`;
+      return {
+        ...m,
+        names: [m.players[0] ? (names.get(m.players[0]) ?? null) : null, m.players[1] ? (names.get(m.players[1]) ?? null) : null],
+        scores: [score(m.players[0]), score(m.players[1])],
+        slotLabels: [slotLabel(slots[0]), slotLabel(slots[1])],
+      };
+    }),
+  };
+}
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+
+/** Standings as CSV (rank, name, wins, losses, spread, every tiebreak). Spreadsheet-safe cells. */
+export async function standingsCsv(db: DbOrTx, tournamentId: string): Promise<string> {
+  const s = await getStandings(db, tournamentId);
+  const head = ["rank", "player", "wins", "losses", "spread", "games", "byes", ...s.tiebreakOrder.map((t) => t.label)];
+  return csv([head, ...s.rows.map((r) => [r.rank, r.name, r.wins, r.losses, r.spread, r.games, r.byes, ...r.tiebreaks.map((t) => t.value ?? "")])]);
+}
+
+/** Published pairings and results as CSV, one line per board or bye. */
+export async function pairingsCsv(db: DbOrTx, tournamentId: string): Promise<string> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const ev = await loadEvent(db, t);
+  const names = await nameMap(db, ev);
+  const rows: unknown[][] = [["round", "table", "first", "second", "first_score", "second_score", "forfeit", "bye"]];
+  for (const r of roundViews(ev, names, false))
+    for (const p of r.pairings)
+      rows.push([r.number, p.isBye ? "" : p.table, p.players[0]?.name, p.players[1]?.name ?? "", p.players[0]?.score ?? "", p.players[1]?.score ?? "", p.forfeitUserId ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
+  return csv(rows);
+}
