@@ -212,7 +212,7 @@ describe("challenges", () => {
     ["single", 1, 0],
     ["double", 1, 0],
     ["5-point", 1, 0],
-  ] as const)("%s: a successful challenge takes the play off (turn → %i)", (rule, turn) => {
+  ] as const)("%s: a successful challenge takes the play off (turn → %i)", (rule, turn, _unused) => {
     const s0 = base(rule);
     const s = ch(phony(s0));
     expect(s.board).toEqual([]);
