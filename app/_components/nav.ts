@@ -9,4 +9,5 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { href: "/clubs", label: "Clubs" },
   { href: "/clubs/mine", label: "My clubs", signedIn: true },
+  { href: "/play", label: "Play", signedIn: true },
 ];

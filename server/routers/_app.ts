@@ -5,6 +5,7 @@ import { clubsRouter } from "./clubs";
 import { tournamentsRouter } from "./tournaments";
 import { ratingsRouter } from "./ratings";
 import { adjudicationRouter } from "./adjudication";
+import { matchesRouter } from "./matches";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   tournaments: tournamentsRouter,
   ratings: ratingsRouter,
   adjudication: adjudicationRouter,
+  matches: matchesRouter,
 });
 
 export type AppRouter = typeof appRouter;

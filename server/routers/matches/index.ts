@@ -1,0 +1,114 @@
+/**
+ * Matches router (thin): each procedure validates its input, calls one service and passes the
+ * answer through an output schema (outputs.ts) that cannot carry other racks or the bag.
+ * Watching is public (anonymous spectators included); every change needs a signed-in player,
+ * and adjusting a result a tournament director (checked in the service, which knows the match's
+ * tournament).
+ */
+import { z } from "zod";
+import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
+import {
+  adjustResultInput,
+  createChallengeInput,
+  findPlayersInput,
+  joinCodeInput,
+  matchIdInput,
+  moveInput,
+  pairingIdInput,
+  recordInput,
+} from "@/server/services/matches/schemas";
+import { acceptChallenge, cancelChallenge, createChallenge, createFromPairing, findPlayers, joinByCode, previewJoin } from "@/server/services/matches/lifecycle";
+import { claimTimeout, submitMove } from "@/server/services/matches/moves";
+import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "@/server/services/matches/views";
+import { getMatchRecord } from "@/server/services/matches/records";
+import { adjustResult } from "@/server/services/matches/adjust";
+import { createdOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
+
+export const matchesRouter = router({
+  /** The viewer's view: own rack only, counts for everyone else, `serverNow` for the clocks. */
+  get: publicProcedure
+    .input(matchIdInput)
+    .output(matchViewOut)
+    .query(({ ctx, input }) => getMatchView(ctx.db, input.matchId, ctx.user?.id ?? null)),
+
+  /** The same view now and after every change (SSE). Each view goes through the output schema. */
+  live: publicProcedure.input(matchIdInput).subscription(async function* ({ ctx, input, signal }) {
+    for await (const view of liveMatchView(ctx.db, input.matchId, ctx.user?.id ?? null, signal)) yield matchViewOut.parse(view);
+  }),
+
+  /** Play, exchange, pass, challenge or resign; idempotent per clientId; STALE on an old expectedSeq. */
+  move: protectedProcedure
+    .input(moveInput)
+    .output(moveOut)
+    .mutation(({ ctx, input }) => submitMove(ctx.db, { ...input, userId: ctx.user.id })),
+
+  /** Record a loss on time for the player on move once their maximum overtime has passed. */
+  claimTimeout: protectedProcedure
+    .input(matchIdInput)
+    .output(z.object({ ended: z.boolean(), version: z.number() }))
+    .mutation(({ ctx, input }) => claimTimeout(ctx.db, input.matchId, ctx.user.id)),
+
+  /** My matches: open challenges, games in play, finished games. */
+  mine: protectedProcedure.output(z.array(summaryOut)).query(({ ctx }) => listMyMatches(ctx.db, ctx.user.id)),
+
+  /** Players to challenge, by exact e-mail or part of the name. */
+  findPlayers: protectedProcedure
+    .input(findPlayersInput)
+    .output(z.array(z.object({ id: z.string(), name: z.string() })))
+    .query(({ ctx, input }) => findPlayers(ctx.db, input.query, ctx.user.id)),
+
+  /** Challenge named players and/or open seats through a link. */
+  create: protectedProcedure
+    .input(createChallengeInput)
+    .output(createdOut)
+    .mutation(({ ctx, input }) => createChallenge(ctx.db, ctx.user.id, input)),
+
+  accept: protectedProcedure
+    .input(matchIdInput)
+    .output(createdOut)
+    .mutation(({ ctx, input }) => acceptChallenge(ctx.db, input.matchId, ctx.user.id)),
+
+  /** Withdraw (creator) or decline (invited) a challenge that has not started. */
+  cancel: protectedProcedure
+    .input(matchIdInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await cancelChallenge(ctx.db, input.matchId, ctx.user.id);
+      return { ok: true as const };
+    }),
+
+  /** What /play/join/[code] shows (the code itself is the secret). */
+  preview: publicProcedure
+    .input(joinCodeInput)
+    .output(previewOut)
+    .query(({ ctx, input }) => previewJoin(ctx.db, input.code)),
+
+  join: protectedProcedure
+    .input(joinCodeInput)
+    .output(z.object({ matchId: z.string() }))
+    .mutation(({ ctx, input }) => joinByCode(ctx.db, input.code, ctx.user.id)),
+
+  /** The game of a tournament pairing (a director or one of its players); one per pairing. */
+  createFromPairing: protectedProcedure
+    .input(pairingIdInput)
+    .output(z.object({ matchId: z.string(), created: z.boolean() }))
+    .mutation(({ ctx, input }) => createFromPairing(ctx.db, input.pairingId, ctx.user.id)),
+
+  /** Matches of tournament pairings (for Start / Watch links). */
+  forPairings: publicProcedure
+    .input(z.object({ pairingIds: z.array(z.uuid()).max(500) }))
+    .output(z.array(z.object({ pairingId: z.string(), matchId: z.string(), status: z.enum(["open", "active", "finished", "cancelled"]) })))
+    .query(({ ctx, input }) => matchesForPairings(ctx.db, input.pairingIds)),
+
+  /** The game record (finished: anyone; in play: its players, secrets withheld). */
+  record: publicProcedure
+    .input(recordInput)
+    .output(recordOut)
+    .query(({ ctx, input }) => getMatchRecord(ctx.db, input.matchId, ctx.user?.id ?? null, input.format)),
+
+  /** A tournament director changes a finished game's result (audited). */
+  adjustResult: protectedProcedure
+    .input(adjustResultInput)
+    .output(resultOut.unwrap())
+    .mutation(({ ctx, input }) => adjustResult(ctx.db, { ...input, actorId: ctx.user.id })),
+});

@@ -1,0 +1,143 @@
+/**
+ * Output schemas of the matches procedures. They pick fields: a view has the viewer's own `rack`
+ * and, for everyone, rack *counts* and the bag's *size* — there is no field that could carry
+ * another player's rack, the bag's contents or order, the seed, or whether the open play is valid.
+ * zod strips anything else a service might return.
+ */
+import { z } from "zod";
+import { RULESETS } from "@/db/schema/clubs";
+import { FIRST_MOVERS, MATCH_CHALLENGE_RULES, MATCH_STATUSES } from "@/db/schema/matches";
+import { EVENT_TYPES } from "@/engine/game";
+
+const status = z.enum(MATCH_STATUSES);
+const ruleset = z.enum(RULESETS);
+
+export const timeControlOut = z
+  .object({
+    initialMs: z.number(),
+    incrementMs: z.number(),
+    perMoveLimitMs: z.number().nullable(),
+    overtimePenaltyPoints: z.number(),
+    maxOvertimeMs: z.number(),
+    leastTimeBonusPoints: z.number(),
+  })
+  .nullable();
+
+export const resultOut = z
+  .object({
+    reason: z.enum(["out", "passes", "scoreless", "resign", "timeout"]),
+    winners: z.array(z.string()),
+    scores: z.record(z.string(), z.number()),
+    adjusted: z.boolean().optional(),
+  })
+  .nullable();
+
+const sheetEntryOut = z.object({
+  seq: z.number(),
+  type: z.enum(EVENT_TYPES),
+  at: z.number(),
+  seat: z.number().nullable(),
+  move: z.number(),
+  text: z.string(),
+  placements: z.array(z.object({ row: z.number(), col: z.number(), tile: z.string(), blank: z.boolean().optional() })).optional(),
+  points: z.number(),
+  totals: z.array(z.number()),
+  clockMs: z.number().nullable(),
+});
+
+const gameOut = z.object({
+  /** the viewer's own rack only (null for spectators) */
+  rack: z.array(z.string()).nullable(),
+  board: z.array(z.object({ row: z.number(), col: z.number(), tile: z.string(), blank: z.boolean(), player: z.number(), move: z.number() })),
+  bagCount: z.number(),
+  unseen: z.array(z.object({ face: z.string(), count: z.number() })),
+  turn: z.number(),
+  moveNumber: z.number(),
+  phase: z.enum(["playing", "finishing", "over"]),
+  paused: z.boolean(),
+  pending: z.object({ seat: z.number(), score: z.number(), goesOut: z.boolean() }).nullable(),
+  can: z.object({ play: z.boolean(), exchange: z.boolean(), pass: z.boolean(), challenge: z.boolean(), resign: z.boolean() }),
+  clock: z.object({ running: z.number().nullable(), flagAt: z.number().nullable(), moveDeadline: z.number().nullable() }).nullable(),
+  end: z
+    .object({
+      reason: z.string(),
+      seat: z.number().nullable(),
+      winners: z.array(z.number()),
+      rackSettlement: z.array(z.number()),
+      timePenalties: z.array(z.number()),
+      timeBonuses: z.array(z.number()),
+    })
+    .nullable(),
+  sheet: z.array(sheetEntryOut),
+});
+
+export const matchViewOut = z.object({
+  id: z.string(),
+  status,
+  version: z.number(),
+  /** the server's clock when the view was made: clients derive their offset from it */
+  serverNow: z.number(),
+  ruleset,
+  rulesetOptions: z.record(z.string(), z.unknown()),
+  challengeRule: z.enum(MATCH_CHALLENGE_RULES),
+  timeControl: timeControlOut,
+  rated: z.boolean(),
+  seats: z.number(),
+  tournamentId: z.string().nullable(),
+  pairingId: z.string().nullable(),
+  joinCode: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  viewerSeat: z.number().nullable(),
+  players: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      seat: z.number(),
+      accepted: z.boolean(),
+      score: z.number(),
+      /** how many tiles — never which */
+      rackCount: z.number(),
+      remainingMs: z.number().nullable(),
+      winner: z.boolean(),
+    }),
+  ),
+  game: gameOut.nullable(),
+  result: resultOut,
+  adjustments: z.array(z.object({ reason: z.string(), at: z.date(), after: resultOut.unwrap() })),
+});
+export type MatchViewOut = z.infer<typeof matchViewOut>;
+
+export const moveOut = z.object({ applied: z.boolean(), seq: z.number(), version: z.number(), status });
+
+export const summaryOut = z.object({
+  id: z.string(),
+  status,
+  ruleset,
+  rated: z.boolean(),
+  tournamentId: z.string().nullable(),
+  opponents: z.array(z.string()),
+  players: z.array(z.string()),
+  scores: z.array(z.number()),
+  myScore: z.number().nullable(),
+  myTurn: z.boolean(),
+  awaitingMe: z.boolean(),
+  result: resultOut,
+  updatedAt: z.date(),
+});
+
+export const createdOut = z.object({ id: z.string(), status, joinCode: z.string().nullable() });
+
+export const previewOut = z.object({
+  matchId: z.string(),
+  status,
+  ruleset,
+  challengeRule: z.enum(MATCH_CHALLENGE_RULES),
+  timeControl: timeControlOut,
+  rated: z.boolean(),
+  seats: z.number(),
+  players: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+
+export const recordOut = z.object({ format: z.enum(["text", "json"]), complete: z.boolean(), text: z.string() });
+
+export { FIRST_MOVERS };

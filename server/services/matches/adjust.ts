@@ -1,0 +1,46 @@
+/**
+ * A tournament director adjusts the result of a finished tournament game (a scoring error found
+ * after the game, a ruling on appeal). The event log is never rewritten: the change is an audit
+ * row in `match_adjustments` (who, before, after, why), the cached result on the match row is
+ * replaced (marked `adjusted`), and the new scores go to the pairing through the tournaments
+ * domain's result path (its own audit log records the correction too). Casual games have no
+ * director, so their results cannot be adjusted.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { matchAdjustments, matches, matchPlayers, type MatchResult } from "@/db/schema/matches";
+import { DomainError } from "@/server/errors";
+import { publish } from "@/server/live/bus";
+import { requireTournamentRole } from "@/server/services/tournaments/access";
+import { writeResult } from "@/server/services/tournaments/results";
+import { lockMatch, topicOf } from "./log";
+
+export async function adjustResult(db: Db, input: { matchId: string; actorId: string; scores: Record<string, number>; reason: string }): Promise<MatchResult> {
+  const [m0] = await db.select().from(matches).where(eq(matches.id, input.matchId)).limit(1);
+  if (!m0) throw new DomainError("NOT_FOUND", "That game does not exist.");
+  if (!m0.tournamentId) throw new DomainError("FORBIDDEN", "Only tournament games have a director who can adjust the result.");
+  await requireTournamentRole(db, m0.tournamentId, input.actorId, ["director"]);
+  return db.transaction(async (tx) => {
+    const m = await lockMatch(tx, input.matchId);
+    if (m.status !== "finished" || !m.result) throw new DomainError("PRECONDITION", "Only a finished game's result can be adjusted.");
+    const players = (await tx.select({ userId: matchPlayers.userId }).from(matchPlayers).where(eq(matchPlayers.matchId, m.id))).map((p) => p.userId);
+    const keys = Object.keys(input.scores);
+    if (keys.length !== players.length || !players.every((id) => keys.includes(id))) {
+      throw new DomainError("INVALID", "Give a score for each player of this game, and nobody else.", "scores");
+    }
+    const best = Math.max(...Object.values(input.scores));
+    const after: MatchResult = {
+      reason: m.result.reason,
+      winners: players.filter((id) => input.scores[id] === best),
+      scores: { ...input.scores },
+      adjusted: true,
+    };
+    await tx.insert(matchAdjustments).values({ matchId: m.id, actorId: input.actorId, before: m.result, after, reason: input.reason });
+    await tx.update(matches).set({ result: after, updatedAt: new Date() }).where(eq(matches.id, m.id));
+    if (m.pairingId) {
+      await writeResult(tx, { pairingId: m.pairingId, scores: after.scores, source: "director", actorId: input.actorId, matchId: m.id, forfeitUserId: null });
+    }
+    await publish(tx, topicOf(m.id), m.version);
+    return after;
+  });
+}

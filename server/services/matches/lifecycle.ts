@@ -1,0 +1,271 @@
+/**
+ * How a match comes to be: a challenge (named players who accept, and/or open seats filled
+ * through the link /play/join/[code]) or a tournament pairing. The game starts — the engine's
+ * `start` event is written and the first mover's clock runs — when every seat is taken and
+ * accepted; a pairing's game starts at once (the director's "start clocks").
+ *
+ * Settings are validated by the engine itself (`resolveStart`) when the challenge is made, so a
+ * challenge can never fail to start later. The seed is drawn from crypto randomness and stays
+ * on the server until the game is over.
+ */
+import { randomBytes, randomInt } from "node:crypto";
+import { and, eq, ilike, inArray, or } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { users } from "@/db/schema/users";
+import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
+import { resolveStart, type StartEvent } from "@/engine/game";
+import { DomainError } from "@/server/errors";
+import { publish } from "@/server/live/bus";
+import { requireTournamentRole } from "@/server/services/tournaments/access";
+import { newInviteCode } from "@/server/services/clubs/invites";
+import { lockMatch, persist, topicOf } from "./log";
+import type { CreateChallengeInput } from "./schemas";
+import { step } from "./state";
+import { pairingForMatch } from "./tournament";
+
+const newSeed = () => randomBytes(24).toString("base64url");
+
+function checkSettings(input: { ruleset: Match["ruleset"]; rulesetOptions: Record<string, unknown>; challengeRule: string; timeControl: unknown; seats: number }): void {
+  const r = resolveStart({
+    type: "start",
+    at: 0,
+    ruleset: input.ruleset,
+    options: input.rulesetOptions,
+    challengeRule: input.challengeRule as StartEvent["challengeRule"],
+    players: [],
+    seed: "x",
+    timeControl: (input.timeControl ?? null) as StartEvent["timeControl"],
+  });
+  if (!r.ok) throw new DomainError("INVALID", r.error.charAt(0).toUpperCase() + r.error.slice(1) + ".");
+  const rs = r.value.ruleset;
+  if (input.seats < rs.minPlayers || input.seats > rs.maxPlayers) {
+    throw new DomainError("INVALID", `${rs.name} is for ${rs.minPlayers}–${rs.maxPlayers} players.`, "seats");
+  }
+}
+
+/** Players to challenge: exact e-mail or name containing the query (no e-mails in the answer). */
+export async function findPlayers(db: DbOrTx, query: string, selfId: string): Promise<{ id: string; name: string }[]> {
+  const q = query.trim();
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(or(eq(users.email, q.toLowerCase()), ilike(users.name, pattern)))
+    .limit(20);
+  return rows.filter((r) => r.id !== selfId);
+}
+
+/** A new challenge. The creator takes seat 0; invited players must accept; seats left over are
+ * open to anyone with the join code. */
+export async function createChallenge(db: Db, creatorId: string, input: CreateChallengeInput): Promise<Match> {
+  checkSettings(input);
+  const invite = [...new Set(input.invite)].filter((id) => id !== creatorId);
+  if (invite.length > input.seats - 1) throw new DomainError("INVALID", `Invite at most ${input.seats - 1} player${input.seats === 2 ? "" : "s"} for a ${input.seats}-player game.`, "invite");
+  if (invite.length) {
+    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, invite));
+    if (found.length !== invite.length) throw new DomainError("NOT_FOUND", "One of the invited players does not exist.", "invite");
+  }
+  const open = invite.length < input.seats - 1;
+  return db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        status: "open",
+        ruleset: input.ruleset,
+        rulesetOptions: input.rulesetOptions,
+        challengeRule: input.challengeRule,
+        timeControl: input.timeControl,
+        rated: input.rated,
+        seats: input.seats,
+        firstMover: input.firstMover,
+        seed: newSeed(),
+        joinCode: open ? newInviteCode() : null,
+        createdBy: creatorId,
+      })
+      .returning();
+    const now = new Date();
+    await tx.insert(matchPlayers).values([
+      { matchId: m!.id, userId: creatorId, seat: 0, acceptedAt: now },
+      ...invite.map((userId, i) => ({ matchId: m!.id, userId, seat: i + 1, acceptedAt: null })),
+    ]);
+    return m!;
+  });
+}
+
+/** Start the game when every seat is taken and accepted (caller holds the row lock). */
+async function startIfReady(tx: DbOrTx, m: Match, now: number): Promise<boolean> {
+  const seated = await tx
+    .select({ userId: matchPlayers.userId, seat: matchPlayers.seat, acceptedAt: matchPlayers.acceptedAt, name: users.name })
+    .from(matchPlayers)
+    .innerJoin(users, eq(users.id, matchPlayers.userId))
+    .where(eq(matchPlayers.matchId, m.id));
+  if (seated.length < m.seats || seated.some((p) => p.acceptedAt === null)) return false;
+  seated.sort((a, b) => a.seat - b.seat);
+  let order = seated;
+  if (m.firstMover === "random") {
+    order = seated.slice();
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+  }
+  await startGame(
+    tx,
+    m,
+    order.map((p) => ({ id: p.userId, name: p.name })),
+    now,
+  );
+  return true;
+}
+
+/** Write the `start` event and seat the players in turn order. */
+async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: string }[], now: number): Promise<void> {
+  const start: StartEvent = {
+    type: "start",
+    at: now,
+    ruleset: m.ruleset,
+    options: m.rulesetOptions as StartEvent["options"],
+    challengeRule: m.challengeRule as MatchChallengeRule,
+    challengeMode: m.challengeRule !== "void",
+    players: players.map((p) => ({ id: p.id, name: p.name.replace(/[\r\n]+/g, " ").slice(0, 100) })),
+    seed: m.seed,
+    timeControl: m.timeControl,
+  };
+  const r = step(null, 1, start);
+  if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.message}.`);
+  for (let i = 0; i < players.length; i++) {
+    await tx
+      .update(matchPlayers)
+      .set({ seat: i })
+      .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, players[i].id)));
+  }
+  await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m.id));
+  await persist(tx, m, r.value, [{ seq: 1, event: start, actorId: null, clientId: null }], now);
+}
+
+/** An invited player accepts; the game starts once everyone has. */
+export async function acceptChallenge(db: Db, matchId: string, userId: string, opts: { now?: number } = {}): Promise<Match> {
+  const out = await db.transaction(async (tx) => {
+    const m = await lockMatch(tx, matchId);
+    if (m.status !== "open") throw new DomainError("CONFLICT", m.status === "cancelled" ? "This challenge was withdrawn." : "This game has already started.");
+    const [me] = await tx
+      .update(matchPlayers)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)))
+      .returning();
+    if (!me) throw new DomainError("FORBIDDEN", "You were not invited to this game.");
+    if (!(await startIfReady(tx, m, opts.now ?? Date.now()))) await publish(tx, topicOf(m.id), m.version);
+    return m.id;
+  });
+  return (await db.select().from(matches).where(eq(matches.id, out)))[0]!;
+}
+
+/** The creator withdraws, or an invited player declines: the challenge is cancelled. */
+export async function cancelChallenge(db: Db, matchId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const m = await lockMatch(tx, matchId);
+    if (m.status !== "open") throw new DomainError("CONFLICT", "Only a challenge that has not started can be withdrawn.");
+    const [me] = await tx.select().from(matchPlayers).where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
+    if (!me) throw new DomainError("FORBIDDEN", "This is not your challenge.");
+    await tx.update(matches).set({ status: "cancelled", joinCode: null, updatedAt: new Date() }).where(eq(matches.id, matchId));
+    await publish(tx, topicOf(m.id), m.version);
+  });
+}
+
+export interface JoinPreview {
+  matchId: string;
+  status: Match["status"];
+  ruleset: Match["ruleset"];
+  challengeRule: Match["challengeRule"];
+  timeControl: Match["timeControl"];
+  rated: boolean;
+  seats: number;
+  players: { userId: string; name: string }[];
+}
+
+/** What /play/join/[code] shows before accepting. */
+export async function previewJoin(db: DbOrTx, code: string): Promise<JoinPreview> {
+  const [m] = await db.select().from(matches).where(eq(matches.joinCode, code)).limit(1);
+  if (!m) throw new DomainError("NOT_FOUND", "This challenge link is not valid (it may have been used or withdrawn).");
+  const players = await db
+    .select({ userId: matchPlayers.userId, name: users.name })
+    .from(matchPlayers)
+    .innerJoin(users, eq(users.id, matchPlayers.userId))
+    .where(eq(matchPlayers.matchId, m.id))
+    .orderBy(matchPlayers.seat);
+  return { matchId: m.id, status: m.status, ruleset: m.ruleset, challengeRule: m.challengeRule, timeControl: m.timeControl, rated: m.rated, seats: m.seats, players };
+}
+
+/** Take an open seat through the link; joining twice is harmless. */
+export async function joinByCode(db: Db, code: string, userId: string, opts: { now?: number } = {}): Promise<{ matchId: string }> {
+  const [found] = await db.select({ id: matches.id }).from(matches).where(eq(matches.joinCode, code)).limit(1);
+  if (!found) throw new DomainError("NOT_FOUND", "This challenge link is not valid (it may have been used or withdrawn).");
+  await db.transaction(async (tx) => {
+    const m = await lockMatch(tx, found.id);
+    const seated = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, m.id));
+    const mine = seated.find((p) => p.userId === userId);
+    if (mine) {
+      if (mine.acceptedAt === null) await tx.update(matchPlayers).set({ acceptedAt: new Date() }).where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, userId)));
+    } else {
+      if (m.status !== "open") throw new DomainError("CONFLICT", m.status === "cancelled" ? "This challenge was withdrawn." : "This game is already full.");
+      if (seated.length >= m.seats) throw new DomainError("CONFLICT", "This game is already full.");
+      await tx.insert(matchPlayers).values({ matchId: m.id, userId, seat: seated.length, acceptedAt: new Date() });
+    }
+    if (m.status === "open") {
+      const started = await startIfReady(tx, m, opts.now ?? Date.now());
+      if (started) await tx.update(matches).set({ joinCode: null }).where(eq(matches.id, m.id));
+      else await publish(tx, topicOf(m.id), m.version);
+    }
+  });
+  return { matchId: found.id };
+}
+
+/**
+ * The match of a tournament pairing, created and started on first call by one of its players or
+ * a tournament director; later calls return the same match (one per pairing, enforced by a unique
+ * index, so two racing clicks cannot make two games).
+ */
+export async function createFromPairing(db: Db, pairingId: string, userId: string, opts: { now?: number } = {}): Promise<{ matchId: string; created: boolean }> {
+  const existing = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
+  if (existing[0]) return { matchId: existing[0].id, created: false };
+  const p = await pairingForMatch(db, pairingId);
+  if (!p.players.includes(userId)) await requireTournamentRole(db, p.tournamentId, userId, ["director"]);
+  if (p.players.length < 2) throw new DomainError("PRECONDITION", "A bye has no game to play.");
+  if (p.hasResult) throw new DomainError("PRECONDITION", "This pairing already has a result.");
+  checkSettings({ ruleset: p.ruleset, rulesetOptions: p.rulesetOptions, challengeRule: p.challengeRule, timeControl: p.timeControl, seats: p.players.length });
+  const result = await db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        status: "open",
+        ruleset: p.ruleset,
+        rulesetOptions: p.rulesetOptions,
+        challengeRule: p.challengeRule as MatchChallengeRule,
+        timeControl: p.timeControl,
+        rated: p.rated,
+        seats: p.players.length,
+        firstMover: "creator",
+        seed: newSeed(),
+        pairingId,
+        tournamentId: p.tournamentId,
+        createdBy: userId,
+      })
+      .onConflictDoNothing({ target: matches.pairingId })
+      .returning();
+    if (!m) return null;
+    const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, p.players));
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    const now = new Date(opts.now ?? Date.now());
+    await tx.insert(matchPlayers).values(p.players.map((id, seat) => ({ matchId: m.id, userId: id, seat, acceptedAt: now })));
+    await startGame(
+      tx,
+      m,
+      p.players.map((id) => ({ id, name: nameOf.get(id) ?? "Player" })),
+      now.getTime(),
+    );
+    return m.id;
+  });
+  if (result) return { matchId: result, created: true };
+  const [again] = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
+  return { matchId: again!.id, created: false };
+}
