@@ -38,3 +38,44 @@ export { OPERATORS, BLANK, normaliseFace, splitBrackets } from "./tiles";
 export type { Face, TileSpec, Operator } from "./tiles";
 export type { Rational } from "./rational";
 export type { Radical } from "./radical";
+
+// Games: event log, bag, clock, challenges, views, notation (docs/game-state.md)
+export { applyEvent, replay, closingEvents, dueTimeEvents, toMove, resolveStart, challengesAllowed, EVENT_TYPES, GAME_ERROR_CODES, END_REASONS, PHASES } from "./game";
+export type {
+  GameEvent,
+  EventType,
+  StartEvent,
+  PlayEvent,
+  ExchangeEvent,
+  PassEvent,
+  ChallengeEvent,
+  ResignEvent,
+  PauseEvent,
+  ResumeEvent,
+  TimePenaltyEvent,
+  TimeBonusEvent,
+  TimeoutEvent,
+  EndEvent,
+  PlayerRef,
+  GameState,
+  GameOptions,
+  GameError,
+  GameErrorCode,
+  GameEnd,
+  EndReason,
+  Phase,
+  PendingPlay,
+  BoardTile,
+  ReplayResult,
+  ToMove,
+} from "./game";
+export { GAME_CHALLENGE_RULES, CHALLENGE_SEMANTICS, isGameChallengeRule } from "./challenge";
+export type { GameChallengeRule, ChallengeSemantics } from "./challenge";
+export * as clock from "./clock";
+export type { Clock, TimeControl, Ms } from "./clock";
+export { DEFAULT_TIME_CONTROL, parseTimeControl } from "./clock";
+export { viewFor } from "./view";
+export type { GameView, PlayerView } from "./view";
+export { formatPosition, parsePosition, positionOf } from "./notation/position";
+export type { Position } from "./notation/position";
+export { formatGameRecord, parseGameRecord } from "./notation/record";
