@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { adjudicatePlay } from "../adjudicate";
+import { getRuleset, type RulesetId } from "../ruleset";
+import { generatePlays } from "./search";
+
+const FIRST: Record<RulesetId, string[]> = {
+  equate: ["3", "4", "7", "+", "2", "5", "×", "1/2", "8"],
+  smath: ["3", "4", "7", "+", "2", "5", "×", "12", "8", "-"],
+  "number-scrabble": ["3", "4", "7", "+", "2", "=", "×", "²", "8"],
+};
+
+describe("generatePlays: first move", () => {
+  for (const id of Object.keys(FIRST) as RulesetId[]) {
+    it(`${id}: finds legal equations`, () => {
+      const rs = getRuleset(id);
+      const plays = generatePlays(rs, [], FIRST[id], { budgetMs: 2000 });
+      expect(plays.length).toBeGreaterThan(0);
+      for (const p of plays.slice(0, 50)) {
+        const r = adjudicatePlay(rs, [], p.placements, { rack: FIRST[id], firstPlay: true });
+        expect(r.valid).toBe(true);
+        expect(r.kind).toBe("equation");
+        expect(r.score).toBe(p.score);
+      }
+    });
+  }
+});
