@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
 import { resolveStart, type StartEvent } from "@/engine/game";
+import { RULESET_DATA } from "@/engine/ruleset";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
@@ -22,6 +23,13 @@ import { lockMatch, persist, topicOf } from "./log";
 import type { CreateChallengeInput } from "./schemas";
 import { step } from "./state";
 import { pairingForMatch } from "./tournament";
+
+/** Keep only the options that apply to the ruleset (a tournament stores the fully resolved set,
+ * which also names options of other games). */
+export function applicableOptions(ruleset: Match["ruleset"], options: Record<string, unknown>): Record<string, unknown> {
+  const keys = RULESET_DATA[ruleset].optionKeys as readonly string[];
+  return Object.fromEntries(Object.entries(options ?? {}).filter(([k]) => keys.includes(k)));
+}
 
 const newSeed = () => randomBytes(24).toString("base64url");
 
@@ -232,14 +240,15 @@ export async function createFromPairing(db: Db, pairingId: string, userId: strin
   if (!p.players.includes(userId)) await requireTournamentRole(db, p.tournamentId, userId, ["director"]);
   if (p.players.length < 2) throw new DomainError("PRECONDITION", "A bye has no game to play.");
   if (p.hasResult) throw new DomainError("PRECONDITION", "This pairing already has a result.");
-  checkSettings({ ruleset: p.ruleset, rulesetOptions: p.rulesetOptions, challengeRule: p.challengeRule, timeControl: p.timeControl, seats: p.players.length });
+  const rulesetOptions = applicableOptions(p.ruleset, p.rulesetOptions);
+  checkSettings({ ruleset: p.ruleset, rulesetOptions, challengeRule: p.challengeRule, timeControl: p.timeControl, seats: p.players.length });
   const result = await db.transaction(async (tx) => {
     const [m] = await tx
       .insert(matches)
       .values({
         status: "open",
         ruleset: p.ruleset,
-        rulesetOptions: p.rulesetOptions,
+        rulesetOptions,
         challengeRule: p.challengeRule as MatchChallengeRule,
         timeControl: p.timeControl,
         rated: p.rated,
