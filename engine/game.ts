@@ -45,6 +45,11 @@ export interface StartEvent {
   challengeMode?: boolean;
   /** end the game after this many consecutive scoreless turns (default: off) */
   maxScorelessTurns?: number | null;
+  /** true: an over-the-board game whose racks nobody records (a scorekeeper's station). Racks
+   * are virtual: before each play or exchange the unseen tiles are re-dealt so the mover's rack
+   * holds the tiles played (see `virtualDeal`); rack counts, the bag count and the unseen pool
+   * stay exact. Default false. */
+  virtualRacks?: boolean;
   /** 2–4 players in turn order (players[0] moves first) */
   players: PlayerRef[];
   seed: string;
@@ -190,6 +195,8 @@ export interface GameOptions {
   challengeRule: GameChallengeRule;
   challengeMode: boolean;
   maxScorelessTurns: number | null;
+  /** set (true) only for over-the-board games without recorded racks (StartEvent.virtualRacks) */
+  virtualRacks?: true;
 }
 
 /** A tile on the board, with who placed it and in which turn (move number). */
@@ -296,6 +303,9 @@ export function resolveStart(e: StartEvent): Result<{ ruleset: Ruleset; options:
   if (e.challengeMode !== undefined && typeof e.challengeMode !== "boolean") return { ok: false, error: "challengeMode must be true or false" };
   const m = e.maxScorelessTurns;
   if (m !== undefined && m !== null && (!isInt(m) || m < 1)) return { ok: false, error: "maxScorelessTurns must be a positive integer or null" };
+  if (e.virtualRacks !== undefined && typeof e.virtualRacks !== "boolean") return { ok: false, error: "virtualRacks must be true or false" };
+  const options: GameOptions = { challengeRule: rule, challengeMode: e.challengeMode === true, maxScorelessTurns: m ?? null };
+  if (e.virtualRacks === true) options.virtualRacks = true;
   let timeControl: TimeControl | null = null;
   if (e.timeControl !== undefined && e.timeControl !== null) {
     const tc = C.parseTimeControl(e.timeControl);
@@ -304,7 +314,7 @@ export function resolveStart(e: StartEvent): Result<{ ruleset: Ruleset; options:
   }
   return {
     ok: true,
-    value: { ruleset, options: { challengeRule: rule, challengeMode: e.challengeMode === true, maxScorelessTurns: m ?? null }, timeControl },
+    value: { ruleset, options, timeControl },
   };
 }
 
@@ -439,12 +449,76 @@ export function challengesAllowed(s: Pick<GameState, "options">): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Virtual racks (over-the-board games whose racks nobody records)
+
+/**
+ * Re-deal the unseen tiles (bag + every rack) so that player p's rack holds `want` (bag faces,
+ * "?" for a blank), every rack keeps its size and the bag keeps its size and its order for the
+ * tiles it still holds. Deterministic (so replay gives the same state). Null when the unseen
+ * tiles do not hold `want` or p's rack is too small — the play is then refused as NOT_IN_RACK.
+ * Only the counts are real in such a game: which unseen tile sits on which rack is not.
+ */
+export function virtualDeal(s: GameState, p: number, want: readonly Face[]): GameState | null {
+  if (want.length > s.racks[p].length) return null;
+  const racks = s.racks.map((r) => r.slice());
+  const bag = s.bag.tiles.slice();
+  const mine = racks[p];
+  for (const f of new Set(want)) {
+    while (countOf(mine, f) < countOf(want, f)) {
+      // swap one `f` from the bag (else another rack) with a tile of p's rack that is not needed
+      const spare = mine.findIndex((x) => countOf(mine, x) > countOf(want, x));
+      if (spare < 0) return null;
+      const b = bag.indexOf(f);
+      if (b >= 0) {
+        bag[b] = mine[spare];
+        mine[spare] = f;
+        continue;
+      }
+      const q = racks.findIndex((r, i) => i !== p && r.includes(f));
+      if (q < 0) return null;
+      racks[q][racks[q].indexOf(f)] = mine[spare];
+      mine[spare] = f;
+    }
+  }
+  return { ...s, racks, bag: { ...s.bag, tiles: bag } };
+}
+
+function countOf(xs: readonly Face[], f: Face): number {
+  let n = 0;
+  for (const x of xs) if (x === f) n++;
+  return n;
+}
+
+/** The bag faces a play takes off the rack ("?" for blanks). */
+function rackFacesOf(s: GameState, placements: readonly Placement[]): Face[] {
+  const rs = s.ruleset;
+  const occupied = new Set(s.board.map((t) => t.row * rs.layout.size + t.col));
+  const out: Face[] = [];
+  for (const pl of placements) {
+    if (occupied.has(pl.row * rs.layout.size + pl.col)) continue;
+    const core = coreFace(rs, normaliseFace(pl.tile));
+    if (pl.blank) out.push(BLANK);
+    else if (isBagFace(rs, core)) out.push(core);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Turns
 
-function play(s0: GameState, e: PlayEvent, p: number): R {
-  const rs = s0.ruleset;
+function play(s00: GameState, e: PlayEvent, p: number): R {
+  const rs = s00.ruleset;
   const placements = parsePlacements(e.placements);
   if (!placements) return fail("BAD_EVENT", "placements must be an array of {row, col, tile, blank?}");
+  let s0 = s00;
+  if (s00.options.virtualRacks) {
+    const dealt = virtualDeal(s00, p, rackFacesOf(s00, placements));
+    if (!dealt) {
+      const n = s00.racks[p].length;
+      return fail("NOT_IN_RACK", `the play needs tiles the player cannot hold: ${n} on the rack, and only the unseen tiles can be played`);
+    }
+    s0 = dealt;
+  }
   const board = boardPlacements(s0);
   const rack = s0.racks[p];
   const ruling = adjudicatePlay(rs, board, placements, { rack, firstPlay: board.length === 0 });
@@ -526,6 +600,11 @@ function exchangeTurn(s0: GameState, e: ExchangeEvent, p: number): R {
     return fail("BAD_EVENT", "tiles must be a non-empty array of faces");
   }
   const tiles = e.tiles.map((t) => (t === BLANK ? BLANK : normaliseFace(t)));
+  if (s0.options.virtualRacks) {
+    const dealt = virtualDeal(s0, p, tiles);
+    if (!dealt) return fail("NOT_IN_RACK", `the rack holds ${s0.racks[p].length} tiles`);
+    s0 = dealt;
+  }
   const need = rs.options.exchangeMinimum === "rack-size" ? rs.rackSize : tiles.length;
   if (s0.bag.tiles.length < need) {
     return fail("BAG_TOO_SMALL", `an exchange needs at least ${need} tiles in the bag; it holds ${s0.bag.tiles.length}`);

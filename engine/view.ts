@@ -64,7 +64,9 @@ export function viewFor(state: GameState, playerId: string | null, now: Ms = sta
     }
   };
   for (const t of state.board) take(t.blank ? BLANK : coreFace(rs, t.tile));
-  if (v !== null) for (const f of state.racks[v]) take(f);
+  // Over the board (virtual racks) nobody's rack is known: everything off the board is unseen.
+  const hidden = state.options.virtualRacks === true;
+  if (v !== null && !hidden) for (const f of state.racks[v]) take(f);
   const players: PlayerView[] = state.players.map((p: PlayerRef, i) => {
     const out: PlayerView = {
       id: p.id,
@@ -79,7 +81,7 @@ export function viewFor(state: GameState, playerId: string | null, now: Ms = sta
     ruleset: rs.id,
     options: { ...state.options },
     viewer: v,
-    rack: v === null ? null : state.racks[v].slice(),
+    rack: v === null || hidden ? null : state.racks[v].slice(),
     players,
     board: state.board.map((t) => ({ ...t })),
     bagCount: state.bag.tiles.length,
@@ -92,6 +94,6 @@ export function viewFor(state: GameState, playerId: string | null, now: Ms = sta
     canChallenge: v !== null && state.pending !== null && state.pending.player !== v && challengesAllowed(state) && state.phase === "playing",
     clockRunning: state.clock?.running ?? null,
     end: state.end ? { reason: state.end.reason, player: state.end.player, winners: state.end.winners, rackSettlement: state.end.rackSettlement.slice() } : null,
-    finalRacks: state.phase === "over" ? state.racks.map((r) => r.slice()) : null,
+    finalRacks: state.phase === "over" && !hidden ? state.racks.map((r) => r.slice()) : null,
   };
 }

@@ -9,5 +9,6 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { href: "/clubs", label: "Clubs" },
   { href: "/clubs/mine", label: "My clubs", signedIn: true },
+  { href: "/tournaments", label: "Tournaments" },
   { href: "/play", label: "Play", signedIn: true },
 ];

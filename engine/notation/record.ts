@@ -7,6 +7,7 @@
  *   #challenge-rule single                  (only when given; same for the next three)
  *   #challenge-mode true
  *   #max-scoreless 6                        (or null)
+ *   #virtual-racks true                     (over-the-board game, racks not recorded)
  *   #time-control {"initialMs":1500000}    (or null)
  *   #seed any text to the end of the line
  *   #player alice Alice Smith               (id, then the optional name; one line per player)
@@ -73,6 +74,7 @@ function header(e: StartEvent): string[] {
   if (e.challengeRule !== undefined) h.push(`#challenge-rule ${e.challengeRule}`);
   if (e.challengeMode !== undefined) h.push(`#challenge-mode ${e.challengeMode}`);
   if (e.maxScorelessTurns !== undefined) h.push(`#max-scoreless ${e.maxScorelessTurns}`);
+  if (e.virtualRacks !== undefined) h.push(`#virtual-racks ${e.virtualRacks}`);
   if (e.timeControl !== undefined) h.push(`#time-control ${JSON.stringify(e.timeControl)}`);
   h.push(`#seed ${e.seed}`);
   for (const p of e.players) h.push(p.name !== undefined ? `#player ${p.id} ${p.name}` : `#player ${p.id}`);
@@ -111,7 +113,8 @@ function annotate(before: GameState, after: GameState, e: GameEvent): string {
   const parts: string[] = [];
   const who = "player" in e ? e.player : e.type === "challenge" ? e.challenger : null;
   const i = who === null ? -1 : after.players.findIndex((p) => p.id === who);
-  if (e.type === "play" || e.type === "exchange" || e.type === "pass") parts.push(`rack ${encodeRack(before.racks[i]) || "-"}`);
+  // Virtual racks (over-the-board games) are not the real racks: never annotate them.
+  if ((e.type === "play" || e.type === "exchange" || e.type === "pass") && !before.options.virtualRacks) parts.push(`rack ${encodeRack(before.racks[i]) || "-"}`);
   if (e.type === "challenge" && before.pending) {
     const j = before.pending.player;
     parts.push(`${before.pending.valid ? "play stands" : "play withdrawn"}: ${after.players[j].id} ${after.scores[j] - before.scores[j] >= 0 ? "+" : ""}${after.scores[j] - before.scores[j]} total ${after.scores[j]}`);
@@ -219,6 +222,7 @@ export function parseGameRecord(text: string): Result<GameEvent[]> {
         }
         if (h["challenge-mode"] !== undefined) st.challengeMode = h["challenge-mode"] === "true";
         if (h["max-scoreless"] !== undefined) st.maxScorelessTurns = h["max-scoreless"] === "null" ? null : Number(h["max-scoreless"]);
+        if (h["virtual-racks"] !== undefined) st.virtualRacks = h["virtual-racks"] === "true";
         if (h["time-control"] !== undefined) st.timeControl = JSON.parse(h["time-control"]);
       } catch {
         return err(n + 1, "bad JSON in the header");
