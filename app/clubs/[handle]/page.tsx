@@ -1,6 +1,6 @@
 "use client";
 /**
- * The club page: details, members and roles, tournaments (empty until the tournaments issue) and
+ * The club page: details, members and roles, tournaments (app/tournaments/_components) and
  * the rating leaderboard (placeholder until the ratings issue). Signed-in visitors can ask to join
  * a public club; members can leave.
  */
@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
+import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
 import { ROLE_LABELS, RULESET_LABELS, Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 
 export default function ClubPage() {
@@ -96,12 +97,7 @@ export default function ClubPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Section title="Upcoming tournaments" testId="upcoming-tournaments">
-            <p className="text-sm text-slate-600">No tournaments yet</p>
-          </Section>
-          <Section title="Past tournaments" testId="past-tournaments">
-            <p className="text-sm text-slate-600">No tournaments yet</p>
-          </Section>
+          <ClubTournaments clubId={club.id} canManage={canManage} />
           <Section title="Rating leaderboard" testId="leaderboard">
             <p className="text-sm text-slate-600">Ratings will appear here once members have played rated games.</p>
           </Section>

@@ -1,0 +1,287 @@
+"use client";
+/**
+ * The director's dashboard: registration and check-in, pair → adjust → publish → results → close,
+ * result corrections, staff, and the audit log. Every button calls a director-only procedure; the
+ * server decides, this page only shows what it says.
+ */
+import Link from "next/link";
+import { useParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/app/_trpc/client";
+import { FormError } from "@/app/_components/form";
+import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
+
+type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; manual: boolean };
+
+function ResultRow({ tournamentId, p, onSaved }: { tournamentId: string; p: Pairing; onSaved: () => void }) {
+  const trpc = useTRPC();
+  const save = useMutation(trpc.tournaments.enterResult.mutationOptions({ onSuccess: onSaved }));
+  const [forfeit, setForfeit] = useState(p.forfeitUserId ?? "");
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const scores = Object.fromEntries(p.players.map((pl) => [pl.userId, Number(f.get(pl.userId) || 0)]));
+    save.mutate({ tournamentId, pairingId: p.id, scores, forfeitUserId: forfeit || null, expectedVersion: p.version });
+  }
+  return (
+    <tr className="border-b border-slate-100 align-top" data-testid="result-row">
+      <td className="py-1 pr-2">{p.table}</td>
+      <td className="py-1" colSpan={3}>
+        <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+          {p.players.map((pl, i) => (
+            <label key={pl.userId} className="flex items-center gap-1">
+              <span data-testid={i === 0 ? "first-player" : "second-player"}>{pl.name}</span>
+              <input
+                name={pl.userId}
+                type="number"
+                aria-label={`Score for ${pl.name}`}
+                defaultValue={pl.score ?? ""}
+                className="w-20 rounded border border-slate-300 px-2 py-1"
+              />
+            </label>
+          ))}
+          <select aria-label="Forfeit" value={forfeit} onChange={(e) => setForfeit(e.target.value)} className="rounded border border-slate-300 px-1 py-1 text-xs">
+            <option value="">no forfeit</option>
+            {p.players.map((pl) => (
+              <option key={pl.userId} value={pl.userId}>forfeit by {pl.name}</option>
+            ))}
+          </select>
+          <button type="submit" className={secondaryButtonClass} disabled={save.isPending}>
+            {p.hasResult ? "Correct" : "Save"}
+          </button>
+          {p.hasResult ? <span className="text-xs text-emerald-700" data-testid="saved">✓ recorded</span> : null}
+          {save.error ? <span role="alert" className="text-xs text-red-700">{save.error.message}</span> : null}
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+export default function ManagePage() {
+  const { id } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
+  const audit = useQuery({ ...trpc.tournaments.audit.queryOptions({ tournamentId: id }), retry: false, enabled: q.data?.viewerRole === "director" });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tournaments.pathKey() });
+  const m = (o: object) => ({ ...o, onSuccess: refresh });
+  const add = useMutation(trpc.tournaments.players.add.mutationOptions(m({})));
+  const checkIn = useMutation(trpc.tournaments.players.checkIn.mutationOptions(m({})));
+  const checkInAll = useMutation(trpc.tournaments.players.checkInAll.mutationOptions(m({})));
+  const withdraw = useMutation(trpc.tournaments.players.withdraw.mutationOptions(m({})));
+  const pair = useMutation(trpc.tournaments.rounds.pair.mutationOptions(m({})));
+  const publish = useMutation(trpc.tournaments.rounds.publish.mutationOptions(m({})));
+  const close = useMutation(trpc.tournaments.rounds.close.mutationOptions(m({})));
+  const deleteDraft = useMutation(trpc.tournaments.rounds.deleteDraft.mutationOptions(m({})));
+  const swap = useMutation(trpc.tournaments.rounds.swap.mutationOptions(m({})));
+  const flip = useMutation(trpc.tournaments.rounds.flip.mutationOptions(m({})));
+  const staff = useMutation(trpc.tournaments.staff.add.mutationOptions(m({})));
+  const [swapA, setSwapA] = useState("");
+  const [swapB, setSwapB] = useState("");
+  const roundError = (pair.error ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error)?.message;
+
+  return (
+    <Loading q={q}>
+      {() => {
+        const { tournament: t, entries, rounds, viewerRole } = q.data!;
+        if (viewerRole !== "director")
+          return (
+            <div className="space-y-2">
+              <h1 className="text-2xl font-semibold">Directors only</h1>
+              <p>Only this tournament&apos;s directors (and the club&apos;s owners and directors) can run it.</p>
+              <Link href={`/tournaments/${id}`} className="text-indigo-700 underline">Back to the tournament</Link>
+            </div>
+          );
+        const last = rounds.at(-1);
+        const draft = last?.status === "draft" ? last : null;
+        const open = rounds.filter((r) => r.status !== "draft").reverse();
+        const checkedIn = entries.filter((e) => e.status === "checked-in").length;
+        return (
+          <div className="space-y-6">
+            <div>
+              <h1 className="text-2xl font-bold">{t.name}: director&apos;s dashboard</h1>
+              <p className="text-sm text-slate-500">
+                {STATUS_LABELS[t.status]} · {checkedIn} checked in · {entries.length} entries · starts {formatDate(t.startsAt)}
+              </p>
+            </div>
+            <TournamentTabs id={id} current="manage" elimination={t.format.endsWith("elimination")} director />
+
+            <Section title="Rounds" testId="round-control">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm" data-testid="round-state">
+                  {last ? `Round ${last.number}: ${last.status}` : "No round paired yet"}
+                </span>
+                {t.status !== "finished" && (!last || last.status === "closed") ? (
+                  <button className={buttonClass} disabled={pair.isPending} onClick={() => pair.mutate({ tournamentId: id })}>
+                    Pair round {(last?.number ?? 0) + 1}
+                  </button>
+                ) : null}
+                {draft ? (
+                  <>
+                    <button className={buttonClass} disabled={publish.isPending} onClick={() => publish.mutate({ tournamentId: id, roundNumber: draft.number })}>
+                      Publish round {draft.number}
+                    </button>
+                    <button className={dangerButtonClass} disabled={deleteDraft.isPending} onClick={() => deleteDraft.mutate({ tournamentId: id, roundNumber: draft.number })}>
+                      Delete draft (to re-pair)
+                    </button>
+                  </>
+                ) : null}
+                {last?.status === "published" ? (
+                  <button className={buttonClass} disabled={close.isPending} onClick={() => close.mutate({ tournamentId: id, roundNumber: last.number })}>
+                    Close round {last.number}
+                  </button>
+                ) : null}
+              </div>
+              <FormError message={roundError} />
+              {draft ? (
+                <div className="mt-4 space-y-2" data-testid="draft">
+                  <h3 className="font-semibold">Draft of round {draft.number}</h3>
+                  {draft.notes.length ? <ul className="list-disc pl-5 text-xs text-amber-800">{draft.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
+                  <table className="w-full text-sm">
+                    <tbody>
+                      {draft.pairings.map((p) => (
+                        <tr key={p.id} className="border-b border-slate-100 align-top" data-testid="draft-row">
+                          <td className="py-1 pr-2">{p.isBye ? "bye" : p.table}</td>
+                          <td className="py-1 pr-2">{p.players.map((x) => x.name).join(" v ")}{p.manual ? " (manual)" : ""}</td>
+                          <td className="py-1 pr-2 text-xs text-slate-500">{p.reason}</td>
+                          <td className="py-1">
+                            {!p.isBye ? <button className="text-xs text-indigo-700 underline" onClick={() => flip.mutate({ tournamentId: id, pairingId: p.id })}>swap first move</button> : null}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>Swap</span>
+                    {[
+                      [swapA, setSwapA, "Swap player A"],
+                      [swapB, setSwapB, "Swap player B"],
+                    ].map(([v, set, label]) => (
+                      <select key={label as string} aria-label={label as string} value={v as string} onChange={(e) => (set as (x: string) => void)(e.target.value)} className="rounded border border-slate-300 px-2 py-1">
+                        <option value="">choose…</option>
+                        {draft.pairings.flatMap((p) => p.players).map((x) => (
+                          <option key={x.userId} value={x.userId}>{x.name}</option>
+                        ))}
+                      </select>
+                    ))}
+                    <button className={secondaryButtonClass} disabled={!swapA || !swapB || swap.isPending} onClick={() => swap.mutate({ tournamentId: id, roundNumber: draft.number, a: swapA, b: swapB })}>
+                      Swap
+                    </button>
+                  </div>
+                </div>
+              ) : null}
+            </Section>
+
+            {open.map((r) => (
+              <Section key={r.number} title={`Results · round ${r.number} (${ROUND_STATUS_LABELS[r.status]})`} testId={`results-round-${r.number}`}>
+                <table className="w-full text-sm">
+                  <tbody>
+                    {r.pairings.filter((p) => !p.isBye).map((p) => (
+                      <ResultRow key={`${p.id}:${p.version}`} tournamentId={id} p={p} onSaved={refresh} />
+                    ))}
+                    {r.pairings.filter((p) => p.isBye).map((p) => (
+                      <tr key={p.id}><td className="py-1 pr-2">–</td><td className="py-1 text-slate-600">{p.players[0]?.name}: bye</td></tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Section>
+            ))}
+
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Section title="Registration and check-in" testId="registration">
+                <form
+                  className="space-y-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const f = new FormData(e.currentTarget);
+                    add.mutate({ tournamentId: id, emails: String(f.get("emails") ?? ""), checkIn: f.get("checkIn") === "on", userIds: [] });
+                  }}
+                >
+                  <label htmlFor="emails" className="block text-sm font-medium">Add players by e-mail {t.status === "running" ? "(late entries)" : ""}</label>
+                  <textarea id="emails" name="emails" rows={3} className="w-full rounded border border-slate-300 px-2 py-1 text-sm" placeholder="one address a line" />
+                  <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="checkIn" /> Check them in now</label>
+                  <button type="submit" className={secondaryButtonClass} disabled={add.isPending}>Add players</button>
+                  {add.data ? (
+                    <p className="text-xs text-slate-600" role="status" data-testid="add-report">
+                      Added {add.data.added.length + add.data.lateEntries.length}
+                      {add.data.already.length ? `; already entered: ${add.data.already.join(", ")}` : ""}
+                      {add.data.unknownEmails.length ? `; no account: ${add.data.unknownEmails.join(", ")}` : ""}
+                    </p>
+                  ) : null}
+                  <FormError message={add.error?.message} />
+                </form>
+                {t.status === "registration" ? (
+                  <button className={`${secondaryButtonClass} mt-2`} onClick={() => checkInAll.mutate({ tournamentId: id })}>Check in everyone</button>
+                ) : null}
+                <FormError message={(checkIn.error ?? checkInAll.error ?? withdraw.error)?.message} />
+                <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="entry-list">
+                  {entries.map((e) => (
+                    <li key={e.userId} className="flex flex-wrap items-center justify-between gap-2 py-1">
+                      <span>
+                        {e.seed ? `${e.seed}. ` : ""}
+                        {e.name} <span className="text-xs text-slate-500">{e.email}</span>
+                      </span>
+                      <span className="flex items-center gap-2 text-xs">
+                        <span data-testid="entry-status">{e.status}{e.joinedRound > 1 ? ` (from round ${e.joinedRound})` : ""}</span>
+                        {t.status === "registration" ? (
+                          <button className="text-indigo-700 underline" onClick={() => checkIn.mutate({ tournamentId: id, userId: e.userId, checkedIn: e.status !== "checked-in" })}>
+                            {e.status === "checked-in" ? "undo check-in" : "check in"}
+                          </button>
+                        ) : null}
+                        {e.status !== "withdrawn" && t.status !== "finished" ? (
+                          <button
+                            className="text-red-700 underline"
+                            onClick={() => {
+                              if (window.confirm(`Withdraw ${e.name}?`)) withdraw.mutate({ tournamentId: id, userId: e.userId });
+                            }}
+                          >
+                            withdraw
+                          </button>
+                        ) : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+
+              <div className="space-y-6">
+                <Section title="Staff">
+                  <ul className="text-sm">{q.data!.staff.map((s) => <li key={s.userId}>{s.name} — {s.role}</li>)}</ul>
+                  <p className="text-xs text-slate-500">Club owners and directors direct every club tournament.</p>
+                  <form
+                    className="mt-2 flex flex-wrap gap-2"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      const f = new FormData(e.currentTarget);
+                      staff.mutate({ tournamentId: id, email: String(f.get("staffEmail")), role: f.get("staffRole") as "judge" });
+                    }}
+                  >
+                    <input name="staffEmail" type="email" aria-label="Staff e-mail" placeholder="e-mail" className="rounded border border-slate-300 px-2 py-1 text-sm" />
+                    <select name="staffRole" aria-label="Staff role" className="rounded border border-slate-300 px-2 py-1 text-sm">
+                      <option value="judge">judge</option>
+                      <option value="director">director</option>
+                    </select>
+                    <button className={secondaryButtonClass} type="submit">Add</button>
+                  </form>
+                  <FormError message={staff.error?.message} />
+                </Section>
+                <Section title="Audit log" testId="audit-log">
+                  <ol className="max-h-96 space-y-1 overflow-y-auto text-xs">
+                    {(audit.data ?? []).map((a) => (
+                      <li key={a.id} className="border-b border-slate-100 pb-1">
+                        <span className="text-slate-500">{formatDate(a.createdAt)}</span> · <strong>{a.actorName ?? "system"}</strong> {a.summary}
+                        {typeof a.details.round === "number" ? ` (round ${a.details.round}${typeof a.details.table === "number" ? `, table ${a.details.table}` : ""})` : ""}
+                      </li>
+                    ))}
+                  </ol>
+                </Section>
+              </div>
+            </div>
+          </div>
+        );
+      }}
+    </Loading>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+/**
+ * The public tournament page: settings, players, and pairings by round. Every board can show why
+ * those players meet (the pairing engine's reason), so a player can see why they got their opponent.
+ */
+import Link from "next/link";
+import { useParams } from "next/navigation";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/app/_trpc/client";
+import { FormError } from "@/app/_components/form";
+import { RULESET_LABELS, Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { PairingsTable } from "../_components/pairings";
+import { FORMAT_LABELS, Loading, PrintButton, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../_components/ui";
+
+export default function TournamentPage() {
+  const { id } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useQuery(trpc.accounts.me.queryOptions());
+  const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false, refetchInterval: 15_000 });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tournaments.pathKey() });
+  const register = useMutation(trpc.tournaments.register.mutationOptions({ onSuccess: refresh }));
+  const unregister = useMutation(trpc.tournaments.unregister.mutationOptions({ onSuccess: refresh }));
+  const checkIn = useMutation(trpc.tournaments.checkInSelf.mutationOptions({ onSuccess: refresh }));
+
+  return (
+    <Loading q={q}>
+      {() => {
+        const { tournament: t, club, entries, rounds, myEntry, viewerRole, isClubMember, staff } = q.data!;
+        const tc = t.timeControl;
+        const visible = [...rounds].reverse();
+        return (
+          <div className="space-y-6">
+            <header className="space-y-1">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h1 className="text-3xl font-bold tracking-tight">{t.name}</h1>
+                  <p className="text-sm text-slate-500">
+                    <Link href={`/clubs/${club.handle}`} className="hover:underline">{club.name}</Link> · {formatDate(t.startsAt)} · {RULESET_LABELS[t.ruleset]} ·{" "}
+                    {FORMAT_LABELS[t.format]}
+                    {t.format === "swiss" || t.format === "king-of-the-hill" ? `, ${t.rounds} rounds` : ""} · {t.rated ? "rated" : "unrated"} ·{" "}
+                    <span data-testid="tournament-status">{STATUS_LABELS[t.status]}</span>
+                  </p>
+                </div>
+                <div className="no-print flex flex-wrap gap-2">
+                  {t.status === "registration" && me.data && !myEntry && isClubMember ? (
+                    <button className={buttonClass} disabled={register.isPending} onClick={() => register.mutate({ tournamentId: id })}>Register</button>
+                  ) : null}
+                  {t.status === "registration" && myEntry?.status === "registered" ? (
+                    <button className={buttonClass} disabled={checkIn.isPending} onClick={() => checkIn.mutate({ tournamentId: id })}>Check in</button>
+                  ) : null}
+                  {t.status === "registration" && myEntry ? (
+                    <button className={secondaryButtonClass} disabled={unregister.isPending} onClick={() => unregister.mutate({ tournamentId: id })}>Cancel my registration</button>
+                  ) : null}
+                  <PrintButton />
+                </div>
+              </div>
+              {myEntry ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
+              <FormError message={(register.error ?? unregister.error ?? checkIn.error)?.message} />
+              {t.description ? <p className="max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
+            </header>
+            <TournamentTabs id={id} current="overview" elimination={t.format.endsWith("elimination")} director={viewerRole === "director"} />
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div className="space-y-6 lg:col-span-2">
+                {visible.length === 0 ? <p className="text-slate-600">No round has been published yet.</p> : null}
+                {visible.map((r) => (
+                  <Section key={r.number} title={`Round ${r.number} · ${ROUND_STATUS_LABELS[r.status]}`}>
+                    <PairingsTable round={r} highlight={me.data?.id} />
+                  </Section>
+                ))}
+              </div>
+              <div className="space-y-6">
+                <Section title="Settings">
+                  <dl className="grid grid-cols-2 gap-1 text-sm">
+                    <dt className="text-slate-500">Clock</dt>
+                    <dd>{Math.round(tc.initialMs / 60000)} min{tc.incrementMs ? ` + ${tc.incrementMs / 1000}s` : ""}</dd>
+                    <dt className="text-slate-500">Overtime</dt>
+                    <dd>−{tc.overtimePenaltyPoints}/min, max {Math.round(tc.maxOvertimeMs / 60000)} min</dd>
+                    <dt className="text-slate-500">Challenge</dt>
+                    <dd>{t.challengeRule}</dd>
+                    <dt className="text-slate-500">Bye</dt>
+                    <dd>{t.byeWins} win, +{t.byeSpread}</dd>
+                    <dt className="text-slate-500">Tiebreaks</dt>
+                    <dd>wins → {t.tiebreaks.join(" → ") || "none"}</dd>
+                    {t.gibson ? (<><dt className="text-slate-500">Gibson</dt><dd>on</dd></>) : null}
+                  </dl>
+                  <p className="mt-2 text-xs text-slate-500">Staff: {staff.map((s) => `${s.name} (${s.role})`).join(", ")}</p>
+                </Section>
+                <Section title={`Players (${entries.filter((e) => e.status !== "withdrawn").length})`} testId="entries">
+                  <ul className="divide-y divide-slate-100 text-sm">
+                    {entries.map((e) => (
+                      <li key={e.userId} className="flex justify-between py-1">
+                        <span>{e.name}</span>
+                        <span className="text-xs text-slate-500">{e.status}{e.joinedRound > 1 ? ` · from round ${e.joinedRound}` : ""}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </Section>
+              </div>
+            </div>
+          </div>
+        );
+      }}
+    </Loading>
+  );
+}

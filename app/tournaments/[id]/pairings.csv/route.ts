@@ -1,0 +1,18 @@
+/** GET /tournaments/[id]/pairings.csv — published pairings and results as a spreadsheet-safe CSV download. */
+import { getDb } from "@/db/client";
+import { isDomainError } from "@/server/errors";
+import { pairingsCsv } from "@/server/services/tournaments/views";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
+  const { id } = await ctx.params;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return new Response("Not found\n", { status: 404 });
+  try {
+    const body = await pairingsCsv(await getDb(), id);
+    return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="pairings-${id}.csv"` } });
+  } catch (err) {
+    if (isDomainError(err) && err.code === "NOT_FOUND") return new Response("Not found\n", { status: 404 });
+    throw err;
+  }
+}

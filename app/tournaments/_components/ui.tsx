@@ -1,0 +1,83 @@
+"use client";
+/** Shared pieces of the tournament pages: labels, the tab bar, number formats and the load/error shell. */
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { TRPCClientError } from "@trpc/client";
+
+export const FORMAT_LABELS = {
+  "round-robin": "Round robin",
+  "double-round-robin": "Double round robin",
+  swiss: "Swiss",
+  "king-of-the-hill": "King of the Hill",
+  "single-elimination": "Single elimination",
+  "double-elimination": "Double elimination",
+} as const;
+export const STATUS_LABELS = { registration: "Registration open", running: "Running", finished: "Finished" } as const;
+export const ROUND_STATUS_LABELS = { draft: "Draft (only directors see it)", published: "Published", closed: "Closed" } as const;
+
+/** "2½" for a win count. */
+export function wins(w: number): string {
+  const whole = Math.floor(w + 1e-9);
+  const half = Math.abs(w - whole - 0.5) < 1e-9;
+  if (Math.abs(w - whole) < 1e-9) return String(whole);
+  return half ? `${whole === 0 ? "" : whole}½` : w.toFixed(2);
+}
+
+/** "+120" / "-45" / "0" for a spread. */
+export function spread(s: number): string {
+  const r = Math.round(s * 100) / 100;
+  return r > 0 ? `+${r}` : String(r);
+}
+
+export function formatDate(d: Date): string {
+  return d.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function TournamentTabs({ id, current, elimination, director }: { id: string; current: string; elimination: boolean; director: boolean }) {
+  const tabs = [
+    { href: `/tournaments/${id}`, label: "Overview & pairings", key: "overview" },
+    { href: `/tournaments/${id}/standings`, label: "Standings", key: "standings" },
+    { href: `/tournaments/${id}/crosstable`, label: "Cross-table", key: "crosstable" },
+    ...(elimination ? [{ href: `/tournaments/${id}/bracket`, label: "Bracket", key: "bracket" }] : []),
+    ...(director ? [{ href: `/tournaments/${id}/manage`, label: "Director's dashboard", key: "manage" }] : []),
+  ];
+  return (
+    <nav aria-label="Tournament" className="no-print flex flex-wrap gap-2 border-b border-slate-200 pb-2 text-sm">
+      {tabs.map((t) => (
+        <Link
+          key={t.key}
+          href={t.href}
+          aria-current={t.key === current ? "page" : undefined}
+          className={`rounded px-3 py-1 ${t.key === current ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export function Loading({ q, children }: { q: { isPending: boolean; error: unknown }; children: () => ReactNode }) {
+  if (q.isPending) return <p>Loading…</p>;
+  if (q.error) {
+    const notFound = q.error instanceof TRPCClientError && q.error.data?.code === "NOT_FOUND";
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold">{notFound ? "Tournament not found" : "Could not load this tournament"}</h1>
+        <p className="text-slate-700">{(q.error as Error).message}</p>
+        <Link href="/tournaments" className="text-indigo-700 underline">
+          All tournaments
+        </Link>
+      </div>
+    );
+  }
+  return <>{children()}</>;
+}
+
+export function PrintButton() {
+  return (
+    <button type="button" onClick={() => window.print()} className="no-print rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+      Print
+    </button>
+  );
+}
