@@ -27,6 +27,11 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_CHALLENGE_RULES = ["void", "retry", "single", "double", "5-point", "10-point"] as const;
 export type MatchChallengeRule = (typeof MATCH_CHALLENGE_RULES)[number];
 
+/** online: played in the browser; otb: played over the board, entered by a scorekeeper
+ * (docs/scorekeeper.md; the engine's virtual racks). */
+export const MATCH_MODES = ["online", "otb"] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+
 export const FIRST_MOVERS = ["creator", "random"] as const;
 export type FirstMover = (typeof FIRST_MOVERS)[number];
 
@@ -75,6 +80,9 @@ export const matches = pgTable(
     pairingId: uuid("pairing_id").references(() => tournamentPairings.id, { onDelete: "set null" }),
     tournamentId: uuid("tournament_id").references(() => tournaments.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    mode: text("mode", { enum: MATCH_MODES }).notNull().default("online"),
+    /** otb: the user who enters the moves at the scorekeeper station (acts for every seat) */
+    scorekeeperId: uuid("scorekeeper_id").references(() => users.id, { onDelete: "set null" }),
     /** = seq of the last event (0 before the start event). */
     version: integer("version").notNull().default(0),
     /** Seat on move (cache for listings); null when nobody is. */
@@ -95,6 +103,8 @@ export const matches = pgTable(
     check("matches_status_check", sql`${t.status} in (${inList(MATCH_STATUSES)})`),
     check("matches_challenge_rule_check", sql`${t.challengeRule} in (${inList(MATCH_CHALLENGE_RULES)})`),
     check("matches_seats_check", sql`${t.seats} between 2 and 4`),
+    check("matches_mode_check", sql`${t.mode} in (${inList(MATCH_MODES)})`),
+    index("matches_scorekeeper_idx").on(t.scorekeeperId, t.updatedAt),
   ],
 );
 
