@@ -11,4 +11,5 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/clubs/mine", label: "My clubs", signedIn: true },
   { href: "/tournaments", label: "Tournaments" },
   { href: "/play", label: "Play", signedIn: true },
+  { href: "/judge", label: "Judge" },
 ];

@@ -1,0 +1,146 @@
+/**
+ * The desk editor's model (no React): two layers of tiles on a board — the position ("board") and
+ * the disputed play ("play", the new tiles) — and the text helpers a judge types into:
+ * - squares are named like the scoresheet: column letter and 1-based row ("J10" = row 9, col 9);
+ * - a play string reads the whole line from a start square in a direction, old tiles included
+ *   (they are skipped when the face matches): `4-6+7=5`, `12÷(3`, `[1/2]`; a face may be written in
+ *   brackets to force it (`[12]`), `?` after a face makes that tile a blank.
+ * The request built from the layers is exactly the adjudication contract's (spec/adjudication.md).
+ */
+import { normaliseFace, type AdjudicationRequest, type Placement, type RulesetId } from "@/engine";
+
+export type Layer = "board" | "play";
+export interface EditorTile {
+  tile: string;
+  blank: boolean;
+}
+export type Tiles = Record<string, EditorTile>;
+
+export const keyOf = (row: number, col: number) => `${row},${col}`;
+export const fromKey = (k: string): [number, number] => k.split(",").map(Number) as [number, number];
+
+const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+export const squareName = (row: number, col: number) => `${COLS[col]}${row + 1}`;
+
+/** "J10" → [9, 9]; null when unreadable or off a board of `size`. */
+export function parseSquare(text: string, size: number): [number, number] | null {
+  const m = /^\s*([A-Za-z])\s*(\d{1,2})\s*$/.exec(text);
+  if (!m) return null;
+  const col = COLS.indexOf(m[1].toUpperCase());
+  const row = Number(m[2]) - 1;
+  if (col < 0 || col >= size || row < 0 || row >= size) return null;
+  return [row, col];
+}
+
+export function toPlacements(tiles: Tiles): Placement[] {
+  return Object.entries(tiles)
+    .map(([k, t]) => {
+      const [row, col] = fromKey(k);
+      const p: Placement = { row, col, tile: t.tile };
+      if (t.blank) p.blank = true;
+      return p;
+    })
+    .sort((a, b) => a.row - b.row || a.col - b.col);
+}
+
+export function fromPlacements(ps: readonly Placement[]): Tiles {
+  const out: Tiles = {};
+  for (const p of ps) out[keyOf(p.row, p.col)] = { tile: p.tile, blank: p.blank === true };
+  return out;
+}
+
+export function buildRequest(ruleset: RulesetId, board: Tiles, play: Tiles, rack: string, options?: Record<string, unknown>): AdjudicationRequest {
+  const req: AdjudicationRequest = { ruleset, board: toPlacements(board), play: toPlacements(play) };
+  const r = splitFaces(rack, []);
+  if (rack.trim() !== "" && r.ok) req.rack = r.faces.map((f) => (f.blank ? "?" : f.tile));
+  if (options && Object.keys(options).length) req.options = options as AdjudicationRequest["options"];
+  return req;
+}
+
+/** Split typed text into faces, longest known face first ("1/2" before "1"); `[..]` forces a face. */
+export function splitFaces(text: string, faces: readonly string[]): { ok: true; faces: EditorTile[] } | { ok: false; error: string } {
+  const known = [...faces].sort((a, b) => b.length - a.length);
+  const out: EditorTile[] = [];
+  let i = 0;
+  const s = text.trim();
+  while (i < s.length) {
+    const ch = s[i];
+    if (ch === " ") {
+      i++;
+      continue;
+    }
+    if (ch === "?" && (out.length === 0 || s[i - 1] === " ")) {
+      // a lone `?` is a blank on a rack
+      out.push({ tile: "?", blank: true });
+      i++;
+      continue;
+    }
+    if (ch === "?") {
+      out[out.length - 1].blank = true;
+      i++;
+      continue;
+    }
+    let face: string | null = null;
+    let open = "";
+    while (s[i] === "(") {
+      open += "(";
+      i++;
+    }
+    if (s[i] === "[") {
+      const j = s.indexOf("]", i);
+      if (j < 0) return { ok: false, error: `a "[" without "]" at ${i + 1}` };
+      face = s.slice(i + 1, j);
+      i = j + 1;
+    } else {
+      const rest = s.slice(i);
+      const hit = known.find((f) => rest.startsWith(f)) ?? ["sqrt", "^2", "x", "X", "*", "/", ":", "−", "–"].find((a) => rest.startsWith(a));
+      if (hit) {
+        face = normaliseFace(hit);
+        i += hit.length;
+      } else {
+        face = rest[0];
+        i += 1;
+      }
+    }
+    let close = "";
+    while (s[i] === ")") {
+      close += ")";
+      i++;
+    }
+    out.push({ tile: open + face + close, blank: false });
+  }
+  return { ok: true, faces: out };
+}
+
+/**
+ * Lay a typed line from `start` going `direction`: returns the new play tiles. Squares already
+ * holding a board tile with the same face are read through; a different face there is an error.
+ */
+export function layLine(
+  text: string,
+  start: [number, number],
+  direction: "across" | "down",
+  board: Tiles,
+  faces: readonly string[],
+  size: number,
+): { ok: true; play: Tiles } | { ok: false; error: string } {
+  const split = splitFaces(text, faces);
+  if (!split.ok) return split;
+  if (split.faces.length === 0) return { ok: false, error: "Type the tiles of the play." };
+  const play: Tiles = {};
+  let [r, c] = start;
+  for (const t of split.faces) {
+    if (r >= size || c >= size) return { ok: false, error: "The play runs off the board." };
+    const old = board[keyOf(r, c)];
+    if (old) {
+      if (old.tile !== t.tile) {
+        // 'SMATH: brackets added over a board tile are part of the play
+        if (old.tile.replace(/[()]/g, "") === t.tile.replace(/[()]/g, "") && t.tile !== old.tile) play[keyOf(r, c)] = t;
+        else return { ok: false, error: `${squareName(r, c)} already holds ${old.tile}, not ${t.tile}.` };
+      }
+    } else play[keyOf(r, c)] = t;
+    if (direction === "across") c++;
+    else r++;
+  }
+  return { ok: true, play };
+}

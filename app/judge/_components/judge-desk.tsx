@@ -1,0 +1,383 @@
+"use client";
+/**
+ * The judge's desk (/judge): set up any position, enter the disputed play, get the engine's ruling
+ * with its working, and — signed in — record it against a match or a tournament.
+ *
+ * Setting up: choose the game; click tiles onto the board (pick a face from the palette, tick
+ * "blank" for a blank, or "remove" to take a tile off) on the active layer — the position, or the
+ * disputed play (new tiles, amber); paste the engine's position notation; or load a match at move
+ * N (its board, and the play made from it as the disputed play). The play can also be typed as a
+ * string from a start square in a direction (old tiles included). Everything is adjudicated by
+ * `adjudication.explain` — no business rules here.
+ */
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC, useTRPCClient } from "@/app/_trpc/client";
+import { formErrors } from "@/app/_trpc/errors";
+import { FormError } from "@/app/_components/form";
+import { parsePosition, RULESET_DATA, RULESET_IDS, type RulesetId } from "@/engine";
+import { BoardEditor } from "./board-editor";
+import { RulingView } from "./ruling-view";
+import { buildRequest, fromPlacements, keyOf, layLine, parseSquare, type Layer, type Tiles } from "./editor-model";
+
+export const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
+
+const input = "rounded border border-slate-300 px-2 py-1 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
+const button = "rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60";
+const secondary = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60";
+
+export function JudgeDesk() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const params = useSearchParams();
+  const me = useQuery(trpc.accounts.me.queryOptions());
+
+  const [ruleset, setRuleset] = useState<RulesetId>("equate");
+  const [options, setOptions] = useState<Record<string, unknown> | undefined>(undefined);
+  const [board, setBoard] = useState<Tiles>({});
+  const [play, setPlay] = useState<Tiles>({});
+  const [layer, setLayer] = useState<Layer>("play");
+  const [face, setFace] = useState<string>("1");
+  const [blank, setBlank] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [rack, setRack] = useState("");
+  const [notation, setNotation] = useState("");
+  const [playText, setPlayText] = useState("");
+  const [startSquare, setStartSquare] = useState("");
+  const [direction, setDirection] = useState<"across" | "down">("across");
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const [setupNote, setSetupNote] = useState<string | null>(null);
+
+  // match loading and recording
+  const [matchId, setMatchId] = useState(params.get("match") ?? "");
+  const [moveNumber, setMoveNumber] = useState(params.get("move") ?? "0");
+  const [players, setPlayers] = useState<{ id: string; name: string | null }[]>([]);
+  const [tournamentId, setTournamentId] = useState(params.get("tournament") ?? "");
+  const [requestedBy, setRequestedBy] = useState("");
+  const [note, setNote] = useState("");
+
+  const faces = useMemo(() => RULESET_DATA[ruleset].tiles.map((t) => t.face), [ruleset]);
+  const size = RULESET_DATA[ruleset].layout.size;
+  const request = useMemo(() => buildRequest(ruleset, board, play, rack, options), [ruleset, board, play, rack, options]);
+
+  const explain = useMutation(trpc.adjudication.explain.mutationOptions());
+  const record = useMutation(
+    trpc.adjudication.record.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.adjudication.pathKey() }) }),
+  );
+  const tournaments = useQuery({ ...trpc.adjudication.myTournaments.queryOptions(), enabled: !!me.data });
+  const loadMatch = useMutation({
+    mutationFn: (v: { matchId: string; moveNumber: number }) => client.adjudication.matchPosition.query(v),
+    onSuccess: (p) => {
+      setRuleset(p.ruleset);
+      setOptions(Object.keys(p.options).length ? p.options : undefined);
+      setBoard(fromPlacements(p.board));
+      setPlay(fromPlacements(p.nextPlay ?? []));
+      setPlayers(p.players);
+      setRequestedBy("");
+      if (p.tournamentId) setTournamentId(p.tournamentId);
+      setSetupError(null);
+      setSetupNote(
+        `Loaded the board after move ${p.moveNumber}` +
+          (p.nextPlay ? `, with ${p.mover?.name ?? "the next player"}'s play as the disputed play.` : "; the next turn was not a play — enter the disputed play."),
+      );
+    },
+    onError: (e) => setSetupError(formErrors(e).message ?? Object.values(formErrors(e).fields)[0] ?? "Could not load that game."),
+  });
+
+  // A ruling belongs to exactly the request it answered: any edit clears it.
+  const { reset: resetExplain } = explain;
+  const { reset: resetRecord } = record;
+  useEffect(() => {
+    resetExplain();
+    resetRecord();
+  }, [request, resetExplain, resetRecord]);
+
+  // /judge?match=…&move=… loads that position once.
+  const preload = params.get("match");
+  const { mutate: loadMatchMutate } = loadMatch;
+  useEffect(() => {
+    if (preload) loadMatchMutate({ matchId: preload, moveNumber: Number(params.get("move") ?? 0) || 0 });
+  }, [preload, params, loadMatchMutate]);
+
+  function changeRuleset(id: RulesetId) {
+    setRuleset(id);
+    setOptions(undefined);
+    setBoard({});
+    setPlay({});
+    setFace(RULESET_DATA[id].tiles[1]?.face ?? "1");
+    setSetupNote(null);
+  }
+
+  function onSquare(row: number, col: number) {
+    const k = keyOf(row, col);
+    if (removing) {
+      if (play[k]) setPlay(({ [k]: _, ...rest }) => rest);
+      else if (board[k]) setBoard(({ [k]: _, ...rest }) => rest);
+      return;
+    }
+    const t = { tile: face, blank };
+    if (layer === "play") setPlay((p) => ({ ...p, [k]: t }));
+    else {
+      setBoard((b) => ({ ...b, [k]: t }));
+      setPlay(({ [k]: _, ...rest }) => rest);
+    }
+  }
+
+  function loadNotation() {
+    const r = parsePosition(notation);
+    if (!r.ok) {
+      setSetupError(`That notation does not read: ${r.error}.`);
+      return;
+    }
+    setRuleset(r.value.ruleset);
+    setOptions(r.value.options && Object.keys(r.value.options).length ? (r.value.options as Record<string, unknown>) : undefined);
+    setBoard(fromPlacements(r.value.board));
+    setPlay({});
+    const onMove = r.value.racks[r.value.turn];
+    setRack(Array.isArray(onMove) ? onMove.join(" ") : "");
+    setSetupError(null);
+    setSetupNote(`Loaded a ${RULESET_NAMES[r.value.ruleset]} position with ${r.value.board.length} tiles.`);
+  }
+
+  function placeTyped(e: FormEvent) {
+    e.preventDefault();
+    const start = parseSquare(startSquare, size);
+    if (!start) {
+      setSetupError(`Start square: a column letter and a row number, like ${size > 15 ? "J10" : "H8"}.`);
+      return;
+    }
+    const r = layLine(playText, start, direction, board, faces, size);
+    if (!r.ok) {
+      setSetupError(r.error);
+      return;
+    }
+    setPlay(r.play);
+    setSetupError(null);
+  }
+
+  const result = explain.data;
+  const marked = useMemo(() => new Set((result?.ruling.violations ?? []).flatMap((v) => v.cells.map(([r, c]) => keyOf(r, c)))), [result]);
+  const explainError = explain.error ? formErrors(explain.error).message : null;
+  const recordErrors = formErrors(record.error);
+
+  function submitRecord(e: FormEvent) {
+    e.preventDefault();
+    const who = players.find((p) => p.name && p.name === requestedBy.trim());
+    const move = moveNumber.trim() === "" ? null : Number(moveNumber);
+    record.mutate({
+      matchId: matchId.trim() || null,
+      tournamentId: matchId.trim() ? null : tournamentId || null,
+      moveNumber: move !== null && Number.isInteger(move) ? move : null,
+      requestedBy: requestedBy.trim(),
+      requestedByUserId: who?.id ?? null,
+      note,
+      request,
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">Judge&apos;s desk</h1>
+        <p className="text-slate-600">
+          Set up a position, enter the disputed play and get the ruling with its working. No account needed;{" "}
+          {me.data ? "as a judge you can record the ruling with the game." : "sign in to record a ruling with a game."}
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="text-sm font-medium text-slate-700">
+              Game{" "}
+              <select className={input} value={ruleset} onChange={(e) => changeRuleset(e.target.value as RulesetId)} aria-label="Game">
+                {RULESET_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {RULESET_NAMES[id]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset className="flex gap-3 text-sm">
+              <legend className="sr-only">Layer</legend>
+              <label>
+                <input type="radio" name="layer" checked={layer === "board"} onChange={() => setLayer("board")} /> Position tiles
+              </label>
+              <label>
+                <input type="radio" name="layer" checked={layer === "play"} onChange={() => setLayer("play")} /> Disputed play (new)
+              </label>
+            </fieldset>
+            <button type="button" className={secondary} onClick={() => setPlay({})}>
+              Clear play
+            </button>
+            <button type="button" className={secondary} onClick={() => (setBoard({}), setPlay({}))}>
+              Clear board
+            </button>
+          </div>
+          <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Tile palette">
+            {faces.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-label={`Tile ${f}`}
+                aria-pressed={!removing && face === f}
+                onClick={() => (setFace(f), setRemoving(false))}
+                className={`h-8 min-w-8 rounded border px-1 text-sm font-semibold ${!removing && face === f ? "border-indigo-600 bg-indigo-100" : "border-slate-300 bg-amber-50"}`}
+              >
+                {f}
+              </button>
+            ))}
+            <label className="ml-2 text-sm">
+              <input type="checkbox" checked={blank} onChange={(e) => setBlank(e.target.checked)} /> blank
+            </label>
+            <button type="button" aria-pressed={removing} onClick={() => setRemoving((x) => !x)} className={`${secondary} ml-2 ${removing ? "border-red-500 bg-red-50" : ""}`}>
+              Remove
+            </button>
+          </div>
+          <BoardEditor ruleset={ruleset} board={board} play={play} marked={marked} onSquare={onSquare} />
+          {RULESET_DATA[ruleset].boardIsStandIn ? <p className="text-xs text-slate-500">The {RULESET_NAMES[ruleset]} board is a stand-in (standard 15×15 geometry).</p> : null}
+        </div>
+
+        <div className="space-y-5">
+          <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="font-semibold">Set up</h2>
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                loadMatch.mutate({ matchId: matchId.trim(), moveNumber: Number(moveNumber) || 0 });
+              }}
+            >
+              <label className="text-sm">
+                Match id <input className={`${input} w-72`} value={matchId} onChange={(e) => setMatchId(e.target.value)} aria-label="Match id" />
+              </label>
+              <label className="text-sm">
+                Move <input className={`${input} w-16`} type="number" min={0} value={moveNumber} onChange={(e) => setMoveNumber(e.target.value)} aria-label="Move number" />
+              </label>
+              <button className={secondary} disabled={loadMatch.isPending || matchId.trim() === ""}>
+                Load match position
+              </button>
+            </form>
+            <div className="space-y-1">
+              <label htmlFor="notation" className="text-sm">
+                Position notation
+              </label>
+              <textarea id="notation" className={`${input} w-full font-mono`} rows={2} value={notation} onChange={(e) => setNotation(e.target.value)} />
+              <button type="button" className={secondary} onClick={loadNotation} disabled={notation.trim() === ""}>
+                Load notation
+              </button>
+            </div>
+            <form className="flex flex-wrap items-end gap-2" onSubmit={placeTyped}>
+              <label className="text-sm">
+                Play <input className={`${input} w-40 font-mono`} value={playText} onChange={(e) => setPlayText(e.target.value)} aria-label="Play" placeholder="4-6+7=5" />
+              </label>
+              <label className="text-sm">
+                from <input className={`${input} w-16`} value={startSquare} onChange={(e) => setStartSquare(e.target.value)} aria-label="Start square" placeholder="F10" />
+              </label>
+              <select className={input} value={direction} onChange={(e) => setDirection(e.target.value as "across" | "down")} aria-label="Direction">
+                <option value="across">across</option>
+                <option value="down">down</option>
+              </select>
+              <button className={secondary}>Place play</button>
+            </form>
+            <label className="block text-sm">
+              Rack (optional){" "}
+              <input className={`${input} w-48 font-mono`} value={rack} onChange={(e) => setRack(e.target.value)} aria-label="Rack" placeholder="3 + ? 1/2" />
+            </label>
+            {setupNote ? <p className="text-sm text-slate-600" data-testid="setup-note">{setupNote}</p> : null}
+            <FormError message={setupError} />
+          </section>
+
+          <div className="flex items-center gap-3">
+            <button type="button" className={button} disabled={explain.isPending || request.play.length === 0} onClick={() => explain.mutate(request)}>
+              {explain.isPending ? "Ruling…" : "Get ruling"}
+            </button>
+            <span className="text-sm text-slate-500">
+              {Object.keys(board).length} position tile(s), {Object.keys(play).length} new
+            </span>
+          </div>
+          <FormError message={explainError} />
+          {result ? <RulingView ruleset={ruleset} ruling={result.ruling} explanation={result.explanation} /> : null}
+
+          {result ? (
+            me.data ? (
+              <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <h2 className="font-semibold">Record this ruling</h2>
+                {record.data ? (
+                  <p role="status" className="text-sm text-emerald-800" data-testid="recorded">
+                    Ruling recorded.{" "}
+                    {record.data.matchId ? (
+                      <Link className="text-indigo-700 underline" href={`/play/${record.data.matchId}`}>
+                        See it on the match page
+                      </Link>
+                    ) : record.data.tournamentId ? (
+                      <Link className="text-indigo-700 underline" href={`/judge/rulings?tournament=${record.data.tournamentId}`}>
+                        See the tournament&apos;s rulings
+                      </Link>
+                    ) : null}
+                  </p>
+                ) : (
+                  <form className="space-y-2" onSubmit={submitRecord}>
+                    <p className="text-xs text-slate-500">
+                      Tournament games: the tournament&apos;s judges and directors record. Casual games: their players.
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      <label className="text-sm">
+                        Match id <input className={`${input} w-72`} value={matchId} onChange={(e) => setMatchId(e.target.value)} aria-label="Ruling match id" />
+                      </label>
+                      <label className="text-sm">
+                        or tournament{" "}
+                        <select className={input} value={tournamentId} onChange={(e) => setTournamentId(e.target.value)} aria-label="Tournament" disabled={matchId.trim() !== ""}>
+                          <option value="">—</option>
+                          {(tournaments.data ?? []).map((t) => (
+                            <option key={t.id} value={t.id}>
+                              {t.name}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <label className="text-sm">
+                        Move <input className={`${input} w-16`} type="number" min={0} value={moveNumber} onChange={(e) => setMoveNumber(e.target.value)} aria-label="Ruling move number" />
+                      </label>
+                    </div>
+                    <label className="block text-sm">
+                      Requested by{" "}
+                      <input className={`${input} w-60`} list="judge-players" value={requestedBy} onChange={(e) => setRequestedBy(e.target.value)} aria-label="Requested by" />
+                      <datalist id="judge-players">
+                        {players.map((p) => (p.name ? <option key={p.id} value={p.name} /> : null))}
+                      </datalist>
+                    </label>
+                    <label className="block text-sm">
+                      Note <textarea className={`${input} w-full`} rows={2} value={note} onChange={(e) => setNote(e.target.value)} aria-label="Note" />
+                    </label>
+                    <FormError message={recordErrors.message ?? Object.values(recordErrors.fields)[0]} />
+                    <button className={button} disabled={record.isPending}>
+                      {record.isPending ? "Recording…" : "Record ruling"}
+                    </button>
+                  </form>
+                )}
+              </section>
+            ) : (
+              <p className="text-sm text-slate-600">
+                <Link className="text-indigo-700 underline" href="/signin?next=%2Fjudge">
+                  Sign in
+                </Link>{" "}
+                to record this ruling with a game.
+              </p>
+            )
+          ) : null}
+
+          <details className="text-sm">
+            <summary className="cursor-pointer text-slate-600">Request JSON (for scripts: POST it to /api/adjudicate)</summary>
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid="request-json">
+              {JSON.stringify(request)}
+            </pre>
+          </details>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+/**
+ * A ruling as a judge reads it out: the verdict and score; every line formed with its kind and
+ * exact value; every violation with the engine's working (its message) and the rule it breaks
+ * (rules-text.ts); and the score broken down tile by tile (points, tile premiums, equation
+ * multipliers, bonuses).
+ */
+import type { Ruling, RulesetId } from "@/engine";
+import type { Explanation } from "@/server/services/adjudication/explain";
+import { PREMIUM_LABELS } from "./board-editor";
+import { squareName } from "./editor-model";
+
+/** The contract's ruling as it comes over the wire (codes as plain strings). */
+export type RulingJson = Omit<Ruling, "violations"> & { violations: { code: string; message: string; cells: [number, number][] }[] };
+
+const BONUS_LABELS: Record<string, string> = { "all-tiles": "All-tiles bonus", value: "Value bonus" };
+
+export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetId; ruling: RulingJson; explanation: Explanation }) {
+  const labels = PREMIUM_LABELS[ruleset];
+  return (
+    <div className="space-y-4" data-testid="ruling">
+      <p
+        role="status"
+        data-testid="verdict"
+        className={`rounded px-3 py-2 text-lg font-semibold ${ruling.valid ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+      >
+        {ruling.valid
+          ? `Valid ${ruling.kind === "expression" ? "expression-only play" : "play"} — ${ruling.score} point${ruling.score === 1 ? "" : "s"}`
+          : "Invalid play — it does not stand (0 points)"}
+      </p>
+
+      {explanation.violations.length > 0 ? (
+        <section>
+          <h3 className="mb-1 font-semibold">Why</h3>
+          <ul className="space-y-2" data-testid="violations">
+            {explanation.violations.map((v, i) => (
+              <li key={i} className="rounded border border-red-200 bg-white p-2" data-testid="violation">
+                <p>
+                  <span className="mr-2 rounded bg-red-100 px-1.5 py-0.5 font-mono text-xs text-red-800">{v.code}</span>
+                  <span className="font-medium">{v.message}</span>
+                </p>
+                <p className="mt-1 text-sm text-slate-600">Rule: {v.rule}</p>
+                {ruling.violations[i]?.cells.length ? (
+                  <p className="mt-1 text-xs text-slate-500">Squares: {ruling.violations[i].cells.map(([r, c]) => squareName(r, c)).join(", ")}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {ruling.lines.length > 0 ? (
+        <section>
+          <h3 className="mb-1 font-semibold">Lines formed</h3>
+          <table className="w-full text-sm" data-testid="lines">
+            <thead className="text-left text-slate-500">
+              <tr>
+                <th className="py-1">Line</th>
+                <th>Where</th>
+                <th>Reads as</th>
+                <th>Value</th>
+                <th className="text-right">Points</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ruling.lines.map((l, i) => (
+                <tr key={i} className="border-t border-slate-100" data-testid="line">
+                  <td className="py-1 font-mono">
+                    {l.text}
+                    {l.main ? <span className="ml-1 text-xs text-slate-500">(main)</span> : null}
+                  </td>
+                  <td>
+                    {squareName(l.cells[0][0], l.cells[0][1])} {l.direction}
+                  </td>
+                  <td>{l.kind}</td>
+                  <td className="font-mono">{l.value ?? "—"}</td>
+                  <td className="text-right">{l.points}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      {ruling.valid && (explanation.lines.length > 0 || explanation.bonuses.length > 0) ? (
+        <section>
+          <h3 className="mb-1 font-semibold">Score breakdown</h3>
+          <div className="space-y-2 text-sm" data-testid="breakdown">
+            {explanation.lines.map((l) => (
+              <div key={l.line} className="rounded border border-slate-200 bg-white p-2">
+                <p className="font-mono font-medium">{l.text}</p>
+                <p className="mt-1 flex flex-wrap gap-1">
+                  {l.tiles.map((t, i) => (
+                    <span key={i} className={`rounded px-1.5 py-0.5 ${t.counted === 0 && !t.isNew ? "bg-slate-50 text-slate-400" : t.isNew ? "bg-amber-100" : "bg-slate-100"}`}>
+                      {t.face}
+                      {t.blank ? " (blank)" : ""}: {t.points}
+                      {t.premium === "d" || t.premium === "t" ? ` × ${t.premium === "d" ? 2 : 3} (${labels[t.premium]})` : ""}
+                    </span>
+                  ))}
+                </p>
+                <p className="mt-1">
+                  {l.sum} point{l.sum === 1 ? "" : "s"}
+                  {l.multiplier > 1
+                    ? ` × ${l.multiplier} (${l.tiles
+                        .filter((t) => t.premium === "D" || t.premium === "T")
+                        .map((t) => labels[t.premium as "D" | "T"])
+                        .join(" × ")})`
+                    : ""}{" "}
+                  = <strong>{l.total}</strong>
+                </p>
+              </div>
+            ))}
+            {explanation.bonuses.map((b, i) => (
+              <p key={i}>
+                {BONUS_LABELS[b.kind] ?? b.kind}
+                {b.line !== undefined ? ` (line ${ruling.lines[b.line]?.text})` : ""}: <strong>+{b.points}</strong>
+              </p>
+            ))}
+            <p className="font-semibold">Total: {ruling.score}</p>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
