@@ -4,3 +4,7 @@
  */
 export { generatePlays, searchPlays, compareCandidates, playKey } from "./search";
 export type { Candidate, GenerateOptions, SearchResult, SearchStats } from "./search";
+export { bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, BOT_DEFAULTS } from "./bot";
+export type { BotAction, BotPosition } from "./bot";
+export { selfPlay } from "./selfplay";
+export type { SelfPlayResult } from "./selfplay";

@@ -11,10 +11,11 @@
  * Old tiles' 'SMATH brackets belong to their `brackets` direction, else to the direction of their
  * longer run of old tiles (ties: across) — the same inference as engine/play.ts.
  */
-import type { Direction } from "../board";
+import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
 import type { GridCell, Placement } from "../play";
 import type { Ruleset } from "../ruleset";
 import { isOperator, normaliseFace, splitBrackets, type Face } from "../tiles";
+import { valueBonus } from "../score";
 import { checkLine } from "../validate";
 
 /** What a face does in a run (drives the grammar automaton of search.ts). */
@@ -126,6 +127,10 @@ export class CrossChecks {
   /** per square × face: 0 unknown, 1 allowed, 2 refused */
   private readonly memo: Uint8Array;
   private readonly runs: ({ before: GridCell[]; after: GridCell[] } | undefined)[];
+  /** per square × face (when allowed): points of the cross equation it completes (0: none) */
+  readonly points: Int32Array;
+  /** per square × face: the new tile's own share of `points` (what a blank would not score) */
+  readonly share: Int32Array;
   checks = 0;
 
   constructor(
@@ -138,6 +143,8 @@ export class CrossChecks {
     this.hasPerp = new Uint8Array(size * size);
     this.memo = new Uint8Array(size * size * faces.length);
     this.runs = new Array(size * size);
+    this.points = new Int32Array(size * size * faces.length);
+    this.share = new Int32Array(size * size * faces.length);
     const [dr, dc] = direction === "across" ? [1, 0] : [0, 1];
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
@@ -162,8 +169,22 @@ export class CrossChecks {
     const cells = [...run.before, cell, ...run.after];
     const cross: Direction = this.direction === "across" ? "down" : "across";
     this.checks++;
-    const ok = checkLine(this.rs, cells, cross, false).violations.length === 0;
+    const line = checkLine(this.rs, cells, cross, false);
+    const ok = line.violations.length === 0;
     this.memo[m] = ok ? 1 : 2;
+    if (ok && line.trueEquation) {
+      // engine/score.ts for one new tile: premiums under the new tile only
+      const rs = this.rs;
+      const p = premiumAt(rs.layout, r, c);
+      const own = this.faces[f].points * tileFactor(p);
+      let sum = own;
+      if (rs.scoring === "all-tiles") for (const x of cells) if (!x.isNew && !x.blank) sum += rs.tileByFace.get(x.core)?.points ?? 0;
+      const mult = lineFactor(p);
+      let bonus = 0;
+      if (rs.scoring === "new-tiles") bonus = valueBonus(rs.options.valueBonus, line.value as never);
+      this.points[m] = (sum + bonus) * mult;
+      this.share[m] = own * mult;
+    }
     return ok;
   }
 }

@@ -29,7 +29,7 @@
  * node budget binding the result is deterministic; `complete` says whether nothing was cut.
  */
 import { adjudicatePlay } from "../adjudicate";
-import type { Direction } from "../board";
+import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
 import type { Placement } from "../play";
 import type { Ruleset } from "../ruleset";
 import type { Ruling } from "../ruling";
@@ -87,30 +87,56 @@ const ROOTSIGN = 3;
 const NUM = 4;
 const DONE = 5;
 
-/** Parse state of a run prefix: the open operand and the side evaluated so far. */
-interface St {
-  ph: number;
-  /** digits of the open number: value and count */
-  nv: number;
-  nd: number;
-  /** Number Scrabble literal: sign before √, sign after √, √ */
-  oneg: boolean;
-  ineg: boolean;
-  root: boolean;
-  /** value of a complete operand (ph DONE) */
-  fin: number;
-  /** standard: finished terms, sign and product of the open term (NaN: none), pending × (3) ÷ (4);
-   * left to right: acc is the value so far (NaN: none), mop the pending operator 1–4 */
-  acc: number;
-  sgn: number;
-  term: number;
-  mop: number;
-  /** value of the first side (NaN before the first `=`) */
+/** Parse state of a run prefix: the open operand and the side evaluated so far. A class with a
+ * fixed field order, so every state shares one hidden class (the search makes millions). */
+class St {
+  constructor(
+    public ph: number,
+    /** digits of the open number: value and count */
+    public nv: number,
+    public nd: number,
+    /** Number Scrabble literal: sign before √, sign after √, √ */
+    public oneg: boolean,
+    public ineg: boolean,
+    public root: boolean,
+    /** value of a complete operand (ph DONE) */
+    public fin: number,
+    /** standard: finished terms, sign and product of the open term (NaN: none), pending × (3)
+     * ÷ (4); left to right: acc is the value so far (NaN: none), mop the pending operator 1–4 */
+    public acc: number,
+    public sgn: number,
+    public term: number,
+    public mop: number,
+    /** value of the first side (NaN before the first `=`) */
+    public L: number,
+    public eqs: number,
+    public newEq: number,
+    /** 'SMATH: closing brackets on the last number tile */
+    public close: number,
+  ) {}
+
+  clone(ph: number): St {
+    return new St(ph, this.nv, this.nd, this.oneg, this.ineg, this.root, this.fin, this.acc, this.sgn, this.term, this.mop, this.L, this.eqs, this.newEq, this.close);
+  }
+}
+
+/** A play found by the search, not yet adjudicated: its estimated score (the score it has if
+ * every line the search believes true is true) orders the adjudications. */
+interface Raw {
+  est: number;
+  /** a play on the board, or (first move) pattern `pat` laid from (r0, c0) in `dir` */
+  placements: Placement[] | null;
+  pat: number;
+  r0: number;
+  c0: number;
+  dir: Direction;
+}
+
+/** First move: a run found once on a virtual lane, then laid at every legal offset. */
+interface Pattern {
+  faces: number[];
+  blanks: boolean[];
   L: number;
-  eqs: number;
-  newEq: number;
-  /** 'SMATH: closing brackets on the last number tile */
-  close: number;
 }
 
 const EPS = 1e-9;
@@ -168,8 +194,14 @@ export class Search {
   cut = false;
   adjudications = 0;
   readonly seen = new Set<string>();
-  readonly plays: Candidate[] = [];
+  readonly raw: Raw[] = [];
+  readonly patterns: Pattern[] = [];
+  /** first move: searching the virtual lane (no board, no start rule) */
+  virtual = false;
+  plays: Candidate[] = [];
   readonly t0: number;
+  readonly hardDeadline: number;
+  readonly limit: number;
 
   constructor(
     readonly rs: Ruleset,
@@ -188,7 +220,10 @@ export class Search {
     this.smath = rs.grammar.numbers === "single-tile";
     this.now = opts.now ?? defaultNow;
     this.t0 = this.now();
-    this.deadline = this.t0 + (opts.budgetMs ?? 1000);
+    const budget = opts.budgetMs ?? 1000;
+    this.deadline = this.t0 + budget * 0.7;
+    this.hardDeadline = this.t0 + budget;
+    this.limit = opts.limit ?? Infinity;
     this.maxNodes = opts.maxNodes ?? 400_000;
     this.maxDigits = opts.maxDigits ?? 3;
     this.useBlanks = opts.blanks ?? true;
@@ -229,6 +264,10 @@ export class Search {
 
   run(): void {
     if (this.maxTiles <= 0 || (this.enumFaces.length === 0 && this.blanks === 0)) return;
+    if (this.firstPlay) {
+      this.runFirst();
+      return;
+    }
     const roots: Array<[Direction, number, number]> = [];
     for (const dir of ["across", "down"] as const) {
       for (let lane = 0; lane < this.size; lane++) {
@@ -258,13 +297,114 @@ export class Search {
     }
   }
 
+  /** First move: the board is empty, so every run is the same wherever it lies; search one
+   * virtual lane once and lay each pattern at every offset the start rule allows. */
+  private runFirst(): void {
+    this.virtual = true;
+    this.rootLimit = this.maxNodes;
+    const [sr, sc] = this.rs.layout.start;
+    this.enterLane("across", sr);
+    this.runStart = 0;
+    this.dfs(0, this.initial(), 0, true);
+    this.virtual = false;
+    const { size, premiums } = this.rs.layout;
+    let symmetric = sr === sc;
+    for (let r = 0; r < size && symmetric; r++) for (let c = 0; c < r; c++) if (premiums[r * size + c] !== premiums[c * size + r]) symmetric = false;
+    const dirs: Direction[] = symmetric ? ["across"] : ["across", "down"];
+    this.patterns.forEach((pt, pat) => {
+      const n = pt.faces.length;
+      const offs: number[] = [];
+      for (const dir of dirs) {
+        const start = dir === "across" ? sc : sr;
+        offs.length = 0;
+        if (this.rs.startRule === "end") {
+          offs.push(start);
+          if (n > 1) offs.push(start - n + 1);
+        } else for (let o = start - n + 1; o <= start; o++) offs.push(o);
+        for (const o of offs) {
+          if (o < 0 || o + n > size) continue;
+          const r0 = dir === "across" ? sr : o;
+          const c0 = dir === "across" ? o : sc;
+          this.raw.push({ est: this.estimateFirst(pt, r0, c0, dir), placements: null, pat, r0, c0, dir });
+        }
+      }
+    });
+  }
+
+  private estimateFirst(pt: Pattern, r0: number, c0: number, dir: Direction): number {
+    let sum = 0;
+    let mult = 1;
+    let fromBag = 0;
+    for (let i = 0; i < pt.faces.length; i++) {
+      const r = dir === "across" ? r0 : r0 + i;
+      const c = dir === "across" ? c0 + i : c0;
+      const p = premiumAt(this.rs.layout, r, c);
+      const f = this.faces[pt.faces[i]];
+      if (!pt.blanks[i]) sum += f.points * tileFactor(p);
+      mult *= lineFactor(p);
+      if (pt.blanks[i] || !f.unlimited) fromBag++;
+    }
+    return this.finishEstimate(sum, mult, fromBag, pt.L);
+  }
+
+  private finishEstimate(sum: number, mult: number, fromBag: number, L: number): number {
+    const rs = this.rs;
+    let est = sum * mult;
+    if (rs.scoring === "new-tiles") {
+      const a = Math.abs(L);
+      const vb = rs.options.valueBonus;
+      const b = vb === "sqrt" ? Math.ceil(Math.sqrt(a) - 1e-9) : vb === "log2" ? (a <= 1 ? 0 : Math.ceil(Math.log2(a) - 1e-9)) : 0;
+      est += b * mult;
+    }
+    if (fromBag >= rs.rackSize) est += rs.options.allTilesBonus;
+    return est;
+  }
+
+  /** Adjudicate the raw plays best estimate first; stop once `limit` valid plays are certain
+   * (the next estimate is below the limit-th score) or the time budget is over. */
+  finish(): void {
+    const raw = this.raw;
+    raw.sort((a, b) => b.est - a.est);
+    const plays: Candidate[] = [];
+    let kth = -Infinity;
+    let tried = 0;
+    for (const x of raw) {
+      if (plays.length >= this.limit && x.est < kth) break;
+      if ((tried & 15) === 15 && this.now() > this.hardDeadline && plays.length > 0) {
+        this.cut = true;
+        break;
+      }
+      tried++;
+      const placements = x.placements ?? this.layPattern(x);
+      this.adjudications++;
+      const ruling = adjudicatePlay(this.rs, this.board, placements, { rack: this.rack, firstPlay: this.firstPlay });
+      if (!ruling.valid || ruling.kind !== "equation") continue;
+      plays.push({ placements, score: ruling.score, ruling });
+      if (plays.length >= this.limit) {
+        plays.sort(compareCandidates);
+        plays.length = this.limit;
+        kth = plays[plays.length - 1].score;
+      }
+    }
+    this.plays = plays.sort(compareCandidates);
+  }
+
+  private layPattern(x: Raw): Placement[] {
+    const pt = this.patterns[x.pat];
+    return pt.faces.map((f, i) => {
+      const p: Placement = { row: x.dir === "across" ? x.r0 : x.r0 + i, col: x.dir === "across" ? x.c0 + i : x.c0, tile: this.faces[f].face };
+      if (pt.blanks[i]) p.blank = true;
+      return p;
+    });
+  }
+
   stats(): SearchStats {
     const crossChecks = (this.crossBy.across?.checks ?? 0) + (this.crossBy.down?.checks ?? 0);
     return { nodes: this.nodes, adjudications: this.adjudications, crossChecks, complete: !this.cut, ms: this.now() - this.t0 };
   }
 
   private initial(): St {
-    return { ph: OPERAND, nv: 0, nd: 0, oneg: false, ineg: false, root: false, fin: 0, acc: this.std ? 0 : NaN, sgn: 1, term: NaN, mop: 0, L: NaN, eqs: 0, newEq: 0, close: 0 };
+    return new St(OPERAND, 0, 0, false, false, false, 0, this.std ? 0 : NaN, 1, NaN, 0, NaN, 0, 0, 0);
   }
 
   private rc(dir: Direction, lane: number, pos: number): [number, number] {
@@ -330,7 +470,7 @@ export class Search {
     if (!this.tick()) return;
     if (st.ph === OPERAND && !Number.isNaN(st.L)) this.solve(pos, st, newCount, conn);
     if (pos >= this.size) return;
-    if (this.firstPlay && this.rs.startRule === "end" && this.runStart !== this.startPos() && pos > this.startPos()) return;
+    if (!this.virtual && this.firstPlay && this.rs.startRule === "end" && this.runStart !== this.startPos() && pos > this.startPos()) return;
     const [r, c] = this.rc(this.dir, this.lane, pos);
     const old = this.grid.at(r, c);
     if (old) {
@@ -466,29 +606,53 @@ export class Search {
   private step(st: St, f: number, isNew: boolean, open: number, close: number): St | null {
     const info = this.faces[f];
     const ph = st.ph;
+    let s: St;
     switch (info.kind) {
       case "digit":
-        if (ph === OPERAND) return { ...st, ph: NUM, nv: info.value, nd: 1, oneg: false, ineg: false, root: false };
-        if (ph === SIGN || ph === ROOT || ph === ROOTSIGN) return { ...st, ph: NUM, nv: info.value, nd: 1 };
+        if (ph === OPERAND || ph === SIGN || ph === ROOT || ph === ROOTSIGN) {
+          s = st.clone(NUM);
+          s.nv = info.value;
+          s.nd = 1;
+          if (ph === OPERAND) {
+            s.oneg = false;
+            s.ineg = false;
+            s.root = false;
+          }
+          return s;
+        }
         if (ph === NUM) {
           if (st.nd === 1 && st.nv === 0) return null;
           if (isNew && st.nd >= this.maxDigits) return null;
-          return { ...st, nv: st.nv * 10 + info.value, nd: st.nd + 1 };
+          s = st.clone(NUM);
+          s.nv = st.nv * 10 + info.value;
+          s.nd = st.nd + 1;
+          return s;
         }
         return null;
       case "fraction":
-        if (ph === OPERAND) return { ...st, ph: DONE, fin: info.value };
+        if (ph === OPERAND) {
+          s = st.clone(DONE);
+          s.fin = info.value;
+          return s;
+        }
         if (ph === NUM) {
           if (st.nv === 0) return null;
           if (this.rs.options.mixedFractionBelowOne && info.value >= 1) return null;
-          return { ...st, ph: DONE, fin: st.nv + info.value };
+          s = st.clone(DONE);
+          s.fin = st.nv + info.value;
+          return s;
         }
         return null;
       case "number":
-        if (ph === OPERAND) return { ...st, ph: DONE, fin: info.value, close };
+        if (ph === OPERAND) {
+          s = st.clone(DONE);
+          s.fin = info.value;
+          s.close = close;
+          return s;
+        }
         if (ph === DONE && (st.close > 0 || open > 0)) {
-          const s = { ...st };
-          if (!this.fold(s, s.fin)) return null;
+          s = st.clone(DONE);
+          if (!this.fold(s, st.fin)) return null;
           s.mop = 3;
           s.fin = info.value;
           s.close = close;
@@ -497,32 +661,55 @@ export class Search {
         return null;
       case "op": {
         if (ph === NUM || ph === DONE) {
-          const s = { ...st, ph: OPERAND };
+          s = st.clone(OPERAND);
           if (!this.fold(s, this.operandValue(st)) || !this.applyOp(s, info.value)) return null;
           return s;
         }
         if (this.ns && info.value === 2) {
-          if (ph === OPERAND) return { ...st, ph: SIGN, oneg: true, ineg: false, root: false };
-          if (ph === ROOT && !st.oneg) return { ...st, ph: ROOTSIGN, ineg: true };
+          if (ph === OPERAND) {
+            s = st.clone(SIGN);
+            s.oneg = true;
+            s.ineg = false;
+            s.root = false;
+            return s;
+          }
+          if (ph === ROOT && !st.oneg) {
+            s = st.clone(ROOTSIGN);
+            s.ineg = true;
+            return s;
+          }
         }
         return null;
       }
       case "eq": {
         if (ph !== NUM && ph !== DONE) return null;
-        const s = { ...st, ph: OPERAND, eqs: st.eqs + 1, newEq: st.newEq + (isNew ? 1 : 0) };
-        if (s.eqs > this.rs.grammar.maxEqualsPerLine || s.newEq > this.newEqCap) return null;
+        if (st.eqs + 1 > this.rs.grammar.maxEqualsPerLine) return null;
+        if (isNew && st.newEq + 1 > this.newEqCap) return null;
+        s = st.clone(OPERAND);
+        s.eqs++;
+        if (isNew) s.newEq++;
         if (!this.fold(s, this.operandValue(st)) || !this.closeSide(s)) return null;
         return s;
       }
       case "square":
         if (ph === NUM) {
           const x = this.lit(st, true);
-          return Number.isNaN(x) ? null : { ...st, ph: DONE, fin: x };
+          if (Number.isNaN(x)) return null;
+          s = st.clone(DONE);
+          s.fin = x;
+          return s;
         }
         return null;
       case "root":
-        if (ph === OPERAND) return { ...st, ph: ROOT, oneg: false, ineg: false, root: true };
-        if (ph === SIGN) return { ...st, ph: ROOT, root: true };
+        if (ph === OPERAND || ph === SIGN) {
+          s = st.clone(ROOT);
+          s.root = true;
+          if (ph === OPERAND) {
+            s.oneg = false;
+            s.ineg = false;
+          }
+          return s;
+        }
         return null;
       default:
         return null;
@@ -609,11 +796,11 @@ export class Search {
   private solve(pos: number, st: St, newCount: number, conn: boolean): void {
     const N = this.target(st);
     if (Number.isNaN(N)) return;
-    for (const sp of this.spellings(N)) this.layOut(pos, sp, newCount, conn);
+    for (const sp of this.spellings(N)) this.layOut(pos, sp, newCount, conn, st.L);
   }
 
   /** Lay the spelled operand from pos; the run must end right after it. */
-  private layOut(pos: number, sp: number[], newCount: number, conn: boolean): void {
+  private layOut(pos: number, sp: number[], newCount: number, conn: boolean, L: number): void {
     const end = pos + sp.length;
     if (end > this.size) return;
     if (end < this.size && this.old(this.dir, this.lane, end)) return;
@@ -653,16 +840,25 @@ export class Search {
     }
     if (ok && conn && newCount + placed > 0) {
       let startOk = true;
-      if (this.firstPlay && this.rs.startRule === "end") startOk = this.runStart === this.startPos() || end - 1 === this.startPos();
-      if (startOk) this.emit();
+      if (!this.virtual && this.firstPlay && this.rs.startRule === "end") startOk = this.runStart === this.startPos() || end - 1 === this.startPos();
+      if (startOk) this.emit(L, end);
     }
     for (let i = 0; i < placed; i++) this.pop();
     for (const f of taken) this.count[f]++;
     this.blanks += blanksUsed;
   }
 
-  private emit(): void {
+  private emit(L: number, end: number): void {
     const n = this.pr.length;
+    if (this.virtual) {
+      const faces = this.pf.slice();
+      const blanks = this.pb.slice();
+      const key = faces.join(",") + blanks.map((b) => (b ? "?" : ".")).join("");
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+      this.patterns.push({ faces, blanks, L });
+      return;
+    }
     const placements: Placement[] = new Array(n);
     let key = "";
     for (let i = 0; i < n; i++) {
@@ -672,12 +868,39 @@ export class Search {
       key += `${p.row},${p.col},${p.tile}${p.blank ? "?" : ""};`;
     }
     // the same single tile can come from both directions
-    if (n === 1 && this.seen.has(key)) return;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.adjudications++;
-    const ruling = adjudicatePlay(this.rs, this.board, placements, { rack: this.rack, firstPlay: this.firstPlay });
-    if (ruling.valid && ruling.kind === "equation") this.plays.push({ placements, score: ruling.score, ruling });
+    this.raw.push({ est: this.estimate(L, end), placements, pat: -1, r0: 0, c0: 0, dir: this.dir });
+  }
+
+  /** The score of the stacked play if the main run and every cross equation are true. */
+  private estimate(L: number, end: number): number {
+    const rs = this.rs;
+    const F = this.faces.length;
+    let sum = 0;
+    let mult = 1;
+    let fromBag = 0;
+    let cross = 0;
+    let j = 0;
+    for (let pos = this.runStart; pos < end; pos++) {
+      const [r, c] = this.rc(this.dir, this.lane, pos);
+      const old = this.grid.at(r, c);
+      if (old) {
+        if (rs.scoring === "all-tiles" && !old.blank) sum += rs.tileByFace.get(old.core)?.points ?? 0;
+        continue;
+      }
+      const f = this.pf[j];
+      const blank = this.pb[j];
+      j++;
+      const p = premiumAt(rs.layout, r, c);
+      const info = this.faces[f];
+      if (!blank) sum += info.points * tileFactor(p);
+      mult *= lineFactor(p);
+      if (blank || !info.unlimited) fromBag++;
+      const m = (r * this.size + c) * F + f;
+      cross += this.cross.points[m] - (blank ? this.cross.share[m] : 0);
+    }
+    return this.finishEstimate(sum, mult, fromBag, L) + cross;
   }
 }
 
@@ -702,9 +925,8 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
 export function searchPlays(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: GenerateOptions = {}): SearchResult {
   const s = new Search(rs, board, rack, opts);
   s.run();
-  const plays = s.plays.sort(compareCandidates);
-  if (opts.limit !== undefined && plays.length > opts.limit) plays.length = Math.max(0, opts.limit);
-  return { plays, stats: s.stats() };
+  s.finish();
+  return { plays: s.plays, stats: s.stats() };
 }
 
 /** Legal plays for `rack` on `board`, best first; every one is valid per adjudicatePlay. */

@@ -1,0 +1,111 @@
+/**
+ * The practice bot: a greedy player on top of the play search (search.ts). It plays the best
+ * scoring legal play it finds; with none it exchanges when the bag allows (ruleset option
+ * `exchangeMinimum`), else passes. Deterministic for the same position and options whenever the
+ * node budget, not the clock, ends the search (docs/bot.md). Every play it returns has been
+ * adjudicated valid with the rack, so the server can feed it to its move procedure unchanged.
+ */
+import type { GameState } from "../game";
+import { toMove } from "../game";
+import type { Placement } from "../play";
+import type { Ruleset } from "../ruleset";
+import { BLANK, type Face } from "../tiles";
+import type { GameView } from "../view";
+import { searchPlays, type Candidate, type GenerateOptions } from "./search";
+
+/** Bot defaults: a quarter of a second, 300 000 nodes. */
+export const BOT_DEFAULTS = { budgetMs: 250, maxNodes: 300_000 } as const;
+
+/** The best-scoring legal play found, or null. */
+export function bestPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: GenerateOptions = {}): Candidate | null {
+  const r = searchPlays(rs, board, rack, { ...BOT_DEFAULTS, ...opts, limit: 1 });
+  return r.plays[0] ?? null;
+}
+
+/** What the bot needs to know: the ruleset, the board, its own rack and the bag's size. */
+export interface BotPosition {
+  ruleset: Ruleset;
+  board: readonly Placement[];
+  rack: readonly Face[];
+  bagCount: number;
+  /** default: the board is empty */
+  firstPlay?: boolean;
+  /** false when only a pass is accepted (e.g. the final pass after a going-out play) */
+  canPlay?: boolean;
+  /** default: from the bag size and the ruleset's exchange minimum */
+  canExchange?: boolean;
+}
+
+export type BotAction =
+  | { type: "play"; placements: Placement[]; score: number }
+  | { type: "exchange"; tiles: Face[] }
+  | { type: "pass" };
+
+const stripBoard = (b: readonly Placement[]): Placement[] =>
+  b.map((t) => {
+    const p: Placement = { row: t.row, col: t.col, tile: t.tile };
+    if (t.blank) p.blank = true;
+    if (t.brackets) p.brackets = t.brackets;
+    return p;
+  });
+
+/** The position of the player on move (null when nobody may move: game decided or paused). */
+export function botPositionFromState(state: GameState): BotPosition | null {
+  const tm = toMove(state);
+  if (!tm) return null;
+  return {
+    ruleset: state.ruleset,
+    board: stripBoard(state.board),
+    rack: state.racks[tm.player].slice(),
+    bagCount: state.bag.tiles.length,
+    firstPlay: state.board.length === 0,
+    canPlay: tm.canPlay,
+    canExchange: tm.canExchange,
+  };
+}
+
+/** The viewer's position from a player view (views carry no ruleset options: pass the game's
+ * resolved ruleset). Null for a spectator. */
+export function botPositionFromView(view: GameView, ruleset: Ruleset): BotPosition | null {
+  if (view.rack === null) return null;
+  return {
+    ruleset,
+    board: stripBoard(view.board),
+    rack: view.rack.slice(),
+    bagCount: view.bagCount,
+    firstPlay: view.board.length === 0,
+    canPlay: view.pending?.goesOut !== true,
+  };
+}
+
+/** Which tiles to trade: all when the bag allows, else the least useful ones (duplicates
+ * beyond the first, then by points, high first), deterministic. */
+export function exchangeTiles(rs: Ruleset, rack: readonly Face[], bagCount: number): Face[] {
+  const n = rs.options.exchangeMinimum === "rack-size" ? rack.length : Math.min(rack.length, bagCount);
+  const seen = new Map<Face, number>();
+  const ranked = rack.map((f, i) => {
+    const k = seen.get(f) ?? 0;
+    seen.set(f, k + 1);
+    const keep = f === BLANK ? 3 : k === 0 ? 1 : 0;
+    return { f, i, keep, pts: f === BLANK ? 0 : (rs.tileByFace.get(f)?.points ?? 0) };
+  });
+  ranked.sort((a, b) => a.keep - b.keep || b.pts - a.pts || a.i - b.i);
+  return ranked.slice(0, n).map((x) => x.f);
+}
+
+/** The bot's move: its best play, else an exchange if the bag allows, else a pass. */
+export function chooseBotAction(pos: BotPosition, opts: GenerateOptions = {}): BotAction {
+  const rs = pos.ruleset;
+  if (pos.canPlay !== false && pos.rack.length > 0) {
+    const best = bestPlay(rs, pos.board, pos.rack, { firstPlay: pos.firstPlay ?? pos.board.length === 0, ...opts });
+    if (best) return { type: "play", placements: best.placements, score: best.score };
+  }
+  if (pos.canPlay === false) return { type: "pass" };
+  const minimum = rs.options.exchangeMinimum === "rack-size" ? rs.rackSize : 1;
+  const canExchange = pos.canExchange ?? (pos.rack.length > 0 && pos.bagCount >= minimum);
+  if (canExchange) {
+    const tiles = exchangeTiles(rs, pos.rack, pos.bagCount);
+    if (tiles.length > 0) return { type: "exchange", tiles };
+  }
+  return { type: "pass" };
+}
