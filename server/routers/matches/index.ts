@@ -23,8 +23,11 @@ import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "
 import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
 import { createdOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
+import { scorekeeperRouter } from "./scorekeeper";
 
 export const matchesRouter = router({
+  /** Over-the-board games entered at the scorekeeper station (docs/scorekeeper.md). */
+  scorekeeper: scorekeeperRouter,
   /** The viewer's view: own rack only, counts for everyone else, `serverNow` for the clocks. */
   get: publicProcedure
     .input(matchIdInput)

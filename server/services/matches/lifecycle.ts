@@ -126,8 +126,9 @@ async function startIfReady(tx: DbOrTx, m: Match, now: number): Promise<boolean>
   return true;
 }
 
-/** Write the `start` event and seat the players in turn order. */
-async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: string }[], now: number): Promise<void> {
+/** Write the `start` event and seat the players in turn order (an OTB match — `mode` "otb", the
+ * scorekeeper station — starts with the engine's virtual racks). */
+export async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: string }[], now: number): Promise<void> {
   const start: StartEvent = {
     type: "start",
     at: now,
@@ -135,6 +136,7 @@ async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: stri
     options: m.rulesetOptions as StartEvent["options"],
     challengeRule: m.challengeRule as MatchChallengeRule,
     challengeMode: m.challengeRule !== "void",
+    ...(m.mode === "otb" ? { virtualRacks: true } : {}),
     players: players.map((p) => ({ id: p.id, name: p.name.replace(/[\r\n]+/g, " ").slice(0, 100) })),
     seed: m.seed,
     timeControl: m.timeControl,
@@ -233,7 +235,12 @@ export async function joinByCode(db: Db, code: string, userId: string, opts: { n
  * a tournament director; later calls return the same match (one per pairing, enforced by a unique
  * index, so two racing clicks cannot make two games).
  */
-export async function createFromPairing(db: Db, pairingId: string, userId: string, opts: { now?: number } = {}): Promise<{ matchId: string; created: boolean }> {
+export async function createFromPairing(
+  db: Db,
+  pairingId: string,
+  userId: string,
+  opts: { now?: number; /** "otb": played over the board, `userId` keeps score (docs/scorekeeper.md) */ mode?: "online" | "otb" } = {},
+): Promise<{ matchId: string; created: boolean }> {
   const existing = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
   if (existing[0]) return { matchId: existing[0].id, created: false };
   const p = await pairingForMatch(db, pairingId);
@@ -258,6 +265,7 @@ export async function createFromPairing(db: Db, pairingId: string, userId: strin
         pairingId,
         tournamentId: p.tournamentId,
         createdBy: userId,
+        ...(opts.mode === "otb" ? { mode: "otb" as const, scorekeeperId: userId } : {}),
       })
       .onConflictDoNothing({ target: matches.pairingId })
       .returning();

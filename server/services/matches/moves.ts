@@ -66,7 +66,16 @@ function toEvent(action: MoveAction, player: string, at: number): GameEvent {
 /** Submit one move (see the module header for the guarantees). */
 export async function submitMove(
   db: Db,
-  input: { matchId: string; userId: string; expectedSeq: number; clientId: string; action: MoveAction },
+  input: {
+    matchId: string;
+    userId: string;
+    expectedSeq: number;
+    clientId: string;
+    action: MoveAction;
+    /** the engine player id to move for; set only by the scorekeeper station after checking the
+     * user keeps score of this match (scorekeeper.ts). The event's actor stays `userId`. */
+    actingFor?: string;
+  },
   opts: { now?: number } = {},
 ): Promise<MoveOutcome> {
   let cacheAfter: Folded | null = null;
@@ -81,10 +90,12 @@ export async function submitMove(
     if (m.status === "open") throw new DomainError("PRECONDITION", "The game has not started yet: waiting for the other players to accept.");
     if (m.status === "cancelled") throw new DomainError("CONFLICT", "This challenge was withdrawn.");
     if (m.status === "finished") throw new DomainError("CONFLICT", "The game is over.");
+    if (m.mode === "otb" && input.actingFor === undefined) throw new DomainError("FORBIDDEN", "This game is played over the board: its scorekeeper enters the moves.");
     if (input.expectedSeq !== m.version) throw new DomainError("STALE", "The game moved on: refresh to see the latest position, then try again.");
 
     let f = (await loadFolded(tx, m.id, m.version))!;
-    const seat = f.state.players.findIndex((p) => p.id === input.userId);
+    const playerId = input.actingFor ?? input.userId;
+    const seat = f.state.players.findIndex((p) => p.id === playerId);
     if (seat < 0) throw new DomainError("FORBIDDEN", "Only the players of this game can move.");
     const now = Math.max(opts.now ?? Date.now(), f.state.lastAt);
     const appended: Appended[] = [];
@@ -106,7 +117,7 @@ export async function submitMove(
     }
     if (a.type === "challenge" && !s.pending) return refuse("PRECONDITION", "There is no play to challenge now: the window closed when the next turn began.");
 
-    const event = toEvent(a, input.userId, now);
+    const event = toEvent(a, playerId, now);
     const r = step(f, f.version + 1, event);
     if (!r.ok) return refuse("INVALID", sentence(r.message));
     f = r.value;

@@ -1,0 +1,72 @@
+/**
+ * Input schemas of the scorekeeper station (over-the-board games), shared by the procedures
+ * (server/routers/matches/scorekeeper.ts) and the /scorekeeper pages.
+ */
+import { z } from "zod";
+import { RULESETS } from "@/db/schema/clubs";
+import { MATCH_CHALLENGE_RULES } from "@/db/schema/matches";
+import { matchTimeControlSchema } from "./schemas";
+
+/** A player at the board: a registered user (picked by id) or just a name (a guest). */
+export const otbPlayerInput = z.object({
+  userId: z.uuid().nullable().default(null),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give each player a name.")
+    .max(60, "Use at most 60 characters for a name.")
+    .refine((n) => !/[\r\n]/.test(n), "A name is one line."),
+});
+
+export const createOtbInput = z.object({
+  ruleset: z.enum(RULESETS, "Choose a game."),
+  rulesetOptions: z.record(z.string(), z.unknown()).default({}),
+  challengeRule: z.enum(MATCH_CHALLENGE_RULES, "Choose a challenge rule."),
+  /** null: untimed */
+  timeControl: matchTimeControlSchema.nullable(),
+  /** in turn order: the first moves first */
+  players: z.array(otbPlayerInput).min(2, "A game needs at least two players.").max(4, "At most four players."),
+});
+export type CreateOtbInput = z.infer<typeof createOtbInput>;
+
+const placement = z.object({
+  row: z.number().int().min(0).max(40),
+  col: z.number().int().min(0).max(40),
+  tile: z.string().min(1).max(8),
+  blank: z.boolean().optional(),
+  brackets: z.enum(["across", "down"]).optional(),
+});
+
+/** What happened at the board. An exchange gives only how many tiles were traded (nobody at the
+ * station sees them). */
+export const otbAction = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("play"), placements: z.array(placement).min(1, "Place at least one tile.").max(40) }),
+  z.object({ type: z.literal("exchange"), count: z.number().int().min(1, "Exchange at least one tile.").max(20) }),
+  z.object({ type: z.literal("pass") }),
+  z.object({ type: z.literal("challenge") }),
+  z.object({ type: z.literal("resign") }),
+]);
+export type OtbAction = z.infer<typeof otbAction>;
+
+export const otbMoveInput = z.object({
+  matchId: z.uuid(),
+  expectedSeq: z.number().int().min(0),
+  clientId: z.string().min(8).max(64),
+  /** the seat that acts (the player on move; the challenger; the player resigning) */
+  seat: z.number().int().min(0).max(3),
+  action: otbAction,
+  /** when the clock was tapped (server ms, as the station computed it from serverNow); the move
+   * is timed then, if that is after the last event and at most 10 minutes ago */
+  tappedAt: z.number().int().min(0).nullable().default(null),
+});
+export type OtbMoveInput = z.infer<typeof otbMoveInput>;
+
+export const otbClockInput = z.object({
+  matchId: z.uuid(),
+  expectedSeq: z.number().int().min(0),
+  clientId: z.string().min(8).max(64),
+  action: z.enum(["pause", "resume"]),
+});
+export type OtbClockInput = z.infer<typeof otbClockInput>;
+
+export const otbPairingInput = z.object({ pairingId: z.uuid("That is not a valid pairing id.") });

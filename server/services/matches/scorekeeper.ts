@@ -1,0 +1,249 @@
+/**
+ * The scorekeeper station: games played on a physical board (matches.mode = "otb") whose moves a
+ * scorekeeper (or a player, or a tournament director) enters by position and tiles.
+ *
+ * - The game is the same engine event log as an online match, written through the same path
+ *   (`submitMove`: row lock, idempotency key, expected seq, closing events, the tournament report
+ *   at the end). The station acts for a seat (`actingFor`); the event's actor is the scorekeeper.
+ * - Racks: nobody at the station sees them, so the game starts with the engine's virtual racks
+ *   (docs/game-state.md "Virtual racks"): rack counts, the bag count and the unseen pool are exact
+ *   and a play needs only tiles that are still unseen. An exchange is entered as a count; the
+ *   service names that many tiles of the virtual rack (they are fiction anyway).
+ * - Challenges: the game runs in challenge mode (unless the rule is `void`), so an arithmetically
+ *   wrong play stands — and scores — until the opponent presses Challenge; then the rule applies.
+ * - Clocks: the station is the game clock. The move is timed when the clock was tapped
+ *   (`tappedAt`, server time as the station derived it from `serverNow`), accepted if it is not
+ *   before the last event and at most `TAP_WINDOW_MS` old; otherwise the server's now. The
+ *   scorekeeper is an official, which is why this — unlike online play — trusts a stated time,
+ *   within that window. Pause/resume for a ruling are engine events written here.
+ * - Players: registered users (they see the game in their lists; tournament pairings) or guests
+ *   known only by name (engine ids `guest-1`, `guest-2`, …; no account, never rated).
+ */
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { users } from "@/db/schema/users";
+import { matchEvents, matchPlayers, matches, type Match, type MatchChallengeRule, type MatchStatus } from "@/db/schema/matches";
+import { resolveStart, type StartEvent } from "@/engine/game";
+import { DomainError } from "@/server/errors";
+import { requireTournamentRole } from "@/server/services/tournaments/access";
+import { createFromPairing, startGame } from "./lifecycle";
+import { lockMatch, persist, settle, type Appended } from "./log";
+import { submitMove, type MoveOutcome } from "./moves";
+import type { MoveAction } from "./schemas";
+import type { CreateOtbInput, OtbClockInput, OtbMoveInput } from "./scorekeeper-schemas";
+import { cachePut, loadFolded, step, type Folded } from "./state";
+import { getMatchView, type MatchView } from "./views";
+
+/** How old a clock tap may be when its move arrives (a scorekeeper typing a long play). */
+export const TAP_WINDOW_MS = 10 * 60_000;
+
+const newSeed = () => randomBytes(24).toString("base64url");
+const sentence = (m: string) => {
+  const s = m.charAt(0).toUpperCase() + m.slice(1);
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+};
+
+/** A new over-the-board game between named players, started at once; the creator keeps score. */
+export async function createOtbMatch(db: Db, userId: string, input: CreateOtbInput, opts: { now?: number } = {}): Promise<{ id: string }> {
+  const r = resolveStart({
+    type: "start",
+    at: 0,
+    ruleset: input.ruleset,
+    options: input.rulesetOptions as StartEvent["options"],
+    challengeRule: input.challengeRule as StartEvent["challengeRule"],
+    players: [],
+    seed: "x",
+    timeControl: input.timeControl,
+  });
+  if (!r.ok) throw new DomainError("INVALID", sentence(r.error));
+  const rs = r.value.ruleset;
+  const n = input.players.length;
+  if (n < rs.minPlayers || n > rs.maxPlayers) throw new DomainError("INVALID", `${rs.name} is for ${rs.minPlayers}–${rs.maxPlayers} players.`, "players");
+  const ids = input.players.map((p) => p.userId).filter((id): id is string => id !== null);
+  if (new Set(ids).size !== ids.length) throw new DomainError("INVALID", "The same player is seated twice.", "players");
+  const found = ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  if (found.length !== ids.length) throw new DomainError("NOT_FOUND", "One of the players does not exist.", "players");
+  const players = input.players.map((p, i) => ({ id: p.userId ?? `guest-${i + 1}`, name: p.name, registered: p.userId !== null }));
+  const now = opts.now ?? Date.now();
+  const id = await db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        status: "open",
+        mode: "otb",
+        ruleset: input.ruleset,
+        rulesetOptions: input.rulesetOptions,
+        challengeRule: input.challengeRule as MatchChallengeRule,
+        timeControl: input.timeControl,
+        rated: false,
+        seats: n,
+        firstMover: "creator",
+        seed: newSeed(),
+        createdBy: userId,
+        scorekeeperId: userId,
+      })
+      .returning();
+    const reg = players.map((p, seat) => ({ ...p, seat })).filter((p) => p.registered);
+    if (reg.length) await tx.insert(matchPlayers).values(reg.map((p) => ({ matchId: m!.id, userId: p.id, seat: p.seat, acceptedAt: new Date(now) })));
+    await startGame(tx, m!, players, now);
+    return m!.id;
+  });
+  return { id };
+}
+
+/** The game of a tournament pairing, kept over the board by `userId` (a director or a player). */
+export async function createOtbFromPairing(db: Db, pairingId: string, userId: string, opts: { now?: number } = {}): Promise<{ matchId: string; created: boolean }> {
+  const out = await createFromPairing(db, pairingId, userId, { ...opts, mode: "otb" });
+  if (!out.created) {
+    const [m] = await db.select({ mode: matches.mode }).from(matches).where(eq(matches.id, out.matchId));
+    if (m?.mode !== "otb") throw new DomainError("CONFLICT", "This pairing's game is already being played online.");
+  }
+  return out;
+}
+
+/** Who may keep score: the match's scorekeeper, its registered players, a tournament director. */
+export async function requireScorekeeper(db: DbOrTx, matchId: string, userId: string): Promise<Match> {
+  const [m] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
+  if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
+  if (m.mode !== "otb") throw new DomainError("PRECONDITION", "This game is played online: its players move from the game page.");
+  if (await canKeepScore(db, m, userId)) return m;
+  throw new DomainError("FORBIDDEN", "Only this game's scorekeeper, its players or the tournament's directors can enter moves.");
+}
+
+async function canKeepScore(db: DbOrTx, m: Match, userId: string | null): Promise<boolean> {
+  if (!userId || m.mode !== "otb") return false;
+  if (m.scorekeeperId === userId) return true;
+  const [seat] = await db
+    .select({ seat: matchPlayers.seat })
+    .from(matchPlayers)
+    .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, userId)));
+  if (seat) return true;
+  if (!m.tournamentId) return false;
+  try {
+    await requireTournamentRole(db, m.tournamentId, userId, ["director"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface StationView {
+  view: MatchView;
+  canKeepScore: boolean;
+  scorekeeperName: string | null;
+}
+
+/** What the station shows: the spectator view (no rack: there is none) and whether the viewer may
+ * enter moves. */
+export async function getStationView(db: Db, matchId: string, userId: string | null, opts: { now?: number } = {}): Promise<StationView> {
+  const view = await getMatchView(db, matchId, null, opts);
+  const [m] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
+  const [keeper] = m!.scorekeeperId ? await db.select({ name: users.name }).from(users).where(eq(users.id, m!.scorekeeperId)) : [];
+  return { view, canKeepScore: await canKeepScore(db, m!, userId), scorekeeperName: keeper?.name ?? null };
+}
+
+/** The move time: the tap if it is plausible, else now. */
+export function moveTime(tappedAt: number | null, lastAt: number, now: number): number {
+  if (tappedAt === null || tappedAt > now || tappedAt < now - TAP_WINDOW_MS) return now;
+  return Math.max(tappedAt, lastAt);
+}
+
+/** Enter what happened at the board for `seat` (see the module header). */
+export async function scorekeeperMove(db: Db, userId: string, input: OtbMoveInput, opts: { now?: number } = {}): Promise<MoveOutcome> {
+  const m = await requireScorekeeper(db, input.matchId, userId);
+  const f = await loadFolded(db, m.id, m.version);
+  if (!f) throw new DomainError("PRECONDITION", "The game has not started yet.");
+  const player = f.state.players[input.seat];
+  if (!player) throw new DomainError("INVALID", "There is no such seat in this game.", "seat");
+  let action: MoveAction;
+  const a = input.action;
+  if (a.type === "exchange") {
+    // The station does not see the tiles: name that many tiles of the virtual rack.
+    const rack = f.state.racks[input.seat];
+    if (a.count > rack.length) throw new DomainError("INVALID", `${player.name ?? "The player"} holds only ${rack.length} tiles.`, "count");
+    action = { type: "exchange", tiles: rack.slice(0, a.count) };
+  } else action = a;
+  const now = opts.now ?? Date.now();
+  return submitMove(
+    db,
+    { matchId: m.id, userId, expectedSeq: input.expectedSeq, clientId: input.clientId, action, actingFor: player.id },
+    { now: moveTime(input.tappedAt, f.state.lastAt, now) },
+  );
+}
+
+/** Stop the clocks for a ruling, or start them again (engine `pause` / `resume`). Same guarantees
+ * as a move: row lock, idempotency key, expected seq; due server events first. */
+export async function scorekeeperClock(db: Db, userId: string, input: OtbClockInput, opts: { now?: number } = {}): Promise<MoveOutcome> {
+  await requireScorekeeper(db, input.matchId, userId);
+  let cacheAfter: Folded | null = null;
+  const out = await db.transaction(async (tx) => {
+    const m = await lockMatch(tx, input.matchId);
+    const [dup] = await tx
+      .select({ seq: matchEvents.seq })
+      .from(matchEvents)
+      .where(and(eq(matchEvents.matchId, m.id), eq(matchEvents.clientId, input.clientId)))
+      .limit(1);
+    if (dup) return { outcome: { applied: false, seq: dup.seq, version: m.version, status: m.status } satisfies MoveOutcome };
+    if (m.status !== "active") throw new DomainError("CONFLICT", m.status === "finished" ? "The game is over." : "The game is not in play.");
+    if (input.expectedSeq !== m.version) throw new DomainError("STALE", "The game moved on: refresh to see the latest position, then try again.");
+    let f = (await loadFolded(tx, m.id, m.version))!;
+    const now = Math.max(opts.now ?? Date.now(), f.state.lastAt);
+    const appended: Appended[] = [];
+    f = settle(f, now, appended);
+    let refused: DomainError | null = null;
+    if (f.state.phase !== "playing") refused = new DomainError("CONFLICT", "The game is over.");
+    else if (!f.state.clock) refused = new DomainError("PRECONDITION", "This game has no clock to stop.");
+    else {
+      const r = step(f, f.version + 1, { type: input.action, at: now });
+      if (!r.ok) refused = new DomainError("CONFLICT", sentence(r.message));
+      else {
+        f = r.value;
+        appended.push({ seq: f.version, event: { type: input.action, at: now }, actorId: userId, clientId: input.clientId });
+      }
+    }
+    if (refused && appended.length === 0) throw refused;
+    await persist(tx, m, f, appended, now);
+    cacheAfter = f;
+    if (refused) return { refused };
+    const status: MatchStatus = f.state.phase === "over" ? "finished" : "active";
+    return { outcome: { applied: true, seq: f.version, version: f.version, status } satisfies MoveOutcome };
+  });
+  if (cacheAfter) cachePut(input.matchId, cacheAfter);
+  if ("refused" in out) throw out.refused;
+  return out.outcome;
+}
+
+export interface StationSummary {
+  id: string;
+  status: MatchStatus;
+  ruleset: Match["ruleset"];
+  players: string[];
+  scores: number[];
+  tournamentId: string | null;
+  updatedAt: Date;
+}
+
+/** The over-the-board games the user keeps score of, newest first. */
+export async function listMyStations(db: DbOrTx, userId: string, limit = 50): Promise<StationSummary[]> {
+  const rows = await db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.mode, "otb"), eq(matches.scorekeeperId, userId)))
+    .orderBy(desc(matches.updatedAt))
+    .limit(limit);
+  const out: StationSummary[] = [];
+  for (const m of rows) {
+    const f = m.version > 0 ? await loadFolded(db, m.id, m.version) : null;
+    out.push({
+      id: m.id,
+      status: m.status,
+      ruleset: m.ruleset,
+      players: f ? f.state.players.map((p) => p.name ?? p.id) : [],
+      scores: m.scores,
+      tournamentId: m.tournamentId,
+      updatedAt: m.updatedAt,
+    });
+  }
+  return out;
+}
