@@ -1,0 +1,56 @@
+/**
+ * Keyboard entry: "3+4=7" typed into a box becomes tiles on consecutive empty squares from a
+ * start square, across or down (squares already holding a tile are skipped, so you type only
+ * the tiles you lay). Each token is the longest face that fits: a rack tile, a side-supply face
+ * (Equate's and 'SMATH's `=`), or a blank standing for it. Aliases: x * → ×, / : → ÷ (unless
+ * the rack holds a fraction tile such as 1/2), − – → -.
+ */
+import type { Face } from "@/engine";
+
+export interface TypedTile {
+  row: number;
+  col: number;
+  tile: Face;
+  blank?: boolean;
+  /** index in the rack, null for a side-supply face */
+  rackIndex: number | null;
+}
+
+const ALIAS: Record<string, string> = { x: "×", X: "×", "*": "×", "/": "÷", ":": "÷", "−": "-", "–": "-" };
+
+export function typeTiles(
+  text: string,
+  opts: { rack: readonly Face[]; supply: readonly Face[]; start: { row: number; col: number }; direction: "across" | "down"; occupied: (r: number, c: number) => boolean; size: number },
+): { tiles: TypedTile[]; error: string | null } {
+  const s = text.replace(/\s+/g, "");
+  const free = opts.rack.map((_, i) => i);
+  const tiles: TypedTile[] = [];
+  let { row, col } = opts.start;
+  let i = 0;
+  const faces = [...new Set([...opts.rack.filter((f) => f !== "?"), ...opts.supply])].sort((a, b) => b.length - a.length);
+  while (i < s.length) {
+    let face: string | null = null;
+    for (const f of faces) if (s.startsWith(f, i)) { face = f; break; }
+    const len = face?.length ?? 1;
+    face ??= ALIAS[s[i]!] ?? s[i]!;
+    while (row < opts.size && col < opts.size && opts.occupied(row, col)) [row, col] = opts.direction === "across" ? [row, col + 1] : [row + 1, col];
+    if (row >= opts.size || col >= opts.size) return { tiles, error: "The tiles run off the board." };
+    if (opts.supply.includes(face)) {
+      tiles.push({ row, col, tile: face, rackIndex: null });
+    } else {
+      let k = free.findIndex((ri) => opts.rack[ri] === face);
+      let blank = false;
+      if (k < 0) {
+        k = free.findIndex((ri) => opts.rack[ri] === "?");
+        if (k < 0) return { tiles, error: `There is no ${face} on your rack.` };
+        blank = true;
+      }
+      const rackIndex = free[k]!;
+      free.splice(k, 1);
+      tiles.push(blank ? { row, col, tile: face, blank: true, rackIndex } : { row, col, tile: face, rackIndex });
+    }
+    [row, col] = opts.direction === "across" ? [row, col + 1] : [row + 1, col];
+    i += len;
+  }
+  return { tiles, error: null };
+}
