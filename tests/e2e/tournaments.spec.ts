@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+
+/** Calls a tRPC mutation over HTTP (superjson envelope) with the cookies of `request`. */
+async function trpc<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const res = await request.post(`/api/trpc/${path}`, { data: { json: input } });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()).result.data.json as T;
+}
+
+const strength = (name: string) => Number(name.trim().split(" ").at(-1));
+const score = (name: string) => 300 + 10 * strength(name);
+
+async function playRound(page: Page, n: number, games: [string, string][]) {
+  await page.getByRole("button", { name: `Pair round ${n}` }).click();
+  await expect(page.getByTestId("draft")).toBeVisible();
+  await expect(page.getByTestId("draft-row")).toHaveCount(3);
+  await page.getByRole("button", { name: `Publish round ${n}` }).click();
+  const section = page.getByTestId(`results-round-${n}`);
+  await expect(section.getByTestId("result-row")).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    const row = section.getByTestId("result-row").nth(i);
+    const a = (await row.getByTestId("first-player").textContent())!;
+    const b = (await row.getByTestId("second-player").textContent())!;
+    games.push([a, b]);
+    await row.getByLabel(`Score for ${a}`).fill(String(score(a)));
+    await row.getByLabel(`Score for ${b}`).fill(String(score(b)));
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(section.getByTestId("result-row").nth(i).getByTestId("saved")).toBeVisible();
+  }
+  await page.getByRole("button", { name: `Close round ${n}` }).click();
+  await expect(page.getByTestId("round-state")).toHaveText(`Round ${n}: closed`);
+}
+
+test("[tournaments]: a director runs a 6-player Swiss from check-in to final standings", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(180_000);
+  // Six players sign up through the API (a separate, cookie-less context).
+  const anon = await playwright.request.newContext({ baseURL });
+  const players = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map(async (i) => {
+      const email = uniqueEmail(`sam${i}`);
+      await trpc(anon, "accounts.signUp", { email, name: `Sam ${i}`, password: PASSWORD });
+      return { email, name: `Sam ${i}` };
+    }),
+  );
+  await anon.dispose();
+
+  // The director signs up, creates a club and bulk-adds the players as members.
+  await signUp(page, "Dina Director");
+  const club = await trpc<{ id: string }>(page.request, "clubs.create", { handle: `swiss-${randomBytes(3).toString("hex")}`, name: "Swiss Night Club" });
+  await trpc(page.request, "clubs.bulkAdd", { clubId: club.id, emails: players.map((p) => p.email).join("\n") });
+
+  // Create the tournament through the form.
+  await page.goto("/tournaments");
+  await page.getByRole("link", { name: "Create a tournament" }).click();
+  await page.getByLabel("Name").fill("Friday Swiss");
+  await page.getByLabel("Format").selectOption("swiss");
+  await page.getByLabel("Rounds (Swiss / King of the Hill)").fill("3");
+  await page.getByRole("button", { name: "Create tournament" }).click();
+  await expect(page.getByRole("heading", { name: "Friday Swiss: director's dashboard" })).toBeVisible();
+  const id = page.url().split("/tournaments/")[1]!.split("/")[0]!;
+
+  // Registration and check-in.
+  await page.getByLabel(/Add players by e-mail/).fill(players.map((p) => p.email).join("\n"));
+  await page.getByRole("button", { name: "Add players" }).click();
+  await expect(page.getByTestId("add-report")).toContainText("Added 6");
+  await page.getByRole("button", { name: "Check in everyone" }).click();
+  await expect(page.getByTestId("entry-status").filter({ hasText: "checked-in" })).toHaveCount(6);
+
+  // Three rounds: pair, publish, results, close.
+  const games: [string, string][] = [];
+  for (let n = 1; n <= 3; n++) await playRound(page, n, games);
+  await expect(page.getByText("Finished", { exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId("audit-log")).toContainText("published a round");
+
+  // Expected standings from the scores entered.
+  const tally = new Map(players.map((p) => [p.name, { wins: 0, spread: 0 }]));
+  for (const [a, b] of games) {
+    const d = score(a) - score(b);
+    tally.get(a)!.spread += d;
+    tally.get(b)!.spread -= d;
+    tally.get(d > 0 ? a : b)!.wins += 1;
+  }
+  expect(new Set(games.map((g) => [...g].sort().join("|"))).size).toBe(9); // no repeats
+  const expected = [...tally.entries()].sort((x, y) => y[1].wins - x[1].wins || y[1].spread - x[1].spread);
+
+  await page.getByRole("link", { name: "Standings" }).click();
+  const rows = page.getByTestId("standing-row");
+  await expect(rows).toHaveCount(6);
+  for (let i = 0; i < 2; i++) {
+    const [name, t] = expected[i]!;
+    await expect(rows.nth(i).getByTestId("standing-name")).toHaveText(name);
+    await expect(rows.nth(i).getByTestId("standing-wins")).toHaveText(String(t.wins));
+    await expect(rows.nth(i).getByTestId("standing-spread")).toHaveText(t.spread > 0 ? `+${t.spread}` : String(t.spread));
+  }
+  await expect(rows.nth(0).getByTestId("standing-name")).toHaveText("Sam 6");
+  await expect(rows.nth(0).getByTestId("standing-wins")).toHaveText("3");
+  await expect(rows.nth(0)).toContainText("is above");
+
+  // Public pages and exports.
+  const csv = await page.request.get(`/tournaments/${id}/standings.csv`);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect((await csv.text()).split("\r\n")[1]).toContain("Sam 6");
+  await page.getByRole("link", { name: "Overview & pairings" }).click();
+  await expect(page.getByTestId("pairings-round-3").getByTestId("pairing-row")).toHaveCount(3);
+  await expect(page.getByTestId("tournament-status")).toHaveText("Finished");
+});
