@@ -1,0 +1,36 @@
+/**
+ * Move generation: greedy self-play (bot against bot, engine/movegen/selfplay.ts) per ruleset
+ * from seeded bags. Prints ms per bot decision (p50/p95) and full games per second (one core).
+ * Targets (reference/performance.md §7.3): best move p50 < 50 ms, p95 < 250 ms; ≥ 5 games/s.
+ * `npx tsx bench/run.ts movegen` (GAMES=n to change the number of games per ruleset).
+ */
+import { RULESET_IDS } from "../engine/ruleset";
+import { BOT_DEFAULTS, selfPlay } from "../engine/movegen";
+
+const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+export default async function bench(): Promise<void> {
+  const games = Number(process.env.GAMES ?? 4);
+  console.log(`bot defaults: budgetMs ${BOT_DEFAULTS.budgetMs}, maxNodes ${BOT_DEFAULTS.maxNodes}; ${games} games per ruleset`);
+  console.log("| ruleset | games | moves | plays | ms/move p50 | p95 | max | games/s | avg score |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const id of RULESET_IDS) {
+    const ms: number[] = [];
+    let moves = 0;
+    let plays = 0;
+    let score = 0;
+    const t0 = performance.now();
+    for (let g = 0; g < games; g++) {
+      const r = selfPlay(id, `bench:${id}:${g}`);
+      ms.push(...r.moveMs);
+      moves += r.moveMs.length;
+      plays += r.actions.filter((a) => a.type === "play").length;
+      score += r.state.scores.reduce((a, b) => a + b, 0) / r.state.scores.length;
+    }
+    const secs = (performance.now() - t0) / 1000;
+    ms.sort((a, b) => a - b);
+    console.log(
+      `| ${id} | ${games} | ${moves} | ${plays} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${ms[ms.length - 1].toFixed(1)} | ${(games / secs).toFixed(2)} | ${(score / games).toFixed(0)} |`,
+    );
+  }
+}
