@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { adjudicate } from "../../engine/adjudicate";
+import { formatPosition } from "../../engine/notation/position";
+import { signUp, uniqueEmail } from "./helpers";
+
+/** Calls a tRPC procedure over HTTP as the page's signed-in user (superjson envelope). */
+async function api<T>(page: Page, path: string, input: unknown, kind: "mutation" | "query" = "mutation"): Promise<T> {
+  const res =
+    kind === "mutation"
+      ? await page.request.post(`/api/trpc/${path}`, { data: { json: input } })
+      : await page.request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${JSON.stringify(body)}`);
+  return body.result.data.json as T;
+}
+
+test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid, records it, and it shows on the match page", async ({ page, browser }) => {
+  // A director sets up a tournament with two players and a judge, pairs round 1 and starts its game.
+  const dirCtx = await browser.newContext();
+  const dir = await dirCtx.newPage();
+  await signUp(dir, "Dora Director");
+  const p1Email = uniqueEmail("paula");
+  const p2Email = uniqueEmail("quentin");
+  const judgeEmail = uniqueEmail("judge");
+  for (const [name, email] of [["Paula Player", p1Email], ["Quentin Player", p2Email]] as const) {
+    const ctx = await browser.newContext();
+    await signUp(await ctx.newPage(), name, email);
+    await ctx.close();
+  }
+  await signUp(page, "Jules Judge", judgeEmail);
+
+  const club = await api<{ id: string }>(dir, "clubs.create", { handle: `judged-${randomBytes(3).toString("hex")}`, name: "Judged Club" });
+  const t = await api<{ id: string }>(dir, "tournaments.create", { clubId: club.id, name: "Judged Open", startsAt: new Date().toISOString(), ruleset: "equate", rounds: 1 });
+  await api(dir, "tournaments.players.add", { tournamentId: t.id, emails: `${p1Email}\n${p2Email}`, checkIn: true });
+  await api(dir, "tournaments.staff.add", { tournamentId: t.id, email: judgeEmail, role: "judge" });
+  const { roundNumber } = await api<{ roundNumber: number }>(dir, "tournaments.rounds.pair", { tournamentId: t.id });
+  await api(dir, "tournaments.rounds.publish", { tournamentId: t.id, roundNumber });
+  const overview = await api<{ rounds: { pairings: { id: string; isBye: boolean }[] }[] }>(dir, "tournaments.byId", { tournamentId: t.id }, "query");
+  const pairing = overview.rounds[0].pairings.find((p) => !p.isBye)!;
+  const { matchId } = await api<{ matchId: string }>(dir, "matches.createFromPairing", { pairingId: pairing.id });
+
+  // The judge opens the desk from the header and loads the game at move 0.
+  const started = Date.now();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Judge", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Judge's desk" })).toBeVisible();
+  await page.getByLabel("Match id", { exact: true }).fill(matchId);
+  await page.getByLabel("Move number", { exact: true }).fill("0");
+  await page.getByRole("button", { name: "Load match position" }).click();
+  await expect(page.getByTestId("setup-note")).toContainText("Loaded the board after move 0");
+
+  // The disputed play, typed from its start square.
+  await page.getByLabel("Play", { exact: true }).fill("4-6+7=5");
+  await page.getByLabel("Start square").fill("F10");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await expect(page.locator('[data-square="F10"]')).toHaveAccessibleName("F10: 4 (new)");
+  await page.getByRole("button", { name: "Get ruling" }).click();
+
+  await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
+  const negative = page.getByTestId("violation").filter({ hasText: "NEGATIVE" });
+  await expect(negative).toContainText("4 − 6 = −2");
+  await expect(negative).toContainText("No negative value anywhere");
+  await expect(page.getByTestId("line").first()).toContainText("4-6+7=5");
+
+  // Recorded with the game.
+  await page.getByLabel("Requested by").fill("Quentin Player");
+  await page.getByLabel("Note").fill("Quentin challenged the play.");
+  await page.getByRole("button", { name: "Record ruling" }).click();
+  await expect(page.getByTestId("recorded")).toContainText("Ruling recorded.");
+  expect(Date.now() - started).toBeLessThan(60_000); // a dispute settled in under a minute
+
+  await page.getByRole("link", { name: "See it on the match page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/play/${matchId}$`));
+  const rulings = page.getByTestId("match-rulings");
+  await expect(rulings.getByTestId("recorded-ruling")).toHaveCount(1);
+  await expect(rulings).toContainText("Invalid");
+  await expect(rulings).toContainText("NEGATIVE");
+  await expect(rulings).toContainText("4 − 6 = −2");
+  await expect(rulings).toContainText("Asked by Quentin Player");
+  await expect(rulings).toContainText("ruled by Jules Judge");
+
+  // The director sees every ruling of the tournament.
+  await dir.goto(`/judge/rulings?tournament=${t.id}`);
+  await expect(dir.getByTestId("tournament-rulings")).toContainText("Judged Open");
+  await expect(dir.getByTestId("recorded-ruling")).toContainText("NEGATIVE");
+  await dirCtx.close();
+});
+
+test("[judge]: a visitor without an account pastes a position, clicks a play onto the board and reads the score breakdown", async ({ page }) => {
+  const board = [
+    { row: 9, col: 9, tile: "7" },
+    { row: 9, col: 10, tile: "=" },
+    { row: 9, col: 11, tile: "7" },
+  ];
+  const notation = formatPosition({ ruleset: "equate", board, racks: [["=", "7"], 9], scores: [0, 0], turn: 0, bag: 80 });
+  const expected = adjudicate({ ruleset: "equate", board, play: [{ row: 10, col: 9, tile: "=" }, { row: 11, col: 9, tile: "7" }] });
+  expect(expected.valid).toBe(true);
+
+  await page.goto("/judge");
+  await page.getByLabel("Position notation").fill(notation);
+  await page.getByRole("button", { name: "Load notation" }).click();
+  await expect(page.getByTestId("setup-note")).toContainText("3 tiles");
+  await expect(page.locator('[data-square="J10"]')).toHaveAccessibleName("J10: 7");
+
+  await page.getByRole("button", { name: "Tile =", exact: true }).click();
+  await page.locator('[data-square="J11"]').click();
+  await page.getByRole("button", { name: "Tile 7", exact: true }).click();
+  await page.locator('[data-square="J12"]').click();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+
+  await expect(page.getByTestId("verdict")).toHaveText(`Valid play — ${expected.score} points`);
+  await expect(page.getByTestId("breakdown")).toContainText(`Total: ${expected.score}`);
+  await expect(page.getByText("to record this ruling with a game")).toBeVisible();
+
+  // A wrong tile is removed and replaced: the ruling follows.
+  await page.getByRole("button", { name: "Remove" }).click();
+  await page.locator('[data-square="J12"]').click();
+  await page.getByRole("button", { name: "Tile 8", exact: true }).click();
+  await page.locator('[data-square="J12"]').click();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
+  await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toBeVisible();
+});
