@@ -79,3 +79,5 @@ export type { GameView, PlayerView } from "./view";
 export { formatPosition, parsePosition, positionOf } from "./notation/position";
 export type { Position } from "./notation/position";
 export { formatGameRecord, parseGameRecord } from "./notation/record";
+export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, selfPlay, BOT_DEFAULTS } from "./movegen";
+export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, BotPosition, SelfPlayResult } from "./movegen";
