@@ -1,0 +1,45 @@
+/** The desk's typed-play helpers (app/judge/_components/editor-model.ts): pure, no database. */
+import { describe, expect, it } from "vitest";
+import { RULESET_DATA } from "@/engine";
+import { buildRequest, fromPlacements, layLine, parseSquare, splitFaces } from "@/app/judge/_components/editor-model";
+
+const faces = (id: keyof typeof RULESET_DATA) => RULESET_DATA[id].tiles.map((t) => t.face);
+
+describe("judge desk editor model", () => {
+  it("reads squares like the scoresheet", () => {
+    expect(parseSquare("J10", 19)).toEqual([9, 9]);
+    expect(parseSquare("f10", 19)).toEqual([9, 5]);
+    expect(parseSquare("T1", 19)).toBeNull();
+    expect(parseSquare("H16", 15)).toBeNull();
+  });
+
+  it("splits typed text into faces, longest first, with aliases, blanks and brackets", () => {
+    const eq = splitFaces("4-6+7=5", faces("equate"));
+    expect(eq.ok && eq.faces.map((f) => f.tile)).toEqual(["4", "-", "6", "+", "7", "=", "5"]);
+    const frac = splitFaces("2 1/2x3?", faces("equate"));
+    expect(frac.ok && frac.faces).toEqual([
+      { tile: "2", blank: false },
+      { tile: "1/2", blank: false },
+      { tile: "×", blank: false },
+      { tile: "3", blank: true },
+    ]);
+    const sm = splitFaces("(12÷4)(2+3)", faces("smath"));
+    expect(sm.ok && sm.faces.map((f) => f.tile)).toEqual(["(12", "÷", "4)", "(2", "+", "3)"]);
+    const forced = splitFaces("[1]2", faces("smath"));
+    expect(forced.ok && forced.faces.map((f) => f.tile)).toEqual(["1", "2"]);
+  });
+
+  it("lays a line through old tiles and refuses a clash", () => {
+    const board = fromPlacements([{ row: 9, col: 9, tile: "7" }]);
+    const r = layLine("7=7", [9, 9], "down", board, faces("equate"), 19);
+    expect(r.ok && Object.keys(r.play).sort()).toEqual(["10,9", "11,9"]);
+    const clash = layLine("8=8", [9, 9], "down", board, faces("equate"), 19);
+    expect(clash.ok).toBe(false);
+    expect(layLine("123", [18, 17], "across", {}, faces("equate"), 19).ok).toBe(false);
+  });
+
+  it("builds the contract's request", () => {
+    const req = buildRequest("equate", fromPlacements([{ row: 9, col: 9, tile: "7" }]), fromPlacements([{ row: 10, col: 9, tile: "=", blank: false }]), "3 ? +", undefined);
+    expect(req).toEqual({ ruleset: "equate", board: [{ row: 9, col: 9, tile: "7" }], play: [{ row: 10, col: 9, tile: "=" }], rack: ["3", "?", "+"] });
+  });
+});
