@@ -27,7 +27,7 @@ import { matchEvents, matchPlayers, matches, type Match, type MatchChallengeRule
 import { resolveStart, type StartEvent } from "@/engine/game";
 import { DomainError } from "@/server/errors";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
-import { createFromPairing, startGame } from "./lifecycle";
+import { createFromPairing } from "./lifecycle";
 import { lockMatch, persist, settle, type Appended } from "./log";
 import { submitMove, type MoveOutcome } from "./moves";
 import type { MoveAction } from "./schemas";
@@ -86,7 +86,23 @@ export async function createOtbMatch(db: Db, userId: string, input: CreateOtbInp
       .returning();
     const reg = players.map((p, seat) => ({ ...p, seat })).filter((p) => p.registered);
     if (reg.length) await tx.insert(matchPlayers).values(reg.map((p) => ({ matchId: m!.id, userId: p.id, seat: p.seat, acceptedAt: new Date(now) })));
-    await startGame(tx, m!, players, now);
+    // As lifecycle's startGame, but guests have no match_players row to seat.
+    const start: StartEvent = {
+      type: "start",
+      at: now,
+      ruleset: m!.ruleset,
+      options: m!.rulesetOptions as StartEvent["options"],
+      challengeRule: m!.challengeRule,
+      challengeMode: m!.challengeRule !== "void",
+      virtualRacks: true,
+      players: players.map((p) => ({ id: p.id, name: p.name })),
+      seed: m!.seed,
+      timeControl: m!.timeControl,
+    };
+    const r = step(null, 1, start);
+    if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.message}.`);
+    await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m!.id));
+    await persist(tx, m!, r.value, [{ seq: 1, event: start, actorId: userId, clientId: null }], now);
     return m!.id;
   });
   return { id };
