@@ -61,3 +61,25 @@ export function findPhonyPlay(board: Tile[], rack: string[], ruleset: "equate" =
   }
   return null;
 }
+
+/** An invalid play of one rack tile at either end of a row's run (e.g. "3+4=7" → "3+4=75"),
+ * which may stand until challenged. */
+export function findEndPhony(board: Tile[], rack: string[], ruleset: "equate" = "equate"): Placement | null {
+  const rs = getRuleset(ruleset);
+  const taken = new Set(board.map((t) => `${t.row},${t.col}`));
+  const ends: { row: number; col: number }[] = [];
+  for (const t of board) {
+    if (!taken.has(`${t.row},${t.col + 1}`)) ends.push({ row: t.row, col: t.col + 1 });
+    if (!taken.has(`${t.row},${t.col - 1}`)) ends.push({ row: t.row, col: t.col - 1 });
+  }
+  for (const e of ends) {
+    if (taken.has(`${e.row - 1},${e.col}`) || taken.has(`${e.row + 1},${e.col}`)) continue;
+    for (const face of new Set(rack)) {
+      if (face === "?") continue;
+      const play = [{ row: e.row, col: e.col, tile: face }];
+      const r = adjudicatePlay(rs, board, play, { rack, firstPlay: false });
+      if (!r.valid && !alwaysRefused(r)) return play[0]!;
+    }
+  }
+  return null;
+}
