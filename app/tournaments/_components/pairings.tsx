@@ -1,5 +1,6 @@
 "use client";
 /** One round's boards: table, first and second player, result, and the pairing engine's reason. */
+import { PairingMatchLink } from "@/app/play/_components/pairing-match-link";
 
 export function PairingsTable({ round, highlight }: { round: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string }[] }; highlight?: string | null }) {
   return (
@@ -10,6 +11,7 @@ export function PairingsTable({ round, highlight }: { round: { number: number; p
           <th className="py-1 pr-2">First</th>
           <th className="py-1 pr-2">Second</th>
           <th className="py-1 pr-2">Result</th>
+          <th className="py-1 pr-2 no-print">Game</th>
           <th className="py-1 no-print">Why</th>
         </tr>
       </thead>
@@ -24,6 +26,7 @@ export function PairingsTable({ round, highlight }: { round: { number: number; p
               <td className="py-1 pr-2" data-testid="first-player">{a?.name}</td>
               <td className="py-1 pr-2" data-testid="second-player">{p.isBye ? "(bye)" : b?.name}</td>
               <td className="py-1 pr-2 tabular-nums">{result}</td>
+              <td className="py-1 pr-2 no-print">{p.isBye ? null : <PairingMatchLink pairingId={p.id} playerIds={p.players.map((x) => x.userId)} hasResult={!!result} />}</td>
               <td className="py-1 no-print">
                 <details>
                   <summary className="cursor-pointer text-xs text-indigo-700">why?</summary>
