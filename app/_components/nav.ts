@@ -11,5 +11,6 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/clubs/mine", label: "My clubs", signedIn: true },
   { href: "/tournaments", label: "Tournaments" },
   { href: "/play", label: "Play", signedIn: true },
+  { href: "/scorekeeper", label: "Scorekeeper", signedIn: true },
   { href: "/judge", label: "Judge" },
 ];

@@ -114,6 +114,11 @@ export default function PlayPage() {
                       <Link href={`/play/${m.id}`} className="text-indigo-700 underline">
                         {m.status === "finished" ? "Review" : "Open"}
                       </Link>
+                      {m.status !== "open" && m.status !== "cancelled" ? (
+                        <Link href={`/matches/${m.id}`} className="text-indigo-700 underline">
+                          Replay
+                        </Link>
+                      ) : null}
                     </span>
                   </li>
                 ))}

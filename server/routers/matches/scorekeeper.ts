@@ -10,7 +10,7 @@ import { createOtbInput, otbClockInput, otbMoveInput, otbPairingInput } from "@/
 import { createOtbFromPairing, createOtbMatch, getStationView, listMyStations, scorekeeperClock, scorekeeperMove } from "@/server/services/matches/scorekeeper";
 import { matchViewOut, moveOut } from "./outputs";
 
-const stationOut = z.object({ view: matchViewOut, canKeepScore: z.boolean(), scorekeeperName: z.string().nullable() });
+const stationOut = z.object({ view: matchViewOut, mode: z.enum(["online", "otb"]), canKeepScore: z.boolean(), scorekeeperName: z.string().nullable() });
 
 export const scorekeeperRouter = router({
   /** A casual over-the-board game between named players (registered or guests); starts at once. */

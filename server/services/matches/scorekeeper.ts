@@ -146,6 +146,7 @@ async function canKeepScore(db: DbOrTx, m: Match, userId: string | null): Promis
 
 export interface StationView {
   view: MatchView;
+  mode: Match["mode"];
   canKeepScore: boolean;
   scorekeeperName: string | null;
 }
@@ -156,7 +157,7 @@ export async function getStationView(db: Db, matchId: string, userId: string | n
   const view = await getMatchView(db, matchId, null, opts);
   const [m] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
   const [keeper] = m!.scorekeeperId ? await db.select({ name: users.name }).from(users).where(eq(users.id, m!.scorekeeperId)) : [];
-  return { view, canKeepScore: await canKeepScore(db, m!, userId), scorekeeperName: keeper?.name ?? null };
+  return { view, mode: m!.mode, canKeepScore: await canKeepScore(db, m!, userId), scorekeeperName: keeper?.name ?? null };
 }
 
 /** The move time: the tap if it is plausible, else now. */

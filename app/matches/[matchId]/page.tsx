@@ -1,0 +1,169 @@
+"use client";
+/**
+ * A game's page with replay: the board at any point of the game, the scoresheet as the move list
+ * (click a line to go there), first / previous / next / last buttons and the arrow keys (Home and
+ * End too), and downloads of the record (engine notation, event JSON). Spectator-safe: it reads
+ * the public (spectator) view (`matches.scorekeeper.get`, which also says whether the game is
+ * played over the board) and replays its scoresheet (app/matches/_components/replay.ts);
+ * a game in play follows the live feed and stays on the latest move unless you step back.
+ */
+import Link from "next/link";
+import { useParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { getRuleset, parseRulesetOptions, RULESET_DATA } from "@/engine";
+import { useTRPC } from "@/app/_trpc/client";
+import { FormError } from "@/app/_components/form";
+import { Board } from "@/app/_components/board/Board";
+import { formatClock } from "@/app/_components/board/Scoresheet";
+import { boardsOf } from "../_components/replay";
+
+const btn = "min-h-11 min-w-11 rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-40";
+
+export default function GamePage() {
+  const { matchId } = useParams<{ matchId: string }>();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const opts = trpc.matches.scorekeeper.get.queryOptions({ matchId });
+  const view = useQuery({ ...opts, retry: false });
+  useSubscription(trpc.matches.live.subscriptionOptions({ matchId }, { onData: () => void queryClient.invalidateQueries({ queryKey: opts.queryKey }) }));
+  const v = view.data?.view;
+  const otb = view.data?.mode === "otb";
+  const sheet = useMemo(() => v?.game?.sheet ?? [], [v]);
+  const boards = useMemo(() => boardsOf(sheet), [sheet]);
+  const last = Math.max(0, sheet.length - 1);
+  // null: follow the latest line
+  const [pos, setPos] = useState<number | null>(null);
+  const at = pos === null ? last : Math.min(pos, last);
+  const go = (k: number) => setPos(Math.max(0, Math.min(last, k)) === last ? null : Math.max(0, k));
+  const [download, setDownload] = useState<{ error: string | null }>({ error: null });
+
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      if (e.key === "ArrowLeft") go(at - 1);
+      else if (e.key === "ArrowRight") go(at + 1);
+      else if (e.key === "Home") go(0);
+      else if (e.key === "End") go(last);
+      else return;
+      e.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const ruleset = useMemo(() => {
+    if (!v) return null;
+    const o = parseRulesetOptions(RULESET_DATA[v.ruleset], v.rulesetOptions);
+    return getRuleset(v.ruleset, o.ok ? o.value : undefined);
+  }, [v?.ruleset, v?.rulesetOptions]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function save(format: "text" | "json") {
+    try {
+      const r = await queryClient.fetchQuery(trpc.matches.record.queryOptions({ matchId, format }));
+      const blob = new Blob([r.text], { type: format === "json" ? "application/json" : "text/plain" });
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = `equalis-${matchId.slice(0, 8)}.${format === "json" ? "json" : "txt"}`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+      setDownload({ error: null });
+    } catch (e) {
+      setDownload({ error: e instanceof Error ? e.message : "The record could not be read." });
+    }
+  }
+
+  if (view.isPending) return <p>Loading…</p>;
+  if (view.error || !v) return <FormError message={view.error?.message ?? "This game could not be loaded."} />;
+  const names = v.players.map((p) => p.name);
+  const row = sheet[at];
+  const totals = row?.totals ?? v.players.map(() => 0);
+  const board = boards[at] ?? [];
+  const highlight = row?.type === "play" ? (row.placements ?? []) : [];
+
+  return (
+    <div className="space-y-4" data-testid="game-page">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-semibold">{names.join(" vs ")}</h1>
+        <span className="flex flex-wrap gap-3 text-sm">
+          {v.status === "active" ? (
+            <Link className="text-indigo-700 underline" href={otb ? `/scorekeeper/${matchId}` : `/play/${matchId}`}>
+              {otb ? "Scorekeeper station" : "Live board"}
+            </Link>
+          ) : null}
+          <button type="button" className="text-indigo-700 underline" onClick={() => void save("text")} data-testid="download-text">
+            Download record
+          </button>
+          <button type="button" className="text-indigo-700 underline" onClick={() => void save("json")} data-testid="download-json">
+            Download JSON
+          </button>
+        </span>
+      </div>
+      <FormError message={download.error} />
+      <p className="text-sm text-slate-600">
+        {v.status === "finished" ? `Finished: ${v.players.map((p) => `${p.name} ${p.score}`).join(" – ")}` : v.status === "active" ? "In play" : "Not started"}
+        {v.result?.adjusted ? " (result adjusted by the director)" : ""}
+      </p>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,620px)_1fr]">
+        <div className="space-y-2">
+          {ruleset ? <Board layout={ruleset.layout} tiles={board} highlight={highlight} /> : null}
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Replay">
+            <button type="button" className={btn} onClick={() => go(0)} disabled={at === 0} aria-label="First">
+              ⏮
+            </button>
+            <button type="button" className={btn} onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous">
+              ◀
+            </button>
+            <button type="button" className={btn} onClick={() => go(at + 1)} disabled={at >= last} aria-label="Next">
+              ▶
+            </button>
+            <button type="button" className={btn} onClick={() => go(last)} disabled={at >= last} aria-label="Last">
+              ⏭
+            </button>
+            <span className="text-sm text-slate-600" data-testid="replay-pos">
+              {at + 1} / {sheet.length}
+            </span>
+          </div>
+          <p className="text-sm" data-testid="replay-scores">
+            {names.map((n, i) => `${n} ${totals[i] ?? 0}`).join(" – ")}
+            {row ? ` · ${row.seat === null ? "" : `${names[row.seat]}: `}${row.text}` : ""}
+          </p>
+        </div>
+        <div className="max-h-[32rem] overflow-y-auto rounded border border-slate-200 bg-white" data-testid="move-list">
+          <table className="w-full text-left text-xs">
+            <thead className="sticky top-0 bg-slate-100 text-slate-600">
+              <tr>
+                <th className="px-2 py-1">#</th>
+                <th className="px-2 py-1">Player</th>
+                <th className="px-2 py-1">Move</th>
+                <th className="px-2 py-1 text-right">Pts</th>
+                <th className="px-2 py-1 text-right">Totals</th>
+                <th className="px-2 py-1 text-right">Clock</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.map((r, k) => (
+                <tr
+                  key={r.seq}
+                  onClick={() => go(k)}
+                  className={`cursor-pointer border-t border-slate-100 ${k === at ? "bg-indigo-50 font-medium" : "hover:bg-slate-50"}`}
+                  aria-current={k === at ? "step" : undefined}
+                  data-testid="move-row"
+                >
+                  <td className="px-2 py-1.5 text-slate-400">{r.seq}</td>
+                  <td className="px-2 py-1.5">{r.seat === null ? "" : names[r.seat]}</td>
+                  <td className="px-2 py-1.5">{r.text}</td>
+                  <td className={`px-2 py-1.5 text-right ${r.points < 0 ? "text-red-600" : ""}`}>{r.points ? (r.points > 0 ? `+${r.points}` : `${r.points}`) : ""}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.totals.join(" / ")}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.clockMs === null ? "" : formatClock(r.clockMs)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}
