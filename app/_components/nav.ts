@@ -13,4 +13,5 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/play", label: "Play", signedIn: true },
   { href: "/scorekeeper", label: "Scorekeeper", signedIn: true },
   { href: "/judge", label: "Judge" },
+  { href: "/ratings", label: "Ratings" },
 ];

@@ -21,12 +21,15 @@ const leaderboardOut = z.object({
   provisionalRd: z.number(),
 });
 const ratingOut = z.object({ ruleset, rating: z.number(), rd: z.number(), games: z.number(), provisional: z.boolean() });
-const pointOut = z.object({ at: z.date(), rating: z.number(), rd: z.number() });
+const historyOut = z.object({
+  start: z.object({ rating: z.number(), rd: z.number() }).nullable(),
+  points: z.array(z.object({ at: z.date(), rating: z.number(), rd: z.number() })),
+});
 const profileOut = z.object({
   user: z.object({ id: z.string(), name: z.string(), memberSince: z.date() }),
   clubs: z.array(z.object({ id: z.string(), handle: z.string(), name: z.string() })),
   ratings: z.array(ratingOut),
-  history: z.object({ equate: z.array(pointOut), smath: z.array(pointOut), "number-scrabble": z.array(pointOut) }),
+  history: z.object({ equate: historyOut, smath: historyOut, "number-scrabble": historyOut }),
   recent: z.array(
     z.object({
       ratedGameId: z.number(),

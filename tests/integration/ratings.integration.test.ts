@@ -208,8 +208,10 @@ describeDb("ratings", (db) => {
     expect(profile.clubs.map((x) => x.handle)).toEqual([club.handle]);
     expect(profile.ratings.find((r) => r.ruleset === "equate")).toMatchObject({ games: 3, provisional: true });
     expect(profile.ratings.find((r) => r.ruleset === "smath")).toMatchObject({ games: 0, rating: 1500, rd: 350 });
-    expect(profile.history.equate).toHaveLength(3);
-    expect(profile.history.equate[0]!.rating).toBeLessThan(profile.history.equate[2]!.rating);
+    expect(profile.history.equate.points).toHaveLength(3);
+    expect(profile.history.equate.start).toEqual({ rating: 1500, rd: 350 });
+    expect(profile.history.equate.points[0]!.rating).toBeLessThan(profile.history.equate.points[2]!.rating);
+    expect(profile.history.smath).toEqual({ start: null, points: [] });
     expect(profile.recent).toHaveLength(3);
     expect(profile.recent[0]!.opponents[0]).toMatchObject({ userId: b!.id, name: b!.name, score: 100 });
     await expect(anon.ratings.player({ userId: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });

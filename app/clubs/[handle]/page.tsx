@@ -1,7 +1,7 @@
 "use client";
 /**
  * The club page: details, members and roles, tournaments (app/tournaments/_components) and
- * the rating leaderboard (placeholder until the ratings issue). Signed-in visitors can ask to join
+ * the members' rating leaderboard. Signed-in visitors can ask to join
  * a public club; members can leave.
  */
 import Link from "next/link";
@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
+import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
 import { ROLE_LABELS, RULESET_LABELS, Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 
@@ -99,14 +100,14 @@ export default function ClubPage() {
         <div className="space-y-6 lg:col-span-2">
           <ClubTournaments clubId={club.id} canManage={canManage} />
           <Section title="Rating leaderboard" testId="leaderboard">
-            <p className="text-sm text-slate-600">Ratings will appear here once members have played rated games.</p>
+            <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />
           </Section>
         </div>
         <Section title={`Members (${members.length})`} testId="members">
           <ul className="divide-y divide-slate-100">
             {members.map((m) => (
               <li key={m.userId} className="flex items-center justify-between py-2 text-sm" data-testid="member-row">
-                <span>{m.name}</span>
+                <Link href={`/players/${m.userId}`} className="hover:text-indigo-700 hover:underline">{m.name}</Link>
                 <span className={`rounded px-2 py-0.5 text-xs ${m.role === "member" ? "bg-slate-100" : "bg-amber-100 text-amber-900"}`}>{ROLE_LABELS[m.role]}</span>
               </li>
             ))}

@@ -4,14 +4,16 @@
  * Order of work (every caller takes locks in the same order, so two games finishing at once cannot
  * deadlock): (1) append the game to the `rated_games` ledger — the unique (source, source_id) makes
  * a second call for the same game a no-op, and a concurrent one wait for the first to commit;
- * (2) create missing rating rows and lock every player's row with SELECT … FOR UPDATE in sorted
- * user-id order; (3) compute with the pure Glicko-2 module (`rateSeats`, the same function the
- * recompute uses); (4) write the new ratings in one UPDATE and one history row per player.
+ * (2) create missing rating rows and lock every player's row, in sorted user-id order, with one
+ * INSERT … ON CONFLICT DO UPDATE … RETURNING (the same row lock as SELECT … FOR UPDATE, in one
+ * round trip); (3) compute with the pure Glicko-2 module (`rateSeats`, the same function the
+ * recompute uses); (4) write the new ratings and one history row per player in one statement.
+ * Inside a caller's transaction that is three statements.
  *
  * Caveat: games are rated in the order they are recorded. A result entered late (an earlier
  * `playedAt` than games already rated) is rated now; a recompute replays it in `playedAt` order.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "@/db/client";
 import { ratedGames, ratingEvents, ratings, type EventOpponent, type RatedGameSource } from "@/db/schema";
@@ -66,17 +68,14 @@ async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, c
     .returning({ id: ratedGames.id });
   if (!row) return { status: "duplicate", source: game.source, sourceId: game.sourceId };
 
+  // Creates missing rows and locks every player's row in one statement: ON CONFLICT DO UPDATE
+  // takes the row lock as it meets each row, and the rows are listed in sorted user-id order.
   const sorted = seats.map((s) => s.userId).sort();
-  await tx
+  const locked = await tx
     .insert(ratings)
     .values(sorted.map((userId) => ({ userId, ruleset: game.ruleset, rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility, games: 0 })))
-    .onConflictDoNothing();
-  const locked = await tx
-    .select({ userId: ratings.userId, rating: ratings.rating, rd: ratings.rd, volatility: ratings.volatility })
-    .from(ratings)
-    .where(and(eq(ratings.ruleset, game.ruleset), inArray(ratings.userId, sorted)))
-    .orderBy(asc(ratings.userId))
-    .for("update");
+    .onConflictDoUpdate({ target: [ratings.userId, ratings.ruleset], set: { updatedAt: sql`now()` } })
+    .returning({ userId: ratings.userId, rating: ratings.rating, rd: ratings.rd, volatility: ratings.volatility });
   const byUser = new Map(locked.map((r) => [r.userId, { rating: r.rating, rd: r.rd, volatility: r.volatility }]));
 
   const pre = seats.map((s) => byUser.get(s.userId)!);
@@ -84,32 +83,27 @@ async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, c
   const post = rateSeats(pre, scores, cfg);
   const changes: RatingChange[] = seats.map((s, i) => ({ userId: s.userId, score: s.score, result: pairwiseResult(scores, i), before: pre[i], after: post[i] }));
 
-  const values = sql.join(
+  // New ratings and the history rows in one round trip.
+  const newValues = sql.join(
     changes.map((c) => sql`(${c.userId}::uuid, ${c.after.rating}::float8, ${c.after.rd}::float8, ${c.after.volatility}::float8)`),
     sql`, `,
   );
-  await tx.execute(sql`
-    update ${ratings} set rating = v.rating, rd = v.rd, volatility = v.volatility, games = ${ratings.games} + 1, updated_at = now()
-    from (values ${values}) as v(user_id, rating, rd, volatility)
-    where ${ratings.userId} = v.user_id and ${ratings.ruleset} = ${game.ruleset}`);
-
-  await tx.insert(ratingEvents).values(
-    changes.map((c, i) => ({
-      ratedGameId: row.id,
-      userId: c.userId,
-      ruleset: game.ruleset,
-      playedAt: game.playedAt,
-      ratingBefore: c.before.rating,
-      rdBefore: c.before.rd,
-      ratingAfter: c.after.rating,
-      rdAfter: c.after.rd,
-      score: c.score,
-      result: c.result,
-      opponents: opponentsOf(changes, i),
-      source: game.source,
-      sourceId: game.sourceId,
-    })),
+  const playedAt = game.playedAt.toISOString();
+  const eventValues = sql.join(
+    changes.map(
+      (c, i) =>
+        sql`(${row.id}::bigint, ${c.userId}::uuid, ${game.ruleset}, ${playedAt}::timestamptz, ${c.before.rating}::float8, ${c.before.rd}::float8, ${c.after.rating}::float8, ${c.after.rd}::float8, ${c.score}::int, ${c.result}::float8, ${JSON.stringify(opponentsOf(changes, i))}::jsonb, ${game.source}, ${game.sourceId})`,
+    ),
+    sql`, `,
   );
+  await tx.execute(sql`
+    with v(user_id, rating, rd, volatility) as (values ${newValues}),
+    upd as (
+      update ${ratings} set rating = v.rating, rd = v.rd, volatility = v.volatility, games = ${ratings.games} + 1, updated_at = now()
+      from v where ${ratings.userId} = v.user_id and ${ratings.ruleset} = ${game.ruleset}
+    )
+    insert into ${ratingEvents} (rated_game_id, user_id, ruleset, played_at, rating_before, rd_before, rating_after, rd_after, score, result, opponents, source, source_id)
+    values ${eventValues}`);
   return { status: "rated", ratedGameId: row.id, ruleset: game.ruleset, changes };
 }
 

@@ -103,6 +103,12 @@ export interface HistoryPoint {
   rd: number;
 }
 
+/** A game's rating history: where the shown window starts (before its first game) and each game after. */
+export interface RatingHistory {
+  start: { rating: number; rd: number } | null;
+  points: HistoryPoint[];
+}
+
 export interface RecentGame {
   ratedGameId: number;
   ruleset: RulesetId;
@@ -122,7 +128,7 @@ export interface PlayerProfile {
   /** One entry per game, in RULESETS order; `games: 0` = unrated there. */
   ratings: PlayerRating[];
   /** Rating after each rated game, oldest first (the last `historyLimit` per game). */
-  history: Record<RulesetId, HistoryPoint[]>;
+  history: Record<RulesetId, RatingHistory>;
   recent: RecentGame[];
 }
 
@@ -149,7 +155,7 @@ export async function getPlayerProfile(
     Promise.all(
       RULESETS.map((r) =>
         db
-          .select({ at: ratingEvents.playedAt, rating: ratingEvents.ratingAfter, rd: ratingEvents.rdAfter })
+          .select({ at: ratingEvents.playedAt, rating: ratingEvents.ratingAfter, rd: ratingEvents.rdAfter, before: ratingEvents.ratingBefore, rdBefore: ratingEvents.rdBefore })
           .from(ratingEvents)
           .where(and(eq(ratingEvents.userId, userId), eq(ratingEvents.ruleset, r)))
           .orderBy(desc(ratingEvents.playedAt), desc(ratingEvents.id))
@@ -179,7 +185,12 @@ export async function getPlayerProfile(
   const names = new Map(
     opponentIds.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, opponentIds))).map((u) => [u.id, u.name]) : [],
   );
-  const history = Object.fromEntries(RULESETS.map((r, i) => [r, historyRows[i]!.reverse()])) as Record<RulesetId, HistoryPoint[]>;
+  const history = Object.fromEntries(
+    RULESETS.map((r, i) => {
+      const rows = historyRows[i]!.reverse();
+      return [r, { start: rows[0] ? { rating: rows[0].before, rd: rows[0].rdBefore } : null, points: rows.map(({ at, rating, rd }) => ({ at, rating, rd })) }];
+    }),
+  ) as Record<RulesetId, RatingHistory>;
   return {
     user,
     clubs: clubRows,

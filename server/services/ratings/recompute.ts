@@ -2,27 +2,27 @@
  * Full, deterministic recomputation: replay the `rated_games` ledger in (played_at, id) order from
  * the initial ratings and rebuild `ratings` (and, by default, `rating_events`).
  *
- * The ledger is streamed in keyset-paginated batches (works on PGlite and PostgreSQL alike, constant
- * memory per batch); the next batch is fetched while the current one is computed. Every game goes
- * through `rateSeats`, the same function as the incremental path, so replaying the games in the
- * order they were rated gives bit-identical float8 ratings. Writes go through one JSON parameter
- * expanded by `jsonb_to_recordset`, so thousands of rows cost one statement.
+ * Streaming: keyset pagination on the (played_at, id) index (the same on PGlite and PostgreSQL,
+ * constant memory per page); the next page is fetched while the current one is computed, so the
+ * database scans and serialises while Node does the arithmetic. Every game goes through `rateSeats`, the same function as the incremental path, so
+ * replaying the games in the order they were rated gives bit-identical float8 ratings. Writes go
+ * through one JSON parameter expanded by `jsonb_to_recordset`, thousands of rows per statement.
  *
  * Everything happens in one transaction holding a SHARE lock on `rated_games`: games finishing during
  * a recompute wait for it and are then rated on top of the recomputed ratings. Readers of
  * `ratings` keep seeing the old values until commit; `rating_events` is truncated, so history
  * pages wait for the commit.
  */
-import { asc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { ratedGames, ratingEvents, ratings, type LedgerPlayer } from "@/db/schema";
+import { ratedGames, ratingEvents, ratings, users, type LedgerPlayer } from "@/db/schema";
 import { RULESETS, type RulesetId } from "@/db/schema/clubs";
 import type { GlickoConfig } from "@/server/domain/ratings/glicko2";
 import { pairwiseResult, rateSeats } from "./compute";
 import { ratingConfig } from "./config";
 
 export interface RecomputeOptions {
-  /** Ledger rows per fetch (default 10,000). */
+  /** Ledger rows per fetch (default 50,000). */
   batchSize?: number;
   /** Rebuild `rating_events` too (default true). */
   history?: boolean;
@@ -33,7 +33,7 @@ export interface RecomputeOptions {
 
 export interface RecomputeSummary {
   games: number;
-  /** Rating rows written (players × games they play). */
+  /** Rating rows written (one per player and game they play). */
   ratings: number;
   events: number;
   ms: number;
@@ -46,19 +46,21 @@ interface State {
   games: number;
 }
 
-interface LedgerRow {
-  id: number;
-  ruleset: RulesetId;
-  players: LedgerPlayer[];
-}
+/** [id, ruleset, players, and with history: played_at as text, source, source_id]. */
+type LedgerRow = [number, RulesetId, LedgerPlayer[], string?, string?, string?];
 
-const EVENT_FLUSH = 5_000;
+const EVENT_FLUSH = 20_000;
 const RATING_CHUNK = 10_000;
+
+/** Result rows of `execute` on either driver (postgres.js: an array; PGlite: `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 /** Rebuilds every rating from the ledger; returns counts and the elapsed time. */
 export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Promise<RecomputeSummary> {
   const cfg = opts.cfg ?? ratingConfig();
-  const batchSize = opts.batchSize ?? 10_000;
+  const batchSize = opts.batchSize ?? 50_000;
   const history = opts.history ?? true;
   const started = performance.now();
 
@@ -67,7 +69,7 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
     if (history) await tx.execute(sql`truncate table ${ratingEvents}`);
 
     const states = new Map<RulesetId, Map<string, State>>(RULESETS.map((r) => [r, new Map()]));
-    let events: object[] = [];
+    let events: unknown[][] = [];
     let eventCount = 0;
     let games = 0;
 
@@ -77,25 +79,26 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
       events = [];
       await tx.execute(sql`
         insert into ${ratingEvents} (rated_game_id, user_id, ruleset, played_at, rating_before, rd_before, rating_after, rd_after, score, result, opponents, source, source_id)
-        select e.g, e.u, e.r, g.played_at, e.rb, e.db, e.ra, e.da, e.s, e.x, e.o, g.source, g.source_id
-        from jsonb_to_recordset(${json}::jsonb) as e(g bigint, u uuid, r text, rb float8, db float8, ra float8, da float8, s int, x float8, o jsonb)
-        join ${ratedGames} g on g.id = e.g`);
+        select (e->>0)::bigint, (e->>1)::uuid, e->>2, (e->>3)::timestamptz, (e->>4)::float8, (e->>5)::float8, (e->>6)::float8, (e->>7)::float8,
+               (e->>8)::int, (e->>9)::float8, e->10, e->>11, e->>12
+        from jsonb_array_elements(${json}::jsonb) as e`);
     };
 
-    let next: Promise<LedgerRow[]> = fetchBatch(tx, null, batchSize);
+    let next: Promise<LedgerRow[]> = fetchBatch(tx, null, batchSize, history);
     for (;;) {
       const batch = await next;
       if (batch.length === 0) break;
       // Prefetch while computing: the database scans the next page as we do the arithmetic.
-      next = batch.length === batchSize ? fetchBatch(tx, batch[batch.length - 1].id, batchSize) : Promise.resolve([]);
+      next = batch.length === batchSize ? fetchBatch(tx, batch[batch.length - 1]![0], batchSize, history) : Promise.resolve([]);
       next.catch(() => {}); // handled when awaited; avoids an unhandled rejection while we flush
       for (const game of batch) {
-        const table = states.get(game.ruleset)!;
-        const n = game.players.length;
+        const table = states.get(game[1])!;
+        const players = game[2];
+        const n = players.length;
         const seats = new Array<State>(n);
         const scores = new Array<number>(n);
         for (let i = 0; i < n; i++) {
-          const p = game.players[i];
+          const p = players[i]!;
           let s = table.get(p.userId);
           if (!s) {
             s = { rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility, games: 0 };
@@ -107,27 +110,18 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
         const post = rateSeats(seats, scores, cfg);
         if (history) {
           for (let i = 0; i < n; i++) {
-            events.push({
-              g: game.id,
-              u: game.players[i].userId,
-              r: game.ruleset,
-              rb: seats[i].rating,
-              db: seats[i].rd,
-              ra: post[i].rating,
-              da: post[i].rd,
-              s: scores[i],
-              x: pairwiseResult(scores, i),
-              o: game.players.flatMap((q, j) => (j === i ? [] : [{ userId: q.userId, rating: seats[j].rating, rd: seats[j].rd, score: q.score }])),
-            });
+            const s = seats[i]!;
+            const opponents = players.flatMap((q, j) => (j === i ? [] : [{ userId: q.userId, rating: seats[j]!.rating, rd: seats[j]!.rd, score: q.score }]));
+            events.push([game[0], players[i]!.userId, game[1], game[3], s.rating, s.rd, post[i]!.rating, post[i]!.rd, scores[i], pairwiseResult(scores, i), opponents, game[4], game[5]]);
           }
           eventCount += n;
         }
         // Only now overwrite the states: every seat was rated from the pre-game values.
         for (let i = 0; i < n; i++) {
-          const s = seats[i];
-          s.rating = post[i].rating;
-          s.rd = post[i].rd;
-          s.volatility = post[i].volatility;
+          const s = seats[i]!;
+          s.rating = post[i]!.rating;
+          s.rd = post[i]!.rd;
+          s.volatility = post[i]!.volatility;
           s.games++;
         }
       }
@@ -147,23 +141,28 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
         insert into ${ratings} (user_id, ruleset, rating, rd, volatility, games, updated_at)
         select (r->>0)::uuid, r->>1, (r->>2)::float8, (r->>3)::float8, (r->>4)::float8, (r->>5)::int, now()
         from jsonb_array_elements(${json}::jsonb) as r
-        where exists (select 1 from users u where u.id = (r->>0)::uuid)`);
+        where exists (select 1 from ${users} u where u.id = (r->>0)::uuid)`);
     }
     return { games, ratings: rows.length, events: eventCount, ms: performance.now() - started };
   });
 }
 
 /** One page of the ledger after game `afterId` (exclusive), in replay order. */
-function fetchBatch(tx: Tx, afterId: number | null, limit: number): Promise<LedgerRow[]> {
+async function fetchBatch(tx: Tx, afterId: number | null, limit: number, history: boolean): Promise<LedgerRow[]> {
   // The key is read back from the row itself: timestamptz has µs precision, a JS Date only ms.
   const after =
     afterId === null
-      ? undefined
-      : sql`(${ratedGames.playedAt}, ${ratedGames.id}) > ((select k.played_at from ${ratedGames} k where k.id = ${afterId}), ${afterId}::bigint)`;
-  return tx
-    .select({ id: ratedGames.id, ruleset: ratedGames.ruleset, players: ratedGames.players })
-    .from(ratedGames)
-    .where(after)
-    .orderBy(asc(ratedGames.playedAt), asc(ratedGames.id))
-    .limit(limit);
+      ? sql``
+      : sql`where (g.played_at, g.id) > ((select k.played_at from ${ratedGames} k where k.id = ${afterId}::bigint), ${afterId}::bigint)`;
+  const extra = history ? sql`, g.played_at::text as t, g.source as s, g.source_id as x` : sql``;
+  const result = await tx.execute(sql`
+    select g.id, g.ruleset as r, g.players as p ${extra} from ${ratedGames} g ${after} order by g.played_at, g.id limit ${limit}`);
+  return rowsOf<{ id: string | number; r: RulesetId; p: LedgerPlayer[] | string; t?: string; s?: string; x?: string }>(result).map((row) => [
+    Number(row.id),
+    row.r,
+    typeof row.p === "string" ? (JSON.parse(row.p) as LedgerPlayer[]) : row.p,
+    row.t,
+    row.s,
+    row.x,
+  ]);
 }

@@ -1,0 +1,139 @@
+"use client";
+/**
+ * A player's page: name, clubs, one rating per game (with the provisional mark), the rating
+ * history chart of each game played, and the most recent rated games with opponents and changes.
+ */
+import Link from "next/link";
+import { useParams } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { useTRPC } from "@/app/_trpc/client";
+import { GAME_LABELS, RatingChart, RatingValue, fmtRating } from "@/app/ratings/_components/ratings-ui";
+
+const RESULT_LABEL = (r: number, n: number) => (n > 1 ? `${(r * n).toLocaleString("en", { maximumFractionDigits: 1 })}/${n}` : r === 1 ? "Win" : r === 0 ? "Loss" : "Tie");
+
+export default function PlayerPage() {
+  const { id } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const profile = useQuery({ ...trpc.ratings.player.queryOptions({ userId: id }), retry: false });
+
+  if (profile.isPending) return <p>Loading…</p>;
+  if (profile.error) {
+    const notFound = profile.error instanceof TRPCClientError && (profile.error.data?.code === "NOT_FOUND" || profile.error.data?.code === "BAD_REQUEST");
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold">{notFound ? "Player not found" : "Could not load this player"}</h1>
+        <p className="text-slate-700">{notFound ? "There is no player at this address." : profile.error.message}</p>
+        <Link href="/ratings" className="text-indigo-700 underline">Back to the leaderboards</Link>
+      </div>
+    );
+  }
+
+  const { user, clubs, ratings, history, recent } = profile.data;
+  const played = ratings.filter((r) => r.games > 0);
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight" data-testid="player-name">{user.name}</h1>
+        <p className="text-sm text-slate-500">Member since {user.memberSince.toLocaleDateString()}</p>
+        {clubs.length ? (
+          <p className="text-sm" data-testid="player-clubs">
+            Clubs:{" "}
+            {clubs.map((c, i) => (
+              <span key={c.id}>
+                {i ? ", " : ""}
+                <Link href={`/clubs/${c.handle}`} className="text-indigo-700 hover:underline">{c.name}</Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </header>
+
+      <section className="grid gap-4 sm:grid-cols-3" aria-label="Ratings">
+        {ratings.map((r) => (
+          <article key={r.ruleset} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`rating-${r.ruleset}`}>
+            <h2 className="text-sm font-medium text-slate-600">{GAME_LABELS[r.ruleset]}</h2>
+            {r.games > 0 ? (
+              <>
+                <p className="text-3xl font-bold">
+                  <RatingValue rating={r.rating} rd={r.rd} provisional={r.provisional} />
+                </p>
+                <p className="text-xs text-slate-500">
+                  ± {Math.round(r.rd)} · {r.games} rated game{r.games === 1 ? "" : "s"}
+                  {r.provisional ? " · provisional" : ""}
+                </p>
+              </>
+            ) : (
+              <p className="mt-1 text-slate-500">Unrated</p>
+            )}
+          </article>
+        ))}
+      </section>
+
+      {played.map((r) => (
+        <section key={r.ruleset} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 className="mb-2 text-lg font-semibold">{GAME_LABELS[r.ruleset]} rating history</h2>
+          {history[r.ruleset].start ? (
+            <RatingChart title={`${GAME_LABELS[r.ruleset]} rating history`} start={history[r.ruleset].start!} points={history[r.ruleset].points} />
+          ) : null}
+        </section>
+      ))}
+
+      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="recent-games">
+        <h2 className="mb-3 text-lg font-semibold">Recent rated games</h2>
+        {recent.length === 0 ? (
+          <p className="text-sm text-slate-600">No rated games yet.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+                <th className="py-1.5">Date</th>
+                <th className="py-1.5">Game</th>
+                <th className="py-1.5">Opponents</th>
+                <th className="py-1.5 text-right">Score</th>
+                <th className="py-1.5">Result</th>
+                <th className="py-1.5 text-right">Rating</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((g) => {
+                const delta = g.ratingAfter - g.ratingBefore;
+                return (
+                  <tr key={g.ratedGameId} className="border-b border-slate-100" data-testid="recent-game">
+                    <td className="py-1.5">
+                      {g.source === "match" ? (
+                        <Link href={`/matches/${g.sourceId}`} className="text-indigo-700 hover:underline">{g.playedAt.toLocaleDateString()}</Link>
+                      ) : (
+                        g.playedAt.toLocaleDateString()
+                      )}
+                    </td>
+                    <td className="py-1.5">{GAME_LABELS[g.ruleset]}</td>
+                    <td className="py-1.5">
+                      {g.opponents.map((o, i) => (
+                        <span key={o.userId}>
+                          {i ? ", " : ""}
+                          <Link href={`/players/${o.userId}`} className="text-indigo-700 hover:underline">{o.name}</Link>{" "}
+                          <span className="text-slate-500">({fmtRating(o.rating)}, {o.score})</span>
+                        </span>
+                      ))}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">{g.score}</td>
+                    <td className="py-1.5">{RESULT_LABEL(g.result, g.opponents.length)}</td>
+                    <td className="py-1.5 text-right tabular-nums">
+                      {fmtRating(g.ratingAfter)}{" "}
+                      <span className={delta >= 0 ? "text-green-700" : "text-red-700"}>
+                        ({delta >= 0 ? "+" : "−"}
+                        {Math.abs(Math.round(delta))})
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

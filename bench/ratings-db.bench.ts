@@ -1,0 +1,145 @@
+/**
+ * Ratings benchmark (performance.md §4 and §7.6).
+ *
+ * 1. Glicko-2 arithmetic: µs per two-player game (`rateGame`, both players updated) and per
+ *    4-player pod, replaying 10⁶ random games among 10,000 players in memory.
+ *    Target ≤ 3 µs per game (glicko2-lite measured 2–3 µs here).
+ * 2. Full recompute from PostgreSQL: a scratch database on BENCH_DATABASE_URL (default
+ *    postgres://postgres@127.0.0.1:5432/test; the database named there is only used to create and
+ *    drop the scratch one) gets 10,000 users and 10⁶ ledger rows made by generate_series, then
+ *    `recomputeRatings` streams the ledger, computes and writes the final ratings.
+ *    Target < 10 s (and < 60 s for 10⁷, §7.6). Also: the same with the history rebuilt, and the
+ *    incremental `applyRatedGame` latency in its own transaction (target < 1 ms).
+ * BENCH_RATINGS_GAMES overrides 10⁶ (e.g. for a quick run).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../db/client";
+import { DEFAULT_GLICKO, newRating, rateGame, ratePod, type Rating } from "../server/domain/ratings/glicko2";
+import { applyRatedGame } from "../server/services/ratings/apply";
+import { recomputeRatings } from "../server/services/ratings/recompute";
+
+const PLAYERS = 10_000;
+const GAMES = Number(process.env.BENCH_RATINGS_GAMES ?? 1_000_000);
+
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function arithmetic() {
+  const rand = rng(42);
+  const a = new Int32Array(GAMES);
+  const b = new Int32Array(GAMES);
+  const s = new Float64Array(GAMES);
+  for (let i = 0; i < GAMES; i++) {
+    a[i] = Math.floor(rand() * PLAYERS);
+    b[i] = (a[i] + 1 + Math.floor(rand() * (PLAYERS - 1))) % PLAYERS;
+    s[i] = rand() < 0.48 ? 1 : rand() < 0.04 ? 0.5 : 0;
+  }
+  const run = () => {
+    const table: Rating[] = Array.from({ length: PLAYERS }, () => newRating());
+    const t0 = performance.now();
+    for (let i = 0; i < GAMES; i++) {
+      const [x, y] = rateGame(table[a[i]], table[b[i]], s[i], DEFAULT_GLICKO);
+      table[a[i]] = x;
+      table[b[i]] = y;
+    }
+    return performance.now() - t0;
+  };
+  run(); // warm-up
+  const ms = Math.min(run(), run(), run());
+  console.log(`Glicko-2 two-player game: ${((ms * 1000) / GAMES).toFixed(2)} µs per game (${GAMES.toLocaleString("en")} games in ${ms.toFixed(0)} ms; target ≤ 3 µs)`);
+
+  const pods = Math.floor(GAMES / 10);
+  const table: Rating[] = Array.from({ length: PLAYERS }, () => newRating());
+  const t0 = performance.now();
+  for (let i = 0; i < pods; i++) {
+    const seats = [a[i], b[i], (b[i] + 1) % PLAYERS, (b[i] + 2) % PLAYERS].filter((x, k, all) => all.indexOf(x) === k);
+    const post = ratePod(seats.map((p) => table[p]), seats.map(() => Math.floor(rand() * 400)), DEFAULT_GLICKO);
+    seats.forEach((p, k) => (table[p] = post[k]));
+  }
+  const podMs = performance.now() - t0;
+  console.log(`Glicko-2 4-player pod:    ${((podMs * 1000) / pods).toFixed(2)} µs per pod (${pods.toLocaleString("en")} pods)`);
+}
+
+async function fromPostgres() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `equalis_bench_${randomBytes(4).toString("hex")}`;
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    console.log(`PostgreSQL part skipped: cannot create a scratch database on ${adminUrl} (${(err as Error).message})`);
+    await admin.end();
+    return;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  const db = handle.db;
+  try {
+    let t0 = performance.now();
+    await db.execute(sql`
+      insert into users (email, name, password_hash)
+      select 'bench-' || i || '@example.test', 'Bench ' || i, 'x' from generate_series(1, ${PLAYERS}) i`);
+    // Games: two distinct random players, random scores, one second apart, rulesets in rotation.
+    await db.execute(sql`
+      with u as (select array_agg(id order by id) ids from users),
+      g as (
+        select i, 1 + floor(random() * ${PLAYERS})::int as p, floor(random() * ${PLAYERS - 1})::int as d from generate_series(1, ${GAMES}) i
+      )
+      insert into rated_games (ruleset, played_at, players, source, source_id)
+      select (array['equate','smath','number-scrabble'])[1 + g.i % 3],
+             timestamptz '2020-01-01' + g.i * interval '1 second',
+             jsonb_build_array(
+               jsonb_build_object('userId', u.ids[g.p], 'score', floor(random() * 500)::int),
+               jsonb_build_object('userId', u.ids[1 + (g.p + g.d) % ${PLAYERS}], 'score', floor(random() * 500)::int)),
+             'match', g.i::text
+      from g, u`);
+    await db.execute(sql`analyze`);
+    console.log(`seeded ${PLAYERS.toLocaleString("en")} players and ${GAMES.toLocaleString("en")} ledger rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const first = await recomputeRatings(db, { history: false });
+    const second = await recomputeRatings(db, { history: false });
+    const best = Math.min(first.ms, second.ms);
+    console.log(
+      `recompute ${first.games.toLocaleString("en")} games from PostgreSQL (stream + compute + write ${first.ratings.toLocaleString("en")} ratings): ` +
+        `${(first.ms / 1000).toFixed(2)} s, then ${(second.ms / 1000).toFixed(2)} s → ${((best * 1000) / first.games).toFixed(2)} µs per game (target < 10 s)`,
+    );
+
+    if (process.env.BENCH_RATINGS_HISTORY !== "0") {
+      const withHistory = await recomputeRatings(db, { history: true });
+      console.log(`recompute with history rebuilt (${withHistory.events.toLocaleString("en")} rating_events rows): ${(withHistory.ms / 1000).toFixed(2)} s`);
+    }
+
+    // Incremental: one game rated in its own transaction, on the now-populated tables.
+    const [ids] = (await db.execute(sql`select array_agg(id) ids from (select id from users limit 200) u`)) as unknown as { ids: string[] }[];
+    const lat: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      const x = ids!.ids[i % 200]!;
+      const y = ids!.ids[(i * 7 + 3) % 200]!;
+      if (x === y) continue;
+      t0 = performance.now();
+      await applyRatedGame(db, { ruleset: "equate", source: "match", sourceId: randomUUID(), playedAt: new Date(), players: [{ userId: x, score: 300 }, { userId: y, score: 250 }] });
+      lat.push(performance.now() - t0);
+    }
+    lat.sort((p, q) => p - q);
+    const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!.toFixed(2);
+    console.log(`applyRatedGame incl. its transaction: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms over ${lat.length} games (target < 1 ms)`);
+  } finally {
+    await handle.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export default async function ratingsDbBench() {
+  arithmetic();
+  await fromPostgres();
+}
