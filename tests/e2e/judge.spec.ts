@@ -110,7 +110,7 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
 
   await expect(page.getByTestId("verdict")).toHaveText(`Valid play — ${expected.score} points`);
   await expect(page.getByTestId("breakdown")).toContainText(`Total: ${expected.score}`);
-  await expect(page.getByText("to record this ruling with a game")).toBeVisible();
+  await expect(page.getByTestId("sign-in-to-record")).toContainText("to record this ruling with a game");
 
   // A wrong tile is removed and replaced: the ruling follows.
   await page.getByRole("button", { name: "Remove" }).click();

@@ -361,7 +361,7 @@ export function JudgeDesk() {
                 )}
               </section>
             ) : (
-              <p className="text-sm text-slate-600">
+              <p className="text-sm text-slate-600" data-testid="sign-in-to-record">
                 <Link className="text-indigo-700 underline" href="/signin?next=%2Fjudge">
                   Sign in
                 </Link>{" "}
