@@ -241,10 +241,11 @@ export async function createFromPairing(
   userId: string,
   opts: { now?: number; /** "otb": played over the board, `userId` keeps score (docs/scorekeeper.md) */ mode?: "online" | "otb" } = {},
 ): Promise<{ matchId: string; created: boolean }> {
+  const p = await pairingForMatch(db, pairingId);
+  // Access first, so a stranger is refused even when the game already exists (it is a mutation).
+  if (!p.players.includes(userId)) await requireTournamentRole(db, p.tournamentId, userId, ["director"]);
   const existing = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
   if (existing[0]) return { matchId: existing[0].id, created: false };
-  const p = await pairingForMatch(db, pairingId);
-  if (!p.players.includes(userId)) await requireTournamentRole(db, p.tournamentId, userId, ["director"]);
   if (p.players.length < 2) throw new DomainError("PRECONDITION", "A bye has no game to play.");
   if (p.hasResult) throw new DomainError("PRECONDITION", "This pairing already has a result.");
   const rulesetOptions = applicableOptions(p.ruleset, p.rulesetOptions);

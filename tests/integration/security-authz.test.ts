@@ -1,0 +1,182 @@
+/**
+ * The authorisation matrix: every mutation of the app router, found by walking the router (so a
+ * new one cannot be forgotten), has an entry saying which roles may call it and how to build a
+ * valid-looking input in the world (tests/helpers/fixtures.ts). Each mutation gets a fresh world
+ * (the same users) and is called as every role — forbidden roles first, so an allowed call cannot
+ * hide a forbidden one:
+ * - a forbidden role gets UNAUTHORIZED, FORBIDDEN or NOT_FOUND: never success, never a 500;
+ * - an allowed role never gets UNAUTHORIZED or FORBIDDEN (the call may still fail on the state of
+ *   the world, e.g. "not your turn", which is fine: the gate let it through), never a 500.
+ * A mutation added without a matrix entry fails "every mutation has a matrix entry".
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "@/server/routers/_app";
+import { describeDb } from "../helpers/db";
+import { inRollback, inSavepoint, seedWorld, WORLD_ROLES, type World, type WorldRole } from "../helpers/fixtures";
+import { callerFor, TEST_PASSWORD } from "../helpers/seed";
+
+type Role = "anonymous" | WorldRole;
+const ROLES: readonly Role[] = ["anonymous", ...WORLD_ROLES];
+const SIGNED_IN: readonly Role[] = WORLD_ROLES;
+const DIRECTORS: readonly Role[] = ["owner", "clubDirector"];
+const CLUB_MEMBERS: readonly Role[] = ["owner", "clubDirector", "member", "playerA", "playerB"];
+const PLAYERS: readonly Role[] = ["playerA", "playerB"];
+
+interface Entry {
+  /** roles the gate lets through; every other role must be refused */
+  allowed: readonly Role[];
+  input: (w: World, as: Role) => unknown;
+  /** extra refusal codes a forbidden role may get, when a public state check runs before the role check (say why) */
+  alsoRefusedWith?: readonly string[];
+}
+
+const tag = () => randomBytes(4).toString("hex");
+const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
+const REQUEST = { ruleset: "equate", board: [], play: row(9, 9, "3+4=7") };
+
+/** One entry per mutation path. Add new mutations here. */
+const MATRIX: Record<string, Entry> = {
+  // accounts
+  "accounts.signUp": { allowed: ROLES, input: () => ({ email: `new-${tag()}@example.test`, name: "New Person", password: TEST_PASSWORD }) },
+  "accounts.updateProfile": { allowed: SIGNED_IN, input: (w, as) => ({ name: as === "anonymous" ? "Nobody" : w.users[as].name }) },
+
+  // clubs
+  "clubs.create": { allowed: SIGNED_IN, input: () => ({ handle: `c-${tag()}`, name: "Another Club" }) },
+  "clubs.update": { allowed: ["owner"], input: (w) => ({ clubId: w.club.id, name: w.club.name }) },
+  "clubs.setRole": { allowed: ["owner"], input: (w) => ({ clubId: w.club.id, userId: w.users.member.id, role: "member" }) },
+  "clubs.removeMember": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, userId: w.users.member.id }) },
+  "clubs.leave": { allowed: CLUB_MEMBERS, input: (w) => ({ clubId: w.club.id }) },
+  "clubs.bulkAdd": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, emails: `nobody-${tag()}@example.test` }) },
+  "clubs.invites.create": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, expiresInDays: 7 }) },
+  "clubs.invites.revoke": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, inviteId: w.invite.id }) },
+  // the code is the secret: whoever holds it may join
+  "clubs.invites.accept": { allowed: SIGNED_IN, input: (w) => ({ code: w.invite.code }) },
+  "clubs.requests.create": { allowed: SIGNED_IN, input: (w) => ({ clubId: w.club.id, message: "hello" }) },
+  "clubs.requests.cancel": { allowed: SIGNED_IN, input: (w) => ({ clubId: w.club.id }) },
+  "clubs.requests.decide": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, requestId: w.joinRequestId, decision: "decline" }) },
+
+  // tournaments (club owners and directors direct every event of the club; the judge does not)
+  "tournaments.create": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate" }) },
+  "tournaments.update": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, name: w.tournament.name }) },
+  "tournaments.staff.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, email: w.users.member.email, role: "judge" }) },
+  "tournaments.staff.remove": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.judge.id }) },
+  // self-service entry, on the world's event that is still open for registration (playerA is entered)
+  "tournaments.register": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  "tournaments.unregister": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  "tournaments.checkInSelf": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  "tournaments.players.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userIds: [w.users.member.id] }) },
+  "tournaments.players.checkIn": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, checkedIn: true }) },
+  "tournaments.players.checkInAll": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
+  "tournaments.players.withdraw": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerB.id }) },
+  "tournaments.players.seed": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, seed: 1 }) },
+  "tournaments.rounds.pair": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
+  "tournaments.rounds.deleteDraft": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
+  "tournaments.rounds.swap": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, a: w.users.playerA.id, b: w.users.playerB.id }) },
+  "tournaments.rounds.flip": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId }) },
+  "tournaments.rounds.publish": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
+  "tournaments.rounds.close": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
+  "tournaments.enterResult": {
+    allowed: DIRECTORS,
+    input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 } }),
+  },
+
+  // adjudication: the engine is public; recording a ruling on a tournament game is for its judges and directors
+  "adjudication.adjudicate": { allowed: ROLES, input: () => REQUEST },
+  "adjudication.explain": { allowed: ROLES, input: () => REQUEST },
+  "adjudication.record": { allowed: ["judge", ...DIRECTORS], input: (w) => ({ matchId: w.match.id, moveNumber: 1, note: "checked", request: REQUEST }) },
+
+  // matches
+  "matches.create": { allowed: SIGNED_IN, input: () => ({ ruleset: "equate", challengeRule: "single", timeControl: null, invite: [] }) },
+  "matches.accept": { allowed: PLAYERS, input: (w) => ({ matchId: w.challenge.id }) },
+  "matches.cancel": { allowed: PLAYERS, input: (w) => ({ matchId: w.challenge.id }) },
+  // the join code is the secret: whoever holds it may take the open seat
+  "matches.join": { allowed: SIGNED_IN, input: (w) => ({ code: w.challenge.joinCode }) },
+  "matches.move": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id, expectedSeq: w.match.version, clientId: randomUUID(), action: { type: "pass" } }) },
+  "matches.claimTimeout": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id }) },
+  "matches.createFromPairing": { allowed: [...PLAYERS, ...DIRECTORS], input: (w) => ({ pairingId: w.pairingId }) },
+  "matches.adjustResult": {
+    allowed: DIRECTORS,
+    input: (w) => ({ matchId: w.match.id, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 }, reason: "scoresheet typo" }),
+  },
+  // the bot opponent (the world's game has no bot: whether a game has one is public, and is checked first)
+  "matches.bot.challenge": { allowed: SIGNED_IN, input: () => ({ ruleset: "equate" }) },
+  "matches.bot.nudge": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id }), alsoRefusedWith: ["PRECONDITION_FAILED"] },
+  "matches.scorekeeper.create": {
+    allowed: SIGNED_IN,
+    input: () => ({ ruleset: "equate", challengeRule: "single", timeControl: null, players: [{ name: "Guest One" }, { name: "Guest Two" }] }),
+  },
+  "matches.scorekeeper.createFromPairing": { allowed: [...PLAYERS, ...DIRECTORS], input: (w) => ({ pairingId: w.pairingId }) },
+  // the OTB game is kept by `member`; its players may keep score too
+  "matches.scorekeeper.move": {
+    allowed: ["member", ...PLAYERS],
+    input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 0, action: { type: "pass" } }),
+  },
+  "matches.scorekeeper.clock": {
+    allowed: ["member", ...PLAYERS],
+    input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
+  },
+};
+
+/** Every mutation path of the app router. */
+function mutationPaths(): string[] {
+  const procs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
+  return Object.entries(procs)
+    .filter(([, p]) => p._def.type === "mutation")
+    .map(([path]) => path)
+    .sort();
+}
+
+/** Calls `path` on a caller; "OK", the TRPCError code, or "THROWN <message>" for anything else. */
+async function outcome(caller: unknown, path: string, input: unknown): Promise<{ code: string; message: string }> {
+  const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i: unknown) => Promise<unknown>;
+  try {
+    await fn(input);
+    return { code: "OK", message: "" };
+  } catch (e) {
+    if (e instanceof TRPCError) return { code: e.code, message: e.message };
+    return { code: "THROWN", message: String(e) };
+  }
+}
+
+const REFUSED = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"];
+
+describe("authorisation matrix", () => {
+  it("every mutation has a matrix entry, and every entry a mutation", () => {
+    const paths = mutationPaths();
+    const missing = paths.filter((p) => !(p in MATRIX));
+    const stale = Object.keys(MATRIX).filter((p) => !paths.includes(p));
+    expect(missing, `add it to the matrix in tests/integration/security-authz.test.ts: ${missing.join(", ")}`).toEqual([]);
+    expect(stale, `remove it from the matrix (no such mutation): ${stale.join(", ")}`).toEqual([]);
+  });
+});
+
+describeDb("authorisation matrix", (db) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await seedWorld(db());
+  });
+
+  for (const path of mutationPaths().filter((p) => p in MATRIX)) {
+    it(`${path}: allowed ${MATRIX[path]!.allowed.length === ROLES.length ? "everyone" : MATRIX[path]!.allowed.join(", ")}`, async () => {
+      const entry = MATRIX[path]!;
+      const forbidden = ROLES.filter((r) => !entry.allowed.includes(r));
+      const problems: string[] = [];
+      // Each mutation sees the world as seeded: its calls are rolled back afterwards.
+      await inRollback(db(), async (tx) => {
+        for (const role of [...forbidden, ...entry.allowed]) {
+          const user = role === "anonymous" ? null : w.users[role];
+          const out = await inSavepoint(tx, (sp) => outcome(callerFor(sp, user), path, entry.input(w, role)));
+          const allowed = entry.allowed.includes(role);
+          if (process.env.AUTHZ_DEBUG) console.log(`${path} ${role} ${out.code} ${out.message.slice(0, 80)}`);
+          const ok = allowed
+            ? !["UNAUTHORIZED", "FORBIDDEN", "INTERNAL_SERVER_ERROR", "THROWN"].includes(out.code)
+            : [...REFUSED, ...(entry.alsoRefusedWith ?? [])].includes(out.code);
+          if (!ok) problems.push(`${role} (${allowed ? "allowed" : "forbidden"}) got ${out.code}${out.message ? `: ${out.message.slice(0, 160)}` : ""}`);
+        }
+      });
+      expect(problems).toEqual([]);
+    });
+  }
+});
