@@ -1,0 +1,195 @@
+/**
+ * No leaks: what the API hands out for the world's game in play never carries another player's
+ * rack, the bag's contents or order, or the seed — for the opponent, a spectator (anonymous and
+ * signed in), the live subscription's first view, the record, the station and the judge's board —
+ * while the player's own view does carry their rack. And no query output, for any role, carries a
+ * password hash (every query of the router must be listed here, so a new one is checked too).
+ */
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { matches } from "@/db/schema";
+import { appRouter } from "@/server/routers/_app";
+import { createCallerFactory, type SessionUser } from "@/server/trpc";
+import { foldAll, loadEvents } from "@/server/services/matches/state";
+import { describeDb } from "../helpers/db";
+import { seedWorld, type World, type WorldRole } from "../helpers/fixtures";
+import { callerFor } from "../helpers/seed";
+
+const SECRET_KEYS = new Set(["racks", "bag", "bagTiles", "passwordHash", "password_hash", "password"]);
+
+/** Every key path in a JSON-like value, with its value. */
+function* walk(v: unknown, path = "$"): Generator<[string, string, unknown]> {
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* walk(v[i], `${path}[${i}]`);
+  else if (v && typeof v === "object" && !(v instanceof Date))
+    for (const [k, x] of Object.entries(v)) {
+      yield [`${path}.${k}`, k, x];
+      yield* walk(x, `${path}.${k}`);
+    }
+}
+
+const sorted = (a: readonly string[]) => [...a].sort();
+
+describeDb("no leaks", (db) => {
+  let w: World;
+  let secrets: { racks: string[][]; bag: string[]; seed: string; seatOf: Record<string, number> };
+
+  beforeAll(async () => {
+    w = await seedWorld(db());
+    const f = foldAll(await loadEvents(db(), w.match.id))!;
+    const [m] = await db().select({ seed: matches.seed }).from(matches).where(eq(matches.id, w.match.id));
+    expect(m!.seed).toBe(f.state.seed);
+    const seatOf = Object.fromEntries(f.state.players.map((p, i) => [p.id, i]));
+    secrets = { racks: f.state.racks.map((r) => [...r]), bag: [...f.state.bag.tiles], seed: m!.seed, seatOf };
+  });
+
+  /** Asserts `out` carries none of the game's secrets except `ownRack` (the viewer's own). */
+  function assertNoGameSecrets(what: string, out: unknown, ownSeat: number | null) {
+    const json = JSON.stringify(out);
+    for (const [path, key, value] of walk(out)) {
+      expect(SECRET_KEYS.has(key), `${what}: secret-looking key at ${path}`).toBe(false);
+      // a record in play keeps the key with a placeholder; the real seed is never there (checked below too)
+      if (key === "seed") expect(value, `${what}: the seed at ${path}`).toMatch(/hidden/);
+      if (key === "rack" && value !== null) {
+        expect(ownSeat, `${what}: a rack at ${path} for a viewer without a seat`).not.toBeNull();
+        expect(sorted(value as string[]), `${what}: the rack at ${path} is not the viewer's own`).toEqual(sorted(secrets.racks[ownSeat!]!));
+      }
+    }
+    expect(json.includes(secrets.seed), `${what}: carries the seed`).toBe(false);
+    // the bag's draw order (a run of its first tiles) and any other player's rack, in any key
+    expect(json.includes(JSON.stringify(secrets.bag.slice(0, 8)).slice(1, -1)), `${what}: carries the bag's order`).toBe(false);
+    secrets.racks.forEach((rack, seat) => {
+      if (seat !== ownSeat) expect(json.includes(JSON.stringify(rack).slice(1, -1)), `${what}: carries seat ${seat}'s rack`).toBe(false);
+    });
+  }
+
+  const as = (role: WorldRole | "anonymous"): SessionUser | null => (role === "anonymous" ? null : w.users[role]);
+
+  it("the player's own view has their rack; the opponent and spectators see counts only", async () => {
+    const seatA = secrets.seatOf[w.users.playerA.id]!;
+    const seatB = secrets.seatOf[w.users.playerB.id]!;
+    const own = await callerFor(db(), as("playerA")).matches.get({ matchId: w.match.id });
+    expect(own.viewerSeat).toBe(seatA);
+    expect(sorted(own.game!.rack!)).toEqual(sorted(secrets.racks[seatA]!));
+    expect(own.players.map((p) => p.rackCount)).toEqual(secrets.racks.map((r) => r.length));
+    expect(own.game!.bagCount).toBe(secrets.bag.length);
+
+    const opponent = await callerFor(db(), as("playerB")).matches.get({ matchId: w.match.id });
+    assertNoGameSecrets("opponent's view", opponent, seatB);
+    expect(sorted(opponent.game!.rack!)).toEqual(sorted(secrets.racks[seatB]!));
+
+    for (const role of ["anonymous", "outsider", "judge", "clubDirector"] as const) {
+      const view = await callerFor(db(), as(role)).matches.get({ matchId: w.match.id });
+      expect(view.game!.rack).toBeNull();
+      assertNoGameSecrets(`${role}'s view`, view, null);
+    }
+  });
+
+  it("the live subscription's first view keeps the same secrets", async () => {
+    for (const [role, seat] of [
+      ["anonymous", null],
+      ["playerB", secrets.seatOf[w.users.playerB.id]!],
+    ] as const) {
+      const ac = new AbortController();
+      const caller = createCallerFactory(appRouter)({ db: db(), user: as(role) }, { signal: ac.signal });
+      const stream = (await caller.matches.live({ matchId: w.match.id })) as AsyncIterable<unknown>;
+      let first: unknown;
+      for await (const v of stream) {
+        first = v;
+        break;
+      }
+      ac.abort();
+      expect(first).toBeTruthy();
+      assertNoGameSecrets(`live view (${role})`, first, seat);
+    }
+  });
+
+  it("the record, the station view, the judge's board and the match lists keep them too", async () => {
+    const seatB = secrets.seatOf[w.users.playerB.id]!;
+    const b = callerFor(db(), as("playerB"));
+    for (const format of ["text", "json"] as const) {
+      const rec = await b.matches.record({ matchId: w.match.id, format });
+      assertNoGameSecrets(`record (${format}) for the opponent`, rec, seatB);
+      if (format === "json") assertNoGameSecrets("record JSON body", JSON.parse(rec.text), seatB);
+    }
+    await expect(callerFor(db()).matches.record({ matchId: w.match.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    assertNoGameSecrets("station view", await callerFor(db()).matches.scorekeeper.get({ matchId: w.match.id }), null);
+    for (let n = 0; n <= 2; n++) assertNoGameSecrets(`board at move ${n}`, await callerFor(db()).adjudication.matchPosition({ matchId: w.match.id, moveNumber: n }), null);
+    assertNoGameSecrets("B's match list", await b.matches.mine(), seatB);
+    assertNoGameSecrets("rulings", await callerFor(db()).adjudication.listForMatch({ matchId: w.match.id }), null);
+  });
+
+  describe("password hashes", () => {
+    /** Every query of the router, called with the world's ids (add new queries here). */
+    const QUERIES: Record<string, (w: World) => unknown> = {
+      "accounts.me": () => undefined,
+      "clubs.list": () => ({ query: "" }),
+      "clubs.mine": () => undefined,
+      "clubs.byHandle": (w) => ({ handle: w.club.handle }),
+      "clubs.invites.list": (w) => ({ clubId: w.club.id }),
+      "clubs.invites.preview": (w) => ({ code: w.invite.code }),
+      "clubs.requests.list": (w) => ({ clubId: w.club.id }),
+      "tournaments.list": (w) => ({ clubId: w.club.id }),
+      "tournaments.byId": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.standings": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.explain": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
+      "tournaments.crossTable": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.bracket": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
+      "ratings.leaderboard": () => ({ ruleset: "equate" }),
+      "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
+      "ratings.player": (w) => ({ userId: w.users.playerA.id }),
+      "ratings.expected": (w) => ({ ruleset: "equate", userIds: [w.users.playerA.id, w.users.playerB.id] }),
+      "adjudication.matchPosition": (w) => ({ matchId: w.match.id, moveNumber: 1 }),
+      "adjudication.listForMatch": (w) => ({ matchId: w.match.id }),
+      "adjudication.listForTournament": (w) => ({ tournamentId: w.tournament.id }),
+      "adjudication.myTournaments": () => undefined,
+      "matches.scorekeeper.get": (w) => ({ matchId: w.otb.id }),
+      "matches.scorekeeper.mine": () => undefined,
+      "matches.get": (w) => ({ matchId: w.match.id }),
+      "matches.mine": () => undefined,
+      "matches.findPlayers": (w) => ({ query: w.users.playerA.email }),
+      "matches.preview": (w) => ({ code: w.challenge.joinCode }),
+      "matches.forPairings": (w) => ({ pairingIds: [w.pairingId] }),
+      "matches.record": (w) => ({ matchId: w.match.id, format: "json" }),
+    };
+
+    it("every query is listed", () => {
+      const procs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
+      const queries = Object.entries(procs)
+        .filter(([, p]) => p._def.type === "query")
+        .map(([k]) => k);
+      expect(
+        queries.filter((q) => !(q in QUERIES)),
+        "add it to QUERIES in tests/integration/security-leaks.test.ts",
+      ).toEqual([]);
+    });
+
+    it("no query output, for any role, carries a password hash", async () => {
+      const roles = ["anonymous", "outsider", "member", "owner", "clubDirector", "judge", "playerA"] as const;
+      let answered = 0;
+      for (const role of roles) {
+        const caller = callerFor(db(), as(role));
+        for (const [path, input] of Object.entries(QUERIES)) {
+          const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i: unknown) => Promise<unknown>;
+          let out: unknown;
+          try {
+            out = await fn(input(w));
+            answered++;
+          } catch (e) {
+            expect(e, `${path} as ${role}`).toBeInstanceOf(TRPCError);
+            expect((e as TRPCError).code, `${path} as ${role}`).not.toBe("INTERNAL_SERVER_ERROR");
+            out = { message: (e as TRPCError).message };
+          }
+          const json = JSON.stringify(out);
+          expect(json, `${path} as ${role}`).not.toContain("scrypt$");
+          for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
+        }
+      }
+      expect(answered).toBeGreaterThan(100);
+      // and sign-up's own answer
+      const made = await callerFor(db()).accounts.signUp({ email: "leak-check@example.test", name: "Leak Check", password: "correct horse 42" });
+      expect(JSON.stringify(made)).not.toMatch(/scrypt\$|password/i);
+    });
+  });
+});
