@@ -24,10 +24,13 @@ import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
 import { createdOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
 import { scorekeeperRouter } from "./scorekeeper";
+import { botRouter } from "./bot";
 
 export const matchesRouter = router({
   /** Over-the-board games entered at the scorekeeper station (docs/scorekeeper.md). */
   scorekeeper: scorekeeperRouter,
+  /** Casual games against the Equalis Bot (docs/demo.md). */
+  bot: botRouter,
   /** The viewer's view: own rack only, counts for everyone else, `serverNow` for the clocks. */
   get: publicProcedure
     .input(matchIdInput)

@@ -24,6 +24,7 @@ import { DomainError } from "@/server/errors";
 import { lockMatch, persist, settle, type Appended } from "./log";
 import type { MoveAction } from "./schemas";
 import { cachePut, hasDue, loadFolded, step, type Folded } from "./state";
+import { afterMoveCommitted } from "@/server/services/bot/turns";
 
 export interface MoveOutcome {
   /** false: this clientId had already been applied (nothing new was written) */
@@ -131,6 +132,8 @@ export async function submitMove(
   });
   if (cacheAfter) cachePut(input.matchId, cacheAfter);
   if ("refused" in out) throw out.refused;
+  // After the commit: the bot opponent answers if it sits in this game and is on move (docs/demo.md).
+  if (out.outcome.applied && out.outcome.status === "active") await afterMoveCommitted(db, input.matchId, input.clientId);
   return out.outcome;
 }
 
