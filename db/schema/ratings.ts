@@ -35,6 +35,8 @@ export type RatedGameSource = (typeof RATED_GAME_SOURCES)[number];
 export interface LedgerPlayer {
   userId: string;
   score: number;
+  /** Lost by resignation or on time: ranks below every other player whatever the scores. */
+  lost?: boolean;
 }
 
 /** An opponent as seen from one history row: their pre-game rating and their score. */

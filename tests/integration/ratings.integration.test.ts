@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { clubMemberships, ratedGames, ratingEvents, ratings, type RulesetId } from "@/db/schema";
+import { clubMemberships, ratedGames, ratingEvents, ratings, tournamentPairings, tournamentRounds, tournaments, type RulesetId } from "@/db/schema";
 import { DEFAULT_GLICKO, newRating, rateGame, ratePod } from "@/server/domain/ratings/glicko2";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { recomputeRatings } from "@/server/services/ratings/recompute";
 import { getPlayerRating } from "@/server/services/ratings/queries";
+import { recordPairingResult, writeResult } from "@/server/services/tournaments/results";
+import { playerRatingFor } from "@/server/services/tournaments/ratings";
+import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
+import { submitMove } from "@/server/services/matches/moves";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
@@ -67,9 +71,14 @@ describeDb("ratings", (db) => {
     const game = { ruleset: "smath" as const, source: "pairing" as const, sourceId: randomUUID(), playedAt: at(), players: [{ userId: a!.id, score: 300 }, { userId: b!.id, score: 300 }] };
     expect((await applyRatedGame(db(), game)).status).toBe("rated");
     const before = await ratingOf(db(), a!.id, "smath");
-    const again = await applyRatedGame(db(), { ...game, players: [{ userId: a!.id, score: 999 }, { userId: b!.id, score: 0 }] });
-    expect(again).toEqual({ status: "duplicate", source: "pairing", sourceId: game.sourceId });
+    expect(await applyRatedGame(db(), game)).toEqual({ status: "duplicate", source: "pairing", sourceId: game.sourceId, amended: false });
+    // A corrected result: ratings stay until the next recompute; the ledger holds the correction.
+    const corrected = [{ userId: a!.id, score: 999 }, { userId: b!.id, score: 0 }];
+    const again = await applyRatedGame(db(), { ...game, players: corrected });
+    expect(again).toEqual({ status: "duplicate", source: "pairing", sourceId: game.sourceId, amended: true });
     expect(await ratingOf(db(), a!.id, "smath")).toEqual(before);
+    const [ledger] = await db().select().from(ratedGames).where(eq(ratedGames.sourceId, game.sourceId));
+    expect(ledger!.players).toEqual(corrected);
     expect(before!.games).toBe(1);
     expect(await db().select().from(ratingEvents).where(eq(ratingEvents.sourceId, game.sourceId))).toHaveLength(2);
     // a tie between equals leaves the ratings level
@@ -105,6 +114,14 @@ describeDb("ratings", (db) => {
     expect(resultOf(ps[1]!.id)).toBeCloseTo(2.5 / 3);
     expect(resultOf(ps[3]!.id)).toBe(0);
     expect(events.find((e) => e.userId === ps[0]!.id)!.opponents).toHaveLength(3);
+  });
+
+  it("rates a resignation or a loss on time as a loss whatever the scores", async () => {
+    const [a, b] = await users(db(), 2);
+    const res = await applyRatedGame(db(), { ruleset: "equate", source: "match", sourceId: randomUUID(), playedAt: at(), players: [{ userId: a!.id, score: 300, lost: true }, { userId: b!.id, score: 120 }] });
+    expect(res.status === "rated" && res.changes.map((c) => c.result)).toEqual([0, 1]);
+    expect((await ratingOf(db(), a!.id))!.rating).toBeLessThan(1500);
+    expect((await ratingOf(db(), b!.id))!.rating).toBeGreaterThan(1500);
   });
 
   it("ignores unrated games, forfeits and byes", async () => {
@@ -149,7 +166,7 @@ describeDb("ratings", (db) => {
         source: g % 2 ? "match" : "pairing",
         sourceId: randomUUID(),
         playedAt: new Date(t),
-        players: seats.map((p) => ({ userId: p.id, score: Math.floor(rand() * 8) * 50 })),
+        players: seats.map((p, i) => ({ userId: p.id, score: Math.floor(rand() * 8) * 50, ...(g % 9 === 4 && i === 0 ? { lost: true } : {}) })),
       });
     }
     const ids = ps.map((p) => p.id);
@@ -224,5 +241,56 @@ describeDb("ratings", (db) => {
     await expect(anon.ratings.expected({ ruleset: "equate", userIds: [a!.id] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
 
     expect((await getPlayerRating(db(), c!.id, "smath")).rating).toBe(DEFAULT_GLICKO.initialRating);
+  });
+
+  describe("wired into tournaments and matches", () => {
+    /** A published round of a tournament with one board per pair of players (rows written directly). */
+    async function board(d: Db, opts: { rated: boolean }, players: string[][]) {
+      const owner = await createUser(d);
+      const club = await callerFor(d, owner).clubs.create({ handle: `rt-${Date.now().toString(36)}-${minute++}`, name: "Rated Club" });
+      const [t] = await d
+        .insert(tournaments)
+        .values({ clubId: club.id, name: "Cup", startsAt: new Date(), ruleset: "smath", rulesetOptions: {}, timeControl: {} as never, challengeRule: "single", rated: opts.rated, format: "swiss", rounds: 3, tiebreaks: [], status: "running" })
+        .returning();
+      const [r] = await d.insert(tournamentRounds).values({ tournamentId: t!.id, number: 1, status: "published" }).returning();
+      return d
+        .insert(tournamentPairings)
+        .values(players.map((ps, i) => ({ tournamentId: t!.id, roundId: r!.id, roundNumber: 1, tableNumber: i + 1, players: ps })))
+        .returning();
+    }
+
+    it("a director's result on a rated board is rated once; forfeits and unrated events are not; corrections reach the ledger", async () => {
+      const [a, b, c, d2] = await users(db(), 4);
+      const [p1, p2] = await board(db(), { rated: true }, [[a!.id, b!.id], [c!.id, d2!.id]]);
+      await recordPairingResult(db(), { pairingId: p1!.id, scores: { [a!.id]: 320, [b!.id]: 280 }, source: "director", actorId: null });
+      await recordPairingResult(db(), { pairingId: p2!.id, scores: { [c!.id]: 0, [d2!.id]: 50 }, source: "director", actorId: null, forfeit: true });
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.sourceId, p1!.id))).toMatchObject([{ source: "pairing", ruleset: "smath" }]);
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.sourceId, p2!.id))).toHaveLength(0);
+      const ra = await ratingOf(db(), a!.id, "smath");
+      expect(ra!.rating).toBeGreaterThan(1500);
+      expect(await playerRatingFor(db(), a!.id, "smath")).toBe(Math.round(ra!.rating));
+      expect(await playerRatingFor(db(), c!.id, "smath")).toBe(1500);
+
+      await writeResult(db(), { pairingId: p1!.id, scores: { [a!.id]: 200, [b!.id]: 280 }, source: "director", actorId: null, forfeitUserId: null });
+      expect(await ratingOf(db(), a!.id, "smath")).toEqual(ra);
+      const [ledger] = await db().select().from(ratedGames).where(eq(ratedGames.sourceId, p1!.id));
+      expect(ledger!.players).toEqual([{ userId: a!.id, score: 200 }, { userId: b!.id, score: 280 }]);
+
+      const [u1, u2] = await users(db(), 2);
+      const [q] = await board(db(), { rated: false }, [[u1!.id, u2!.id]]);
+      await recordPairingResult(db(), { pairingId: q!.id, scores: { [u1!.id]: 10, [u2!.id]: 5 }, source: "director", actorId: null });
+      expect(await ratingOf(db(), u1!.id, "smath")).toBeUndefined();
+    });
+
+    it("a rated online match that ends by resignation rates it as a loss in the same transaction", async () => {
+      const [a, b] = await users(db(), 2);
+      const m = await createChallenge(db(), a!.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: true, seats: 2, invite: [b!.id], firstMover: "creator" });
+      await acceptChallenge(db(), m.id, b!.id, { now: T0 });
+      await submitMove(db(), { matchId: m.id, userId: a!.id, expectedSeq: 1, clientId: randomUUID(), action: { type: "resign" } }, { now: T0 + 5_000 });
+      const [game] = await db().select().from(ratedGames).where(and(eq(ratedGames.source, "match"), eq(ratedGames.sourceId, m.id)));
+      expect(game!.players.find((p) => p.userId === a!.id)).toMatchObject({ lost: true });
+      expect((await ratingOf(db(), a!.id))!.rating).toBeLessThan(1500);
+      expect((await ratingOf(db(), b!.id))!.rating).toBeGreaterThan(1500);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { nextDueEvent, step, type Folded } from "./state";
 import { reportPairingResult } from "./tournament";
+import { applyRatedGame } from "@/server/services/ratings/apply";
 
 export const topicOf = (matchId: string) => `match:${matchId}`;
 
@@ -86,6 +87,11 @@ export async function persist(tx: DbOrTx, m: Match, f: Folded, appended: readonl
     // loser, so standings cannot count it as a win for a player who was ahead (docs/matches.md).
     const loser = (result.reason === "timeout" || result.reason === "resign") && s.end?.player != null ? s.players[s.end.player].id : null;
     await reportPairingResult(tx, { pairingId: m.pairingId, scores: result.scores, source: "match", actorId: null, matchId: m.id, forfeit: loser });
+  }
+  if (result && m.rated) {
+    // Ratings, in this transaction; a resignation or a loss on time is rated as a loss (`lost`).
+    const lostSeat = (result.reason === "timeout" || result.reason === "resign") && s.end?.player != null ? s.end.player : -1;
+    await applyRatedGame(tx, { ruleset: m.ruleset, source: "match", sourceId: m.id, playedAt: new Date(now), players: s.players.map((p, i) => ({ userId: p.id, score: s.scores[i]!, ...(i === lostSeat ? { lost: true } : {}) })) });
   }
   await publish(tx, topicOf(m.id), f.version);
 }

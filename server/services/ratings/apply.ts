@@ -13,14 +13,14 @@
  * Caveat: games are rated in the order they are recorded. A result entered late (an earlier
  * `playedAt` than games already rated) is rated now; a recompute replays it in `playedAt` order.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "@/db/client";
 import { ratedGames, ratingEvents, ratings, type EventOpponent, type RatedGameSource } from "@/db/schema";
 import type { RulesetId } from "@/db/schema/clubs";
 import { DomainError } from "@/server/errors";
 import type { GlickoConfig, Rating } from "@/server/domain/ratings/glicko2";
-import { pairwiseResult, rateSeats } from "./compute";
+import { outcomeKeys, pairwiseResult, rateSeats } from "./compute";
 import { ratingConfig } from "./config";
 import { ratedGameInput, type RatedGameInput } from "./schemas";
 
@@ -35,14 +35,18 @@ export interface RatingChange {
 
 export type ApplyRatedGameResult =
   | { status: "rated"; ratedGameId: number; ruleset: RulesetId; changes: RatingChange[] }
-  /** This (source, sourceId) was rated before; nothing changed. */
-  | { status: "duplicate"; source: RatedGameSource; sourceId: string }
+  /**
+   * This (source, sourceId) was rated before; ratings are unchanged. `amended`: the scores differed,
+   * so the ledger now holds the corrected result and the next recompute uses it.
+   */
+  | { status: "duplicate"; source: RatedGameSource; sourceId: string; amended: boolean }
   /** Not a rated game: an unrated event or casual game, a forfeit, or a bye. */
   | { status: "skipped"; reason: "unrated" | "forfeit" | "bye" };
 
 /**
  * Rates a finished game (2–4 players) in the caller's transaction; idempotent by (source, sourceId).
- * Unrated games, forfeits and byes are skipped without writing anything. Throws DomainError INVALID
+ * Unrated games, forfeits and byes are skipped without writing anything; a resignation or a loss
+ * on time is rated as a loss for that player (`lost`). Throws DomainError INVALID
  * for a malformed game (caller bug surfaced as a sentence rather than a crash).
  */
 export async function applyRatedGame(db: DbOrTx, input: RatedGameInput, cfg: GlickoConfig = ratingConfig()): Promise<ApplyRatedGameResult> {
@@ -60,13 +64,22 @@ export async function applyRatedGame(db: DbOrTx, input: RatedGameInput, cfg: Gli
 }
 
 async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, cfg: GlickoConfig): Promise<ApplyRatedGameResult> {
-  const seats = game.players.map((p) => ({ userId: p.userId.toLowerCase(), score: p.score }));
+  const seats = game.players.map((p) => ({ userId: p.userId.toLowerCase(), score: p.score, ...(p.lost ? { lost: true } : {}) }));
   const [row] = await tx
     .insert(ratedGames)
     .values({ ruleset: game.ruleset, playedAt: game.playedAt, players: seats, source: game.source, sourceId: game.sourceId })
     .onConflictDoNothing({ target: [ratedGames.source, ratedGames.sourceId] })
     .returning({ id: ratedGames.id });
-  if (!row) return { status: "duplicate", source: game.source, sourceId: game.sourceId };
+  if (!row) {
+    // Rated before. A corrected result is written into the ledger (ratings follow at the next
+    // recompute: rewriting history incrementally would need every later game re-rated anyway).
+    const amended = await tx
+      .update(ratedGames)
+      .set({ players: seats })
+      .where(and(eq(ratedGames.source, game.source), eq(ratedGames.sourceId, game.sourceId), sql`${ratedGames.players} <> ${JSON.stringify(seats)}::jsonb`))
+      .returning({ id: ratedGames.id });
+    return { status: "duplicate", source: game.source, sourceId: game.sourceId, amended: amended.length > 0 };
+  }
 
   // Creates missing rows and locks every player's row in one statement: ON CONFLICT DO UPDATE
   // takes the row lock as it meets each row, and the rows are listed in sorted user-id order.
@@ -79,9 +92,9 @@ async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, c
   const byUser = new Map(locked.map((r) => [r.userId, { rating: r.rating, rd: r.rd, volatility: r.volatility }]));
 
   const pre = seats.map((s) => byUser.get(s.userId)!);
-  const scores = seats.map((s) => s.score);
-  const post = rateSeats(pre, scores, cfg);
-  const changes: RatingChange[] = seats.map((s, i) => ({ userId: s.userId, score: s.score, result: pairwiseResult(scores, i), before: pre[i], after: post[i] }));
+  const keys = outcomeKeys(seats);
+  const post = rateSeats(pre, keys, cfg);
+  const changes: RatingChange[] = seats.map((s, i) => ({ userId: s.userId, score: s.score, result: pairwiseResult(keys, i), before: pre[i], after: post[i] }));
 
   // New ratings and the history rows in one round trip.
   const newValues = sql.join(

@@ -5,8 +5,14 @@
  * Two players: `rateGame` (each game its own rating period, from both pre-game ratings). Three or
  * four: `ratePod` (pairwise win / ½ tie / loss against every other player by final score, one
  * period per player). The per-player `result` is the pairwise points over the number of opponents.
+ * A player who lost by resignation or on time ranks below everyone whatever the scores (`outcomeKeys`).
  */
 import { rateGame, ratePod, type GlickoConfig, type Rating } from "@/server/domain/ratings/glicko2";
+
+/** What results are decided by: the score, or −∞ for a player who resigned or lost on time. */
+export function outcomeKeys(players: readonly { score: number; lost?: boolean }[]): number[] {
+  return players.map((p) => (p.lost ? Number.NEGATIVE_INFINITY : p.score));
+}
 
 /** Pairwise points of player i over the others, scaled to [0, 1]. */
 export function pairwiseResult(scores: readonly number[], i: number): number {
@@ -18,7 +24,7 @@ export function pairwiseResult(scores: readonly number[], i: number): number {
   return pts / (scores.length - 1);
 }
 
-/** New ratings for every seat, in seat order; `pre` and `scores` are in seat order too. */
+/** New ratings for every seat, in seat order; `pre` and `scores` (outcome keys) are in seat order too. */
 export function rateSeats(pre: readonly Rating[], scores: readonly number[], cfg: GlickoConfig): Rating[] {
   if (pre.length === 2) return rateGame(pre[0], pre[1], pairwiseResult(scores, 0), cfg);
   return ratePod(pre, scores, cfg);

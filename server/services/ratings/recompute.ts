@@ -97,6 +97,7 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
         const n = players.length;
         const seats = new Array<State>(n);
         const scores = new Array<number>(n);
+        const keys = new Array<number>(n);
         for (let i = 0; i < n; i++) {
           const p = players[i]!;
           let s = table.get(p.userId);
@@ -106,13 +107,14 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
           }
           seats[i] = s;
           scores[i] = p.score;
+          keys[i] = p.lost ? Number.NEGATIVE_INFINITY : p.score; // as outcomeKeys()
         }
-        const post = rateSeats(seats, scores, cfg);
+        const post = rateSeats(seats, keys, cfg);
         if (history) {
           for (let i = 0; i < n; i++) {
             const s = seats[i]!;
             const opponents = players.flatMap((q, j) => (j === i ? [] : [{ userId: q.userId, rating: seats[j]!.rating, rd: seats[j]!.rd, score: q.score }]));
-            events.push([game[0], players[i]!.userId, game[1], game[3], s.rating, s.rd, post[i]!.rating, post[i]!.rd, scores[i], pairwiseResult(scores, i), opponents, game[4], game[5]]);
+            events.push([game[0], players[i]!.userId, game[1], game[3], s.rating, s.rd, post[i]!.rating, post[i]!.rd, scores[i], pairwiseResult(keys, i), opponents, game[4], game[5]]);
           }
           eventCount += n;
         }

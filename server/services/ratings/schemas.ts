@@ -15,7 +15,14 @@ export const ratedGameInput = z.object({
   playedAt: z.date(),
   /** Seat order; one player = a bye (never rated). */
   players: z
-    .array(z.object({ userId, score: z.number().int("Scores are whole points.").min(-100_000).max(100_000) }))
+    .array(
+      z.object({
+        userId,
+        score: z.number().int("Scores are whole points.").min(-100_000).max(100_000),
+        /** Lost by resignation or on time: a loss to every other player whatever the scores. */
+        lost: z.boolean().optional(),
+      }),
+    )
     .min(1)
     .max(4, "A rated game has at most 4 players.")
     .refine((ps) => new Set(ps.map((p) => p.userId)).size === ps.length, "A player cannot sit twice in one game."),

@@ -14,6 +14,7 @@ import type { DbOrTx } from "@/db/client";
 import { tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type TournamentPairing } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
+import { applyRatedGame } from "@/server/services/ratings/apply";
 import { writeAudit } from "./audit";
 import { isElimination, winnerOf } from "./field";
 
@@ -97,6 +98,10 @@ export async function writeResult(
         version: sql`${tournamentPairings.version} + 1`,
       })
       .where(eq(tournamentPairings.id, p.id));
+    // Ratings: a board without an online match is rated here, in this transaction (a match rates itself when it ends).
+    if (!input.matchId && !p.matchId) {
+      await applyRatedGame(tx, { ruleset: t.ruleset, source: "pairing", sourceId: p.id, playedAt: new Date(), rated: t.rated, forfeit: !!input.forfeitUserId, players: p.players.map((userId) => ({ userId, score: input.scores[userId]! })) });
+    }
     await writeAudit(tx, t.id, input.actorId, correction ? "result.corrected" : "result.recorded", {
       round: p.roundNumber,
       table: p.tableNumber,
