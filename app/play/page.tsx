@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
+import { PlayBot } from "./_components/PlayBot";
 
 const RULESETS = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
 const CHALLENGE_RULES = {
@@ -89,6 +90,7 @@ export default function PlayPage() {
     <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
       <div className="space-y-6">
         <h1 className="text-2xl font-semibold">My games</h1>
+        <PlayBot />
         {mine.isPending ? <p>Loading…</p> : null}
         {rows.length === 0 && !mine.isPending ? <p className="text-slate-600">No games yet: challenge someone with the form.</p> : null}
         {groups.map((g) =>

@@ -1,0 +1,115 @@
+/**
+ * The server under test for the load script: a scratch PostgreSQL database (created fresh, dropped
+ * afterwards) and one `next start` built into its own folder (NEXT_DIST_DIR, default .next-load),
+ * on loopback. Only processes this script started are ever stopped, by their pid.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import postgres from "postgres";
+
+export interface ScratchDb {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** Create (after dropping a leftover of the same name) the database named in `url`. */
+export async function scratchDatabase(url: string): Promise<ScratchDb> {
+  const u = new URL(url);
+  const name = u.pathname.replace(/^\//, "");
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await sql.unsafe(`CREATE DATABASE ${name}`);
+  return {
+    url,
+    drop: async () => {
+      await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+const nextBin = (appDir: string) => path.join(appDir, "node_modules", ".bin", "next");
+
+/**
+ * A copy of the last commit (`git archive HEAD`) in `dir`, sharing node_modules by symlink: on a
+ * working tree where others have uncommitted work that does not build yet, the load test still
+ * measures the committed app.
+ */
+export function snapshotHead(dir: string): string {
+  const abs = path.resolve(dir);
+  rmSync(abs, { recursive: true, force: true });
+  mkdirSync(abs, { recursive: true });
+  const r = spawnSync("sh", ["-c", `git archive HEAD | tar -x -C '${abs}'`], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("git archive failed");
+  symlinkSync(path.resolve("node_modules"), path.join(abs, "node_modules"));
+  return abs;
+}
+
+/** `next build` into `distDir` unless a build is already there (or `force`). */
+export function ensureBuild(appDir: string, distDir: string, force: boolean, webpack = false): void {
+  if (!force && existsSync(path.join(appDir, distDir, "BUILD_ID"))) {
+    console.log(`using the existing build in ${distDir} (pass --build to rebuild)`);
+    return;
+  }
+  console.log(`building into ${distDir} (next build)…`);
+  const r = spawnSync(nextBin(appDir), ["build", ...(webpack ? ["--webpack"] : [])], { cwd: appDir, stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: distDir } });
+  if (r.status !== 0) throw new Error("next build failed");
+}
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Start `next start` on loopback and wait until it answers. */
+export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number }): Promise<RunningServer> {
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_DIST_DIR: opts.distDir,
+    DATABASE_URL: opts.databaseUrl,
+    DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    PORT: String(opts.port),
+  } as NodeJS.ProcessEnv;
+  const child: ChildProcess = spawn(nextBin(opts.appDir), ["start", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const url = `http://127.0.0.1:${opts.port}`;
+  const until = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${url}/api/auth/csrf`, { signal: AbortSignal.timeout(5_000) });
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) {
+      child.kill("SIGTERM");
+      throw new Error(`next start did not answer within 180 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      const errors = log.split("\n").filter((l) => /error/i.test(l)).slice(-5);
+      if (errors.length) console.log(`last server error lines:\n  ${errors.join("\n  ")}`);
+    },
+  };
+}
