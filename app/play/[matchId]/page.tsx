@@ -21,6 +21,7 @@ import { Scoresheet, formatClock } from "@/app/_components/board/Scoresheet";
 import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles, type TypedTile } from "@/app/_components/board/keyboard";
 import { MatchRulings } from "@/app/judge/_components/match-rulings";
+import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
 
 const REASONS: Record<string, string> = {
   out: "a player went out",
@@ -191,6 +192,7 @@ export default function MatchPage() {
             </>
           ) : null}
         </p>
+        {v.rated && v.status !== "finished" ? <ExpectedScoreLine ruleset={v.ruleset} userIds={v.players.map((p) => p.userId)} /> : null}
       </div>
 
       {v.status === "open" || v.status === "cancelled" ? (
