@@ -46,6 +46,9 @@ export function snapshotHead(dir: string): string {
   mkdirSync(abs, { recursive: true });
   const r = spawnSync("sh", ["-c", `git archive HEAD | tar -x -C '${abs}'`], { stdio: "inherit" });
   if (r.status !== 0) throw new Error("git archive failed");
+  // The app does not need the tests, and `next build` type-checks every file in tsconfig: a test
+  // helper mid-change elsewhere must not stop the app under test from building.
+  rmSync(path.join(abs, "tests"), { recursive: true, force: true });
   symlinkSync(path.resolve("node_modules"), path.join(abs, "node_modules"));
   return abs;
 }
