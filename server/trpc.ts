@@ -43,17 +43,41 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** PostgreSQL refuses text it cannot store (a NUL character): SQLSTATE 22021 / 22P05, anywhere in the cause chain. */
+function isUnstorableText(e: unknown): boolean {
+  for (let c = e, i = 0; c && typeof c === "object" && i < 6; c = (c as { cause?: unknown }).cause, i++) {
+    const code = (c as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+  }
+  return false;
+}
+
+/** The TRPCError a client should see for an error a procedure threw. */
+function toClientError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (isDomainError(cause)) return new TRPCError({ code: DOMAIN_ERROR_CODES[cause.code], message: cause.message, cause });
+  if (error.code !== "INTERNAL_SERVER_ERROR") return error;
+  // Text with a NUL character passes zod but not the database: the input is at fault, not us.
+  if (isUnstorableText(cause)) return new TRPCError({ code: "BAD_REQUEST", message: "Text cannot contain NUL (\\0) characters." });
+  console.error(error);
+  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Nothing was changed; please try again." });
+}
+
+/** A subscription's stream with the same error mapping (errors thrown while iterating skip `next()`). */
+async function* mapStreamErrors<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (cause) {
+    throw toClientError(cause instanceof TRPCError ? cause : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause }));
+  }
+}
+
 /** Turns a DomainError thrown by a service into the matching TRPCError; hides unexpected errors. */
-const domainErrors = t.middleware(async ({ next }) => {
+const domainErrors = t.middleware(async ({ type, next }) => {
   const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (isDomainError(cause)) {
-      result.error = new TRPCError({ code: DOMAIN_ERROR_CODES[cause.code], message: cause.message, cause });
-    } else if (result.error.code === "INTERNAL_SERVER_ERROR") {
-      console.error(result.error);
-      result.error = new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Nothing was changed; please try again." });
-    }
+  if (!result.ok) result.error = toClientError(result.error);
+  else if (type === "subscription" && result.data && typeof result.data === "object" && Symbol.asyncIterator in result.data) {
+    return { ...result, data: mapStreamErrors(result.data as AsyncIterable<unknown>) };
   }
   return result;
 });

@@ -31,6 +31,7 @@ import { clearStateCache } from "@/server/services/matches/state";
 import { addPlayers } from "@/server/services/tournaments/registration";
 import { pairNextRound, publishRound } from "@/server/services/tournaments/rounds";
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
+import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
 import { createUser } from "./seed";
 
 export const WORLD_ROLES = ["outsider", "member", "clubDirector", "owner", "judge", "playerA", "playerB"] as const;
@@ -79,7 +80,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
   const invite = await createInvite(db, club.id, owner.id, { expiresInDays: 7, maxUses: null });
   const request = await requestToJoin(db, (await getClubById(db, club.id))!, applicant.id, "May I join?");
 
-  const settings = {
+  const settings: CreateTournamentInput = {
     clubId: club.id,
     name: "World Open",
     description: "",
@@ -101,7 +102,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     gibsonSpread: 500,
     bronzeMatch: false,
     grandFinal: "simple",
-  } as const;
+  };
   const t = await createTournament(db, clubDirector.id, settings);
   const open = await createTournament(db, clubDirector.id, { ...settings, name: "World Spring Cup" });
   await addPlayers(db, open.id, clubDirector.id, { userIds: [playerA.id], emails: [], checkIn: false });

@@ -1,0 +1,407 @@
+/**
+ * Fuzz: 10,000+ malformed or hostile inputs, from a seeded generator (mulberry32, so a failure
+ * replays), spread over every procedure of the app router — queries, mutations, and the live
+ * subscription (read once, then aborted). Each input starts from a valid-looking one for the world
+ * (tests/helpers/fixtures.ts) and is broken somewhere: wrong types, missing or extra fields, 100 kB
+ * strings, control and astral characters, NaN / ±Infinity / huge numbers, deep nesting, arrays for
+ * objects, unknown tiles, SQL-ish and template-ish strings, other users' ids, random uuids and
+ * prototype-pollution keys (`__proto__`, `constructor`). Callers are the outsider and anonymous,
+ * with a smaller share as a club member.
+ *
+ * Every call must succeed or fail with a TRPCError that is not INTERNAL_SERVER_ERROR and carries no
+ * stack trace; afterwards the world's important rows are as before (the member's own rows and the
+ * game the member keeps score of excepted: the member may legitimately change those), and
+ * Object.prototype is untouched.
+ */
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { clubMemberships, clubs, matches, tournamentPairings, tournamentPlayers, tournamentStaff, tournaments } from "@/db/schema";
+import { appRouter } from "@/server/routers/_app";
+import { createCallerFactory, type SessionUser } from "@/server/trpc";
+import { describeDb } from "../helpers/db";
+import { seedWorld, type World } from "../helpers/fixtures";
+import { TEST_PASSWORD } from "../helpers/seed";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20310401);
+const PLAN = [
+  { role: "outsider", calls: 4_400 },
+  { role: "anonymous", calls: 4_400 },
+  { role: "member", calls: 1_400 },
+] as const;
+
+/** mulberry32: small, fast, seedable. */
+function rngFrom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+}
+type Rng = ReturnType<typeof rngFrom>;
+
+const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
+const TC = { initialMs: 60_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
+const REQUEST = { ruleset: "equate", board: row(9, 9, "1+1=2"), play: row(10, 9, "3=3"), rack: ["3", "=", "3", "?"] };
+
+/** A valid-looking input per procedure path (add new procedures here). `n` makes unique names. */
+const BASES: Record<string, (w: World, n: number) => unknown> = {
+  "accounts.me": () => undefined,
+  "accounts.signUp": (_w, n) => ({ email: `fuzz-${n}-${randomUUID().slice(0, 8)}@example.test`, name: "Fuzz Person", password: TEST_PASSWORD }),
+  "accounts.updateProfile": () => ({ name: "Fuzzy Name" }),
+  "clubs.list": () => ({ query: "world", limit: 10 }),
+  "clubs.mine": () => undefined,
+  "clubs.byHandle": (w) => ({ handle: w.club.handle }),
+  "clubs.create": (_w, n) => ({ handle: `fz-${n}-${randomUUID().slice(0, 6)}`, name: "Fuzz Club", description: "", location: "", defaultRuleset: "equate", visibility: "public" }),
+  "clubs.update": (w) => ({ clubId: w.club.id, name: "Taken Over", description: "x", location: "y", defaultRuleset: "smath", visibility: "invite-only" }),
+  "clubs.setRole": (w) => ({ clubId: w.club.id, userId: w.users.outsider.id, role: "owner" }),
+  "clubs.removeMember": (w) => ({ clubId: w.club.id, userId: w.users.owner.id }),
+  "clubs.leave": (w) => ({ clubId: w.club.id }),
+  "clubs.bulkAdd": (w) => ({ clubId: w.club.id, emails: `${w.users.outsider.email}, ${w.users.judge.email}` }),
+  "clubs.invites.list": (w) => ({ clubId: w.club.id }),
+  "clubs.invites.create": (w) => ({ clubId: w.club.id, expiresInDays: 7, maxUses: 10 }),
+  "clubs.invites.revoke": (w) => ({ clubId: w.club.id, inviteId: w.invite.id }),
+  // the invite code and the join code are secrets the fuzzers do not hold
+  "clubs.invites.preview": () => ({ code: "not-the-code" }),
+  "clubs.invites.accept": () => ({ code: "not-the-code" }),
+  "clubs.requests.list": (w) => ({ clubId: w.club.id }),
+  "clubs.requests.create": (w) => ({ clubId: w.club.id, message: "let me in" }),
+  "clubs.requests.cancel": (w) => ({ clubId: w.club.id }),
+  "clubs.requests.decide": (w) => ({ clubId: w.club.id, requestId: w.joinRequestId, decision: "approve" }),
+  "tournaments.list": (w) => ({ clubId: w.club.id, status: "running", limit: 10 }),
+  "tournaments.byId": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.standings": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.explain": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
+  "tournaments.crossTable": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.bracket": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.create": (w) => ({ clubId: w.club.id, name: "Fuzz Open", startsAt: "2031-05-01T09:00:00Z", ruleset: "equate", timeControl: TC, tiebreaks: ["spread"] }),
+  "tournaments.update": (w) => ({ tournamentId: w.tournament.id, name: "Renamed", rounds: 7, rulesetOptions: { challenge: "double" } }),
+  "tournaments.staff.add": (w) => ({ tournamentId: w.tournament.id, email: w.users.outsider.email, role: "director" }),
+  "tournaments.staff.remove": (w) => ({ tournamentId: w.tournament.id, userId: w.users.clubDirector.id }),
+  "tournaments.register": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.unregister": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.checkInSelf": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.players.add": (w) => ({ tournamentId: w.tournament.id, userIds: [w.users.outsider.id], emails: w.users.member.email, checkIn: true }),
+  "tournaments.players.checkIn": (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, checkedIn: false }),
+  "tournaments.players.checkInAll": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.players.withdraw": (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id }),
+  "tournaments.players.seed": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id, seed: 1 }),
+  "tournaments.rounds.pair": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.rounds.deleteDraft": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),
+  "tournaments.rounds.swap": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1, a: w.users.playerA.id, b: w.users.playerB.id }),
+  "tournaments.rounds.flip": (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId }),
+  "tournaments.rounds.publish": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),
+  "tournaments.rounds.close": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),
+  "tournaments.enterResult": (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, scores: { [w.users.playerA.id]: 500, [w.users.playerB.id]: 0 }, expectedVersion: 0 }),
+  "ratings.leaderboard": () => ({ ruleset: "equate", minGames: 0, established: false, limit: 10, offset: 0 }),
+  "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id, limit: 10 }),
+  "ratings.player": (w) => ({ userId: w.users.playerA.id }),
+  "ratings.expected": (w) => ({ ruleset: "equate", userIds: [w.users.playerA.id, w.users.playerB.id] }),
+  "adjudication.adjudicate": () => REQUEST,
+  "adjudication.explain": () => REQUEST,
+  "adjudication.matchPosition": (w) => ({ matchId: w.match.id, moveNumber: 1 }),
+  "adjudication.record": (w) => ({ matchId: w.match.id, moveNumber: 1, note: "ruled", requestedBy: "x", request: REQUEST }),
+  "adjudication.listForMatch": (w) => ({ matchId: w.match.id }),
+  "adjudication.listForTournament": (w) => ({ tournamentId: w.tournament.id }),
+  "adjudication.myTournaments": () => undefined,
+  "matches.get": (w) => ({ matchId: w.match.id }),
+  "matches.live": (w) => ({ matchId: w.match.id }),
+  "matches.move": (w) => ({ matchId: w.match.id, expectedSeq: w.match.version, clientId: randomUUID(), action: { type: "play", placements: row(9, 9, "3+4=7") } }),
+  "matches.claimTimeout": (w) => ({ matchId: w.match.id }),
+  "matches.mine": () => undefined,
+  "matches.findPlayers": () => ({ query: "player" }),
+  "matches.create": (w) => ({ ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: TC, rated: false, seats: 2, invite: [w.users.playerA.id], firstMover: "creator" }),
+  "matches.accept": (w) => ({ matchId: w.challenge.id }),
+  "matches.cancel": (w) => ({ matchId: w.challenge.id }),
+  "matches.preview": () => ({ code: "not-the-code" }),
+  "matches.join": () => ({ code: "not-the-code" }),
+  "matches.createFromPairing": (w) => ({ pairingId: w.pairingId }),
+  "matches.forPairings": (w) => ({ pairingIds: [w.pairingId, randomUUID()] }),
+  "matches.record": (w) => ({ matchId: w.match.id, format: "json" }),
+  "matches.adjustResult": (w) => ({ matchId: w.match.id, scores: { [w.users.playerA.id]: 1, [w.users.playerB.id]: 0 }, reason: "because" }),
+  "matches.bot.challenge": () => ({ ruleset: "equate", timeControl: null }),
+  "matches.bot.nudge": (w) => ({ matchId: w.match.id }),
+  "matches.scorekeeper.create": (w) => ({ ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, players: [{ userId: w.users.playerA.id, name: "A" }, { name: "Guest" }] }),
+  "matches.scorekeeper.createFromPairing": (w) => ({ pairingId: w.pairingId }),
+  "matches.scorekeeper.get": (w) => ({ matchId: w.otb.id }),
+  "matches.scorekeeper.move": (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 0, action: { type: "exchange", count: 3 }, tappedAt: null }),
+  "matches.scorekeeper.clock": (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
+  "matches.scorekeeper.mine": () => undefined,
+};
+
+function procedures(): { path: string; type: string }[] {
+  const procs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
+  return Object.entries(procs)
+    .map(([path, p]) => ({ path, type: p._def.type }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+const BIG = "a".repeat(100_000);
+const STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "\u0000\u0001\u0002\u001b[31m\u007f",
+  "\r\n\t\v\f",
+  "\u202e\u200b\ufeff",
+  "\ud800",
+  "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🀄️👩‍👩‍👧‍👦",
+  "Ωμέγα √ × ÷ − ½",
+  "'; DROP TABLE users; --",
+  "' OR '1'='1",
+  "1; SELECT pg_sleep(10)",
+  "%' OR 1=1 --",
+  "\\x00\\'",
+  "<script>alert(1)</script>",
+  "${process.exit(1)}",
+  "{{constructor.constructor('return process')()}}",
+  "../../../../etc/passwd",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e309",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "Z",
+  "??",
+  "===",
+  "√",
+  "10",
+  "x".repeat(65),
+  "00000000-0000-0000-0000-000000000000",
+  "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  "00000000-0000-0000-0000-00000000000g",
+  "not-an-email@",
+  "a@b",
+];
+const NUMBERS = [0, -0, -1, 1, 0.5, -0.5, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, Number.MAX_VALUE, Number.MIN_VALUE, NaN, Infinity, -Infinity, 41, 10_001, 3.999];
+
+function deep(depth: number): unknown {
+  let v: unknown = { leaf: 1 };
+  for (let i = 0; i < depth; i++) v = i % 2 ? { a: v } : [v];
+  return v;
+}
+const polluting = () => [
+  JSON.parse('{"__proto__":{"polluted":"yes","isAdmin":true}}'),
+  JSON.parse('{"constructor":{"prototype":{"polluted":"yes"}}}'),
+  { constructor: { prototype: { polluted: "yes" } } },
+  JSON.parse('{"__proto__":[]}'),
+  Object.create(null),
+];
+
+/** A hostile value: sometimes of the right shape (ids of the world), mostly not. */
+function hostile(rng: Rng, ids: readonly string[]): unknown {
+  switch (rng.int(12)) {
+    case 0:
+      return rng.pick([null, undefined, true, false]);
+    case 1:
+    case 2:
+      return rng.pick(NUMBERS);
+    case 3:
+    case 4:
+      return rng.pick(STRINGS);
+    case 5:
+      return rng.next() < 0.5 ? BIG : `${"√".repeat(2_000)}${BIG.slice(0, 50_000)}`;
+    case 6:
+    case 7:
+      return rng.next() < 0.7 ? rng.pick(ids) : randomUUID();
+    case 8:
+      return rng.pick(polluting());
+    case 9:
+      return rng.pick([[], [null], [[[]]], Array.from({ length: 2_000 }, (_, i) => i), ids.slice(0, 3), [{}], deep(200)]);
+    case 10:
+      return rng.pick([{}, { a: 1 }, deep(20), new Date(Number.NaN), new Date(8.64e15), { toString: "x", valueOf: 1 }, { length: 1e9 }]);
+    default:
+      return rng.pick(["play", "pass", "exchange", "challenge", "resign", "pause", "equate", "smath", "number-scrabble", "owner", "director", "judge", "approve", "text", "json"]);
+  }
+}
+
+/** Breaks `value` somewhere (possibly deep inside), never in place. */
+function mutate(value: unknown, rng: Rng, ids: readonly string[], depth = 0): unknown {
+  const isObj = value !== null && typeof value === "object" && !(value instanceof Date);
+  if (!isObj || depth > 4 || rng.next() < 0.15) return hostile(rng, ids);
+  if (Array.isArray(value)) {
+    const out = [...value];
+    const r = rng.next();
+    if (r < 0.15 || out.length === 0) out.push(hostile(rng, ids));
+    else if (r < 0.3) out.splice(rng.int(out.length), 1);
+    else if (r < 0.4) return { ...out };
+    else {
+      const i = rng.int(out.length);
+      out[i] = mutate(out[i], rng, ids, depth + 1);
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const keys = Object.keys(out);
+  const r = rng.next();
+  if (r < 0.12 || keys.length === 0) {
+    // an extra key, often a polluting one, set as an own property
+    const k = rng.pick(["__proto__", "constructor", "prototype", "extra", "userId", "role", "id", "isAdmin"]);
+    Object.defineProperty(out, k, { value: hostile(rng, ids), enumerable: true, configurable: true, writable: true });
+  } else if (r < 0.24) delete out[rng.pick(keys)];
+  else if (r < 0.3) return [out];
+  else {
+    const k = rng.pick(keys);
+    out[k] = mutate(out[k], rng, ids, depth + 1);
+  }
+  return out;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The same input with its ids (values and record keys) swapped for other ids of the world or random ones. */
+function swapIds(value: unknown, rng: Rng, uuids: readonly string[]): unknown {
+  const other = () => (rng.next() < 0.8 ? rng.pick(uuids) : randomUUID());
+  if (typeof value === "string") return UUID.test(value) && rng.next() < 0.7 ? other() : value;
+  if (Array.isArray(value)) return value.map((v) => swapIds(v, rng, uuids));
+  if (value && typeof value === "object" && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [UUID.test(k) && rng.next() < 0.5 ? other() : k, swapIds(v, rng, uuids)]));
+  return value;
+}
+
+function worldIds(w: World): string[] {
+  return [
+    ...Object.values(w.users).flatMap((u) => [u.id, u.email]),
+    w.club.id,
+    w.club.handle,
+    w.invite.id,
+    w.joinRequestId,
+    w.tournament.id,
+    w.openTournament.id,
+    w.pairingId,
+    w.match.id,
+    w.challenge.id,
+    w.otb.id,
+  ];
+}
+
+/** The rows that matter, minus those `except` (a user id) may change itself. */
+async function snapshot(db: Db, w: World, except: { userId?: string; matchId?: string } = {}) {
+  const uid = except.userId ?? "00000000-0000-0000-0000-000000000000";
+  const mids = [w.match.id, w.challenge.id, w.otb.id].filter((id) => id !== except.matchId);
+  const tids = [w.tournament.id, w.openTournament.id];
+  return {
+    club: await db.select().from(clubs).where(eq(clubs.id, w.club.id)),
+    memberships: await db
+      .select({ userId: clubMemberships.userId, role: clubMemberships.role })
+      .from(clubMemberships)
+      .where(and(eq(clubMemberships.clubId, w.club.id), ne(clubMemberships.userId, uid)))
+      .orderBy(clubMemberships.userId),
+    tournaments: await db.select().from(tournaments).where(inArray(tournaments.id, tids)).orderBy(tournaments.id),
+    staff: await db
+      .select({ t: tournamentStaff.tournamentId, u: tournamentStaff.userId, role: tournamentStaff.role })
+      .from(tournamentStaff)
+      .where(inArray(tournamentStaff.tournamentId, tids))
+      .orderBy(tournamentStaff.tournamentId, tournamentStaff.userId),
+    entries: await db
+      .select({ t: tournamentPlayers.tournamentId, u: tournamentPlayers.userId, status: tournamentPlayers.status, seed: tournamentPlayers.seed })
+      .from(tournamentPlayers)
+      .where(and(inArray(tournamentPlayers.tournamentId, tids), ne(tournamentPlayers.userId, uid)))
+      .orderBy(tournamentPlayers.tournamentId, tournamentPlayers.userId),
+    pairings: await db.select().from(tournamentPairings).where(inArray(tournamentPairings.tournamentId, tids)).orderBy(tournamentPairings.id),
+    matches: await db
+      .select({ id: matches.id, status: matches.status, version: matches.version, result: matches.result, joinCode: matches.joinCode })
+      .from(matches)
+      .where(inArray(matches.id, mids))
+      .orderBy(matches.id),
+  };
+}
+
+const STACK = /\n\s+at\s/;
+
+describeDb("fuzz", (db) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await seedWorld(db());
+  });
+
+  it("every procedure has a fuzz base", () => {
+    const missing = procedures()
+      .map((p) => p.path)
+      .filter((p) => !(p in BASES));
+    expect(missing, "add a valid-looking input for it to BASES in tests/integration/fuzz.test.ts").toEqual([]);
+  });
+
+  it(`${PLAN.reduce((n, p) => n + p.calls, 0)} hostile inputs: no 500s, no stack traces, no changes to the world`, { timeout: 180_000 }, async () => {
+    const procs = procedures().filter((p) => p.path in BASES);
+    const ids = worldIds(w);
+    const uuids = ids.filter((x) => UUID.test(x));
+    const rng = rngFrom(SEED);
+    const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+    const problems: string[] = [];
+    const codes: Record<string, number> = {};
+    let calls = 0;
+    const timeByPath: Record<string, number> = {};
+    let n = 0;
+
+    const before = await snapshot(db(), w);
+    let beforeMember: Awaited<ReturnType<typeof snapshot>> | null = null;
+    for (const { role, calls: count } of PLAN) {
+      if (role === "member") beforeMember = await snapshot(db(), w, { userId: w.users.member.id, matchId: w.otb.id });
+      const user: SessionUser | null = role === "anonymous" ? null : w.users[role];
+      for (let i = 0; i < count; i++) {
+        const { path, type } = procs[rng.int(procs.length)]!;
+        const base = BASES[path]!(w, n++);
+        // mostly broken inputs; every 8th keeps the shape and swaps in other ids (authorisation probes)
+        const input = i % 8 === 0 ? swapIds(base, rng, uuids) : mutate(base, rng, ids);
+        const ac = new AbortController();
+        const caller = createCallerFactory(appRouter)({ db: db(), user }, { signal: ac.signal });
+        const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i: unknown) => Promise<unknown>;
+        calls++;
+        const t0 = performance.now();
+        try {
+          const out = await fn(input);
+          if (type === "subscription") {
+            const it = (out as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+            await it.next();
+            ac.abort();
+            await it.return?.();
+          }
+          codes.OK = (codes.OK ?? 0) + 1;
+        } catch (e) {
+          ac.abort();
+          const what = `${role} ${path} ${JSON.stringify(input)?.slice(0, 200)}`;
+          if (!(e instanceof TRPCError)) {
+            problems.push(`${what} → not a TRPCError: ${String(e).slice(0, 200)}`);
+            continue;
+          }
+          codes[e.code] = (codes[e.code] ?? 0) + 1;
+          if (e.code === "INTERNAL_SERVER_ERROR") problems.push(`${what} → 500: ${String(e.cause ?? e.message).slice(0, 300)}`);
+          if (STACK.test(e.message)) problems.push(`${what} → stack trace in the message`);
+        } finally {
+          timeByPath[path] = (timeByPath[path] ?? 0) + performance.now() - t0;
+        }
+      }
+    }
+
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(calls).toBeGreaterThanOrEqual(10_000);
+    // the fuzz reached past validation into the services, not just zod
+    expect(Object.keys(codes)).toEqual(expect.arrayContaining(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "OK"]));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoKeys);
+
+    // Nothing the outsider or anonymous could do changed the world; the member changed at most
+    // their own membership and entries, and the game they keep score of.
+    const after = await snapshot(db(), w, { userId: w.users.member.id, matchId: w.otb.id });
+    expect(after).toEqual(beforeMember);
+    const { memberships: m0, entries: e0, matches: g0, ...rest0 } = before;
+    const strip = <T extends { u?: string; userId?: string; id?: string }>(xs: T[]) => xs.filter((x) => (x.u ?? x.userId) !== w.users.member.id && x.id !== w.otb.id);
+    expect({ ...rest0, memberships: strip(m0), entries: strip(e0), matches: strip(g0) }).toEqual(after);
+    if (process.env.FUZZ_DEBUG) console.log(calls, codes, Object.entries(timeByPath).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([p, ms]) => `${p} ${Math.round(ms)}ms`));
+  });
+});
