@@ -329,6 +329,19 @@ describeDb("fuzz", (db) => {
     w = await seedWorld(db());
   });
 
+  it("what the fuzz found stays fixed: NUL characters, a missing game's live view", async () => {
+    const outsider = createCallerFactory(appRouter)({ db: db(), user: w.users.outsider });
+    // PostgreSQL cannot store U+0000: it was a 500 from every text field that reached a query
+    await expect(outsider.accounts.updateProfile({ name: "Nul\u0000Name" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(outsider.clubs.byHandle({ handle: "\u0000" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // a subscription's errors skipped the error mapping (a DomainError reached the transport)
+    const ac = new AbortController();
+    const live = createCallerFactory(appRouter)({ db: db(), user: null }, { signal: ac.signal });
+    const stream = (await live.matches.live({ matchId: randomUUID() })) as AsyncIterable<unknown>;
+    await expect(stream[Symbol.asyncIterator]().next()).rejects.toMatchObject({ name: "TRPCError", code: "NOT_FOUND" });
+    ac.abort();
+  });
+
   it("every procedure has a fuzz base", () => {
     const missing = procedures()
       .map((p) => p.path)

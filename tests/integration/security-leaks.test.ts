@@ -3,7 +3,8 @@
  * rack, the bag's contents or order, or the seed — for the opponent, a spectator (anonymous and
  * signed in), the live subscription's first view, the record, the station and the judge's board —
  * while the player's own view does carry their rack. And no query output, for any role, carries a
- * password hash (every query of the router must be listed here, so a new one is checked too).
+ * password hash, or an invite / join code to someone who does not hand it out (every query of the
+ * router must be listed here, so a new one is checked too).
  */
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -119,6 +120,14 @@ describeDb("no leaks", (db) => {
     assertNoGameSecrets("rulings", await callerFor(db()).adjudication.listForMatch({ matchId: w.match.id }), null);
   });
 
+  it("an open challenge's join code is for its players only", async () => {
+    for (const role of ["anonymous", "outsider", "member"] as const) {
+      const view = await callerFor(db(), as(role)).matches.get({ matchId: w.challenge.id });
+      expect(view.joinCode, role).toBeNull();
+    }
+    expect((await callerFor(db(), as("playerA")).matches.get({ matchId: w.challenge.id })).joinCode).toBe(w.challenge.joinCode);
+  });
+
   describe("password hashes", () => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
@@ -183,6 +192,9 @@ describeDb("no leaks", (db) => {
           }
           const json = JSON.stringify(out);
           expect(json, `${path} as ${role}`).not.toContain("scrypt$");
+          // the codes that let someone in are for those who hand them out
+          if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: the invite code`).not.toContain(w.invite.code);
+          if (role !== "playerA") expect(json, `${path} as ${role}: the join code`).not.toContain(w.challenge.joinCode);
           for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
         }
       }
