@@ -27,9 +27,9 @@ import { TEST_PASSWORD } from "../helpers/seed";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20310401);
 const PLAN = [
-  { role: "outsider", calls: 4_400 },
+  { role: "outsider", calls: 4_300 },
   { role: "anonymous", calls: 4_400 },
-  { role: "member", calls: 1_400 },
+  { role: "member", calls: 1_350 },
 ] as const;
 
 /** mulberry32: small, fast, seedable. */
