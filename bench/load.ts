@@ -5,7 +5,7 @@
  * postgres://postgres@127.0.0.1:5432/equalis_load; dropped at the end unless --keep), builds the
  * app into NEXT_DIST_DIR (default .next-load; reused when present, --build forces) and starts
  * `next start` on 127.0.0.1 (--snapshot: build and serve a copy of the last commit in
- * .data/load-app instead of the working tree). Then:
+ * .data/load-app instead of the working tree; --app-dir .data/load-app reuses it). Then:
  *   1. signs up 2N users with `accounts.signUp` and signs each in through Auth.js (GET
  *      /api/auth/csrf, POST /api/auth/callback/credentials; cookies kept per user);
  *   2. pairs them into N matches (`matches.create` with an invite, `matches.accept`);
@@ -19,6 +19,7 @@
  *      event-loop delay of this client (its own bot thinking shares the machine) and stops.
  * Loopback only; every loop is bounded by the deadline and every request by a timeout.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes, randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -46,6 +47,7 @@ const { values: a } = parseArgs({
     pool: { type: "string", default: process.env.DATABASE_POOL_MAX ?? "10" },
     build: { type: "boolean", default: false },
     snapshot: { type: "boolean", default: false },
+    "app-dir": { type: "string" },
     webpack: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
@@ -213,7 +215,7 @@ async function main(): Promise<void> {
     if (!base) {
       const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/equalis_load";
       db = await scratchDatabase(url);
-      const appDir = a.snapshot ? snapshotHead(".data/load-app") : process.cwd();
+      const appDir = a.snapshot ? snapshotHead(".data/load-app") : path.resolve(a["app-dir"] ?? ".");
       ensureBuild(appDir, a.dist!, a.build! || a.snapshot!, a.webpack!);
       server = await startServer({ appDir, distDir: a.dist!, databaseUrl: db.url, port: Number(a.port), poolMax: Number(a.pool) });
       console.log(`server up at ${server.url} on scratch database ${new URL(url).pathname.slice(1)}`);
