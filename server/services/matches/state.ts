@@ -14,7 +14,7 @@
  * out, a timeout when the player on move passed the maximum overtime, and once the game is
  * decided the time penalties/bonus and `end` (engine `closingEvents`). It is pure.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
 import { applyEvent, closingEvents, type GameEvent, type GameState } from "@/engine/game";
@@ -179,11 +179,12 @@ export function clearStateCache(): void {
   cache.clear();
 }
 
-export async function loadEvents(db: DbOrTx, matchId: string): Promise<StoredEvent[]> {
+/** The stored log, optionally only up to `upTo` (so a reader gets exactly the version it saw). */
+export async function loadEvents(db: DbOrTx, matchId: string, upTo?: number): Promise<StoredEvent[]> {
   const rows = await db
     .select({ seq: matchEvents.seq, payload: matchEvents.payload, actorId: matchEvents.actorId })
     .from(matchEvents)
-    .where(eq(matchEvents.matchId, matchId))
+    .where(upTo === undefined ? eq(matchEvents.matchId, matchId) : and(eq(matchEvents.matchId, matchId), lte(matchEvents.seq, upTo)))
     .orderBy(asc(matchEvents.seq));
   return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, actorId: r.actorId }));
 }
@@ -204,7 +205,8 @@ export async function loadFolded(db: DbOrTx, matchId: string, version: number): 
   if (version === 0) return null;
   const hit = cacheGet(matchId, version);
   if (hit) return hit;
-  const f = foldAll(await loadEvents(db, matchId));
+  // Read exactly the events up to `version`: a move committing meanwhile must not make a reader fail.
+  const f = foldAll(await loadEvents(db, matchId, version));
   if (!f || f.version !== version) throw new DomainError("CONFLICT", "The game moved on while it was being read: please refresh.");
   cachePut(matchId, f);
   return f;
