@@ -80,10 +80,11 @@ function NewStation() {
             ))}
           </select>
         </label>
-        <Field label="Minutes per player (empty or 0: untimed)" inputMode="decimal" value={minutes} onChange={(e) => setMinutes(e.target.value)} error={errs.fields.timeControl} />
+        <Field name="minutes" label="Minutes per player (empty or 0: untimed)" inputMode="decimal" value={minutes} onChange={(e) => setMinutes(e.target.value)} error={errs.fields.timeControl} />
         {names.map((n, i) => (
           <Field
             key={i}
+            name={`player-${i + 1}`}
             label={`Player ${i + 1}${i === 0 ? " (moves first)" : ""}`}
             value={n}
             onChange={(e) => setNames(names.map((x, j) => (j === i ? e.target.value : x)))}
