@@ -32,9 +32,16 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 /** Opens a database and applies every pending migration. */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; loadDataDir?: Blob } = {}): Promise<DbHandle> {
   if (opts.url) {
-    const sql = postgres(opts.url, { onnotice: () => {}, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    await migratePostgresLocked(opts.url);
+    const sql = postgres(opts.url, {
+      onnotice: () => {},
+      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+      // postgres.js waits up to 20 s between reconnects (3^n/100 s); its LISTEN connection
+      // (server/live/bus.ts) then missed live updates for that long after the database came back.
+      // Same jittered curve, capped at 2 s.
+      backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 2),
+    });
     const db = drizzlePostgres(sql, { schema });
-    await migratePostgres(db, { migrationsFolder });
     return { db, driver: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
@@ -44,6 +51,23 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; loa
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, driver: "pglite", close: () => client.close() };
+}
+
+/**
+ * drizzle's migrator takes no lock: app instances starting together on an empty database would
+ * all apply the first migration and all but one fail (duplicate pg_type row), leaving those
+ * servers unable to serve. A session advisory lock, taken on a one-connection client so the lock
+ * and the migration share a session, makes them queue; the later ones find nothing pending.
+ * Closing the client releases the lock even if a migration fails.
+ */
+async function migratePostgresLocked(url: string): Promise<void> {
+  const one = postgres(url, { onnotice: () => {}, max: 1 });
+  try {
+    await one`select pg_advisory_lock(hashtext('equalis:migrations'))`;
+    await migratePostgres(drizzlePostgres(one, { schema }), { migrationsFolder });
+  } finally {
+    await one.end({ timeout: 5 });
+  }
 }
 
 /** Where the embedded database lives when no DATABASE_URL is configured. */

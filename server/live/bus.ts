@@ -24,7 +24,7 @@ export async function publish(db: DbOrTx, topic: string, version = 0): Promise<v
 }
 
 interface RawListener {
-  listen(channel: string, cb: (payload: string) => void): Promise<unknown> | unknown;
+  listen(channel: string, cb: (payload: string) => void, onlisten?: () => void): Promise<unknown> | unknown;
 }
 
 // One LISTEN per database client per process, fanned out in memory by topic.
@@ -36,16 +36,27 @@ function hub(db: Db) {
   if (!entry) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    const ready = Promise.resolve(
-      client.listen(CHANNEL, (payload: string) => {
-        try {
-          const notice = JSON.parse(payload) as LiveNotice;
-          emitter.emit(notice.topic, notice);
-        } catch {
-          // not ours: ignore
-        }
-      }),
-    ).then(() => undefined);
+    const onPayload = (payload: string) => {
+      try {
+        const notice = JSON.parse(payload) as LiveNotice;
+        emitter.emit(notice.topic, notice);
+      } catch {
+        // not ours: ignore
+      }
+    };
+    // postgres.js re-issues LISTEN by itself after losing its connection (database restart,
+    // network cut) and calls `onlisten` each time. Notices sent while it was away are lost, so on
+    // every re-listen each subscriber gets a version-0 notice ("re-read"), or a spectator would sit
+    // on a stale view until the next move (found by tests/e2e/faults.spec.ts). PGlite's third
+    // parameter is a transaction, and its in-process LISTEN cannot be cut: pass nothing there.
+    let listened = false;
+    const onlisten = () => {
+      // ("error" is events.on()'s own listener, not a topic)
+      if (listened) for (const topic of emitter.eventNames()) if (typeof topic === "string" && topic !== "error") emitter.emit(topic, { topic, version: 0 } satisfies LiveNotice);
+      listened = true;
+    };
+    const isPostgresJs = typeof (client as unknown as { unsafe?: unknown }).unsafe === "function";
+    const ready = Promise.resolve(isPostgresJs ? client.listen(CHANNEL, onPayload, onlisten) : client.listen(CHANNEL, onPayload)).then(() => undefined);
     entry = { emitter, ready };
     emitters.set(client, entry);
   }
