@@ -30,7 +30,15 @@ export interface DbHandle {
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
 /** Opens a database and applies every pending migration. */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; loadDataDir?: Blob } = {}): Promise<DbHandle> {
+export async function openDatabase(
+  opts: {
+    url?: string;
+    pgliteDir?: string;
+    loadDataDir?: Blob;
+    /** PostgreSQL only: called when a transaction lost its connection (see `watchBrokenTransactions`) */
+    onBroken?: () => void;
+  } = {},
+): Promise<DbHandle> {
   if (opts.url) {
     await migratePostgresLocked(opts.url);
     const sql = postgres(opts.url, {
@@ -41,6 +49,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; loa
       // Same jittered curve, capped at 2 s.
       backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 2),
     });
+    if (opts.onBroken) watchBrokenTransactions(sql, opts.onBroken);
     const db = drizzlePostgres(sql, { schema });
     return { db, driver: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
@@ -70,6 +79,32 @@ async function migratePostgresLocked(url: string): Promise<void> {
   }
 }
 
+const CONNECTION_LOST = new Set(["CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED", "CONNECT_TIMEOUT", "ECONNRESET", "EPIPE", "57P01", "57P02", "57P03"]);
+
+function lostConnection(err: unknown): boolean {
+  for (let e = err, i = 0; e && typeof e === "object" && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if (CONNECTION_LOST.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * postgres.js 3.4.9 leaves a pooled connection broken when it is lost inside `sql.begin()`: its
+ * own ROLLBACK write throws an uncaught TypeError (socket null) and from then on every query the
+ * pool hands that connection waits for CONNECT_TIMEOUT (30 s) and fails — for good
+ * (porsager/postgres#1208, #1215; found by tests/e2e/faults.spec.ts cutting the database in the
+ * middle of a move). Every write of ours is a transaction, so a failed `begin` with a lost
+ * connection is the signal to replace the whole pool.
+ */
+function watchBrokenTransactions(sql: postgres.Sql, onBroken: () => void) {
+  const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+  (sql as unknown as { begin: typeof begin }).begin = (...args) =>
+    begin(...args).catch((err: unknown) => {
+      if (lostConnection(err)) onBroken();
+      throw err;
+    });
+}
+
 /** Where the embedded database lives when no DATABASE_URL is configured. */
 export function defaultPgliteDir(): string {
   return process.env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite");
@@ -81,13 +116,30 @@ const globalForDb = globalThis as unknown as { __equalisDb?: Promise<DbHandle> }
 
 /** The app's database, opened and migrated on first use. */
 export function getDbHandle(): Promise<DbHandle> {
-  globalForDb.__equalisDb ??= openDatabase(
-    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { pgliteDir: defaultPgliteDir() },
-  ).catch((err) => {
-    globalForDb.__equalisDb = undefined; // let the next request try again (e.g. database back up)
-    throw err;
-  });
+  if (!globalForDb.__equalisDb) {
+    const opening: Promise<DbHandle> = openDatabase(
+      process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, onBroken: () => replacePool(opening) } : { pgliteDir: defaultPgliteDir() },
+    ).catch((err) => {
+      globalForDb.__equalisDb = undefined; // let the next request try again (e.g. database back up)
+      throw err;
+    });
+    globalForDb.__equalisDb = opening;
+  }
   return globalForDb.__equalisDb;
+}
+
+/**
+ * A transaction lost its connection (see `watchBrokenTransactions`): the next request opens a
+ * fresh pool; the old one is closed a minute later, once requests and live subscriptions still
+ * using it have finished or failed over.
+ */
+function replacePool(old: Promise<DbHandle>) {
+  if (globalForDb.__equalisDb !== old) return; // already replaced
+  globalForDb.__equalisDb = undefined;
+  void old.then(
+    (h) => setTimeout(() => void h.close().catch(() => {}), 60_000).unref(),
+    () => {},
+  );
 }
 
 export async function getDb(): Promise<Db> {

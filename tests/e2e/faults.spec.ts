@@ -187,6 +187,14 @@ test.describe("on PostgreSQL with two app instances", () => {
     ]);
   });
 
+  test.afterEach(async ({}, testInfo) => {
+    // the servers' own logs explain most failures here
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const i of [A, B]) if (i) await testInfo.attach(`${i.name}.log`, { body: i.log().slice(-20_000), contentType: "text/plain" });
+      if (process.env.FAULTS_DEBUG) for (const i of [A, B]) if (i) console.log(`--- ${i.name}\n${i.log().slice(-6_000)}`);
+    }
+  });
+
   test.afterAll(async () => {
     await stopAll();
     await proxy?.down();
@@ -300,6 +308,15 @@ test.describe("on PostgreSQL with two app instances", () => {
     const c = new Api(C.url);
     await c.signUp("Cy Comeback");
     expect((await view(a.on(C.url), matchId)).version).toBe(v0.version);
+    // Every pooled connection is usable again: 12 reads at once, three times, each answered
+    // quickly (postgres.js left the connection cut inside the transaction hanging for 30 s on every
+    // use until db/client.ts replaced the pool).
+    for (let round = 0; round < 3; round++) {
+      const t0 = Date.now();
+      const reads = await Promise.all(Array.from({ length: 12 }, () => a.query<View>("matches.get", { matchId })));
+      expect(reads.map((r) => r.status)).toEqual(Array(12).fill(200));
+      expect(Date.now() - t0).toBeLessThan(5_000);
+    }
     const v1 = await view(a, matchId);
     expect(v1.version).toBe(v0.version);
     const applied = await a.ok<MoveOut>("mutation", "matches.move", move);

@@ -1,7 +1,8 @@
 /**
- * The live bus when the database connection is cut (server/live/bus.ts): postgres.js re-issues
- * LISTEN after it reconnects, but notices sent meanwhile are gone, so the bus tells every
- * subscriber to re-read (a version-0 notice) as soon as it listens again. Needs TEST_DATABASE_URL
+ * The database connection cut under the app: the live bus (server/live/bus.ts) — postgres.js
+ * re-issues LISTEN after it reconnects, but notices sent meanwhile are gone, so the bus tells every
+ * subscriber to re-read (a version-0 notice) as soon as it listens again — and a transaction cut
+ * mid-way, after which db/client.ts replaces the pool. Needs TEST_DATABASE_URL
  * (PGlite's LISTEN is in-process and cannot be cut); skipped without it. The app-level version of
  * this runs in tests/e2e/faults.spec.ts.
  */
@@ -89,6 +90,53 @@ describe.skipIf(!url)("faults: live updates across a cut database connection [po
       await app.close().catch(() => {});
       await other.close();
       await proxy.down();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 40_000);
+
+  it("a transaction that loses its connection reports the pool as broken (db/client.ts replaces it)", async () => {
+    const name = `equalis_faults_${randomBytes(5).toString("hex")}`;
+    const admin = postgres(url!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const direct = new URL(url!);
+    direct.pathname = `/${name}`;
+    const proxy = await proxyTo(direct.hostname, Number(direct.port || 5432));
+    const viaProxy = new URL(direct);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    let broken = 0;
+    const app = await openDatabase({ url: viaProxy.toString(), onBroken: () => broken++ });
+    const holder = postgres(direct.toString(), { max: 2, onnotice: () => {} });
+    // postgres.js throws an uncaught TypeError from a timer when the cut lands inside `begin`
+    // (porsager/postgres#1208): expected here, and the reason the pool is replaced.
+    const swallow = (e: Error) => {
+      if (!/reading 'write'/.test(e.message)) throw e;
+    };
+    process.on("uncaughtException", swallow);
+    try {
+      await app.db.execute("create table t (id int primary key)");
+      await app.db.execute("insert into t values (1)");
+      // an ordinary failed transaction (a constraint) is not a lost connection
+      await expect(app.db.transaction(async (tx) => void (await tx.execute("insert into t values (1)")))).rejects.toThrow();
+      expect(broken).toBe(0);
+
+      const reserved = await holder.reserve();
+      await reserved`begin`;
+      await reserved`select id from t where id = 1 for update`;
+      const waiting = app.db.transaction(async (tx) => void (await tx.execute("select id from t where id = 1 for update")));
+      await expect.poll(async () => (await holder`select count(*)::int as n from pg_stat_activity where datname = ${name} and wait_event_type = 'Lock'`)[0]!.n).toBe(1);
+      await proxy.down();
+      await expect(waiting).rejects.toThrow();
+      expect(broken).toBe(1);
+      await reserved`rollback`;
+      reserved.release();
+      await sleep(100);
+    } finally {
+      process.off("uncaughtException", swallow);
+      await proxy.down();
+      await app.close().catch(() => {});
+      await holder.end();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
