@@ -188,7 +188,7 @@ export function JudgeDesk() {
         </p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
         <div className="space-y-3">
           <div className="flex flex-wrap items-end gap-3">
             <label className="text-sm font-medium text-slate-700">
