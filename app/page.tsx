@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { HomeActions } from "./_components/home-actions";
 
 const GAMES = [
   { name: "Equate", text: "19×19 board, multi-digit numbers and fraction tiles; no negative value, ever." },
@@ -16,14 +16,7 @@ export default function HomePage() {
           publish standings, players play timed matches in the browser or keep score over the board, judges settle
           disputed plays with an engine that explains every ruling, and everyone follows their ratings.
         </p>
-        <div className="flex gap-3">
-          <Link href="/signup" className="rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">
-            Create an account
-          </Link>
-          <Link href="/signin" className="rounded border border-slate-300 px-4 py-2 font-medium hover:bg-white">
-            Sign in
-          </Link>
-        </div>
+        <HomeActions />
       </section>
       <section className="grid gap-4 sm:grid-cols-3">
         {GAMES.map((g) => (
