@@ -6,7 +6,7 @@
  * Nothing is kept in memory between requests: the next request re-reads the row and the events
  * (or the state cache checked against the version), so a restart loses nothing.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents, matches, type Match, type MatchResult } from "@/db/schema/matches";
 import type { GameEvent, GameState } from "@/engine/game";
@@ -30,6 +30,21 @@ export async function lockMatch(tx: DbOrTx, matchId: string): Promise<Match> {
   const [m] = await tx.select().from(matches).where(eq(matches.id, matchId)).for("update");
   if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
   return m;
+}
+
+/** Step 2 of every write: the seq of an event this clientId already wrote (idempotent retry), if any. */
+export async function findApplied(tx: DbOrTx, matchId: string, clientId: string): Promise<number | null> {
+  const [dup] = await tx
+    .select({ seq: matchEvents.seq })
+    .from(matchEvents)
+    .where(and(eq(matchEvents.matchId, matchId), eq(matchEvents.clientId, clientId)))
+    .limit(1);
+  return dup ? dup.seq : null;
+}
+
+/** Step 3 of every write: refuse a request made against an older version (no blind overwrite). */
+export function assertFresh(m: Match, expectedSeq: number): void {
+  if (expectedSeq !== m.version) throw new DomainError("STALE", "The game moved on: refresh to see the latest position, then try again.");
 }
 
 /** Apply every event the server owes at `now` (forfeit pass, timeout, closing time events, end). */

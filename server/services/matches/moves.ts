@@ -18,10 +18,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { matchEvents, matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
+import { matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
 import type { GameEvent } from "@/engine/game";
 import { DomainError } from "@/server/errors";
-import { lockMatch, persist, settle, type Appended } from "./log";
+import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
 import type { MoveAction } from "./schemas";
 import { cachePut, hasDue, loadFolded, step, type Folded } from "./state";
 import { afterMoveCommitted } from "@/server/services/bot/turns";
@@ -82,17 +82,13 @@ export async function submitMove(
   let cacheAfter: Folded | null = null;
   const out = await db.transaction(async (tx) => {
     const m = await lockMatch(tx, input.matchId);
-    const [dup] = await tx
-      .select({ seq: matchEvents.seq })
-      .from(matchEvents)
-      .where(and(eq(matchEvents.matchId, m.id), eq(matchEvents.clientId, input.clientId)))
-      .limit(1);
-    if (dup) return { outcome: { applied: false, seq: dup.seq, version: m.version, status: m.status } satisfies MoveOutcome };
+    const dupSeq = await findApplied(tx, m.id, input.clientId);
+    if (dupSeq !== null) return { outcome: { applied: false, seq: dupSeq, version: m.version, status: m.status } satisfies MoveOutcome };
     if (m.status === "open") throw new DomainError("PRECONDITION", "The game has not started yet: waiting for the other players to accept.");
     if (m.status === "cancelled") throw new DomainError("CONFLICT", "This challenge was withdrawn.");
     if (m.status === "finished") throw new DomainError("CONFLICT", "The game is over.");
     if (m.mode === "otb" && input.actingFor === undefined) throw new DomainError("FORBIDDEN", "This game is played over the board: its scorekeeper enters the moves.");
-    if (input.expectedSeq !== m.version) throw new DomainError("STALE", "The game moved on: refresh to see the latest position, then try again.");
+    assertFresh(m, input.expectedSeq);
 
     let f = (await loadFolded(tx, m.id, m.version))!;
     const playerId = input.actingFor ?? input.userId;

@@ -23,12 +23,12 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
-import { matchEvents, matchPlayers, matches, type Match, type MatchChallengeRule, type MatchStatus } from "@/db/schema/matches";
+import { matchPlayers, matches, type Match, type MatchChallengeRule, type MatchStatus } from "@/db/schema/matches";
 import { resolveStart, type StartEvent } from "@/engine/game";
 import { DomainError } from "@/server/errors";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { createFromPairing } from "./lifecycle";
-import { lockMatch, persist, settle, type Appended } from "./log";
+import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
 import { submitMove, type MoveOutcome } from "./moves";
 import type { MoveAction } from "./schemas";
 import type { CreateOtbInput, OtbClockInput, OtbMoveInput } from "./scorekeeper-schemas";
@@ -196,14 +196,10 @@ export async function scorekeeperClock(db: Db, userId: string, input: OtbClockIn
   let cacheAfter: Folded | null = null;
   const out = await db.transaction(async (tx) => {
     const m = await lockMatch(tx, input.matchId);
-    const [dup] = await tx
-      .select({ seq: matchEvents.seq })
-      .from(matchEvents)
-      .where(and(eq(matchEvents.matchId, m.id), eq(matchEvents.clientId, input.clientId)))
-      .limit(1);
-    if (dup) return { outcome: { applied: false, seq: dup.seq, version: m.version, status: m.status } satisfies MoveOutcome };
+    const dupSeq = await findApplied(tx, m.id, input.clientId);
+    if (dupSeq !== null) return { outcome: { applied: false, seq: dupSeq, version: m.version, status: m.status } satisfies MoveOutcome };
     if (m.status !== "active") throw new DomainError("CONFLICT", m.status === "finished" ? "The game is over." : "The game is not in play.");
-    if (input.expectedSeq !== m.version) throw new DomainError("STALE", "The game moved on: refresh to see the latest position, then try again.");
+    assertFresh(m, input.expectedSeq);
     let f = (await loadFolded(tx, m.id, m.version))!;
     const now = Math.max(opts.now ?? Date.now(), f.state.lastAt);
     const appended: Appended[] = [];
