@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { clubMemberships, matchEvents, matches, tournamentPairings } from "@/db/schema";
+import { clubMemberships, matchEvents, matches, ratedGames, tournamentPairings } from "@/db/schema";
 import { replay } from "@/engine/game";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { acceptChallenge, createChallenge, createFromPairing, joinByCode } from "@/server/services/matches/lifecycle";
@@ -324,6 +324,9 @@ describeDb("matches", (db) => {
       const after = await getMatchView(db(), x.matchId, null);
       expect(after.adjustments).toHaveLength(1);
       expect(after.result?.adjusted).toBe(true);
+      // The rated game's ledger entry carries the corrected scores.
+      const [ledger] = await db().select().from(ratedGames).where(and(eq(ratedGames.source, "match"), eq(ratedGames.sourceId, x.matchId)));
+      expect(Object.fromEntries(ledger!.players.map((pl) => [pl.userId, pl.score]))).toEqual({ [first]: 120, [second]: 100 });
     });
   });
 });

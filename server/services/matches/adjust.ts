@@ -3,7 +3,8 @@
  * after the game, a ruling on appeal). The event log is never rewritten: the change is an audit
  * row in `match_adjustments` (who, before, after, why), the cached result on the match row is
  * replaced (marked `adjusted`), and the new scores go to the pairing through the tournaments
- * domain's result path (its own audit log records the correction too). Casual games have no
+ * domain's result path (its own audit log records the correction too); a rated game's entry in
+ * the ratings ledger is corrected in the same transaction. Casual games have no
  * director, so their results cannot be adjusted.
  */
 import { eq } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { writeResult } from "@/server/services/tournaments/results";
+import { applyRatedGame } from "@/server/services/ratings/apply";
 import { lockMatch, topicOf } from "./log";
 
 export async function adjustResult(db: Db, input: { matchId: string; actorId: string; scores: Record<string, number>; reason: string }): Promise<MatchResult> {
@@ -39,6 +41,16 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
     await tx.update(matches).set({ result: after, updatedAt: new Date() }).where(eq(matches.id, m.id));
     if (m.pairingId) {
       await writeResult(tx, { pairingId: m.pairingId, scores: after.scores, source: "director", actorId: input.actorId, matchId: m.id, forfeitUserId: null });
+    }
+    if (m.rated) {
+      // The ledger holds the corrected scores; ratings follow at the next recompute (docs/ratings.md).
+      await applyRatedGame(tx, {
+        ruleset: m.ruleset,
+        source: "match",
+        sourceId: m.id,
+        playedAt: m.finishedAt ?? new Date(),
+        players: players.map((userId) => ({ userId, score: after.scores[userId]! })),
+      });
     }
     await publish(tx, topicOf(m.id), m.version);
     return after;
