@@ -80,6 +80,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.explain": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.crossTable": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.bracket": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.live": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.create": (w) => ({ clubId: w.club.id, name: "Fuzz Open", startsAt: "2031-05-01T09:00:00Z", ruleset: "equate", timeControl: TC, tiebreaks: ["spread"] }),
   "tournaments.update": (w) => ({ tournamentId: w.tournament.id, name: "Renamed", rounds: 7, rulesetOptions: { challenge: "double" } }),

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
+import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../_components/use-tournament-live";
 import { FormError } from "@/app/_components/form";
 import { RULESET_LABELS, Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { PairingsTable } from "../_components/pairings";
@@ -15,9 +16,10 @@ import { FORMAT_LABELS, Loading, PrintButton, ROUND_STATUS_LABELS, STATUS_LABELS
 export default function TournamentPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  useTournamentLive(id);
   const queryClient = useQueryClient();
   const me = useQuery(trpc.accounts.me.queryOptions());
-  const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false, refetchInterval: 15_000 });
+  const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false, refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tournaments.pathKey() });
   const register = useMutation(trpc.tournaments.register.mutationOptions({ onSuccess: refresh }));
   const unregister = useMutation(trpc.tournaments.unregister.mutationOptions({ onSuccess: refresh }));

@@ -28,7 +28,7 @@ import {
   updateTournamentInput,
 } from "@/server/services/tournaments/schemas";
 import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
-import { explainStanding, getBracket, getCrossTable, getOverview, getStandings } from "@/server/services/tournaments/views";
+import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
 import { tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -190,6 +190,10 @@ export const tournamentsRouter = router({
     .query(async ({ ctx, input }) => ({ sentence: await explainStanding(ctx.db, input.tournamentId, input.a, input.b) })),
   crossTable: publicProcedure.input(tournamentIdInput).output(crossOut).query(({ ctx, input }) => getCrossTable(ctx.db, input.tournamentId)),
   bracket: publicProcedure.input(tournamentIdInput).output(bracketOut).query(({ ctx, input }) => getBracket(ctx.db, input.tournamentId)),
+  /** Live: `{ version }` at start and after every change to the tournament (no data: clients re-read). */
+  live: publicProcedure.input(tournamentIdInput).subscription(async function* ({ ctx, input, signal }) {
+    yield* liveTournament(ctx.db, input.tournamentId, signal);
+  }),
 
   /** Club owners and directors create; the creator becomes the tournament's director. */
   create: protectedProcedure

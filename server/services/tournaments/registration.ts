@@ -222,5 +222,6 @@ export async function setSeed(db: DbOrTx, tournamentId: string, actorId: string,
   await db.transaction(async (tx) => {
     await tx.update(tournamentPlayers).set({ seed }).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
     await writeAudit(tx, tournamentId, actorId, "player.seeded", { userId, seed });
+    await publish(tx, topic(tournamentId));
   });
 }

@@ -9,6 +9,7 @@ import type { DbOrTx } from "@/db/client";
 import { clubs, tournamentPlayers, tournamentStaff, tournaments, users, type Tournament, type TournamentStaffRole } from "@/db/schema";
 import { getRuleset, parseRulesetOptions, type RulesetOptions } from "@/engine";
 import { DomainError } from "@/server/errors";
+import { publish } from "@/server/live/bus";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { writeAudit } from "./audit";
 import { getTournamentOrThrow } from "./access";
@@ -94,6 +95,7 @@ export async function updateTournament(db: DbOrTx, tournamentId: string, actorId
       .where(eq(tournaments.id, t.id))
       .returning();
     await writeAudit(tx, t.id, actorId, "tournament.updated", { fields: changed });
+    await publish(tx, `tournament:${t.id}`);
     return u!;
   });
 }

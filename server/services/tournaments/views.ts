@@ -5,11 +5,12 @@
  * Draft rounds are visible only to the tournament's directors.
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
 import { standingsFromBracket, type BracketMatch } from "@/server/domain/pairing/elimination";
 import { computeStandings, explainOrder, TIEBREAKS, type Standings, type TiebreakCode } from "@/server/domain/standings";
 import { DomainError } from "@/server/errors";
+import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
 import { absenceKeys, buildBracket, buildHistory, isElimination, loadEvent, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
@@ -305,4 +306,24 @@ export async function pairingsCsv(db: DbOrTx, tournamentId: string): Promise<str
     for (const p of r.pairings)
       rows.push([r.number, p.isBye ? "" : p.table, p.players[0]?.name, p.players[1]?.name ?? "", p.players[0]?.score ?? "", p.players[1]?.score ?? "", p.forfeitUserId ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
   return csv(rows);
+}
+
+/**
+ * Live tournament changes: `{ version }` once at start, then after every notice on
+ * "tournament:<id>" (a local counter). Carries no data: clients re-read their own queries.
+ */
+export async function* liveTournament(db: Db, tournamentId: string, signal?: AbortSignal): AsyncGenerator<{ version: number }> {
+  const notices = subscribe(db, `tournament:${tournamentId}`, signal);
+  // Start listening before the existence check so no notice can slip between the two.
+  const first = notices.next();
+  await getTournamentOrThrow(db, tournamentId);
+  let version = 0;
+  yield { version };
+  let next = first;
+  while (!signal?.aborted) {
+    const n = await next;
+    if (n.done) return;
+    next = notices.next();
+    yield { version: ++version };
+  }
 }

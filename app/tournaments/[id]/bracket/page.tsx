@@ -3,6 +3,7 @@
 import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
+import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
 import { Loading, PrintButton, TournamentTabs } from "../../_components/ui";
 
 const SIDES = [
@@ -15,8 +16,9 @@ const SIDES = [
 export default function BracketPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  useTournamentLive(id);
   const o = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
-  const b = useQuery({ ...trpc.tournaments.bracket.queryOptions({ tournamentId: id }), retry: false, refetchInterval: 15_000 });
+  const b = useQuery({ ...trpc.tournaments.bracket.queryOptions({ tournamentId: id }), retry: false, refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
   return (
     <Loading q={{ isPending: o.isPending || b.isPending, error: o.error ?? b.error }}>
       {() => {

@@ -3,6 +3,7 @@
 import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
+import { useTournamentLive } from "../../_components/use-tournament-live";
 import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
 const KIND = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W (ff)", "forfeit-loss": "L (ff)", pending: "…", none: "" } as Record<string, string>;
@@ -10,6 +11,7 @@ const KIND = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-
 export default function CrossTablePage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  useTournamentLive(id);
   const o = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
   const x = useQuery({ ...trpc.tournaments.crossTable.queryOptions({ tournamentId: id }), retry: false });
   return (

@@ -9,6 +9,7 @@ import { useParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
+import { useTournamentLive } from "../../_components/use-tournament-live";
 import { FormError } from "@/app/_components/form";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
@@ -62,6 +63,7 @@ function ResultRow({ tournamentId, p, onSaved }: { tournamentId: string; p: Pair
 export default function ManagePage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  useTournamentLive(id);
   const queryClient = useQueryClient();
   const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
   const audit = useQuery({ ...trpc.tournaments.audit.queryOptions({ tournamentId: id }), retry: false, enabled: q.data?.viewerRole === "director" });

@@ -4,13 +4,15 @@ import { useParams } from "next/navigation";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
+import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
 import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
 export default function StandingsPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  useTournamentLive(id);
   const o = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
-  const s = useQuery({ ...trpc.tournaments.standings.queryOptions({ tournamentId: id }), retry: false, refetchInterval: 15_000 });
+  const s = useQuery({ ...trpc.tournaments.standings.queryOptions({ tournamentId: id }), retry: false, refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
   const [a, setA] = useState("");
   const [b, setB] = useState("");
   const why = useQuery({ ...trpc.tournaments.explain.queryOptions({ tournamentId: id, a, b }), enabled: !!a && !!b && a !== b });
