@@ -1,5 +1,5 @@
 /** Premium squares as colours and labels (engine layout letters: d 2S, t 3S, D 2E, T 3E). */
-import type { Premium } from "@/engine";
+import type { Premium, RulesetId } from "@/engine";
 
 export const PREMIUM_STYLE: Record<Premium, { label: string; name: string; className: string }> = {
   ".": { label: "", name: "plain square", className: "bg-emerald-50" },
@@ -14,3 +14,10 @@ export const squareName = (row: number, col: number) => `${"ABCDEFGHIJKLMNOPQRST
 
 /** Show "-" as a real minus sign. */
 export const showFace = (face: string) => (face === "-" ? "−" : face);
+
+/** Premium labels as each game prints them (Number Scrabble uses letter/word names). */
+export const PREMIUM_LABELS: Record<RulesetId, Record<Exclude<Premium, ".">, string>> = {
+  equate: { d: "2S", t: "3S", D: "2E", T: "3E" },
+  smath: { d: "2S", t: "3S", D: "2E", T: "3E" },
+  "number-scrabble": { d: "DL", t: "TL", D: "DW", T: "TW" },
+};

@@ -18,9 +18,10 @@ import { useTRPC, useTRPCClient } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
 import { parsePosition, RULESET_DATA, RULESET_IDS, type RulesetId } from "@/engine";
-import { BoardEditor } from "./board-editor";
+import { Board } from "@/app/_components/board/Board";
+import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { RulingView } from "./ruling-view";
-import { buildRequest, fromPlacements, keyOf, layLine, parseSquare, type Layer, type Tiles } from "./editor-model";
+import { buildRequest, fromPlacements, keyOf, layLine, parseSquare, toPlacements, type Layer, type Tiles } from "./editor-model";
 
 export const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 
@@ -159,7 +160,9 @@ export function JudgeDesk() {
   }
 
   const result = explain.data;
-  const marked = useMemo(() => new Set((result?.ruling.violations ?? []).flatMap((v) => v.cells.map(([r, c]) => keyOf(r, c)))), [result]);
+  const boardTiles = useMemo(() => toPlacements(board), [board]);
+  const playTiles = useMemo(() => toPlacements(play), [play]);
+  const marked = useMemo(() => (result?.ruling.violations ?? []).flatMap((v) => v.cells.map(([row, col]) => ({ row, col }))), [result]);
   const explainError = explain.error ? formErrors(explain.error).message : null;
   const recordErrors = formErrors(record.error);
 
@@ -237,7 +240,19 @@ export function JudgeDesk() {
               Remove
             </button>
           </div>
-          <BoardEditor ruleset={ruleset} board={board} play={play} marked={marked} onSquare={onSquare} />
+          <div className="max-w-[560px]">
+            <Board
+              layout={RULESET_DATA[ruleset].layout}
+              tiles={boardTiles}
+              fresh={playTiles}
+              violations={marked}
+              coordinates
+              buttons
+              premiumLabels={PREMIUM_LABELS[ruleset]}
+              testId="judge-board"
+              onSquare={onSquare}
+            />
+          </div>
           {RULESET_DATA[ruleset].boardIsStandIn ? <p className="text-xs text-slate-500">The {RULESET_NAMES[ruleset]} board is a stand-in (standard 15×15 geometry).</p> : null}
         </div>
 
