@@ -7,7 +7,7 @@
  */
 import type { Ruling, RulesetId } from "@/engine";
 import type { Explanation } from "@/server/services/adjudication/explain";
-import { PREMIUM_LABELS } from "./board-editor";
+import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { squareName } from "./editor-model";
 
 /** The contract's ruling as it comes over the wire (codes as plain strings). */
