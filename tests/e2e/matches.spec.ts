@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./helpers";
+import { signUp, uniqueEmail } from "./helpers";
+import { pairedSwiss } from "./tournament-setup";
 import { findEndPhony, findOpeningPlay } from "../integration/matches.helpers";
 
 async function rackOf(page: Page): Promise<string[]> {
@@ -12,33 +13,16 @@ async function waitForTurn(page: Page) {
   await expect(page.getByTestId("turn")).toHaveText(/^Your turn\./, { timeout: 15_000 });
 }
 
-test("[MATCHES]: two players play a timed Equate game with a challenged phony and an overtime penalty", async ({ browser }) => {
-  test.setTimeout(150_000);
-  const ctxA = await browser.newContext();
-  const ctxB = await browser.newContext();
-  const a = await ctxA.newPage();
-  const b = await ctxB.newPage();
-  await signUp(a, "Ann Equals");
-  await signUp(b, "Ben Sums");
-
-  // Ann opens a seat through a link: 9 s per player, single challenge rule, Ann moves first.
-  await a.getByRole("link", { name: "Play" }).click();
-  await expect(a.getByRole("heading", { name: "New match" })).toBeVisible();
-  await a.getByLabel("Challenge rule").selectOption("single");
-  await a.getByLabel("Minutes per player").fill("0.15");
-  await a.getByLabel("Who moves first").selectOption("creator");
-  await a.getByRole("button", { name: "Create match" }).click();
-  await expect(a.getByTestId("waiting-room")).toBeVisible();
-  const link = (await a.getByTestId("join-link").textContent())!.trim();
-
-  await b.goto(link);
-  await expect(b.getByRole("heading", { name: "You are challenged" })).toBeVisible();
-  await b.getByRole("button", { name: "Accept and play" }).click();
-  await expect(b.getByTestId("board")).toBeVisible();
-
+/**
+ * Plays a game to the end from its first turn (`first` is on move): an opening play, a phony the
+ * opponent lays and the first player challenges off, a pass, then the opponent lets their clock
+ * run into overtime and passes, which ends the game. Both pages show the game-over summary with
+ * one time penalty of -10.
+ */
+async function playPhonyAndOvertime(first: Page, second: Page) {
   // Whoever is on move with an opening play types it; without one, they exchange a tile.
-  let [mover, other] = [a, b];
-  await waitForTurn(a);
+  let [mover, other] = [first, second];
+  await waitForTurn(first);
   let opening: ReturnType<typeof findOpeningPlay> = null;
   for (let i = 0; i < 8 && !opening; i++) {
     await waitForTurn(mover);
@@ -83,11 +67,40 @@ test("[MATCHES]: two players play a timed Equate game with a challenged phony an
   await expect(myClock).toHaveText(/^−/, { timeout: 30_000 });
   await other.getByRole("button", { name: "Pass" }).click();
 
-  for (const page of [a, b]) {
+  for (const page of [first, second]) {
     await expect(page.getByTestId("game-summary")).toBeVisible();
     await expect(page.getByTestId("game-summary")).toContainText("time penalty -10");
     await expect(page.locator('[data-testid="sheet-row"][data-type="time-penalty"]')).toHaveCount(1);
   }
+  return { mover, other, opening: opening! };
+}
+
+test("[MATCHES]: two players play a timed Equate game with a challenged phony and an overtime penalty", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await signUp(a, "Ann Equals");
+  await signUp(b, "Ben Sums");
+
+  // Ann opens a seat through a link: 9 s per player, single challenge rule, Ann moves first.
+  await a.getByRole("link", { name: "Play", exact: true }).click();
+  await expect(a.getByRole("heading", { name: "New match" })).toBeVisible();
+  await a.getByLabel("Challenge rule").selectOption("single");
+  await a.getByLabel("Minutes per player").fill("0.15");
+  await a.getByLabel("Who moves first").selectOption("creator");
+  await a.getByRole("button", { name: "Create match" }).click();
+  await expect(a.getByTestId("waiting-room")).toBeVisible();
+  const link = (await a.getByTestId("join-link").textContent())!.trim();
+
+  await b.goto(link);
+  await expect(b.getByRole("heading", { name: "You are challenged" })).toBeVisible();
+  await b.getByRole("button", { name: "Accept and play" }).click();
+  await expect(b.getByTestId("board")).toBeVisible();
+
+  await playPhonyAndOvertime(a, b);
+
   // Spectators (signed out) can watch the finished game and read its record.
   const url = a.url();
   const ctxC = await browser.newContext();
@@ -98,4 +111,75 @@ test("[MATCHES]: two players play a timed Equate game with a challenged phony an
   await c.getByRole("link", { name: "Game record" }).click();
   await expect(c.getByTestId("record")).toContainText("#equalis-game");
   for (const ctx of [ctxA, ctxB, ctxC]) await ctx.close();
+});
+
+test("[MATCHES]: a tournament game is played to the end in two browsers and its result reaches the pairings and standings", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const ctxs = await Promise.all([0, 1, 2].map(() => browser.newContext()));
+  const [dir, p, q] = await Promise.all(ctxs.map((c) => c.newPage()));
+  const players = [
+    { page: p!, name: "Nora Numbers", email: uniqueEmail("nora") },
+    { page: q!, name: "Omar Operand", email: uniqueEmail("omar") },
+  ];
+  await signUp(dir!, "Tilda Director");
+  for (const pl of players) await signUp(pl.page, pl.name, pl.email);
+
+  // A 2-player Swiss with a tiny clock (15 s each, -10 per started overtime minute) and the single
+  // challenge rule; round 1 is paired and published.
+  const { tournamentId } = await pairedSwiss(dir!, {
+    name: "Blitz Equate Swiss",
+    emails: players.map((pl) => pl.email),
+    timeControl: { initialMs: 15_000, overtimePenaltyPoints: 10 },
+    challengeRule: "single",
+  });
+  const tournamentUrl = `/tournaments/${tournamentId}`;
+
+  // The board's first player (seat 0, who moves first) starts the game from the pairing row.
+  await p!.goto(tournamentUrl);
+  const row = p!.getByTestId("pairings-round-1").getByTestId("pairing-row");
+  await expect(row).toHaveCount(1);
+  const firstName = (await row.getByTestId("first-player").textContent())!.trim();
+  const secondName = (await row.getByTestId("second-player").textContent())!.trim();
+  expect([firstName, secondName].sort()).toEqual(players.map((pl) => pl.name).sort());
+  const first = players.find((pl) => pl.name === firstName)!.page;
+  const second = players.find((pl) => pl.name === secondName)!.page;
+  if (first !== p) await first.goto(tournamentUrl);
+  await first.getByTestId("pairings-round-1").getByTestId("pairing-start-match").click();
+  await expect(first).toHaveURL(/\/play\/[0-9a-f-]+$/);
+  await expect(first.getByTestId("board")).toBeVisible();
+  const matchUrl = first.url();
+
+  // The opponent opens the same game from the tournament page's "Play" link.
+  await second.goto(tournamentUrl);
+  await second.getByTestId("pairings-round-1").getByRole("link", { name: "Play" }).click();
+  await expect(second).toHaveURL(matchUrl);
+  await expect(second.getByTestId("board")).toBeVisible();
+
+  await playPhonyAndOvertime(first, second);
+
+  // The final scores and the winner, as the game-over summary shows them.
+  const summary = await first.getByTestId("game-summary").textContent();
+  const scoreOf = (name: string) => Number(new RegExp(`${name}: (-?\\d+)`).exec(summary!)![1]);
+  const [s1, s2] = [scoreOf(firstName), scoreOf(secondName)];
+  expect(s1).not.toBe(s2);
+  const [winner, loser] = s1 > s2 ? [firstName, secondName] : [secondName, firstName];
+  await expect(first.getByTestId("game-summary")).toContainText(`${winner} won`);
+
+  // The tournament page shows the match's score on the pairing row, and the game can be reviewed.
+  await dir!.goto(tournamentUrl);
+  const dirRow = dir!.getByTestId("pairings-round-1").getByTestId("pairing-row");
+  await expect(dirRow).toContainText(`${s1}–${s2}`);
+  await expect(dirRow.getByTestId("pairing-match-link")).toHaveText("Review");
+
+  // Standings: the winner has 1 win and the spread of the game.
+  await dir!.goto(`${tournamentUrl}/standings`);
+  const rows = dir!.getByTestId("standing-row");
+  await expect(rows).toHaveCount(2);
+  const spread = Math.abs(s1 - s2);
+  await expect(rows.nth(0).getByTestId("standing-name")).toHaveText(winner);
+  await expect(rows.nth(0).getByTestId("standing-wins")).toHaveText("1");
+  await expect(rows.nth(0).getByTestId("standing-spread")).toHaveText(`+${spread}`);
+  await expect(rows.nth(1).getByTestId("standing-name")).toHaveText(loser);
+  await expect(rows.nth(1).getByTestId("standing-wins")).toHaveText("0");
+  for (const ctx of ctxs) await ctx.close();
 });
