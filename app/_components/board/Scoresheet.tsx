@@ -18,9 +18,30 @@ export function formatClock(ms: number): string {
   return `${neg ? "−" : ""}${m}:${String(s).padStart(2, "0")}${m === 0 ? `.${t}` : ""}`;
 }
 
-export function Scoresheet({ rows, names }: { rows: readonly SheetRow[]; names: readonly string[] }) {
+/**
+ * The scoresheet table. Live pages show it as is; the replay page passes `selected` and `onSelect`
+ * so a row is the step being shown and a click jumps to it.
+ */
+export function Scoresheet({
+  rows,
+  names,
+  selected,
+  onSelect,
+  testId = "scoresheet",
+  rowTestId = "sheet-row",
+  maxHeight = "max-h-96",
+}: {
+  rows: readonly SheetRow[];
+  names: readonly string[];
+  selected?: number;
+  onSelect?: (index: number) => void;
+  testId?: string;
+  rowTestId?: string;
+  maxHeight?: string;
+}) {
+  const cell = onSelect ? "px-2 py-1.5" : "px-2 py-1";
   return (
-    <div className="max-h-96 overflow-y-auto rounded border border-slate-200 bg-white" data-testid="scoresheet">
+    <div className={`${maxHeight} overflow-y-auto rounded border border-slate-200 bg-white`} data-testid={testId}>
       <table className="w-full text-left text-xs">
         <thead className="sticky top-0 bg-slate-100 text-slate-600">
           <tr>
@@ -33,14 +54,21 @@ export function Scoresheet({ rows, names }: { rows: readonly SheetRow[]; names: 
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.seq} className="border-t border-slate-100" data-testid="sheet-row" data-type={r.type}>
-              <td className="px-2 py-1 text-slate-400">{r.seq}</td>
-              <td className="px-2 py-1">{r.seat === null ? "" : names[r.seat]}</td>
-              <td className="px-2 py-1">{r.text}</td>
-              <td className={`px-2 py-1 text-right ${r.points < 0 ? "text-red-600" : ""}`}>{r.points ? (r.points > 0 ? `+${r.points}` : `${r.points}`) : ""}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{r.totals.join(" / ")}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{r.clockMs === null ? "" : formatClock(r.clockMs)}</td>
+          {rows.map((r, k) => (
+            <tr
+              key={r.seq}
+              onClick={onSelect ? () => onSelect(k) : undefined}
+              className={`border-t border-slate-100 ${onSelect ? (k === selected ? "cursor-pointer bg-indigo-50 font-medium" : "cursor-pointer hover:bg-slate-50") : ""}`}
+              aria-current={onSelect && k === selected ? "step" : undefined}
+              data-testid={rowTestId}
+              data-type={r.type}
+            >
+              <td className={`${cell} text-slate-400`}>{r.seq}</td>
+              <td className={cell}>{r.seat === null ? "" : names[r.seat]}</td>
+              <td className={cell}>{r.text}</td>
+              <td className={`${cell} text-right ${r.points < 0 ? "text-red-600" : ""}`}>{r.points ? (r.points > 0 ? `+${r.points}` : `${r.points}`) : ""}</td>
+              <td className={`${cell} text-right tabular-nums`}>{r.totals.join(" / ")}</td>
+              <td className={`${cell} text-right tabular-nums`}>{r.clockMs === null ? "" : formatClock(r.clockMs)}</td>
             </tr>
           ))}
         </tbody>

@@ -16,7 +16,7 @@ import { getRuleset, parseRulesetOptions, RULESET_DATA } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { Board } from "@/app/_components/board/Board";
-import { formatClock } from "@/app/_components/board/Scoresheet";
+import { Scoresheet } from "@/app/_components/board/Scoresheet";
 import { boardsOf } from "../_components/replay";
 
 const btn = "min-h-11 min-w-11 rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-40";
@@ -131,38 +131,7 @@ export default function GamePage() {
             {row ? ` · ${row.seat === null ? "" : `${names[row.seat]}: `}${row.text}` : ""}
           </p>
         </div>
-        <div className="max-h-[32rem] overflow-y-auto rounded border border-slate-200 bg-white" data-testid="move-list">
-          <table className="w-full text-left text-xs">
-            <thead className="sticky top-0 bg-slate-100 text-slate-600">
-              <tr>
-                <th className="px-2 py-1">#</th>
-                <th className="px-2 py-1">Player</th>
-                <th className="px-2 py-1">Move</th>
-                <th className="px-2 py-1 text-right">Pts</th>
-                <th className="px-2 py-1 text-right">Totals</th>
-                <th className="px-2 py-1 text-right">Clock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sheet.map((r, k) => (
-                <tr
-                  key={r.seq}
-                  onClick={() => go(k)}
-                  className={`cursor-pointer border-t border-slate-100 ${k === at ? "bg-indigo-50 font-medium" : "hover:bg-slate-50"}`}
-                  aria-current={k === at ? "step" : undefined}
-                  data-testid="move-row"
-                >
-                  <td className="px-2 py-1.5 text-slate-400">{r.seq}</td>
-                  <td className="px-2 py-1.5">{r.seat === null ? "" : names[r.seat]}</td>
-                  <td className="px-2 py-1.5">{r.text}</td>
-                  <td className={`px-2 py-1.5 text-right ${r.points < 0 ? "text-red-600" : ""}`}>{r.points ? (r.points > 0 ? `+${r.points}` : `${r.points}`) : ""}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{r.totals.join(" / ")}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{r.clockMs === null ? "" : formatClock(r.clockMs)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Scoresheet rows={sheet} names={names} selected={at} onSelect={go} testId="move-list" rowTestId="move-row" maxHeight="max-h-[32rem]" />
       </div>
     </div>
   );
