@@ -22,6 +22,7 @@ import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles, type TypedTile } from "@/app/_components/board/keyboard";
 import { MatchRulings } from "@/app/judge/_components/match-rulings";
 import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
+import { useServerNow } from "@/app/_components/board/use-server-now";
 
 const REASONS: Record<string, string> = {
   out: "a player went out",
@@ -55,17 +56,7 @@ export default function MatchPage() {
   );
   const v = view.data;
 
-  // Clock offset from serverNow; a local tick drives the display.
-  const [offset, setOffset] = useState(0);
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    if (v) setOffset(v.serverNow - Date.now());
-  }, [v?.serverNow]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    const t = setInterval(() => setTick(Date.now()), 200);
-    return () => clearInterval(t);
-  }, []);
-  const serverNow = tick + offset;
+  const serverNow = useServerNow(v?.serverNow);
 
   // A flag should have fallen (or a move limit run out): re-read the view, which records it.
   const touched = useRef<number>(-1);

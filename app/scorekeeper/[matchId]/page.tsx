@@ -20,6 +20,7 @@ import { Scoresheet, formatClock } from "@/app/_components/board/Scoresheet";
 import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles } from "@/app/_components/board/keyboard";
 import { clockReadings, parseSquare, poolOf, squareText } from "../_components/station";
+import { useServerNow } from "@/app/_components/board/use-server-now";
 
 const big = "min-h-14 rounded-lg px-4 py-3 text-base font-semibold disabled:opacity-40";
 const primary = `${big} bg-indigo-600 text-white active:bg-indigo-800`;
@@ -35,16 +36,7 @@ export default function StationPage() {
   useSubscription(trpc.matches.live.subscriptionOptions({ matchId }, { onData: () => void queryClient.invalidateQueries({ queryKey: opts.queryKey }) }));
   const v = station.data?.view;
 
-  const [offset, setOffset] = useState(0);
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    if (v) setOffset(v.serverNow - Date.now());
-  }, [v?.serverNow]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    const t = setInterval(() => setTick(Date.now()), 200);
-    return () => clearInterval(t);
-  }, []);
-  const now = tick + offset;
+  const now = useServerNow(v?.serverNow);
 
   const [tap, setTap] = useState<{ seat: number; at: number; next: number } | null>(null);
   const [square, setSquare] = useState("");
