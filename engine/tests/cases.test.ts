@@ -1,10 +1,10 @@
-/** Every public case in /work/shared/cases must pass (spec/adjudication.md, cases/README.md). */
+/** Every public case in tests/fixtures/cases must pass (docs/spec/adjudication.md, tests/fixtures/cases/README.md). */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { adjudicate } from "../adjudicate";
 
-const dir = path.resolve(import.meta.dirname, "../../../shared/cases");
+const dir = path.resolve(import.meta.dirname, "../../tests/fixtures/cases");
 
 interface Case {
   id: string;
@@ -15,7 +15,7 @@ interface Case {
 
 const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
 
-describe("shared cases", () => {
+describe("public cases", () => {
   it("finds case files", () => expect(files.length).toBeGreaterThan(0));
   for (const file of files) {
     const cases = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Case[];

@@ -1,12 +1,12 @@
 /**
  * The three faces of the adjudication contract agree: the engine's CLI (`npm run -s adjudicate`,
  * spawned once with NDJSON), the tRPC procedure `adjudication.adjudicate` and the plain HTTP route
- * `POST /api/adjudicate` give the same ruling for every case in /work/shared/cases/*.json plus
+ * `POST /api/adjudicate` give the same ruling for every case in tests/fixtures/cases/*.json plus
  * our own (an invalid Equate play, 'SMATH and Number Scrabble plays, aliases), and the same
  * one-line message for a malformed request.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
@@ -14,12 +14,10 @@ import { POST } from "@/app/api/adjudicate/route";
 import { describeDb } from "../helpers/db";
 import { callerFor } from "../helpers/seed";
 
-const CASES_DIR = path.resolve(process.cwd(), "../shared/cases");
-const SHARED = existsSync(CASES_DIR)
-  ? readdirSync(CASES_DIR)
-      .filter((f) => f.endsWith(".json"))
-      .flatMap((f) => (JSON.parse(readFileSync(path.join(CASES_DIR, f), "utf8")) as { id: string; request: unknown }[]).map((c) => ({ id: c.id, request: c.request })))
-  : [];
+const CASES_DIR = path.resolve(import.meta.dirname, "../fixtures/cases");
+const PUBLIC = readdirSync(CASES_DIR)
+  .filter((f) => f.endsWith(".json"))
+  .flatMap((f) => (JSON.parse(readFileSync(path.join(CASES_DIR, f), "utf8")) as { id: string; request: unknown }[]).map((c) => ({ id: c.id, request: c.request })));
 
 const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
 const OWN: { id: string; request: unknown }[] = [
@@ -31,7 +29,7 @@ const OWN: { id: string; request: unknown }[] = [
   { id: "ns-first", request: { ruleset: "number-scrabble", board: [], play: row(7, 7, "3+4=7") } },
   { id: "empty", request: { ruleset: "equate", board: [], play: [] } },
 ];
-const ALL = [...SHARED, ...OWN];
+const ALL = [...PUBLIC, ...OWN];
 
 function cli(ndjson: string): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(path.resolve("node_modules/.bin/tsx"), ["engine/cli.ts"], { input: ndjson, encoding: "utf8", timeout: 60_000 });
@@ -50,9 +48,9 @@ async function http(body: string): Promise<{ status: number; json: unknown; text
   return { status: res.status, json, text };
 }
 
-describe("shared cases are present", () => {
+describe("public cases are present", () => {
   it("reads at least the publisher's sample plays", () => {
-    expect(SHARED.length).toBeGreaterThanOrEqual(4);
+    expect(PUBLIC.length).toBeGreaterThanOrEqual(4);
   });
 });
 
