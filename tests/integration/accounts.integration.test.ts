@@ -47,6 +47,33 @@ describeDb("accounts", (db) => {
     expect(await verifyCredentials(db(), u.email, TEST_PASSWORD, later)).toMatchObject({ ok: true });
   });
 
+  it("counts parallel guesses before hashing: 40 wrong passwords at once lock the account, and the right one after them is refused", async () => {
+    const u = await createUser(db());
+    const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => verifyCredentials(db(), u.email, `wrong-guess-${i}`)));
+    expect(guesses.every((g) => !g.ok)).toBe(true);
+    // no more than the allowance was let through to the password check; the rest found the lock
+    expect(guesses.filter((g) => !g.ok && g.reason === "invalid").length).toBeLessThan(MAX_FAILED_SIGN_INS);
+    expect(guesses.filter((g) => !g.ok && g.reason === "locked").length).toBeGreaterThan(40 - MAX_FAILED_SIGN_INS);
+    expect(await verifyCredentials(db(), u.email, TEST_PASSWORD)).toMatchObject({ ok: false, reason: "locked" });
+    const [row] = await db().select().from(users).where(eq(users.id, u.id));
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("a right password among parallel guesses inside the allowance signs in; the lock still follows the guesses", async () => {
+    const u = await createUser(db());
+    const attempts = await Promise.all([
+      verifyCredentials(db(), u.email, "wrong-1"),
+      verifyCredentials(db(), u.email, TEST_PASSWORD),
+      verifyCredentials(db(), u.email, "wrong-2"),
+    ]);
+    expect(attempts[1]).toMatchObject({ ok: true });
+    expect(attempts[0]).toEqual({ ok: false, reason: "invalid" });
+    // sequential wrong guesses after it still lock the account
+    let last;
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) last = await verifyCredentials(db(), u.email, "wrong");
+    expect(last).toMatchObject({ ok: false, reason: "locked" });
+  });
+
   it("me is null when signed out; profile edits need a session", async () => {
     expect(await callerFor(db()).accounts.me()).toBeNull();
     await expect(callerFor(db()).accounts.updateProfile({ name: "Nope" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });

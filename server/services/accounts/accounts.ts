@@ -2,7 +2,7 @@
  * Accounts: sign-up, credential checks with a per-account lock after repeated failures, profile.
  * Sign-in itself is Auth.js's (server/auth.ts); it calls `verifyCredentials` here.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { DomainError } from "@/server/errors";
@@ -37,29 +37,50 @@ export type CredentialCheck =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; until: Date };
 
-/** Checks an e-mail and password, counting failures and locking the account after too many. */
+/**
+ * Checks an e-mail and password, counting failures and locking the account after too many.
+ *
+ * Every attempt is counted *before* the slow hash, in one UPDATE that also checks the lock, so
+ * parallel guesses (on any number of instances) cannot all slip past a lock that none of them
+ * has set yet:
+ * 1. admit: `failed_sign_ins + 1` where the account is not locked (an expired lock starts a
+ *    fresh count), returning the count; a locked account is refused without hashing;
+ * 2. an attempt numbered past MAX_FAILED_SIGN_INS is refused without hashing and locks the account;
+ * 3. scrypt; a right password clears the count and any lock (it was one of the allowed attempts);
+ * 4. a wrong one stays counted; once the count reaches MAX_FAILED_SIGN_INS the account is locked.
+ */
 export async function verifyCredentials(db: DbOrTx, email: string, password: string, now = new Date()): Promise<CredentialCheck> {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return { ok: false, reason: "invalid" };
-  if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: "locked", until: user.lockedUntil };
-  if (await verifyPassword(password, user.passwordHash)) {
-    if (user.failedSignIns > 0 || user.lockedUntil) {
-      await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    }
-    return { ok: true, user: toPublic(user) };
-  }
-  // Increment atomically so parallel guesses all count.
-  const [after] = await db
+  const notLocked = or(isNull(users.lockedUntil), lte(users.lockedUntil, now));
+  const [admitted] = await db
     .update(users)
-    .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
-    .where(eq(users.id, user.id))
-    .returning({ failed: users.failedSignIns });
-  if (after && after.failed >= MAX_FAILED_SIGN_INS) {
-    const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-    await db.update(users).set({ lockedUntil: until, failedSignIns: 0 }).where(eq(users.id, user.id));
-    return { ok: false, reason: "locked", until };
+    .set({
+      failedSignIns: sql`case when ${users.lockedUntil} is null then ${users.failedSignIns} + 1 else 1 end`,
+      lockedUntil: null,
+    })
+    .where(and(eq(users.email, email), notLocked))
+    .returning({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, attempt: users.failedSignIns });
+  if (!admitted) {
+    const [user] = await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, email)).limit(1);
+    return user?.lockedUntil ? { ok: false, reason: "locked", until: user.lockedUntil } : { ok: false, reason: "invalid" };
   }
-  return { ok: false, reason: "invalid" };
+  /** Locks the account unless a right password has cleared the count meanwhile; says how it stands. */
+  const lock = async (): Promise<CredentialCheck> => {
+    const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
+    const [after] = await db
+      .update(users)
+      .set({
+        lockedUntil: sql`case when ${users.lockedUntil} is null and ${users.failedSignIns} >= ${MAX_FAILED_SIGN_INS} then ${until.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+      })
+      .where(eq(users.id, admitted.id))
+      .returning({ lockedUntil: users.lockedUntil });
+    return after?.lockedUntil ? { ok: false, reason: "locked", until: after.lockedUntil } : { ok: false, reason: "invalid" };
+  };
+  if (admitted.attempt > MAX_FAILED_SIGN_INS) return lock();
+  if (await verifyPassword(password, admitted.passwordHash)) {
+    await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, admitted.id));
+    return { ok: true, user: toPublic(admitted) };
+  }
+  return admitted.attempt >= MAX_FAILED_SIGN_INS ? lock() : { ok: false, reason: "invalid" };
 }
 
 export async function getUser(db: DbOrTx, id: string): Promise<PublicUser | null> {
