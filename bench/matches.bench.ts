@@ -1,5 +1,5 @@
 /**
- * Move-submission benchmark (performance.md §7.7): latency of `submitMove` — the service itself,
+ * Move-submission benchmark (docs/matches.md, "Benchmark"): latency of `submitMove` — the service itself,
  * called directly (no HTTP, no tRPC, no Next.js), so the figures are the transaction path only:
  * row lock, duplicate check, state (cache or replay), engine, INSERT events, UPDATE match,
  * pg_notify, COMMIT.
@@ -8,7 +8,7 @@
  * postgres://postgres@127.0.0.1:5432/test; that database is only used to create and drop the
  * scratch one). For N = 100 and 500 concurrent 2-player timed Equate matches (players alternate
  * one-tile exchanges, so games never end):
- *  - paced: every match moves on average every N/50 s (≈ 50 moves/s in all, the §7.7 load);
+ *  - paced: every match moves on average every N/50 s (≈ 50 moves/s in all, the target load);
  *  - saturated: every match submits its next move as soon as the previous one returns (closed
  *    loop) — the throughput ceiling with the pool (DATABASE_POOL_MAX, default 10).
  * Target: p99 < 25 ms at 500 matches (paced). BENCH_MATCHES_SECONDS sets each phase's length.

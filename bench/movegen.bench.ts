@@ -1,7 +1,7 @@
 /**
  * Move generation: greedy self-play (bot against bot, engine/movegen/selfplay.ts) per ruleset
  * from seeded bags. Prints ms per bot decision (p50/p95) and full games per second (one core).
- * Targets (reference/performance.md §7.3): best move p50 < 50 ms, p95 < 250 ms; ≥ 5 games/s.
+ * Targets (docs/bot.md, "Figures"): best move p50 < 50 ms, p95 < 250 ms; ≥ 5 games/s.
  * `npx tsx bench/run.ts movegen` (GAMES=n to change the number of games per ruleset).
  */
 import { RULESET_IDS } from "../engine/ruleset";

@@ -1,5 +1,5 @@
 /**
- * Ratings benchmark (performance.md §4 and §7.6).
+ * Ratings benchmark (targets and figures: docs/ratings.md, "Tests and benchmark").
  *
  * 1. Glicko-2 arithmetic: µs per two-player game (`rateGame`, both players updated) and per
  *    4-player pod, replaying 10⁶ random games among 10,000 players in memory.
@@ -8,7 +8,7 @@
  *    postgres://postgres@127.0.0.1:5432/test; the database named there is only used to create and
  *    drop the scratch one) gets 10,000 users and 10⁶ ledger rows made by generate_series, then
  *    `recomputeRatings` streams the ledger, computes and writes the final ratings.
- *    Target < 10 s (and < 60 s for 10⁷, §7.6), printed next to an anchor measured alongside: COPY
+ *    Target < 10 s (and < 60 s for 10⁷), printed next to an anchor measured alongside: COPY
  *    of the ordered ledger to stdout. Also: the incremental `applyRatedGame` latency in its own
  *    transaction (target < 1 ms) next to an anchor transaction of the same shape, and the
  *    recompute with the history rebuilt (2·10⁶ rows).

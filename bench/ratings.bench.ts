@@ -1,6 +1,6 @@
 /**
  * Glicko-2 arithmetic: 1,000,000 instant per-game updates (rateGame) among 10,000 players.
- * Target (performance.md §7.6): ≤ 3 µs per game (glicko2-lite measured 2–3 µs here).
+ * Target (docs/tournament-maths.md, "Benchmarks"): ≤ 3 µs per game (glicko2-lite measured 2–3 µs here).
  */
 import { newRating, rate, rateGame, type Rating } from "../server/domain/ratings/glicko2";
 import { prng } from "../server/domain/pairing/simulate";

@@ -3,7 +3,7 @@
  * game's seed. Faces with `inBag: false` or `unlimited: true` (Equate's and 'SMATH's `=`,
  * 'SMATH's brackets) are never in the bag or on a rack. Blanks are the face "?".
  * Rules: seed 000/001 ("trade in … draw the new tiles, put the returned tiles in the draw pile and
- * reshuffle"); rulesets.md "Shared by all three" (exchange minimum option).
+ * reshuffle"); docs/spec/rulesets.md "Shared by all three" (exchange minimum option).
  * Values are immutable: every function returns a new Bag. The order is internal: views expose
  * only `bag.tiles.length` (engine/view.ts). Shuffle n uses the seed `${seed}:bag:${n}`, so a
  * replay of the same events gives the same bag.

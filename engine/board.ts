@@ -1,8 +1,8 @@
 /**
  * Board vocabulary: cells, directions, premium squares, and the layout parser.
- * Layouts are data (spec/rulesets.json legend): "." plain, "d" tile ×2 (2S/DL), "t" tile ×3
+ * Layouts are data (legend also in docs/spec/rulesets.md): "." plain, "d" tile ×2 (2S/DL), "t" tile ×3
  * (3S/TL), "D" equation ×2 (2E/DW), "T" equation ×3 (3E/TW); row 0 at the top.
- * Premiums count only for a tile placed this turn (rulesets.md, "Shared by all three").
+ * Premiums count only for a tile placed this turn (docs/spec/rulesets.md, "Shared by all three").
  */
 
 /** [row, col], 0-based, row 0 at the top. */

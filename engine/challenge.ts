@@ -1,6 +1,6 @@
 /**
- * Challenge rules (macondo/Woogles semantics, reference/platform-anchors.md §2.4; rulesets.md
- * "Invalid play on challenge" per game). engine/ruleset.ts's `ChallengeRule` holds the three
+ * Challenge rules (macondo's `game/challenge.go` and Woogles' challenge rules; docs/spec/rulesets.md
+ * per game; docs/game-state.md "Challenges"). engine/ruleset.ts's `ChallengeRule` holds the three
  * ruleset options ("retry", "single", "double"); a game may use the superset below, chosen in
  * its start event (`challengeRule`), so the ruleset type need not change.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run -s adjudicate < request.json` (spec/adjudication.md): one JSON request (compact or
+ * `npm run -s adjudicate < request.json` (docs/spec/adjudication.md): one JSON request (compact or
  * pretty) → the ruling, pretty-printed; NDJSON (one compact request per line) → one compact
  * ruling per line, in order. Exit 0 whatever the rulings; exit 2 with a one-line message on
  * stderr only when the input is not JSON of the request shape (nothing is printed on stdout then).

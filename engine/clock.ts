@@ -1,8 +1,8 @@
 /**
  * Game clocks as pure values advanced with an explicit `now` (ms since the epoch, or any fixed
- * origin in tests). Nothing here reads the system time (STYLE.md principle 7).
+ * origin in tests). Nothing here reads the system time (docs/conventions.md, principle 7).
  *
- * Rules (spec/rulesets.md "Clocks"; reference/platform-anchors.md §2.3, Woogles semantics):
+ * Rules (docs/spec/rulesets.md "Clocks"; Woogles' overtime rules, liwords `pkg/gameplay/end.go`):
  * - Each player has a budget (`initialMs`), plus a Fischer increment (`incrementMs`) credited
  *   after each completed turn, also while in overtime (it pays overtime back).
  * - Time past the budget is overtime. At the end of the game each player loses

@@ -1,12 +1,13 @@
 /**
- * Games as event logs (STYLE.md principle 6): a game is its list of events; its state is derived
- * by `replay`, which returns the longest valid prefix and the first error and never throws.
+ * Games as event logs (docs/conventions.md, principle 6): a game is its list of events; its state
+ * is derived by `replay`, which returns the longest valid prefix and the first error and never throws.
  * `applyEvent(state, event)` is the single transition; every state (challenge window, waiting for
  * the final pass, clock paused, settling the end) follows from persisted events only.
  *
- * Rules: spec/rulesets.md ("Shared by all three", each game's End, Clocks); seeds 000–004 (turns:
- * play, exchange, pass; end of game); reference/platform-anchors.md §2.3–2.4 (Woogles/macondo
- * clock and challenge semantics). Decisions are listed in docs/game-state.md.
+ * Rules: docs/spec/rulesets.md ("Shared by all three", each game's End, Clocks); seeds 000–004
+ * (turns: play, exchange, pass; end of game); Woogles/macondo clock and challenge semantics
+ * (liwords `pkg/gameplay/end.go`, macondo `game/challenge.go`). Decisions are listed in
+ * docs/game-state.md.
  *
  * Life of a game: `start` → turns (`play`, `exchange`, `pass`, `challenge`, `pause`/`resume`)
  * → the game is decided (going out, successive passes, scoreless-turn limit, `resign`, `timeout`)
@@ -231,7 +232,7 @@ export interface GameEnd {
   /** out: who went out; resign/timeout: who lost */
   player: number | null;
   at: Ms;
-  /** rack settlement applied to each score (rulesets.md End) */
+  /** rack settlement applied to each score (docs/spec/rulesets.md, each game's End) */
   rackSettlement: number[];
   /** recorded time events (negative: penalty) */
   timePenalties: number[];

@@ -1,6 +1,7 @@
 /**
  * Public API of the Equalis rules engine (pure TypeScript: no I/O, no framework).
- * See docs/engine.md for the contract, the options and the rule decisions.
+ * See docs/engine.md for the modules; docs/spec/adjudication.md for the contract;
+ * docs/spec/rulesets.md for the options and the rule decisions.
  */
 export { adjudicate, adjudicatePlay, adjudicateRequest, parseAdjudicationRequest } from "./adjudicate";
 export type { AdjudicationRequest, ParseResult, PlayOptions } from "./adjudicate";

@@ -1,8 +1,8 @@
 /**
- * Placement: typed board/play values → a grid, with the placement checks of spec/adjudication.md
+ * Placement: typed board/play values → a grid, with the placement checks of docs/spec/adjudication.md
  * (EMPTY_PLAY, OFF_BOARD, OCCUPIED, UNKNOWN_TILE, BLANK_FACE, NOT_IN_LINE, GAP, NOT_CONNECTED,
  * START_NOT_COVERED, NOT_IN_RACK) and the runs ("lines") a play forms.
- * 'SMATH bracket overlays (rulesets.md): brackets belong to the line they were played in. A new
+ * 'SMATH bracket overlays (docs/spec/rulesets.md): brackets belong to the line they were played in. A new
  * tile's brackets belong to the main direction; a board tile's to its `brackets` field, else to
  * the direction of its longer run of board tiles (ties: across) — our inference. A play item on a
  * taken cell with the same number and more brackets adds the extra brackets (main direction).
@@ -153,7 +153,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       continue;
     }
     if (t.blank === true && (info.core === "=" || !rs.tileByFace.get(info.core)?.inBag)) {
-      // a blank stands for one bag face, never `=` (rulesets.md, "Shared by all three")
+      // a blank stands for one bag face, never `=` (docs/spec/rulesets.md, "Shared by all three")
       v.push({ code: "BLANK_FACE", message: `a blank cannot stand for ${info.core}`, cells: [ref(t)] });
       continue;
     }
@@ -265,7 +265,7 @@ function runLength(b: Board, c: GridCell, d: Direction): number {
 }
 
 /** One tile: the main line is the run that has an `=` if only one does, else across if it is a
- * run of 2 or more, else down (our decision; see docs/engine.md). */
+ * run of 2 or more, else down (decision 9 in docs/spec/rulesets.md). */
 function pickSingleDirection(b: Board, c: GridCell): Direction {
   const a = runLength(b, c, "across");
   const d = runLength(b, c, "down");

@@ -1,7 +1,7 @@
 /**
  * Number Scrabble values: finite sums Σ qᵢ·√nᵢ with rational qᵢ and distinct square-free nᵢ ≥ 1
  * (n = 1 is the rational part). Seed 004: √ of a non-square stays exact, so √2×√2 = 2 and
- * √8 = 2√2; rulesets.md, "Number Scrabble".
+ * √8 = 2√2; docs/spec/rulesets.md, "Number Scrabble".
  *
  * Normal form: terms sorted by radicand, no zero coefficient; zero is the empty sum. Two values
  * are equal exactly when their normal forms are identical (the √ of distinct square-free integers

@@ -1,6 +1,6 @@
 /**
  * Exact rational numbers over bigint, always normalised (gcd 1, positive denominator).
- * Rules (rulesets.md, "Shared by all three"): exact arithmetic only, never floats. Values are
+ * Rules (docs/spec/rulesets.md, "Shared by all three"): exact arithmetic only, never floats. Values are
  * immutable plain objects so they compare structurally and serialise cheaply.
  * Caveat: no overflow exists, but very long digit runs make bigint work grow; callers cap nothing.
  */

@@ -1,12 +1,12 @@
 /**
  * Ruleset descriptors and options: everything a game (engine/game.ts) or the adjudicator needs to
  * know about Equate, 'SMATH and Number Scrabble, as data plus a few narrow strategy flags.
- * Source: spec/rulesets.md (our decisions) and spec/rulesets.json (boards, tiles), copied into
- * rulesets/*.ts so the engine reads no file at runtime. Every "*option*" of rulesets.md is a
+ * Source: docs/spec/rulesets.md (the rules, our decisions); boards and tiles are data in
+ * rulesets/*.ts, so the engine reads no file at runtime. Every option of docs/spec/rulesets.md is a
  * field of `RulesetOptions`, with the per-ruleset default in `defaultOptions`; a game stores the
  * resolved options so it can always be re-adjudicated.
  *
- * Options (see docs/engine.md for the full table):
+ * Options (docs/spec/rulesets.md "Options" has the full table):
  * - challenge          "retry" | "single" | "double" — what an invalid play costs when challenged
  * - exchangeMinimum    "rack-size" | "tiles-exchanged" — bag size needed to exchange
  * - endSettlement      "transfer" | "deduct" | "digit-faces" — rack points at the end

@@ -1,5 +1,5 @@
 /**
- * The ruling contract (spec/adjudication.md, "Ruling" and "Violation codes"): the types every
+ * The ruling contract (docs/spec/adjudication.md, "Ruling" and "Violation codes"): the types every
  * adjudication returns, and the stable violation codes. Codes are only ever added, never renamed.
  */
 import type { Direction } from "./board";
@@ -24,7 +24,7 @@ export const VIOLATION_CODES = [
   "NEGATIVE", // a negative value where forbidden (Equate: any partial result; √ of a negative)
   "DIVISION_BY_ZERO", // division by zero
   "NO_EQUATION", // the ruleset requires an equation and the play forms none
-  // added by the engine (see docs/engine.md)
+  // added by the engine (docs/spec/adjudication.md marks them "ours")
   "MIXED_NUMERAL", // Equate: the fraction of a mixed numeral is not below 1 (option)
   "BLANK_FACE", // a blank standing for a face it may not take (`=`, brackets)
   "NOT_REPRESENTABLE", // a value the exact arithmetic cannot hold (huge radicand)

@@ -1,5 +1,5 @@
 /**
- * Scoring of a valid play (rulesets.md per game; seed 000 "How Do the Board Positions Affect the
+ * Scoring of a valid play (docs/spec/rulesets.md per game; seed 000 "How Do the Board Positions Affect the
  * Score?", seed 003 "SCORING", seed 004 "Scoring").
  * - all-tiles (Equate, 'SMATH): each true equation formed or extended scores the points of all
  *   its tiles; 2S/3S only under new tiles, applied first; then every new 2E/3E multiplies

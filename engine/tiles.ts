@@ -1,6 +1,6 @@
 /**
  * Tile vocabulary shared by the three rulesets: operator symbols, canonical faces, input aliases.
- * Contract: spec/adjudication.md, "tile" (canonical symbols and accepted aliases). A face is the
+ * Contract: docs/spec/adjudication.md, "Request" (canonical faces and accepted aliases). A face is the
  * text a tile shows; which faces exist is per ruleset (`TileSpec` tables in rulesets/*.ts).
  * 'SMATH bracket overlays ride on number faces ("(3", "3)", "((3", "(3)"); see `splitBrackets`.
  */

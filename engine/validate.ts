@@ -1,6 +1,6 @@
 /**
- * Line checks: one run of tiles → its kind, exact value and violations (spec/adjudication.md;
- * rulesets.md per game). Lex → parse → evaluate, then the ruleset's policy:
+ * Line checks: one run of tiles → its kind, exact value and violations (docs/spec/adjudication.md;
+ * docs/spec/rulesets.md per game). Lex → parse → evaluate, then the ruleset's policy:
  * - strict (Equate, 'SMATH): every run is a number, a complete expression or a true equation;
  *   Equate has one `=` per equation (MULTIPLE_EQUALS).
  * - fragments (Number Scrabble): a cross run is checked only when it is a complete, well-formed

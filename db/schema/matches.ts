@@ -1,6 +1,6 @@
 /**
  * Matches: online games of Equate, 'SMATH and Number Scrabble, stored as the engine's event log
- * (STYLE.md principle 6). The state of a game is never stored: it is `replay(match_events)`.
+ * (docs/conventions.md, principle 6). The state of a game is never stored: it is `replay(match_events)`.
  * The `matches` row holds the settings, the secret seed (the bag order follows from it, so it is
  * never sent to a browser while the game runs), the optimistic-concurrency `version` (= the last
  * event's `seq`) and a few cached fields for listings (status, turn, scores, result).

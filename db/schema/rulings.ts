@@ -4,7 +4,7 @@
  * A ruling is attached to a match (its tournament, when it has one, is copied onto the row so a
  * director can list every ruling of an event with one index) or to a tournament alone (a position
  * set up by hand at the board, e.g. an over-the-board game). `request` and `ruling` are the
- * adjudication contract's JSON (spec/adjudication.md), stored verbatim: the request exactly as the
+ * adjudication contract's JSON (docs/spec/adjudication.md), stored verbatim: the request exactly as the
  * judge submitted it, the ruling exactly as the engine returned it. `ruleset_options` holds the
  * resolved engine options and `ruleset_version` the rules version the engine applied, so an old
  * ruling can always be re-adjudicated and compared.

@@ -1,6 +1,6 @@
 /**
  * Board preparation for move generation: face ids, old tiles as a grid, and per-square
- * cross-check sets (Appel & Jacobson; reference/performance.md §1).
+ * cross-check sets (Appel & Jacobson, "The World's Fastest Scrabble Program", CACM 31(5), 1988).
  *
  * A cross-check answers "may face f stand on empty square (r, c) when the play runs in direction
  * d?": the perpendicular run through (r, c) with f in it must pass the engine's own line check

@@ -1,6 +1,7 @@
 /**
  * Play search: every legal play for small search spaces, a bounded constraint-driven search
- * otherwise (reference/performance.md §1–2, §7.3). docs/bot.md describes it in full.
+ * otherwise (Scrabble move-generation techniques adapted to equations). docs/bot.md describes it
+ * in full, with its sources and targets.
  *
  * For each lane (a row for across plays, a column for down plays) and each run start (a square
  * whose predecessor is empty or off the board) a depth-first search walks the lane left to right.

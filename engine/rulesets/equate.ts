@@ -1,9 +1,10 @@
 /**
- * Equate (seeds 000–002; rulesets.md "Equate"): 19×19 board, start [9,9] (a 2E square), rack 9.
+ * Equate (seeds 000–002; docs/spec/rulesets.md "Equate"): 19×19 board, start [9,9] (a 2E square), rack 9.
  * Multi-digit numbers, fraction tiles and mixed numerals, binary operators only, standard
  * precedence, no negative value even part-way, one `=` per equation. `=` is unlimited and never
  * a rack tile. Expression-only plays are allowed and score 0. Every tile of an equation scores.
- * Data copied from spec/rulesets.json (the 6/6 tile's 2 points are our assumption).
+ * Board and tiles: docs/spec/rulesets.md says where they come from (the 6/6 tile's 2 points are
+ * our assumption).
  */
 import { parseLayout } from "../board";
 import type { RulesetData } from "../ruleset";

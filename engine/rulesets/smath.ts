@@ -1,5 +1,5 @@
 /**
- * 'SMATH (seed 003; rulesets.md "'SMATH"): 15×15 stand-in board (standard Scrabble geometry,
+ * 'SMATH (seed 003; docs/spec/rulesets.md "'SMATH"): 15×15 stand-in board (standard Scrabble geometry,
  * plain centre start), rack 10. Each number 0–12 is one tile; bracket overlays ride on number
  * faces and make implied multiplication across a bracket boundary. Standard precedence, several
  * `=` per equation, negative partial values allowed. `=` and brackets are unlimited. The play
@@ -69,7 +69,7 @@ export const SMATH: RulesetData = {
     maxEqualsPerLine: Infinity,
     forbidNegative: false,
   },
-  // rulesets.md is silent for 'SMATH: "=" is unlimited, so no cap per turn (our decision)
+  // the rules are silent: "=" is unlimited, so no cap per turn (decision 2 in docs/spec/rulesets.md)
   maxNewEquals: Infinity,
   startRule: "end",
   scoring: "all-tiles",

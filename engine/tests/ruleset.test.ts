@@ -1,9 +1,9 @@
-/** Ruleset data and options (rulesets.md, rulesets.json). */
+/** Ruleset data and options (docs/spec/rulesets.md; data in engine/rulesets/*.ts). */
 import { describe, expect, it } from "vitest";
 import { getRuleset, parseRulesetOptions, RULESET_DATA, RULESET_IDS } from "../ruleset";
 
 describe("rulesets", () => {
-  it("sizes, racks, starts and bonuses match rulesets.json", () => {
+  it("sizes, racks, starts and bonuses match docs/spec/rulesets.md", () => {
     expect(RULESET_IDS.map((id) => [getRuleset(id).layout.size, getRuleset(id).rackSize, getRuleset(id).options.allTilesBonus])).toEqual([
       [19, 9, 40],
       [15, 10, 25],

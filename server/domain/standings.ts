@@ -7,7 +7,7 @@
  * groups still tied (so head-to-head is computed among exactly the players tied at that point,
  * Challonge style). Players level on wins and on every tiebreak share a rank ("1=", "3=", …).
  * Default chain: spread (TSH / NASPA cross-tables). Tiebreak definitions follow
- * platform-anchors §2.7 (Woogles, TSH, Challonge, lichess/FIDE).
+ * the published rules of Woogles, TSH, Challonge and lichess/FIDE (docs/tournament-maths.md).
  * Caveats: byes add no opponent to Buchholz-type sums (no FIDE "virtual opponent"); forfeits do
  * count their opponent; median Buchholz drops the best and worst only with ≥ 3 opponents.
  */

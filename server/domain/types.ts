@@ -4,7 +4,7 @@
  *
  * Rule: everything here is plain data — ids are opaque strings, scores are integers. A game's
  * `players` array is in turn order (the first mover first), which is how first-move balance is
- * tracked (Scrabble's "colours", see platform-anchors §2.6).
+ * tracked (Scrabble's "colours": FIDE's colour balance becomes going first or second).
  * Caveat: no validation happens in the types; `validateField` in ./results does it once.
  */
 
@@ -42,7 +42,7 @@ export interface History {
   byes: ByeRecord[];
 }
 
-/** Stable failure codes for user-supplied data (rulings, not throws — STYLE §4). */
+/** Stable failure codes for user-supplied data (rulings, not throws — docs/conventions.md, principle 4). */
 export const DOMAIN_ERROR_CODES = [
   { code: "DUPLICATE_PLAYER", description: "the same player id appears twice in the field" },
   { code: "UNKNOWN_PLAYER", description: "a game, bye or forbidden pair names a player not in the field" },

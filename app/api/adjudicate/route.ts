@@ -1,6 +1,6 @@
 /**
  * `POST /api/adjudicate`: the adjudication contract over plain HTTP for scripts and curl
- * (docs/api.md). Body: the request JSON (spec/adjudication.md); answer: the ruling JSON, exactly
+ * (docs/api.md). Body: the request JSON (docs/spec/adjudication.md); answer: the ruling JSON, exactly
  * what `npm run -s adjudicate` computes, with status 200 whatever the ruling. Like the CLI, a body
  * of NDJSON (one compact request per line) gets NDJSON back, one compact ruling per line, in
  * order. A body that is not JSON of the request's shape gets 400 `{ "error": "<one line>" }` (the

@@ -5,7 +5,7 @@
  * - a play string reads the whole line from a start square in a direction, old tiles included
  *   (they are skipped when the face matches): `4-6+7=5`, `12÷(3`, `[1/2]`; a face may be written in
  *   brackets to force it (`[12]`), `?` after a face makes that tile a blank.
- * The request built from the layers is exactly the adjudication contract's (spec/adjudication.md).
+ * The request built from the layers is exactly the adjudication contract's (docs/spec/adjudication.md).
  */
 import { normaliseFace, type AdjudicationRequest, type Placement, type RulesetId } from "@/engine";
 

@@ -2,7 +2,7 @@
  * Swiss pairing, fast enough for 10,000 players a round.
  *
  * Algorithm ("Dutch-ish greedy + blossom repair", in the spirit of bbpPairings' fast mode used by
- * lichess above 700 players — performance.md §3):
+ * lichess above 700 players — lila `modules/swiss/src/main/PairingSystem.scala`):
  *  1. Rank by wins (ties ½), spread, then seeding (seed, else rating). Round 1 therefore splits the
  *     field by rating: top half vs bottom half.
  *  2. Bye (odd field): the lowest-ranked player among those with the fewest byes (TSH), i.e. at most

@@ -2,7 +2,7 @@
  * Input and output shapes shared by every pairing engine (round robin, Swiss, KOTH, Gibson).
  *
  * Every pairing and every bye carries `reason`: a short sentence a player can read to see why they
- * got that opponent or that bye (platform-anchors §3: "why is X paired with Y" is a top question).
+ * got that opponent or that bye ("why am I paired with Y?" is a question every director hears).
  */
 import type { ScoringOptions } from "../results";
 import type { History, Player } from "../types";

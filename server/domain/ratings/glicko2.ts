@@ -3,8 +3,8 @@
  *
  * Algorithm: Mark Glickman, "Example of the Glicko-2 system" (2013), steps 1–8, with the Illinois
  * (regula falsi) solve for the new volatility (step 5, ε = 1e-6). Defaults follow Woogles
- * (platform-anchors §2.1): 1500 / RD 350 / σ 0.06, τ 0.5, RD clamped to [60, 350], σ capped at 0.1,
- * provisional while RD ≥ 110 (lichess' threshold).
+ * (liwords `pkg/glicko/glicko.go`): 1500 / RD 350 / σ 0.06, τ 0.5, RD clamped to [60, 350],
+ * σ capped at 0.1, provisional while RD ≥ 110 (lichess' threshold).
  * Instant updates (`rateGame`): each game is its own rating period for both players, computed from
  * both pre-game ratings — as lichess and Woogles do. Pods of 3–4 (`ratePod`): one period per player
  * with one pairwise result per opponent (win / ½ tie / loss by final score).

@@ -1,6 +1,6 @@
 /**
  * Adjudication as a service: the contract's request JSON in, the contract's ruling JSON out
- * (spec/adjudication.md), byte for byte what the engine's CLI prints. The tRPC procedure
+ * (docs/spec/adjudication.md), byte for byte what the engine's CLI prints. The tRPC procedure
  * `adjudication.adjudicate`, the plain HTTP route `POST /api/adjudicate` and recorded rulings all
  * go through `adjudicateRaw`, so the three can never disagree.
  *
@@ -12,7 +12,7 @@ import { DomainError } from "@/server/errors";
 
 /**
  * The rules version recorded with every ruling. Bump it when the engine changes how a play is
- * judged (a rule decision in docs/engine.md), so old rulings say which rules they were made under.
+ * judged (a rule decision in docs/spec/rulesets.md), so old rulings say which rules they were made under.
  */
 export const RULES_VERSION = 1;
 

@@ -1,6 +1,6 @@
 /**
  * A match's board at move N, for the judge's desk ("load a match at move N"). Read-only: it
- * replays the match's event log (STYLE.md principle 6) with the engine's `applyEvent` and stops
+ * replays the match's event log (docs/conventions.md, principle 6) with the engine's `applyEvent` and stops
  * before the first event that takes the game past move N.
  *
  * Move numbers are the engine's `moveNumber`: turns taken (plays, exchanges, passes, lost turns).

@@ -1,6 +1,7 @@
 /**
  * The rule behind each violation code, in a sentence quoting the ruleset's own rules
- * (spec/rulesets.md, which cites the seeds: 000–002 Equate, 003 'SMATH, 004 Number Scrabble).
+ * (docs/spec/rulesets.md, which names the seeds: 000–002 Equate, 003 'SMATH, 004 Number Scrabble;
+ * every quoted sentence is there word for word, tests/unit/repo-standalone.test.ts checks it).
  * The judge's desk shows the engine's message (what went wrong here) next to this sentence (the
  * rule it breaks), so a player sees both the working and the rule book.
  *
@@ -12,7 +13,8 @@ import type { RulesetId, ViolationCode } from "@/engine";
 
 type RuleTable = Partial<Record<ViolationCode, string>>;
 
-/** Rules shared by all three games (rulesets.md "Shared by all three"; adjudication.md codes). */
+/** Rules shared by all three games (docs/spec/rulesets.md "Shared by all three"; codes as in
+ * docs/spec/adjudication.md). */
 const COMMON: Record<ViolationCode, string> = {
   EMPTY_PLAY: "A turn that plays tiles must place at least one tile on the board.",
   OFF_BOARD: "Tiles are placed on the squares of the board; nothing may hang off its edge.",

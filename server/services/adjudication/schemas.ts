@@ -8,7 +8,7 @@ import { RULESETS } from "@/db/schema/clubs";
 
 const cell = z.tuple([z.number(), z.number()]);
 
-/** The contract's ruling (spec/adjudication.md), key for key in the engine's order. */
+/** The contract's ruling (docs/spec/adjudication.md), key for key in the engine's order. */
 export const rulingSchema = z.object({
   valid: z.boolean(),
   kind: z.enum(["equation", "expression"]).nullable(),

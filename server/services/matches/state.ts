@@ -1,5 +1,5 @@
 /**
- * A match's game state, derived from its event log (STYLE.md principle 6): load `match_events`,
+ * A match's game state, derived from its event log (docs/conventions.md, principle 6): load `match_events`,
  * fold them through the engine's `applyEvent`, and keep a small per-process cache keyed by
  * (match id, version). The cache is only a shortcut: it is used when its version equals the
  * version read from the database (under the row lock for writes), so a second app instance or a

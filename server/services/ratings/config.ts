@@ -1,6 +1,6 @@
 /**
  * Rating parameters as configuration. Defaults are `DEFAULT_GLICKO` (Woogles' 1500 / RD 350 /
- * σ 0.06, τ 0.5, RD floor 60, provisional while RD ≥ 110; platform-anchors §2.1). Any of them can
+ * σ 0.06, τ 0.5, RD floor 60, provisional while RD ≥ 110; liwords `pkg/glicko/glicko.go`). Any of them can
  * be overridden with the `GLICKO_CONFIG` environment variable, a JSON object such as
  * `{"tau":0.75,"rdFloor":45}`. Changing them changes every future update; run
  * `npm run ratings:recompute` to re-derive past ratings under the new parameters.

@@ -2,9 +2,10 @@
  * Entries: players register themselves (club members, while registration is open), directors add
  * club members or any account by e-mail, check players in, seed and withdraw them.
  *
- * Late entries and withdrawals never break rounds (platform-anchors §3 ask #2): a late entry joins
- * from the next unpublished round (missed rounds count `lateEntryWins`, spread 0); a withdrawn
- * player keeps every result so far, is left out of later pairings and stays in the standings.
+ * Late entries and withdrawals never break rounds (often asked of Woogles: liwords issues #855,
+ * #1039): a late entry joins from the next unpublished round (missed rounds count
+ * `lateEntryWins`, spread 0); a withdrawn player keeps every result so far, is left out of later
+ * pairings and stays in the standings.
  * Round robins and brackets are fixed at round 1, so they refuse late entries.
  */
 import { and, eq, inArray, max } from "drizzle-orm";
