@@ -1,5 +1,5 @@
 /**
- * Adjudication entry points (spec/adjudication.md):
+ * Adjudication entry points (docs/spec/adjudication.md):
  * - `parseAdjudicationRequest(raw)`: the contract's request shape → typed request, or a one-line
  *   error (the CLI exits 2 with it; the API answers it as an input error).
  * - `adjudicatePlay(ruleset, board, play, opts)`: typed values → Ruling (engine/game.ts calls it).
