@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { clubMemberships, matchEvents, matches, tournamentPairings } from "@/db/schema";
 import { replay, type GameEvent } from "@/engine/game";
 import { formatGameRecord } from "@/engine/notation/record";
-import { createOtbMatch, moveTime, scorekeeperClock, scorekeeperMove, TAP_WINDOW_MS } from "@/server/services/matches/scorekeeper";
+import { createOtbFromPairing, createOtbMatch, getStationView, moveTime, scorekeeperClock, scorekeeperMove, TAP_WINDOW_MS } from "@/server/services/matches/scorekeeper";
 import { submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
 import { clearStateCache } from "@/server/services/matches/state";
@@ -22,6 +22,8 @@ const PHONY = [at(10, 13, "="), at(11, 13, "4")];
 /** 2=2 down through the "2" at (9,11): a valid play. */
 const VALID = [at(10, 11, "="), at(11, 11, "2")];
 
+const TIMED = { initialMs: 600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
+
 async function keeperGame(db: Db, opts: { timed?: boolean; challengeRule?: "single" | "double" | "void" } = {}) {
   const keeper = await createUser(db, { name: "Keeper" });
   const registered = await createUser(db, { name: "Reggie" });
@@ -32,7 +34,7 @@ async function keeperGame(db: Db, opts: { timed?: boolean; challengeRule?: "sing
       ruleset: "equate",
       rulesetOptions: {},
       challengeRule: opts.challengeRule ?? "single",
-      timeControl: opts.timed === false ? null : { initialMs: 600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 },
+      timeControl: opts.timed === false ? null : TIMED,
       players: [
         { userId: null, name: "Guest Gail" },
         { userId: registered.id, name: "Reggie" },
@@ -45,6 +47,24 @@ async function keeperGame(db: Db, opts: { timed?: boolean; challengeRule?: "sing
 
 async function eventsOf(db: Db, matchId: string) {
   return db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(matchEvents.seq);
+}
+
+/** A one-round Swiss between two club members, published; the director is a club director. */
+async function publishedPairing(db: Db) {
+  const [owner, director, p1, p2] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "Pia" }), createUser(db, { name: "Quin" })]);
+  const club = await callerFor(db, owner).clubs.create({ handle: `sk-${randomUUID().slice(0, 8)}`, name: "Board Club" });
+  await db.insert(clubMemberships).values([
+    { clubId: club.id, userId: director.id, role: "director" },
+    { clubId: club.id, userId: p1.id, role: "member" },
+    { clubId: club.id, userId: p2.id, role: "member" },
+  ]);
+  const dir = callerFor(db, director);
+  const t = await dir.tournaments.create({ clubId: club.id, name: "Board Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1 });
+  await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
+  const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
+  await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
+  const [pairing] = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
+  return { director, players: [p1, p2], t, pairing: pairing! };
 }
 
 describeDb("scorekeeper", (db) => {
@@ -134,22 +154,94 @@ describeDb("scorekeeper", (db) => {
     expect(sheet).toEqual(["start", "play", "pause", "resume"]);
   });
 
-  it("ignores an implausible tap time", () => {
+  it("refuses a tap at or before the last event; an implausible one gives way to now", () => {
     expect(moveTime(null, 100, 1000)).toBe(1000);
     expect(moveTime(2000, 100, 1000)).toBe(1000);
-    expect(moveTime(50, 100, 1000)).toBe(100);
+    expect(() => moveTime(50, 100, 1000)).toThrow(/not after the game's last event/);
+    expect(() => moveTime(100, 100, 1000)).toThrow(/not after the game's last event/);
+    expect(moveTime(101, 100, 1000)).toBe(101);
     expect(moveTime(500, 100, 1000)).toBe(500);
-    expect(moveTime(1000 - TAP_WINDOW_MS - 1, 0, 1000)).toBe(1000);
+    const later = 10 * TAP_WINDOW_MS;
+    expect(moveTime(later - TAP_WINDOW_MS - 1, 0, later)).toBe(later);
+    expect(moveTime(later - TAP_WINDOW_MS, 0, later)).toBe(later - TAP_WINDOW_MS);
+  });
+
+  it("a move tapped at the last event's time is refused, not charged 0 ms; a retried tapped move applies once", async () => {
+    const { keeper, matchId } = await keeperGame(db());
+    // The game started at T0; Gail thinks 3 s, but the station sends a tap equal to the start.
+    const equal = { matchId, expectedSeq: 1, clientId: cid(), seat: 0, action: { type: "play" as const, placements: OPENING }, tappedAt: T0 };
+    await expect(scorekeeperMove(db(), keeper.id, equal, { now: T0 + 3000 })).rejects.toMatchObject({ code: "INVALID", field: "tappedAt" });
+    await expect(scorekeeperMove(db(), keeper.id, { ...equal, tappedAt: T0 - 1 }, { now: T0 + 3000 })).rejects.toThrow(/undo the tap and tap the clock again/);
+    expect(await eventsOf(db(), matchId)).toHaveLength(1);
+    // Tapped at +3 s: charged 3 s; the same request again (a network retry) is applied once.
+    const tapped = { ...equal, clientId: cid(), tappedAt: T0 + 3000 };
+    expect(await scorekeeperMove(db(), keeper.id, tapped, { now: T0 + 4000 })).toMatchObject({ applied: true, seq: 2 });
+    expect(await scorekeeperMove(db(), keeper.id, tapped, { now: T0 + 5000 })).toMatchObject({ applied: false, seq: 2 });
+    const v = await getMatchView(db(), matchId, null, { now: T0 + 3000 });
+    expect(v.players[0]!.remainingMs).toBe(600_000 - 3000);
   });
 
   it("keeps strangers and online moves out; untimed games cannot pause", async () => {
-    const { registered, matchId } = await keeperGame(db(), { timed: false });
+    const { keeper, registered, matchId } = await keeperGame(db(), { timed: false });
     const stranger = await createUser(db());
     await expect(scorekeeperMove(db(), stranger.id, { matchId, expectedSeq: 1, clientId: cid(), seat: 0, action: { type: "pass" }, tappedAt: null })).rejects.toThrow(/scorekeeper/);
     await expect(submitMove(db(), { matchId, userId: registered.id, expectedSeq: 1, clientId: cid(), action: { type: "pass" } })).rejects.toThrow(/over the board/);
     // a registered player may keep score of their own game
     await scorekeeperMove(db(), registered.id, { matchId, expectedSeq: 1, clientId: cid(), seat: 0, action: { type: "pass" }, tappedAt: null });
-    await expect(scorekeeperClock(db(), registered.id, { matchId, expectedSeq: 2, clientId: cid(), action: "pause" })).rejects.toThrow(/no clock/);
+    await expect(scorekeeperClock(db(), keeper.id, { matchId, expectedSeq: 2, clientId: cid(), action: "pause" })).rejects.toThrow(/no clock/);
+  });
+
+  it("a casual game: a player resigns only their own seat and cannot stop the clocks; the scorekeeper can do both", async () => {
+    const { keeper, registered, matchId } = await keeperGame(db());
+    const resign = (user: string, seat: number, expectedSeq: number) => scorekeeperMove(db(), user, { matchId, expectedSeq, clientId: cid(), seat, action: { type: "resign" }, tappedAt: null }, { now: T0 + 1000 });
+    // Reggie (seat 1) may not resign for the guest, nor pause.
+    await expect(resign(registered.id, 0, 1)).rejects.toMatchObject({ code: "FORBIDDEN", message: "Only Guest Gail or the scorekeeper can resign for Guest Gail." });
+    await expect(scorekeeperClock(db(), registered.id, { matchId, expectedSeq: 1, clientId: cid(), action: "pause" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await getStationView(db(), matchId, registered.id)).toMatchObject({ canKeepScore: true, canResign: [1], canStopClocks: false });
+    expect(await getStationView(db(), matchId, keeper.id)).toMatchObject({ canKeepScore: true, canResign: [0, 1], canStopClocks: true });
+    await scorekeeperClock(db(), keeper.id, { matchId, expectedSeq: 1, clientId: cid(), action: "pause" }, { now: T0 + 1000 });
+    await scorekeeperClock(db(), keeper.id, { matchId, expectedSeq: 2, clientId: cid(), action: "resume" }, { now: T0 + 2000 });
+    expect(await resign(registered.id, 1, 3)).toMatchObject({ applied: true, status: "finished" });
+
+    // A scorekeeper who plays: against a guest they may pause and resign for the guest ...
+    const me = await createUser(db(), { name: "Mia" });
+    const vsGuest = await createOtbMatch(db(), me.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: TIMED, players: [{ userId: me.id, name: "Mia" }, { userId: null, name: "Gus" }] }, { now: T0 });
+    expect(await getStationView(db(), vsGuest.id, me.id)).toMatchObject({ canResign: [0, 1], canStopClocks: true });
+    await scorekeeperClock(db(), me.id, { matchId: vsGuest.id, expectedSeq: 1, clientId: cid(), action: "pause" }, { now: T0 + 1000 });
+    // ... against a registered player, neither.
+    const vsReggie = await createOtbMatch(db(), me.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: TIMED, players: [{ userId: me.id, name: "Mia" }, { userId: registered.id, name: "Reggie" }] }, { now: T0 });
+    await expect(scorekeeperMove(db(), me.id, { matchId: vsReggie.id, expectedSeq: 1, clientId: cid(), seat: 1, action: { type: "resign" }, tappedAt: null })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You play in this game, so you cannot resign for Reggie: only Reggie can.",
+    });
+    await expect(scorekeeperClock(db(), me.id, { matchId: vsReggie.id, expectedSeq: 1, clientId: cid(), action: "pause" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await getStationView(db(), vsReggie.id, me.id)).toMatchObject({ canResign: [0], canStopClocks: false });
+  });
+
+  it("a tournament game: the opponent cannot resign for the other player or stop the clocks, even as its scorekeeper; a director can", async () => {
+    const { director, players, pairing } = await publishedPairing(db());
+    const [first, second] = pairing.players as [string, string];
+    const as = (id: string) => players.find((u) => u.id === id) ?? director;
+    // The first player opens the station, so they are its scorekeeper — and still a player.
+    const { matchId } = await createOtbFromPairing(db(), pairing.id, first);
+    const resign = (user: string, seat: number, expectedSeq: number) => scorekeeperMove(db(), user, { matchId, expectedSeq, clientId: cid(), seat, action: { type: "resign" }, tappedAt: null });
+    const clock = (user: string, action: "pause" | "resume", expectedSeq: number) => scorekeeperClock(db(), user, { matchId, expectedSeq, clientId: cid(), action });
+    await expect(resign(second, 0, 1)).rejects.toMatchObject({ code: "FORBIDDEN", message: `Only ${as(first).name}, the scorekeeper or a tournament director can resign for ${as(first).name}.` });
+    await expect(resign(first, 1, 1)).rejects.toMatchObject({ code: "FORBIDDEN", message: `You play in this game, so you cannot resign for ${as(second).name}: only ${as(second).name} or a tournament director can.` });
+    await expect(clock(second, "pause", 1)).rejects.toMatchObject({ code: "FORBIDDEN", message: "Only the scorekeeper or a tournament director can stop the clocks: ask them for a ruling." });
+    await expect(clock(first, "pause", 1)).rejects.toMatchObject({ code: "FORBIDDEN", message: "You play in this game, so you cannot stop its clocks: ask a tournament director." });
+    expect(await getStationView(db(), matchId, first)).toMatchObject({ canKeepScore: true, canResign: [0], canStopClocks: false });
+    expect(await getStationView(db(), matchId, director.id)).toMatchObject({ canKeepScore: true, canResign: [0, 1], canStopClocks: true });
+    const [untouched] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, pairing.id));
+    expect(untouched!.forfeitUserId).toBeNull();
+    expect((await db().select().from(matches).where(eq(matches.id, matchId)))[0]!.status).toBe("active");
+
+    // The director pauses and resumes; the second player resigns their own seat: the forfeit is theirs.
+    await clock(director.id, "pause", 1);
+    await clock(director.id, "resume", 2);
+    await resign(second, 1, 3);
+    const [p] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, pairing.id));
+    expect(p!.forfeitUserId).toBe(second);
   });
 
   it("through tRPC: create, station view, move; a tournament pairing kept over the board reports its result", async () => {

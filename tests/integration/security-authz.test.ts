@@ -7,7 +7,9 @@
  * - a forbidden role gets UNAUTHORIZED, FORBIDDEN or NOT_FOUND: never success, never a 500;
  * - an allowed role never gets UNAUTHORIZED or FORBIDDEN (the call may still fail on the state of
  *   the world, e.g. "not your turn", which is fine: the gate let it through), never a 500.
- * A mutation added without a matrix entry fails "every mutation has a matrix entry".
+ * A mutation added without a matrix entry fails "every mutation has a matrix entry". A mutation
+ * whose gate depends on its input (which seat a resignation is for, pause or resume) also has
+ * entries in CASES, one per input, checked the same way.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
@@ -113,9 +115,30 @@ const MATRIX: Record<string, Entry> = {
     allowed: ["member", ...PLAYERS],
     input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 0, action: { type: "pass" } }),
   },
+  // stopping the clocks is the scorekeeper's (or a tournament director's): not the players'
   "matches.scorekeeper.clock": {
-    allowed: ["member", ...PLAYERS],
+    allowed: ["member"],
     input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
+  },
+};
+
+/** Further cases of a mutation whose gate depends on the input (`path` is the mutation called). */
+const CASES: Record<string, Entry & { path: string }> = {
+  // a seat is resigned by its own player or the scorekeeper, never by the opponent (playerA sits in seat 0, playerB in seat 1)
+  "matches.scorekeeper.move resigning seat 0": {
+    path: "matches.scorekeeper.move",
+    allowed: ["member", "playerA"],
+    input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 0, action: { type: "resign" } }),
+  },
+  "matches.scorekeeper.move resigning seat 1": {
+    path: "matches.scorekeeper.move",
+    allowed: ["member", "playerB"],
+    input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 1, action: { type: "resign" } }),
+  },
+  "matches.scorekeeper.clock resuming": {
+    path: "matches.scorekeeper.clock",
+    allowed: ["member"],
+    input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "resume" }),
   },
 };
 
@@ -149,6 +172,7 @@ describe("authorisation matrix", () => {
     const stale = Object.keys(MATRIX).filter((p) => !paths.includes(p));
     expect(missing, `add it to the matrix in tests/integration/security-authz.test.ts: ${missing.join(", ")}`).toEqual([]);
     expect(stale, `remove it from the matrix (no such mutation): ${stale.join(", ")}`).toEqual([]);
+    expect(Object.values(CASES).filter((c) => !paths.includes(c.path)).map((c) => c.path)).toEqual([]);
   });
 });
 
@@ -158,9 +182,9 @@ describeDb("authorisation matrix", (db) => {
     w = await seedWorld(db());
   });
 
-  for (const path of mutationPaths().filter((p) => p in MATRIX)) {
-    it(`${path}: allowed ${MATRIX[path]!.allowed.length === ROLES.length ? "everyone" : MATRIX[path]!.allowed.join(", ")}`, async () => {
-      const entry = MATRIX[path]!;
+  const runs = [...mutationPaths().filter((p) => p in MATRIX).map((p) => ({ name: p, path: p, entry: MATRIX[p]! })), ...Object.entries(CASES).map(([name, c]) => ({ name, path: c.path, entry: c as Entry }))];
+  for (const { name, path, entry } of runs) {
+    it(`${name}: allowed ${entry.allowed.length === ROLES.length ? "everyone" : entry.allowed.join(", ")}`, async () => {
       const forbidden = ROLES.filter((r) => !entry.allowed.includes(r));
       const problems: string[] = [];
       // Each mutation sees the world as seeded: its calls are rolled back afterwards.

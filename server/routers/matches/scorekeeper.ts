@@ -10,7 +10,14 @@ import { createOtbInput, otbClockInput, otbMoveInput, otbPairingInput } from "@/
 import { createOtbFromPairing, createOtbMatch, getStationView, listMyStations, scorekeeperClock, scorekeeperMove } from "@/server/services/matches/scorekeeper";
 import { matchViewOut, moveOut } from "./outputs";
 
-const stationOut = z.object({ view: matchViewOut, mode: z.enum(["online", "otb"]), canKeepScore: z.boolean(), scorekeeperName: z.string().nullable() });
+const stationOut = z.object({
+  view: matchViewOut,
+  mode: z.enum(["online", "otb"]),
+  canKeepScore: z.boolean(),
+  canResign: z.array(z.number().int()),
+  canStopClocks: z.boolean(),
+  scorekeeperName: z.string().nullable(),
+});
 
 export const scorekeeperRouter = router({
   /** A casual over-the-board game between named players (registered or guests); starts at once. */
@@ -25,19 +32,19 @@ export const scorekeeperRouter = router({
     .output(z.object({ matchId: z.string(), created: z.boolean() }))
     .mutation(({ ctx, input }) => createOtbFromPairing(ctx.db, input.pairingId, ctx.user.id)),
 
-  /** The station's view (spectator-safe) and whether the viewer may enter moves. */
+  /** The station's view (spectator-safe) and what the viewer may do (enter moves, resign which seats, pause). */
   get: publicProcedure
     .input(matchIdInput)
     .output(stationOut)
     .query(({ ctx, input }) => getStationView(ctx.db, input.matchId, ctx.user?.id ?? null)),
 
-  /** A play, exchange (count only), pass, challenge or resignation for a seat. */
+  /** A play, exchange (count only), pass, challenge or resignation for a seat (a resignation only by someone the seat answers to). */
   move: protectedProcedure
     .input(otbMoveInput)
     .output(moveOut)
     .mutation(({ ctx, input }) => scorekeeperMove(ctx.db, ctx.user.id, input)),
 
-  /** Pause the clocks for a ruling / resume them. */
+  /** Pause the clocks for a ruling / resume them (the scorekeeper or a tournament director). */
   clock: protectedProcedure
     .input(otbClockInput)
     .output(moveOut)

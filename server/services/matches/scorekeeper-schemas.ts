@@ -56,7 +56,8 @@ export const otbMoveInput = z.object({
   seat: z.number().int().min(0).max(3),
   action: otbAction,
   /** when the clock was tapped (server ms, as the station computed it from serverNow); the move
-   * is timed then, if that is after the last event and at most 10 minutes ago */
+   * is timed then. It must be after the game's last event (else the move is refused); a tap in
+   * the future or more than 10 minutes old times the move at the server's now instead */
   tappedAt: z.number().int().min(0).nullable().default(null),
 });
 export type OtbMoveInput = z.infer<typeof otbMoveInput>;

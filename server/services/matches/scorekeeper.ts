@@ -12,12 +12,16 @@
  * - Challenges: the game runs in challenge mode (unless the rule is `void`), so an arithmetically
  *   wrong play stands — and scores — until the opponent presses Challenge; then the rule applies.
  * - Clocks: the station is the game clock. The move is timed when the clock was tapped
- *   (`tappedAt`, server time as the station derived it from `serverNow`), accepted if it is not
- *   before the last event and at most `TAP_WINDOW_MS` old; otherwise the server's now. The
- *   scorekeeper is an official, which is why this — unlike online play — trusts a stated time,
- *   within that window. Pause/resume for a ruling are engine events written here.
+ *   (`tappedAt`, server time as the station derived it from `serverNow`): a tap at or before the
+ *   last event is refused (it would charge the mover nothing); one in the future or more than
+ *   `TAP_WINDOW_MS` old gives way to the server's now. The scorekeeper is an official, which is why
+ *   this — unlike online play — trusts a stated time, within that window. Pause/resume for a
+ *   ruling are engine events written here.
  * - Players: registered users (they see the game in their lists; tournament pairings) or guests
  *   known only by name (engine ids `guest-1`, `guest-2`, …; no account, never rated).
+ * - Who may do what (`stationRole`, docs/scorekeeper.md "Who may do what"): anyone who keeps score
+ *   enters plays, exchanges, passes and challenges as the players announce them; a resignation
+ *   and stopping the clocks are decisions over a seat, taken only by someone the seat answers to.
  */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
@@ -26,7 +30,7 @@ import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule, type MatchStatus } from "@/db/schema/matches";
 import { resolveStart, type StartEvent } from "@/engine/game";
 import { DomainError } from "@/server/errors";
-import { requireTournamentRole } from "@/server/services/tournaments/access";
+import { isTournamentDirector } from "@/server/services/tournaments/access";
 import { createFromPairing } from "./lifecycle";
 import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
 import { submitMove, type MoveOutcome } from "./moves";
@@ -118,61 +122,104 @@ export async function createOtbFromPairing(db: Db, pairingId: string, userId: st
   return out;
 }
 
+/**
+ * What a user may do at a game's station.
+ * - keeps score (enters plays, exchanges, passes, challenges for the seat that announces them):
+ *   the scorekeeper, a registered player of the game, a director of its tournament;
+ * - `answersTo(seat)`: may resign that seat. A seat answers to its own player, and to an official:
+ *   a tournament director, or the scorekeeper when not playing in the game. A guest's seat (no
+ *   account) also answers to the scorekeeper who seated them. So an opponent never decides for
+ *   another player, even when they created the station themself;
+ * - `stopsClocks`: may pause and resume, which stops every seat's time: someone every seat
+ *   answers to (in practice an official; a scorekeeper playing only against guests).
+ */
+export interface StationRole {
+  keepsScore: boolean;
+  /** the seat this user plays in, or null */
+  seat: number | null;
+  scorekeeper: boolean;
+  official: boolean;
+  answersTo: (seat: number) => boolean;
+  stopsClocks: boolean;
+}
+
+export async function stationRole(db: DbOrTx, m: Match, userId: string | null): Promise<StationRole> {
+  const none: StationRole = { keepsScore: false, seat: null, scorekeeper: false, official: false, answersTo: () => false, stopsClocks: false };
+  if (!userId || m.mode !== "otb") return none;
+  const seated = await db.select({ userId: matchPlayers.userId, seat: matchPlayers.seat }).from(matchPlayers).where(eq(matchPlayers.matchId, m.id));
+  const seat = seated.find((p) => p.userId === userId)?.seat ?? null;
+  const scorekeeper = m.scorekeeperId === userId;
+  const director = m.tournamentId !== null && (await isTournamentDirector(db, m.tournamentId, userId));
+  const official = director || (scorekeeper && seat === null);
+  const guest = (s: number) => !seated.some((p) => p.seat === s);
+  const answersTo = (s: number) => official || s === seat || (scorekeeper && guest(s));
+  const seats = Array.from({ length: m.seats }, (_, i) => i);
+  return { keepsScore: scorekeeper || seat !== null || director, seat, scorekeeper, official, answersTo, stopsClocks: seats.every(answersTo) };
+}
+
 /** Who may keep score: the match's scorekeeper, its registered players, a tournament director. */
-export async function requireScorekeeper(db: DbOrTx, matchId: string, userId: string): Promise<Match> {
+export async function requireScorekeeper(db: DbOrTx, matchId: string, userId: string): Promise<{ m: Match; role: StationRole }> {
   const [m] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
   if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
   if (m.mode !== "otb") throw new DomainError("PRECONDITION", "This game is played online: its players move from the game page.");
-  if (await canKeepScore(db, m, userId)) return m;
+  const role = await stationRole(db, m, userId);
+  if (role.keepsScore) return { m, role };
   throw new DomainError("FORBIDDEN", "Only this game's scorekeeper, its players or the tournament's directors can enter moves.");
-}
-
-async function canKeepScore(db: DbOrTx, m: Match, userId: string | null): Promise<boolean> {
-  if (!userId || m.mode !== "otb") return false;
-  if (m.scorekeeperId === userId) return true;
-  const [seat] = await db
-    .select({ seat: matchPlayers.seat })
-    .from(matchPlayers)
-    .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, userId)));
-  if (seat) return true;
-  if (!m.tournamentId) return false;
-  try {
-    await requireTournamentRole(db, m.tournamentId, userId, ["director"]);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export interface StationView {
   view: MatchView;
   mode: Match["mode"];
   canKeepScore: boolean;
+  /** seats the viewer may resign (StationRole.answersTo) */
+  canResign: number[];
+  /** whether the viewer may pause and resume the clocks */
+  canStopClocks: boolean;
   scorekeeperName: string | null;
 }
 
-/** What the station shows: the spectator view (no rack: there is none) and whether the viewer may
- * enter moves. */
+/** What the station shows: the spectator view (no rack: there is none) and what the viewer may do. */
 export async function getStationView(db: Db, matchId: string, userId: string | null, opts: { now?: number } = {}): Promise<StationView> {
   const view = await getMatchView(db, matchId, null, opts);
   const [m] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
   const [keeper] = m!.scorekeeperId ? await db.select({ name: users.name }).from(users).where(eq(users.id, m!.scorekeeperId)) : [];
-  return { view, mode: m!.mode, canKeepScore: await canKeepScore(db, m!, userId), scorekeeperName: keeper?.name ?? null };
+  const role = await stationRole(db, m!, userId);
+  return {
+    view,
+    mode: m!.mode,
+    canKeepScore: role.keepsScore,
+    canResign: role.keepsScore ? view.players.map((_, i) => i).filter(role.answersTo) : [],
+    canStopClocks: role.keepsScore && role.stopsClocks,
+    scorekeeperName: keeper?.name ?? null,
+  };
 }
 
-/** The move time: the tap if it is plausible, else now. */
+/**
+ * The move time: the tap, else now. A tap at or before the last event is refused: the mover
+ * tapped after it, so such a time is a station error and would charge them nothing. A tap in the
+ * future or older than `TAP_WINDOW_MS` is implausible and gives way to now.
+ */
 export function moveTime(tappedAt: number | null, lastAt: number, now: number): number {
-  if (tappedAt === null || tappedAt > now || tappedAt < now - TAP_WINDOW_MS) return now;
-  return Math.max(tappedAt, lastAt);
+  if (tappedAt === null) return now;
+  if (tappedAt <= lastAt) throw new DomainError("INVALID", "The clock tap is not after the game's last event, so it cannot time this move: undo the tap and tap the clock again.", "tappedAt");
+  if (tappedAt > now || tappedAt < now - TAP_WINDOW_MS) return now;
+  return tappedAt;
+}
+
+/** Why `role` may not resign for `name`'s seat. */
+function notYourSeat(role: StationRole, name: string, tournament: boolean): string {
+  if (role.scorekeeper) return `You play in this game, so you cannot resign for ${name}: only ${name}${tournament ? " or a tournament director" : ""} can.`;
+  return tournament ? `Only ${name}, the scorekeeper or a tournament director can resign for ${name}.` : `Only ${name} or the scorekeeper can resign for ${name}.`;
 }
 
 /** Enter what happened at the board for `seat` (see the module header). */
 export async function scorekeeperMove(db: Db, userId: string, input: OtbMoveInput, opts: { now?: number } = {}): Promise<MoveOutcome> {
-  const m = await requireScorekeeper(db, input.matchId, userId);
+  const { m, role } = await requireScorekeeper(db, input.matchId, userId);
   const f = await loadFolded(db, m.id, m.version);
   if (!f) throw new DomainError("PRECONDITION", "The game has not started yet.");
   const player = f.state.players[input.seat];
   if (!player) throw new DomainError("INVALID", "There is no such seat in this game.", "seat");
+  if (input.action.type === "resign" && !role.answersTo(input.seat)) throw new DomainError("FORBIDDEN", notYourSeat(role, player.name ?? "that player", m.tournamentId !== null));
   let action: MoveAction;
   const a = input.action;
   if (a.type === "exchange") {
@@ -182,17 +229,28 @@ export async function scorekeeperMove(db: Db, userId: string, input: OtbMoveInpu
     action = { type: "exchange", tiles: rack.slice(0, a.count) };
   } else action = a;
   const now = opts.now ?? Date.now();
+  // The tap is judged against the state at m.version; submitMove refuses the move as STALE unless
+  // that is still the game's version. A retry of a move already applied skips the judgement (its
+  // tap is now the last event) and gets the earlier outcome from submitMove.
+  const retry = input.tappedAt !== null && (await findApplied(db, m.id, input.clientId)) !== null;
   return submitMove(
     db,
     { matchId: m.id, userId, expectedSeq: input.expectedSeq, clientId: input.clientId, action, actingFor: player.id },
-    { now: moveTime(input.tappedAt, f.state.lastAt, now) },
+    { now: retry ? now : moveTime(input.tappedAt, f.state.lastAt, now) },
   );
+}
+
+/** Why `role` may not pause or resume. */
+function cannotStopClocks(role: StationRole, tournament: boolean): string {
+  if (role.scorekeeper) return tournament ? "You play in this game, so you cannot stop its clocks: ask a tournament director." : "You play in this game against another registered player, so you cannot stop its clocks.";
+  return tournament ? "Only the scorekeeper or a tournament director can stop the clocks: ask them for a ruling." : "Only the scorekeeper can stop the clocks: ask them for a ruling.";
 }
 
 /** Stop the clocks for a ruling, or start them again (engine `pause` / `resume`). Same guarantees
  * as a move: row lock, idempotency key, expected seq; due server events first. */
 export async function scorekeeperClock(db: Db, userId: string, input: OtbClockInput, opts: { now?: number } = {}): Promise<MoveOutcome> {
-  await requireScorekeeper(db, input.matchId, userId);
+  const { m: match, role } = await requireScorekeeper(db, input.matchId, userId);
+  if (!role.stopsClocks) throw new DomainError("FORBIDDEN", cannotStopClocks(role, match.tournamentId !== null));
   let cacheAfter: Folded | null = null;
   const out = await db.transaction(async (tx) => {
     const m = await lockMatch(tx, input.matchId);
