@@ -32,10 +32,17 @@ export interface PlayOptions {
 
 export type ParseResult = { ok: true; value: AdjudicationRequest } | { ok: false; error: string };
 
+/** Longest `tile` string a request may carry (docs/engine.md "Limits"): every real face, with
+ * 'SMATH brackets or an alias ("sqrt"), is a few characters; this bounds the work per tile. */
+export const MAX_FACE_LENGTH = 16;
+
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
-function parsePlacements(raw: unknown, name: string): { ok: true; value: Placement[] } | { ok: false; error: string } {
+function parsePlacements(raw: unknown, name: string, size: number): { ok: true; value: Placement[] } | { ok: false; error: string } {
   if (!Array.isArray(raw)) return { ok: false, error: `"${name}" must be an array of tiles` };
+  if (raw.length > size * size) {
+    return { ok: false, error: `"${name}" lists ${raw.length} tiles; the ${size}×${size} board has ${size * size} squares` };
+  }
   const out: Placement[] = [];
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i];
@@ -44,6 +51,9 @@ function parsePlacements(raw: unknown, name: string): { ok: true; value: Placeme
     if (typeof t.row !== "number" || !Number.isInteger(t.row)) return { ok: false, error: `${where}.row must be an integer` };
     if (typeof t.col !== "number" || !Number.isInteger(t.col)) return { ok: false, error: `${where}.col must be an integer` };
     if (typeof t.tile !== "string") return { ok: false, error: `${where}.tile must be a string` };
+    if (t.tile.length > MAX_FACE_LENGTH) {
+      return { ok: false, error: `${where}.tile is ${t.tile.length} characters long; a face has at most ${MAX_FACE_LENGTH}` };
+    }
     if (t.blank !== undefined && typeof t.blank !== "boolean") return { ok: false, error: `${where}.blank must be true or false` };
     if (t.brackets !== undefined && !(DIRECTIONS as readonly unknown[]).includes(t.brackets)) {
       return { ok: false, error: `${where}.brackets must be "across" or "down"` };
@@ -63,10 +73,11 @@ export function parseAdjudicationRequest(raw: unknown): ParseResult {
   if (!isRulesetId(raw.ruleset)) {
     return { ok: false, error: `"ruleset" must be one of "equate", "smath", "number-scrabble"` };
   }
-  const board = parsePlacements(raw.board ?? [], "board");
+  const size = RULESET_DATA[raw.ruleset].layout.size;
+  const board = parsePlacements(raw.board ?? [], "board", size);
   if (!board.ok) return board;
   if (raw.play === undefined) return { ok: false, error: `"play" is required` };
-  const play = parsePlacements(raw.play, "play");
+  const play = parsePlacements(raw.play, "play", size);
   if (!play.ok) return play;
   const req: AdjudicationRequest = { ruleset: raw.ruleset, board: board.value, play: play.value };
   if (raw.rack !== undefined && raw.rack !== null) {
@@ -163,21 +174,31 @@ export function adjudicatePlay(rs: Ruleset, board: readonly Placement[], play: r
   };
 }
 
-/** Adjudicate a typed request (options already validated). */
+/** Adjudicate a typed request (from `parseAdjudicationRequest`). Never throws: the CLI and the
+ * server call this directly, so an engine bug still answers with an INTERNAL ruling. */
 export function adjudicateRequest(req: AdjudicationRequest): Ruling {
-  const rs = getRuleset(req.ruleset, req.options);
-  return adjudicatePlay(rs, req.board, req.play, { rack: req.rack, firstPlay: req.firstPlay });
+  try {
+    const rs = getRuleset(req.ruleset, req.options);
+    return adjudicatePlay(rs, req.board, req.play, { rack: req.rack, firstPlay: req.firstPlay });
+  } catch (e) {
+    return internal(e);
+  }
+}
+
+/** A throw inside the engine is a bug; the caller still gets a ruling. */
+function internal(e: unknown): Ruling {
+  const msg = e instanceof Error ? e.message : String(e);
+  return invalid([{ code: "INTERNAL", message: `internal error: ${msg}`, cells: [] }]);
 }
 
 /** The contract's function: any input → a ruling; never throws. */
 export function adjudicate(request: unknown): Ruling {
+  let p: ParseResult;
   try {
-    const p = parseAdjudicationRequest(request);
-    if (!p.ok) return invalid([{ code: "BAD_REQUEST", message: p.error, cells: [] }]);
-    return adjudicateRequest(p.value);
+    p = parseAdjudicationRequest(request);
   } catch (e) {
-    // A throw here is an engine bug; the caller still gets a ruling.
-    const msg = e instanceof Error ? e.message : String(e);
-    return invalid([{ code: "INTERNAL", message: `internal error: ${msg}`, cells: [] }]);
+    return internal(e);
   }
+  if (!p.ok) return invalid([{ code: "BAD_REQUEST", message: p.error, cells: [] }]);
+  return adjudicateRequest(p.value);
 }

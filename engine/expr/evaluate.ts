@@ -120,40 +120,53 @@ class Evaluator<T> {
         return n.outerNeg ? f.neg(r as T) : (r as T);
       }
       case "bin": {
-        const l = this.ev(n.l);
-        const r = this.ev(n.r);
-        let v: T | R.RadicalFailure;
-        switch (n.op) {
-          case "+":
-            v = f.add(l, r);
-            break;
-          case "-":
-            v = f.sub(l, r);
-            break;
-          case "×":
-            v = f.mul(l, r);
-            break;
-          case "÷":
-            v = f.div(l, r);
-            break;
+        // Chains (1 + 1 + 1 …) are left-deep: walk the left spine in a loop, so recursion only
+        // goes as deep as the brackets nest (parse.ts MAX_NESTING). Same order as l, r, apply.
+        const spine: Array<Node & { k: "bin" }> = [];
+        let x: Node = n;
+        while (x.k === "bin") {
+          spine.push(x);
+          x = x.l;
         }
-        if (v === "division-by-zero") {
-          throw new Stop("DIVISION_BY_ZERO", `${ctx.text(n.from, n.to)}: division by zero`, n.from, n.to);
-        }
-        if (typeof v === "string") {
-          throw new Stop("NOT_REPRESENTABLE", `${ctx.text(n.from, n.to)} cannot be computed exactly`, n.from, n.to);
-        }
-        if (ctx.forbidNegative && f.sign(v) < 0) {
-          throw new Stop(
-            "NEGATIVE",
-            `${this.working(n, l, r, this.fmt(v))} is negative; ${ctx.rulesetName} allows no negative value, even part-way`,
-            n.from,
-            n.to,
-          );
-        }
-        return v;
+        let acc = this.ev(x);
+        for (let i = spine.length - 1; i >= 0; i--) acc = this.apply(spine[i], acc, this.ev(spine[i].r));
+        return acc;
       }
     }
+  }
+
+  apply(n: Node & { k: "bin" }, l: T, r: T): T {
+    const { f, ctx } = this;
+    let v: T | R.RadicalFailure;
+    switch (n.op) {
+      case "+":
+        v = f.add(l, r);
+        break;
+      case "-":
+        v = f.sub(l, r);
+        break;
+      case "×":
+        v = f.mul(l, r);
+        break;
+      case "÷":
+        v = f.div(l, r);
+        break;
+    }
+    if (v === "division-by-zero") {
+      throw new Stop("DIVISION_BY_ZERO", `${ctx.text(n.from, n.to)}: division by zero`, n.from, n.to);
+    }
+    if (typeof v === "string") {
+      throw new Stop("NOT_REPRESENTABLE", `${ctx.text(n.from, n.to)} cannot be computed exactly`, n.from, n.to);
+    }
+    if (ctx.forbidNegative && f.sign(v) < 0) {
+      throw new Stop(
+        "NEGATIVE",
+        `${this.working(n, l, r, this.fmt(v))} is negative; ${ctx.rulesetName} allows no negative value, even part-way`,
+        n.from,
+        n.to,
+      );
+    }
+    return v;
   }
 }
 

@@ -32,6 +32,11 @@ export interface Parsed {
   issues: Issue[];
 }
 
+/** Deepest bracket nesting read (docs/engine.md "Limits"): checked before each level of recursion,
+ * so no input can overflow the stack. A 15-tile line holds at most 8 numbers, so real plays need
+ * a handful of levels; deeper is only stacked redundant brackets. */
+export const MAX_NESTING = 32;
+
 class Fail {
   constructor(readonly issue: Issue) {}
 }
@@ -64,6 +69,7 @@ function at(t: Token): number {
  * parse allocates no functions (this is on the adjudication hot path). */
 class SideParser {
   p: number;
+  depth = 0;
   constructor(
     readonly tokens: Token[],
     readonly lo: number,
@@ -93,11 +99,13 @@ class SideParser {
     const t = this.peek();
     if (!t) return this.fail("SYNTAX", "an operator needs a number after it", this.endAt());
     if (t.kind === "open" && g.brackets) {
+      if (++this.depth > MAX_NESTING) return this.fail("SYNTAX", `brackets nested more than ${MAX_NESTING} deep cannot be read`, t.at);
       this.p++;
       const e = this.expr(true);
       const c = this.peek();
       if (!c || c.kind !== "close") return this.fail("SYNTAX", `a bracket opened here is not closed`, t.at, this.endAt());
       this.p++;
+      this.depth--;
       return { k: "group", e, from: t.at, to: c.at };
     }
     if (t.kind === "num") {
