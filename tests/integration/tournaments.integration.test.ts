@@ -117,6 +117,46 @@ describeDb("tournaments", (db) => {
     });
   });
 
+  describe("settings", () => {
+    const custom = {
+      description: "Two days of Equate.",
+      format: "king-of-the-hill" as const,
+      rounds: 4,
+      rated: false,
+      tiebreaks: ["buchholz", "spread"],
+      byeSpread: 30,
+      timeControl: { initialMs: 1_200_000, incrementMs: 5_000, perMoveLimitMs: null, overtimePenaltyPoints: 5, maxOvertimeMs: 300_000, leastTimeBonusPoints: 0 },
+    };
+
+    it("an update changes only what it is sent (a rename keeps every other setting)", async () => {
+      const s = await seedTournament(db(), 2, custom);
+      const before = await s.director.tournaments.byId({ tournamentId: s.t.id });
+      expect(before.tournament).toMatchObject(custom);
+      const renamed = await s.director.tournaments.update({ tournamentId: s.t.id, name: "Spring Open II" });
+      expect(renamed).toEqual({ ...before.tournament, name: "Spring Open II" });
+      // a clock change sends only the field that changes; the rest of the clock stays
+      const faster = await s.director.tournaments.update({ tournamentId: s.t.id, timeControl: { initialMs: 900_000 } });
+      expect(faster.timeControl).toEqual({ ...custom.timeControl, initialMs: 900_000 });
+      expect(faster).toMatchObject({ format: "king-of-the-hill", rounds: 4, rated: false, tiebreaks: ["buchholz", "spread"] });
+    });
+
+    it("while the event runs a rename, description or tiebreak change is allowed; pairing settings are not", async () => {
+      const s = await seedTournament(db(), 4, custom);
+      await playRound(db(), s);
+      await s.director.tournaments.update({ tournamentId: s.t.id, name: "Spring Open (day 2)" });
+      await s.director.tournaments.update({ tournamentId: s.t.id, description: "Moved to the big hall." });
+      await s.director.tournaments.update({ tournamentId: s.t.id, tiebreaks: ["spread", "buchholz"] });
+      // sending a locked setting with its current value is not a change
+      await s.director.tournaments.update({ tournamentId: s.t.id, name: "Spring Open (day 2)", format: "king-of-the-hill", rounds: 4 });
+      await expect(s.director.tournaments.update({ tournamentId: s.t.id, rounds: 6 })).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringContaining("rounds") });
+      await expect(s.director.tournaments.update({ tournamentId: s.t.id, timeControl: { incrementMs: 0 } })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
+      const o = await s.director.tournaments.byId({ tournamentId: s.t.id });
+      expect(o.tournament).toMatchObject({ ...custom, name: "Spring Open (day 2)", description: "Moved to the big hall.", tiebreaks: ["spread", "buchholz"], status: "running" });
+      const audit = await s.director.tournaments.audit({ tournamentId: s.t.id });
+      expect(audit.filter((a) => a.action === "tournament.updated").map((a) => a.details.fields)).toEqual([["tiebreaks"], ["description"], ["name"]]);
+    });
+  });
+
   describe("late entries and withdrawals", () => {
     it("a late entry joins the next round with missed rounds counted; a withdrawal leaves later rounds, results stay", async () => {
       const s = await seedTournament(db(), 5, { rounds: 3, lateEntryWins: 0.5 });

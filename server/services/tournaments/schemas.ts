@@ -8,6 +8,7 @@ import { GRAND_FINAL_OPTIONS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from 
 import { CHALLENGE_RULES } from "@/engine";
 import { TIEBREAKS } from "@/server/domain/standings";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
+import { MAX_INT4 } from "@/server/limits";
 
 const ms = (what: string, max: number) =>
   z.number(`Enter the ${what} in milliseconds.`).int(`Use whole milliseconds for the ${what}.`).min(0, `The ${what} cannot be negative.`).max(max, `The ${what} is too long.`);
@@ -74,7 +75,18 @@ export const createTournamentInput = tournamentSettingsSchema.extend({ clubId: z
 export type CreateTournamentInput = z.infer<typeof createTournamentInput>;
 export type TournamentSettingsInput = z.infer<typeof tournamentSettingsSchema>;
 
-export const updateTournamentInput = tournamentSettingsSchema.partial();
+type NoDefault<F> = F extends z.ZodDefault<infer Inner> ? Inner : F;
+/**
+ * The schema of a patch: every field optional and WITHOUT its default. (`schema.partial()` keeps
+ * each `.default()`, so a patch of `{ name }` would come out with every other setting reset.)
+ */
+function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, f]) => [k, (f instanceof z.ZodDefault ? (f.unwrap() as z.ZodType) : (f as z.ZodType)).optional()]));
+  return z.object(shape as unknown as { [K in keyof S]: z.ZodOptional<NoDefault<S[K]>> });
+}
+
+/** A change of settings: only the fields sent change; a clock change names only the clock fields that change. */
+export const updateTournamentInput = patchOf(tournamentSettingsSchema).extend({ timeControl: patchOf(timeControlSchema).optional() });
 export type UpdateTournamentInput = z.infer<typeof updateTournamentInput>;
 
 export const tournamentIdInput = z.object({ tournamentId: z.uuid("That is not a valid tournament id.") });
@@ -100,7 +112,7 @@ export const checkInInput = z.object({ userId: userIdSchema, checkedIn: z.boolea
 export const seedInput = z.object({ userId: userIdSchema, seed: z.number().int().min(1).max(10_000).nullable() });
 
 export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(1000) });
-export const swapInput = z.object({ roundNumber: z.number().int().min(1), a: userIdSchema, b: userIdSchema });
+export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema });
 export const flipInput = z.object({ pairingId: z.uuid() });
 
 export const enterResultInput = z.object({
@@ -109,7 +121,7 @@ export const enterResultInput = z.object({
   /** The player who forfeited (scores are then ignored for standings). */
   forfeitUserId: userIdSchema.nullable().default(null),
   /** The pairing version the form was loaded with (optimistic concurrency). */
-  expectedVersion: z.number().int().min(0).optional(),
+  expectedVersion: z.number().int().min(0).max(MAX_INT4).optional(),
 });
 
 export const staffInput = z.object({ email: z.email("Enter a valid e-mail address.").trim().toLowerCase(), role: z.enum(TOURNAMENT_STAFF_ROLES) });

@@ -2,7 +2,8 @@
  * Creating, configuring and listing tournaments, and their staff. A club owner or director creates
  * an event and becomes its director; settings that shape pairings (format, ruleset, rounds…) can
  * change only while registration is open, the rest (name, dates, tiebreaks) at any time — the
- * standings are recomputed on read, so a new tiebreak order simply re-sorts them.
+ * standings are recomputed on read, so a new tiebreak order simply re-sorts them. An update is a
+ * patch: what is not sent keeps its value.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
@@ -12,7 +13,6 @@ import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { writeAudit } from "./audit";
-import { getTournamentOrThrow } from "./access";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas";
 
 /** Validates ruleset options with the engine and folds in the challenge rule. */
@@ -69,29 +69,52 @@ export async function createTournament(db: DbOrTx, actorId: string, input: Creat
   });
 }
 
+/** Settings that never shape a pairing: they may change at any time. */
 const ALWAYS_EDITABLE = new Set(["name", "description", "startsAt", "endsAt", "tiebreaks", "rated"]);
 
-/** Change settings; pairing-shaping settings only while registration is open. Directors only (checked by the router). */
+/** JSON with object keys sorted: jsonb does not keep key order, and a Date compares as its ISO text. */
+function canonical(x: unknown): string {
+  return JSON.stringify(x, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/**
+ * Change settings: only what is sent, and only where it differs from the stored value (a form may
+ * send every field back). Pairing-shaping settings change only while registration is open; the name,
+ * description, dates, rated flag and tiebreaks at any time. Directors only (checked by the router).
+ */
 export async function updateTournament(db: DbOrTx, tournamentId: string, actorId: string, input: UpdateTournamentInput): Promise<Tournament> {
   return db.transaction(async (tx) => {
-    const t = await getTournamentOrThrow(tx, tournamentId);
-    const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
+    // Locked, so the status check cannot race round 1 being paired.
+    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+    const { timeControl, rulesetOptions, challengeRule, ...plain } = input;
+    const current = t as unknown as Record<string, unknown>;
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(plain)) if (v !== undefined && !same(current[k], v)) values[k] = v;
+    if (timeControl) {
+      const merged = { ...t.timeControl, ...Object.fromEntries(Object.entries(timeControl).filter(([, v]) => v !== undefined)) };
+      if (!same(merged, t.timeControl)) values.timeControl = merged;
+    }
+    if ("ruleset" in values || rulesetOptions !== undefined || challengeRule !== undefined) {
+      const ruleset = (values.ruleset as Tournament["ruleset"] | undefined) ?? t.ruleset;
+      const raw = rulesetOptions ?? ("ruleset" in values ? {} : t.rulesetOptions);
+      const options = resolveRulesetOptions(ruleset, raw, challengeRule);
+      if (!same(options, t.rulesetOptions)) values.rulesetOptions = { ...options };
+      if (options.challenge !== t.challengeRule) values.challengeRule = options.challenge;
+    }
+    const changed = Object.keys(values);
+    if (changed.length === 0) return t;
     if (t.status !== "registration") {
       const locked = changed.filter((k) => !ALWAYS_EDITABLE.has(k));
       if (locked.length) throw new DomainError("PRECONDITION", `Once round 1 is paired only the name, description, dates, rated flag and tiebreaks can change (not ${locked.join(", ")}).`, locked[0]);
     }
-    const next = { ...t, ...Object.fromEntries(changed.map((k) => [k, (input as Record<string, unknown>)[k]])) } as Tournament & { challengeRule?: string };
-    checkShape(next);
-    const values: Partial<Tournament> = Object.fromEntries(changed.filter((k) => k !== "challengeRule" && k !== "rulesetOptions").map((k) => [k, (input as Record<string, unknown>)[k]]));
-    if (changed.includes("ruleset") || changed.includes("rulesetOptions") || changed.includes("challengeRule")) {
-      const raw = input.rulesetOptions ?? (changed.includes("ruleset") ? {} : t.rulesetOptions);
-      const options = resolveRulesetOptions(next.ruleset, raw, input.challengeRule);
-      values.rulesetOptions = { ...options };
-      values.challengeRule = options.challenge;
-    }
+    checkShape({ ...t, ...(values as Partial<Tournament>) });
     const [u] = await tx
       .update(tournaments)
-      .set({ ...values, version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
+      .set({ ...(values as Partial<Tournament>), version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
       .where(eq(tournaments.id, t.id))
       .returning();
     await writeAudit(tx, t.id, actorId, "tournament.updated", { fields: changed });
