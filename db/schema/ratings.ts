@@ -4,7 +4,8 @@
  *
  * `rated_games` is the source of truth: every rated game is appended once (unique on
  * source + source_id, so a match or a tournament pairing is never rated twice) with its players and
- * final scores. `ratings` and `rating_events` are derived from it: incrementally by `applyRatedGame`
+ * final scores. A tournament board is one game whichever way its result arrived (its online match
+ * ending, or a director typing it in): `pairing_id` is unique too, so one board is one ledger row. `ratings` and `rating_events` are derived from it: incrementally by `applyRatedGame`
  * in the transaction that records the result, or all at once by replaying the ledger in
  * (played_at, id) order (`npm run ratings:recompute`). Ratings are stored as float8 so a value read
  * back is bit-for-bit the one computed, which keeps incremental and recomputed numbers identical.
@@ -26,6 +27,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { RULESETS } from "./clubs";
+import { tournamentPairings } from "./tournaments";
 
 /** Where a rated game comes from: a played match, or a result a director entered for a pairing. */
 export const RATED_GAME_SOURCES = ["match", "pairing"] as const;
@@ -82,10 +84,14 @@ export const ratedGames = pgTable(
     source: text("source", { enum: RATED_GAME_SOURCES }).notNull(),
     /** The match id or the tournament pairing id. */
     sourceId: text("source_id").notNull(),
+    /** The tournament board this game was played on (null for a casual game; also for games rated
+     * before this column existed). Unique: a board is rated once, by its match or by its director. */
+    pairingId: uuid("pairing_id").references(() => tournamentPairings.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("rated_games_source_key").on(t.source, t.sourceId),
+    uniqueIndex("rated_games_pairing_key").on(t.pairingId),
     index("rated_games_replay_idx").on(t.playedAt, t.id),
     check("rated_games_ruleset_check", sql`${t.ruleset} in (${inList(RULESETS)})`),
     check("rated_games_source_check", sql`${t.source} in (${inList(RATED_GAME_SOURCES)})`),

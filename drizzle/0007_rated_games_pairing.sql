@@ -1,0 +1,3 @@
+ALTER TABLE "rated_games" ADD COLUMN "pairing_id" uuid;--> statement-breakpoint
+ALTER TABLE "rated_games" ADD CONSTRAINT "rated_games_pairing_id_tournament_pairings_id_fk" FOREIGN KEY ("pairing_id") REFERENCES "public"."tournament_pairings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "rated_games_pairing_key" ON "rated_games" USING btree ("pairing_id");
