@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { clubMemberships, matchEvents, matches, ratedGames, tournamentPairings } from "@/db/schema";
+import { clubMemberships, matchEvents, matches, ratedGames, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
 import { replay } from "@/engine/game";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { acceptChallenge, createChallenge, createFromPairing, joinByCode } from "@/server/services/matches/lifecycle";
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
+import { createOtbFromPairing } from "@/server/services/matches/scorekeeper";
 import { getMatchView } from "@/server/services/matches/views";
+import { deleteDraftRound, pairNextRound, publishRound } from "@/server/services/tournaments/rounds";
 import { clearStateCache } from "@/server/services/matches/state";
 import type { MatchTimeControlInput } from "@/server/services/matches/schemas";
 import { describeDb } from "../helpers/db";
@@ -69,7 +71,7 @@ async function eventsOf(db: Db, matchId: string) {
   return db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(matchEvents.seq);
 }
 
-describeDb("matches", (db) => {
+describeDb("matches", (db, driver) => {
   describe("challenges and turns", () => {
     it("starts when the invited player accepts; only the player on move can move", async () => {
       const { a, b, matchId } = await startedGame(db());
@@ -274,7 +276,7 @@ describeDb("matches", (db) => {
   });
 
   describe("tournament pairings", () => {
-    async function seedPairing(db: Db) {
+    async function seedPairing(db: Db, opts: { publish?: boolean } = {}) {
       const [owner, director, p1, p2, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "P1" }), createUser(db, { name: "P2" }), createUser(db)]);
       const club = await callerFor(db, owner).clubs.create({ handle: `m-${randomUUID().slice(0, 8)}`, name: "Match Club" });
       await db.insert(clubMemberships).values([
@@ -286,10 +288,99 @@ describeDb("matches", (db) => {
       const t = await dir.tournaments.create({ clubId: club.id, name: "Online Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1 });
       await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
       const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-      await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
+      if (opts.publish !== false) await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
       const [pairing] = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
       return { director, p1, p2, outsider, t, pairing: pairing! };
     }
+
+    /** The tournament's games, and those whose board is gone or not published (there must be none). */
+    async function gamesOf(db: Db, tournamentId: string) {
+      const all = await db.select({ id: matches.id, pairingId: matches.pairingId }).from(matches).where(eq(matches.tournamentId, tournamentId));
+      const orphans = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.tournamentId, tournamentId), isNull(matches.pairingId)));
+      const unpublished = await db
+        .select({ id: matches.id })
+        .from(matches)
+        .innerJoin(tournamentPairings, eq(tournamentPairings.id, matches.pairingId))
+        .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
+        .where(and(eq(matches.tournamentId, tournamentId), sql`${tournamentRounds.status} <> 'published'`));
+      return { all, orphans, unpublished };
+    }
+
+    const boardOf = async (db: Db, tournamentId: string) =>
+      (await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, tournamentId), eq(tournamentPairings.isBye, false))))[0]!;
+
+    it("a draft's game does not start, online or over the board; once the round is published it does", async () => {
+      const s = await seedPairing(db(), { publish: false });
+      const draft = { code: "PRECONDITION", message: "Round 1 is still a draft: its games start once the director publishes it." };
+      await expect(createFromPairing(db(), s.pairing.id, s.director.id)).rejects.toMatchObject(draft);
+      await expect(createFromPairing(db(), s.pairing.id, s.p1.id)).rejects.toMatchObject(draft);
+      await expect(createOtbFromPairing(db(), s.pairing.id, s.director.id)).rejects.toMatchObject(draft);
+      const asDirector = callerFor(db(), { id: s.director.id, email: s.director.email, name: s.director.name });
+      await expect(asDirector.matches.createFromPairing({ pairingId: s.pairing.id })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
+      expect((await gamesOf(db(), s.t.id)).all).toEqual([]);
+      // deleteDraft leaves no game behind; the round paired again and published starts
+      await asDirector.tournaments.rounds.deleteDraft({ tournamentId: s.t.id, roundNumber: 1 });
+      await expect(createFromPairing(db(), s.pairing.id, s.director.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await asDirector.tournaments.rounds.pair({ tournamentId: s.t.id });
+      await asDirector.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
+      const board = await boardOf(db(), s.t.id);
+      expect(await createFromPairing(db(), board.id, s.p1.id)).toMatchObject({ created: true });
+      expect(await gamesOf(db(), s.t.id)).toMatchObject({ orphans: [], unpublished: [] });
+    });
+
+    it("starting a draft's game while the director deletes or publishes it never leaves a game on a deleted or unpublished board", async () => {
+      const s = await seedPairing(db(), { publish: false });
+      const [start, del] = await Promise.allSettled([createFromPairing(db(), s.pairing.id, s.p1.id), deleteDraftRound(db(), s.t.id, s.director.id, 1)]);
+      expect(del.status).toBe("fulfilled");
+      expect(start.status).toBe("rejected");
+      expect((await gamesOf(db(), s.t.id)).all).toEqual([]);
+
+      await pairNextRound(db(), s.t.id, s.director.id);
+      const board = await boardOf(db(), s.t.id);
+      const [start2, pub] = await Promise.allSettled([createFromPairing(db(), board.id, s.p2.id), publishRound(db(), s.t.id, s.director.id, 1)]);
+      expect(pub.status).toBe("fulfilled");
+      // before the publication it is refused; after it, the game starts on the published board
+      if (start2.status === "rejected") expect(start2.reason).toMatchObject({ code: "PRECONDITION" });
+      const games = await gamesOf(db(), s.t.id);
+      expect(games).toMatchObject({ orphans: [], unpublished: [] });
+      expect(games.all).toHaveLength(start2.status === "fulfilled" ? 1 : 0);
+    });
+
+    it.skipIf(driver !== "postgres")("a start that arrives while deleteDraft holds the tournament waits for it, then finds no board (PostgreSQL)", async () => {
+      const s = await seedPairing(db(), { publish: false });
+      // What deleteDraft does, held open: the tournament row FOR UPDATE, the round deleted, not yet committed.
+      let commit!: () => void;
+      const held = new Promise<void>((r) => (commit = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const deletion = db().transaction(async (tx) => {
+        await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, s.t.id)).for("update");
+        await tx.delete(tournamentRounds).where(eq(tournamentRounds.tournamentId, s.t.id));
+        locked();
+        await held;
+      });
+      await isLocked;
+      const start = createFromPairing(db(), s.pairing.id, s.director.id);
+      const outcome = start.then(() => "started", (e: unknown) => e);
+      await expect
+        .poll(async () => (await db().execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n)
+        .toBe(1);
+      commit();
+      await deletion;
+      expect(await outcome).toMatchObject({ code: "NOT_FOUND" });
+      expect((await gamesOf(db(), s.t.id)).all).toEqual([]);
+    });
+
+    it("a draft whose game was started before the rule cannot be deleted: it would leave the game without a board", async () => {
+      const s = await seedPairing(db());
+      await createFromPairing(db(), s.pairing.id, s.p1.id);
+      await db().update(tournamentRounds).set({ status: "draft" }).where(eq(tournamentRounds.id, s.pairing.roundId));
+      await expect(deleteDraftRound(db(), s.t.id, s.director.id, 1)).rejects.toMatchObject({
+        code: "PRECONDITION",
+        message: `The game at table ${s.pairing.tableNumber} has already started, so this draft cannot be deleted: publish the round instead.`,
+      });
+      expect((await gamesOf(db(), s.t.id)).orphans).toEqual([]);
+    });
 
     it("one match per pairing; its result flows into the pairing; a director can adjust it", async () => {
       const s = await seedPairing(db());

@@ -22,7 +22,7 @@ import { newInviteCode } from "@/server/services/clubs/invites";
 import { lockMatch, persist, topicOf } from "./log";
 import type { CreateChallengeInput } from "./schemas";
 import { step } from "./state";
-import { pairingForMatch } from "./tournament";
+import { lockPairingForStart, pairingForMatch } from "./tournament";
 
 /** Keep only the options that apply to the ruleset (a tournament stores the fully resolved set,
  * which also names options of other games). */
@@ -233,7 +233,9 @@ export async function joinByCode(db: Db, code: string, userId: string, opts: { n
 /**
  * The match of a tournament pairing, created and started on first call by one of its players or
  * a tournament director; later calls return the same match (one per pairing, enforced by a unique
- * index, so two racing clicks cannot make two games).
+ * index, so two racing clicks cannot make two games). Only a published round's boards start: a
+ * draft may still be re-paired or deleted, which would leave its game running with no pairing.
+ * That check runs under a lock in the creating transaction (`lockPairingForStart`).
  */
 export async function createFromPairing(
   db: Db,
@@ -247,10 +249,10 @@ export async function createFromPairing(
   const existing = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
   if (existing[0]) return { matchId: existing[0].id, created: false };
   if (p.players.length < 2) throw new DomainError("PRECONDITION", "A bye has no game to play.");
-  if (p.hasResult) throw new DomainError("PRECONDITION", "This pairing already has a result.");
   const rulesetOptions = applicableOptions(p.ruleset, p.rulesetOptions);
   checkSettings({ ruleset: p.ruleset, rulesetOptions, challengeRule: p.challengeRule, timeControl: p.timeControl, seats: p.players.length });
   const result = await db.transaction(async (tx) => {
+    const { players } = await lockPairingForStart(tx, pairingId, p.tournamentId);
     const [m] = await tx
       .insert(matches)
       .values({
@@ -260,7 +262,7 @@ export async function createFromPairing(
         challengeRule: p.challengeRule as MatchChallengeRule,
         timeControl: p.timeControl,
         rated: p.rated,
-        seats: p.players.length,
+        seats: players.length,
         firstMover: "creator",
         seed: newSeed(),
         pairingId,
@@ -271,14 +273,14 @@ export async function createFromPairing(
       .onConflictDoNothing({ target: matches.pairingId })
       .returning();
     if (!m) return null;
-    const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, p.players));
+    const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, players));
     const nameOf = new Map(names.map((n) => [n.id, n.name]));
     const now = new Date(opts.now ?? Date.now());
-    await tx.insert(matchPlayers).values(p.players.map((id, seat) => ({ matchId: m.id, userId: id, seat, acceptedAt: now })));
+    await tx.insert(matchPlayers).values(players.map((id, seat) => ({ matchId: m.id, userId: id, seat, acceptedAt: now })));
     await startGame(
       tx,
       m,
-      p.players.map((id) => ({ id, name: nameOf.get(id) ?? "Player" })),
+      players.map((id) => ({ id, name: nameOf.get(id) ?? "Player" })),
       now.getTime(),
     );
     return m.id;

@@ -1,7 +1,8 @@
 /**
  * The seam between matches and tournaments. A match created from a pairing takes the pairing's
  * settings and players (`getPairingForMatch`, tournaments/results.ts) and reports its result back
- * in the same transaction (`writeResult`, the same path as the director's result entry).
+ * in the same transaction (`writeResult`, the same path as the director's result entry). A game
+ * starts only from a board of a published round (`lockPairingForStart`).
  *
  * A tournament that refuses the result (say the round was put back to draft) must not stop the
  * game from ending: the report runs in a savepoint, and a refusal is logged and left for the
@@ -9,11 +10,11 @@
  */
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { tournamentPairings } from "@/db/schema/tournaments";
+import { tournamentPairings, tournamentRounds, tournaments } from "@/db/schema/tournaments";
 import type { RulesetId } from "@/db/schema/clubs";
 import type { StoredTimeControl } from "@/db/schema/matches";
 import { getPairingForMatch, writeResult } from "@/server/services/tournaments/results";
-import { isDomainError } from "@/server/errors";
+import { DomainError, isDomainError } from "@/server/errors";
 
 export interface PairingForMatch {
   pairingId: string;
@@ -28,14 +29,38 @@ export interface PairingForMatch {
   players: string[];
   roundNumber: number;
   table: number;
-  hasResult: boolean;
 }
 
-/** The pairing and its tournament's game settings (NOT_FOUND; INVALID for a bye). */
+/** The pairing and its tournament's game settings (NOT_FOUND; INVALID for a bye). Whether its
+ * game may start is decided under a lock: `lockPairingForStart`. */
 export async function pairingForMatch(db: DbOrTx, pairingId: string): Promise<PairingForMatch> {
   const p = await getPairingForMatch(db, pairingId);
-  const [row] = await db.select({ scores: tournamentPairings.scores, forfeit: tournamentPairings.forfeitUserId }).from(tournamentPairings).where(eq(tournamentPairings.id, pairingId));
-  return { ...p, pairingId, timeControl: p.timeControl ?? null, hasResult: !!(row?.scores || row?.forfeit) };
+  return { ...p, pairingId, timeControl: p.timeControl ?? null };
+}
+
+/**
+ * Inside the transaction that creates a pairing's game: hold the pairing so that the round's
+ * status and the board cannot change until the game exists, and refuse unless the round is
+ * published and the board has no result. Returns the players as locked (first mover first).
+ *
+ * Locks, in the order the directors' writes take them (so no deadlock): the tournament row FOR
+ * KEY SHARE (publish, deleteDraft, swap and flip take it FOR UPDATE first, so they wait for this
+ * start or it waits for them; starts of other boards do not wait for each other), then the
+ * pairing and its round FOR SHARE (a result entry locks the pairing FOR UPDATE).
+ */
+export async function lockPairingForStart(tx: DbOrTx, pairingId: string, tournamentId: string): Promise<{ players: string[] }> {
+  await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("key share");
+  const [row] = await tx
+    .select({ players: tournamentPairings.players, scores: tournamentPairings.scores, forfeit: tournamentPairings.forfeitUserId, round: tournamentRounds.number, status: tournamentRounds.status })
+    .from(tournamentPairings)
+    .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
+    .where(eq(tournamentPairings.id, pairingId))
+    .for("share");
+  if (!row) throw new DomainError("NOT_FOUND", "That board does not exist (its draft round may have been deleted).");
+  if (row.status === "draft") throw new DomainError("PRECONDITION", `Round ${row.round} is still a draft: its games start once the director publishes it.`);
+  if (row.status === "closed") throw new DomainError("PRECONDITION", `Round ${row.round} is closed: its games can no longer start.`);
+  if (row.scores || row.forfeit) throw new DomainError("PRECONDITION", "This pairing already has a result.");
+  return { players: row.players };
 }
 
 export interface PairingResult {

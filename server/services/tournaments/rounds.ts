@@ -17,7 +17,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
-import { tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
+import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
 import { readyMatches } from "@/server/domain/pairing/elimination";
 import { decideGibson } from "@/server/domain/pairing/gibson";
 import { pairKingOfTheHill } from "@/server/domain/pairing/kingOfTheHill";
@@ -223,12 +223,17 @@ async function roundByNumber(tx: DbOrTx, tournamentId: string, number: number) {
   return r;
 }
 
-/** Delete the latest round while it is a draft (to pair it again after changes). */
+/** Delete the latest round while it is a draft (to pair it again after changes). A draft's games
+ * never start (matches' `createFromPairing` waits on this tournament lock and then refuses a
+ * draft), so deleting it leaves no game behind; a game found anyway (made before that rule) stops
+ * the deletion rather than run on with no pairing. */
 export async function deleteDraftRound(db: DbOrTx, tournamentId: string, actorId: string, roundNumber: number): Promise<void> {
   await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     const r = await roundByNumber(tx, t.id, roundNumber);
     if (r.status !== "draft") throw new DomainError("PRECONDITION", `Round ${roundNumber} is ${r.status}; only a draft can be deleted.`);
+    const [started] = await tx.select({ table: tournamentPairings.tableNumber }).from(matches).innerJoin(tournamentPairings, eq(tournamentPairings.id, matches.pairingId)).where(eq(tournamentPairings.roundId, r.id)).limit(1);
+    if (started) throw new DomainError("PRECONDITION", `The game at table ${started.table} has already started, so this draft cannot be deleted: publish the round instead.`);
     await tx.delete(tournamentRounds).where(eq(tournamentRounds.id, r.id));
     if (roundNumber === 1) await tx.update(tournaments).set({ status: "registration", updatedAt: new Date() }).where(eq(tournaments.id, t.id));
     await writeAudit(tx, t.id, actorId, "round.unpaired", { round: roundNumber });
