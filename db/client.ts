@@ -35,23 +35,13 @@ export async function openDatabase(
     url?: string;
     pgliteDir?: string;
     loadDataDir?: Blob;
-    /** PostgreSQL only: called when a transaction lost its connection (see `watchBrokenTransactions`) */
+    /** PostgreSQL only: called after a transaction lost its connection and the pool was replaced */
     onBroken?: () => void;
   } = {},
 ): Promise<DbHandle> {
   if (opts.url) {
     await migratePostgresLocked(opts.url);
-    const sql = postgres(opts.url, {
-      onnotice: () => {},
-      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-      // postgres.js waits up to 20 s between reconnects (3^n/100 s); its LISTEN connection
-      // (server/live/bus.ts) then missed live updates for that long after the database came back.
-      // Same jittered curve, capped at 2 s.
-      backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 2),
-    });
-    if (opts.onBroken) watchBrokenTransactions(sql, opts.onBroken);
-    const db = drizzlePostgres(sql, { schema });
-    return { db, driver: "postgres", close: () => sql.end({ timeout: 5 }) };
+    return replaceablePool(opts.url, opts.onBroken);
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir
@@ -95,7 +85,60 @@ function lostConnection(err: unknown): boolean {
  * (porsager/postgres#1208, #1215; found by tests/e2e/faults.spec.ts cutting the database in the
  * middle of a move). Every write of ours is a transaction, so a failed `begin` with a lost
  * connection is the signal to replace the whole pool.
+ *
+ * The replacement happens *behind* the handle's `db`: it forwards every use to the current pool,
+ * so whoever holds it follows — a request in flight, and a live subscription, which holds its `db`
+ * for as long as a page stays open. (Handing out a new `db` instead left those on the old pool,
+ * where a re-read after the outage could draw the broken connection and hang: a spectator's view
+ * froze until reload.) `onPoolReplaced` tells the live bus to LISTEN on the new pool. The old pool
+ * is closed a minute later, once transactions still running on it have finished or failed.
  */
+function replaceablePool(url: string, onBroken?: () => void): DbHandle {
+  const open = () => {
+    const sql = postgres(url, {
+      onnotice: () => {},
+      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+      // postgres.js waits up to 20 s between reconnects (3^n/100 s); its LISTEN connection
+      // (server/live/bus.ts) then missed live updates for that long after the database came back.
+      // Same jittered curve, capped at 2 s.
+      backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 2),
+    });
+    watchBrokenTransactions(sql, () => replace(sql));
+    return { sql, db: drizzlePostgres(sql, { schema }) };
+  };
+  let current = open();
+  let closed = false;
+  const retiring = new Map<postgres.Sql, NodeJS.Timeout>();
+  const db = forwardingDb(() => current.db);
+  const replaced = new Set<() => void>();
+  poolListeners.set(db, replaced);
+
+  function replace(broken: postgres.Sql) {
+    if (closed || current.sql !== broken) return; // already replaced (several transactions fail at once)
+    const old = current.sql;
+    current = open();
+    const timer = setTimeout(() => {
+      retiring.delete(old);
+      void old.end({ timeout: 5 }).catch(() => {});
+    }, 60_000);
+    retiring.set(old, timer.unref());
+    for (const listener of replaced) listener();
+    onBroken?.();
+  }
+
+  return {
+    db,
+    driver: "postgres",
+    close: async () => {
+      closed = true;
+      for (const timer of retiring.values()) clearTimeout(timer);
+      // a retired pool holds the broken connection, which would only time out: no grace for it
+      await Promise.all([current.sql.end({ timeout: 5 }), ...[...retiring.keys()].map((sql) => sql.end({ timeout: 0 }))]);
+    },
+  };
+}
+
+/** Calls `onBroken` when a transaction fails because its connection was lost (not for a constraint etc.). */
 function watchBrokenTransactions(sql: postgres.Sql, onBroken: () => void) {
   const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
   (sql as unknown as { begin: typeof begin }).begin = (...args) =>
@@ -103,6 +146,31 @@ function watchBrokenTransactions(sql: postgres.Sql, onBroken: () => void) {
       if (lostConnection(err)) onBroken();
       throw err;
     });
+}
+
+/**
+ * A `Db` that is always the one `current()` returns. drizzle's methods run with `this` = the
+ * forwarder and read `this.session` etc. through it, so one call never mixes two pools.
+ */
+function forwardingDb(current: () => Db): Db {
+  return new Proxy({} as Db, {
+    get: (_, key) => Reflect.get(current(), key),
+    set: (_, key, value) => Reflect.set(current(), key, value),
+    has: (_, key) => Reflect.has(current(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(current()),
+  });
+}
+
+const poolListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `listener` each time `db`'s connection pool is replaced (PostgreSQL handles only; never
+ * for PGlite). Returns the function that stops it.
+ */
+export function onPoolReplaced(db: Db, listener: () => void): () => void {
+  const listeners = poolListeners.get(db);
+  listeners?.add(listener);
+  return () => void listeners?.delete(listener);
 }
 
 /** Where the embedded database lives when no DATABASE_URL is configured. */
@@ -118,7 +186,9 @@ const globalForDb = globalThis as unknown as { __equalisDb?: Promise<DbHandle> }
 export function getDbHandle(): Promise<DbHandle> {
   if (!globalForDb.__equalisDb) {
     const opening: Promise<DbHandle> = openDatabase(
-      process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, onBroken: () => replacePool(opening) } : { pgliteDir: defaultPgliteDir() },
+      process.env.DATABASE_URL
+        ? { url: process.env.DATABASE_URL, onBroken: () => console.warn("A transaction lost its database connection: replaced the connection pool (docs/deployment.md).") }
+        : { pgliteDir: defaultPgliteDir() },
     ).catch((err) => {
       globalForDb.__equalisDb = undefined; // let the next request try again (e.g. database back up)
       throw err;
@@ -126,20 +196,6 @@ export function getDbHandle(): Promise<DbHandle> {
     globalForDb.__equalisDb = opening;
   }
   return globalForDb.__equalisDb;
-}
-
-/**
- * A transaction lost its connection (see `watchBrokenTransactions`): the next request opens a
- * fresh pool; the old one is closed a minute later, once requests and live subscriptions still
- * using it have finished or failed over.
- */
-function replacePool(old: Promise<DbHandle>) {
-  if (globalForDb.__equalisDb !== old) return; // already replaced
-  globalForDb.__equalisDb = undefined;
-  void old.then(
-    (h) => setTimeout(() => void h.close().catch(() => {}), 60_000).unref(),
-    () => {},
-  );
 }
 
 export async function getDb(): Promise<Db> {

@@ -183,19 +183,18 @@ export async function getMatchView(db: Db, matchId: string, viewerId: string | n
  * carries a newer version (two app instances share notices through LISTEN/NOTIFY).
  */
 export async function* liveMatchView(db: Db, matchId: string, viewerId: string | null, signal?: AbortSignal): AsyncGenerator<MatchView> {
-  const notices = subscribe(db, topicOf(matchId), signal);
-  // Start listening before the first read so no notice can slip between the two.
-  const first = notices.next();
-  let view = await getMatchView(db, matchId, viewerId);
-  yield view;
-  let next = first;
-  while (!signal?.aborted) {
-    const n = await next;
-    if (n.done) return;
-    next = notices.next();
-    if (n.value.version < view.version && n.value.version !== 0) continue;
-    view = await getMatchView(db, matchId, viewerId);
+  // Listening before the first read, so no notice can slip between the two.
+  const notices = await subscribe(db, topicOf(matchId), signal);
+  try {
+    let view = await getMatchView(db, matchId, viewerId);
     yield view;
+    for await (const n of notices) {
+      if (n.version < view.version && n.version !== 0) continue;
+      view = await getMatchView(db, matchId, viewerId);
+      yield view;
+    }
+  } finally {
+    notices.close();
   }
 }
 

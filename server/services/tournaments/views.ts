@@ -313,17 +313,14 @@ export async function pairingsCsv(db: DbOrTx, tournamentId: string): Promise<str
  * "tournament:<id>" (a local counter). Carries no data: clients re-read their own queries.
  */
 export async function* liveTournament(db: Db, tournamentId: string, signal?: AbortSignal): AsyncGenerator<{ version: number }> {
-  const notices = subscribe(db, `tournament:${tournamentId}`, signal);
-  // Start listening before the existence check so no notice can slip between the two.
-  const first = notices.next();
-  await getTournamentOrThrow(db, tournamentId);
-  let version = 0;
-  yield { version };
-  let next = first;
-  while (!signal?.aborted) {
-    const n = await next;
-    if (n.done) return;
-    next = notices.next();
-    yield { version: ++version };
+  // Listening before the existence check, so no notice can slip between the two.
+  const notices = await subscribe(db, `tournament:${tournamentId}`, signal);
+  try {
+    await getTournamentOrThrow(db, tournamentId);
+    let version = 0;
+    yield { version };
+    for await (const _ of notices) yield { version: ++version };
+  } finally {
+    notices.close();
   }
 }
