@@ -6,7 +6,10 @@
  */
 import { useEffect, useState } from "react";
 
-export function useServerNow(serverNow: number | undefined): number {
+/** The displayed server time (`now`, moves in 200 ms steps) and `read()`, the server time at the
+ * moment of the call: what an event such as a clock tap must be stamped with, since `now` can be
+ * up to a tick behind. */
+export function useServerClock(serverNow: number | undefined): { now: number; read: () => number } {
   const [offset, setOffset] = useState(0);
   const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
@@ -16,5 +19,9 @@ export function useServerNow(serverNow: number | undefined): number {
     const t = setInterval(() => setTick(Date.now()), 200);
     return () => clearInterval(t);
   }, []);
-  return tick + offset;
+  return { now: tick + offset, read: () => Date.now() + offset };
+}
+
+export function useServerNow(serverNow: number | undefined): number {
+  return useServerClock(serverNow).now;
 }

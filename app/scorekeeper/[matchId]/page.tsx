@@ -5,7 +5,8 @@
  * the scorekeeper then enters the play (start square + typed tiles, or a click on the board),
  * previewed by the engine in the browser, and records it with the tap's time. Challenge buttons
  * for the other players while a play is open; pause/resume for a ruling; pass, exchange (count)
- * and resignation; the scoresheet and the unseen tiles. The server does the real judging.
+ * and resignation; the scoresheet and the unseen tiles. The server does the real judging, and
+ * says who may resign which seat and stop the clocks (docs/scorekeeper.md): the buttons follow.
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
@@ -20,7 +21,7 @@ import { Scoresheet, formatClock } from "@/app/_components/board/Scoresheet";
 import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles } from "@/app/_components/board/keyboard";
 import { clockReadings, parseSquare, poolOf, squareText } from "../_components/station";
-import { useServerNow } from "@/app/_components/board/use-server-now";
+import { useServerClock } from "@/app/_components/board/use-server-now";
 
 const big = "min-h-14 rounded-lg px-4 py-3 text-base font-semibold disabled:opacity-40";
 const primary = `${big} bg-indigo-600 text-white active:bg-indigo-800`;
@@ -36,7 +37,7 @@ export default function StationPage() {
   useSubscription(trpc.matches.live.subscriptionOptions({ matchId }, { onData: () => void queryClient.invalidateQueries({ queryKey: opts.queryKey }) }));
   const v = station.data?.view;
 
-  const now = useServerNow(v?.serverNow);
+  const { now, read: serverTime } = useServerClock(v?.serverNow);
 
   const [tap, setTap] = useState<{ seat: number; at: number; next: number } | null>(null);
   const [square, setSquare] = useState("");
@@ -106,7 +107,8 @@ export default function StationPage() {
 
   function onClockButton(seat: number) {
     if (!can || paused) return;
-    if (seat === turn && !tap) setTap({ seat, at: now, next: (turn + 1) % n });
+    // stamped at the tap itself: the display's `now` may lag and fall before the last event
+    if (seat === turn && !tap) setTap({ seat, at: serverTime(), next: (turn + 1) % n });
     else if (tap && seat === tap.seat) setTap(null); // tapped by mistake: undo
   }
 
@@ -154,12 +156,13 @@ export default function StationPage() {
       ) : null}
 
       {can ? (
-        <div className="flex flex-wrap gap-2">
-          {game?.clock ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {game?.clock && station.data!.canStopClocks ? (
             <button type="button" className={paused ? primary : secondary} onClick={() => clock.mutate({ matchId, expectedSeq: v.version, clientId: crypto.randomUUID(), action: paused ? "resume" : "pause" })}>
               {paused ? "Resume clocks" : "Pause for a ruling"}
             </button>
           ) : null}
+          {game?.clock && !station.data!.canStopClocks ? <p className="text-sm text-slate-600">For a ruling, ask the scorekeeper or a director to pause the clocks.</p> : null}
           {pending
             ? v.players.map((p, i) =>
                 i === pending.seat ? null : (
@@ -247,16 +250,18 @@ export default function StationPage() {
                     Exchange
                   </button>
                 </span>
-                <button
-                  type="button"
-                  className={secondary}
-                  disabled={move.isPending}
-                  onClick={() => {
-                    if (window.confirm(`${names[turn]} resigns?`)) send(turn, { type: "resign" });
-                  }}
-                >
-                  Resign ({names[turn]})
-                </button>
+                {station.data!.canResign.includes(turn) ? (
+                  <button
+                    type="button"
+                    className={secondary}
+                    disabled={move.isPending}
+                    onClick={() => {
+                      if (window.confirm(`${names[turn]} resigns?`)) send(turn, { type: "resign" });
+                    }}
+                  >
+                    Resign ({names[turn]})
+                  </button>
+                ) : null}
               </div>
             </div>
           ) : null}
