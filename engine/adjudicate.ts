@@ -11,7 +11,7 @@ import { DIRECTIONS, type Direction } from "./board";
 import { checkRack, lines as formLines, place, type GridCell, type Placement } from "./play";
 import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
 import type { Line, Ruling, Violation } from "./ruling";
-import { scorePlay } from "./score";
+import { isRackTile, scorePlay } from "./score";
 import type { Face } from "./tiles";
 import { checkLine, type CheckedLine } from "./validate";
 
@@ -35,6 +35,9 @@ export type ParseResult = { ok: true; value: AdjudicationRequest } | { ok: false
 /** Longest `tile` string a request may carry (docs/engine.md "Limits"): every real face, with
  * 'SMATH brackets or an alias ("sqrt"), is a few characters; this bounds the work per tile. */
 export const MAX_FACE_LENGTH = 16;
+
+/** "an Equate", "an 'SMATH", "a Number Scrabble" (by the sound of the name). */
+const article = (name: string): string => `${/^('S|[AEIOU])/.test(name) ? "an" : "a"} ${name}`;
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -84,6 +87,10 @@ export function parseAdjudicationRequest(raw: unknown): ParseResult {
     if (!Array.isArray(raw.rack) || !raw.rack.every((x) => typeof x === "string")) {
       return { ok: false, error: `"rack" must be an array of strings` };
     }
+    const rsData = RULESET_DATA[raw.ruleset];
+    if (raw.rack.length > rsData.rackSize) {
+      return { ok: false, error: `"rack" lists ${raw.rack.length} tiles; ${article(rsData.name)} rack holds ${rsData.rackSize}` };
+    }
     req.rack = raw.rack as string[];
   }
   if (raw.firstPlay !== undefined && raw.firstPlay !== null) {
@@ -121,6 +128,14 @@ export function adjudicatePlay(rs: Ruleset, board: readonly Placement[], play: r
   const violations = pr.violations;
   const { placed } = pr;
 
+  const fromRack = placed.filter((c) => c.isNew && isRackTile(rs, c.core, c.blank));
+  if (fromRack.length > rs.rackSize) {
+    violations.push({
+      code: "TOO_MANY_TILES",
+      message: `${fromRack.length} tiles from the rack in one turn; ${article(rs.name)} rack holds ${rs.rackSize}`,
+      cells: fromRack.map((c) => [c.row, c.col]),
+    });
+  }
   if (opts.rack) {
     const r = checkRack(rs, placed, opts.rack);
     if (r) violations.push(r);

@@ -24,6 +24,7 @@ import { lineFactor, premiumAt, tileFactor } from "./board";
 import type { Placement } from "./play";
 import type { ChallengeRule, Ruleset } from "./ruleset";
 import type { Ruling, ViolationCode } from "./ruling";
+import { allTilesBonus, isRackTile } from "./score";
 import { normaliseFace, splitBrackets, type Face } from "./tiles";
 
 export const GAME_CHALLENGE_RULES = ["void", "retry", "single", "double", "5-point", "10-point"] as const;
@@ -72,6 +73,7 @@ const ALWAYS_REFUSED: ReadonlySet<ViolationCode> = new Set<ViolationCode>([
   "NOT_IN_RACK",
   "NEW_EQUALS_LIMIT",
   "BLANK_FACE",
+  "TOO_MANY_TILES",
   "BAD_REQUEST",
   "INTERNAL",
 ]);
@@ -120,11 +122,6 @@ export function phonyScore(rs: Ruleset, board: readonly Placement[], play: reado
     }
     score += sum * mult;
   }
-  const fromBag = [...fresh.values()].filter((t) => {
-    if (t.blank) return true;
-    const spec = rs.tileByFace.get(coreFace(rs, t.tile));
-    return spec !== undefined && spec.inBag !== false && !spec.unlimited;
-  }).length;
-  if (mainIsEquation && fromBag >= rs.rackSize) score += rs.options.allTilesBonus;
-  return score;
+  const fromRack = [...fresh.values()].filter((t) => isRackTile(rs, coreFace(rs, t.tile), t.blank === true)).length;
+  return score + allTilesBonus(rs, fromRack, mainIsEquation);
 }

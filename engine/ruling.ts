@@ -30,6 +30,7 @@ export const VIOLATION_CODES = [
   "NOT_REPRESENTABLE", // a value the exact arithmetic cannot hold (huge radicand)
   "BAD_REQUEST", // adjudicate(): the input is not of the request shape
   "INTERNAL", // adjudicate(): a bug caught; never expected
+  "TOO_MANY_TILES", // more rack tiles placed in one turn than a rack holds
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

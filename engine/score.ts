@@ -47,6 +47,18 @@ export function valueBonus(kind: ValueBonus, v: Rational | Radical): number {
   return Number(k);
 }
 
+/** A tile that comes off a rack: a blank or a bag face (not an unlimited `=` or bracket). */
+export function isRackTile(rs: Ruleset, core: string, blank: boolean): boolean {
+  return blank || rs.tileByFace.get(core)?.inBag === true;
+}
+
+/** The all-tiles bonus: exactly a full rack placed (more is TOO_MANY_TILES) with the main line
+ * a true equation — judged from the count, so it is the same with or without a rack given. A
+ * short rack emptied at the end of the bag is not a full rack. */
+export function allTilesBonus(rs: Ruleset, rackTilesPlaced: number, mainIsEquation: boolean): number {
+  return mainIsEquation && rackTilesPlaced === rs.rackSize ? rs.options.allTilesBonus : 0;
+}
+
 function tilePoints(rs: Ruleset, c: GridCell): number {
   return c.blank ? 0 : (rs.tileByFace.get(c.core)?.points ?? 0);
 }
@@ -87,11 +99,11 @@ export function scorePlay(rs: Ruleset, lines: readonly CheckedLine[], placed: re
       }
     }
   });
-  const fromBag = placed.filter((c) => c.isNew && (c.blank || rs.tileByFace.get(c.core)?.inBag)).length;
-  const main = lines.find((l) => l.main);
-  if (fromBag >= rs.rackSize && main?.trueEquation && rs.options.allTilesBonus > 0) {
-    bonuses.push({ kind: "all-tiles", points: rs.options.allTilesBonus });
-    score += rs.options.allTilesBonus;
+  const fromRack = placed.filter((c) => c.isNew && isRackTile(rs, c.core, c.blank)).length;
+  const bonus = allTilesBonus(rs, fromRack, lines.find((l) => l.main)?.trueEquation === true);
+  if (bonus > 0) {
+    bonuses.push({ kind: "all-tiles", points: bonus });
+    score += bonus;
   }
   return { linePoints, bonuses, score };
 }

@@ -14,12 +14,13 @@ function table(ruleset: RulesetId, rows: Row[], options?: object) {
   for (const [text, valid, code, note] of rows) {
     it(`${ruleset}: ${text}${note ? ` (${note})` : ""}`, () => {
       // 'SMATH's first equation must end on the start square, so longer ones are laid as an
-      // extension of their own first tile
+      // extension of their own first tile; a line longer than one turn can place (Equate's
+      // 24÷6=4+0×567 extends 24÷6=4) keeps its first tiles on the board
       const all = first(ruleset, text);
-      const long = ruleset === "smath" && all.length > 8;
+      const long = all.length > (ruleset === "smath" ? 8 : 9);
       const placed = long ? across(7, 0, text) : all;
-      const board = long ? placed.slice(0, 1) : [];
-      const play = long ? placed.slice(1) : placed;
+      const board = long ? placed.slice(0, Math.max(1, all.length - 9)) : [];
+      const play = placed.slice(board.length);
       const r = adjudicate({ ruleset, board, play, ...(options ? { options } : {}) });
       expect(r.valid, JSON.stringify(r.violations)).toBe(valid);
       if (code) expect(codes(r)).toContain(code);

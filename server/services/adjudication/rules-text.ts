@@ -40,6 +40,7 @@ const COMMON: Record<ViolationCode, string> = {
   NOT_REPRESENTABLE: "The value is too large for exact arithmetic; the play cannot be verified.",
   BAD_REQUEST: "The request does not follow the adjudication format.",
   INTERNAL: "The engine hit an unexpected problem; please report this position.",
+  TOO_MANY_TILES: "A turn plays tiles from the player's rack, so it can never place more than a full rack (unlimited tiles such as = do not count).",
 };
 
 const EQUATE: RuleTable = {
@@ -64,6 +65,7 @@ const SMATH: RuleTable = {
   NOT_EQUAL: "'SMATH: equations must be true math statements; with several “=” (2+3=5=7-2) “all parts equal”.",
   NO_EQUATION: "'SMATH: “the play must form at least one equation.”",
   BLANK_FACE: "'SMATH: “A blank tile may be used as any number or math sign” — not “=” or brackets, which are unlimited (seed 003).",
+  TOO_MANY_TILES: "'SMATH: “each player draws 10 tiles and puts them on his rack” (seed 003): a turn places at most those ten; = and brackets are unlimited and do not count.",
 };
 
 const NUMBER_SCRABBLE: RuleTable = {
