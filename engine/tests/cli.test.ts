@@ -1,12 +1,14 @@
 /** The CLI honours the contract: one request → pretty ruling, NDJSON → compact rulings in
- * order, exit 0; not-JSON or wrong shape → exit 2, one line on stderr, nothing on stdout. */
-import { spawnSync } from "node:child_process";
+ * order, exit 0; not-JSON or wrong shape → exit 2, one line on stderr, nothing on stdout.
+ * The cases run in-process on `adjudicateText`; one real spawn checks engine/cli.ts's wiring of
+ * stdin, stderr and the exit code (the NDJSON contract test in tests/integration spawns it with
+ * rulings on stdout). */
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { adjudicateText } from "../adjudicate-text";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const run = (input: string) =>
-  spawnSync("npx", ["tsx", "engine/cli.ts"], { cwd: root, input, encoding: "utf8", timeout: 60_000 });
 
 const req = (tile: string) => ({
   ruleset: "equate",
@@ -17,28 +19,58 @@ const req = (tile: string) => ({
     { row: 9, col: 11, tile },
   ],
 });
+const ndjson = (...lines: unknown[]) => lines.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("\n") + "\n";
 
 describe("cli", () => {
-  it("one pretty request → one ruling, exit 0", () => {
-    const r = run(JSON.stringify(req("3"), null, 2));
-    expect(r.status).toBe(0);
+  it("one pretty request → one pretty-printed ruling, exit 0", () => {
+    const r = adjudicateText(JSON.stringify(req("3"), null, 2));
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toMatchObject({ valid: true, score: 4 });
+    expect(r.stdout).toBe(`${JSON.stringify(JSON.parse(r.stdout), null, 2)}\n`);
   });
-  it("NDJSON → one compact ruling per line, in order", () => {
-    const r = run([req("3"), req("4"), req("3")].map((x) => JSON.stringify(x)).join("\n") + "\n");
-    expect(r.status).toBe(0);
+
+  it("NDJSON → one compact ruling per line, in order; blank lines and CRLF are fine", () => {
+    const r = adjudicateText(ndjson(req("3"), "", req("4"), req("3")).replace(/\n/g, "\r\n"));
+    expect(r.exitCode).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines.map((l) => JSON.parse(l).valid)).toEqual([true, false, true]);
+    for (const l of lines) expect(l).toBe(JSON.stringify(JSON.parse(l)));
   });
-  it("garbage → exit 2 with one line on stderr", () => {
-    const r = run("this is not json\n");
-    expect(r.status).toBe(2);
+
+  it("garbage → exit 2 with one line on stderr and nothing on stdout", () => {
+    const r = adjudicateText("this is not json\n");
+    expect(r).toEqual({ exitCode: 2, stdout: "", stderr: "line 1: not JSON (expected one JSON request, or one compact request per line)\n" });
+  });
+
+  it("wrong shape → exit 2 naming the field", () => {
+    const r = adjudicateText(JSON.stringify({ ruleset: "chess", play: [] }));
+    expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr.trim().split("\n").filter((l) => !l.startsWith("npm warn")).length).toBe(1);
-  });
-  it("wrong shape → exit 2", () => {
-    const r = run(JSON.stringify({ ruleset: "chess", play: [] }));
-    expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/ruleset/);
+    expect(r.stderr.trimEnd()).not.toContain("\n");
+  });
+
+  it("one bad line in NDJSON refuses the whole input: no partial output", () => {
+    const r = adjudicateText(ndjson(req("3"), { ruleset: "equate", board: [], play: "x" }, req("3")));
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^line 2: /);
+  });
+
+  it("empty input → exit 2", () => {
+    expect(adjudicateText(" \n")).toEqual({ exitCode: 2, stdout: "", stderr: "no input: expected a JSON adjudication request on stdin\n" });
+  });
+
+  it("the real command reads stdin and answers on stderr with exit 2, exactly as in-process", async () => {
+    const input = ndjson(req("3"), "{ not json");
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["engine/cli.ts"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const exitCode = new Promise<number | null>((resolve, reject) => child.on("error", reject).on("close", resolve));
+    child.stdin.end(input);
+    expect({ exitCode: await exitCode, stdout, stderr }).toEqual(adjudicateText(input));
   });
 });
