@@ -174,6 +174,28 @@ describe("end of game", () => {
     s = must(s, closingEvents(s)[0]);
     expect(s.end).toMatchObject({ reason: "resign", player: 1, winners: [0, 2] });
   });
+  it("director-end: the game stops where it is, no settlement, no time events, no winner on the board", () => {
+    let s = must(null, start({ timeControl: { initialMs: 60_000, leastTimeBonusPoints: 10 } }));
+    s = rig(s, { 0: ["3", "=", "3", "1", "2", "4", "5", "6", "7"] });
+    s = must(s, { type: "play", at: 1_000, player: A, placements: threeEqThree });
+    // B is on move and deep in overtime: still no time penalty, and the open play is not settled
+    s = must(s, { type: "director-end", at: 200_000 });
+    expect(s.phase).toBe("finishing");
+    expect(s.clock?.running).toBeNull();
+    expect(s.end).toMatchObject({ reason: "director", player: null, rackSettlement: [0, 0] });
+    expect(closingEvents(s)).toEqual([{ type: "end", at: 200_000 }]);
+    const scores = s.scores.slice();
+    s = must(s, closingEvents(s)[0]);
+    expect(s).toMatchObject({ phase: "over", scores, end: { reason: "director", winners: [] } });
+    expect(refuse(s, { type: "director-end", at: 200_001 })).toBe("GAME_OVER");
+  });
+  it("director-end also while paused; not once the game is decided", () => {
+    let s = must(null, start());
+    s = must(s, { type: "pause", at: 5 });
+    expect(must(s, { type: "director-end", at: 6 }).end?.reason).toBe("director");
+    s = must(s, { type: "resign", at: 7, player: A });
+    expect(refuse(s, { type: "director-end", at: 8 })).toBe("GAME_OVER");
+  });
   it("maxScorelessTurns ends the game", () => {
     let s = must(null, start({ maxScorelessTurns: 3 }));
     s = must(s, { type: "exchange", at: 1, player: A, tiles: [s.racks[0][0]] });

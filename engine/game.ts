@@ -10,7 +10,8 @@
  * docs/game-state.md.
  *
  * Life of a game: `start` → turns (`play`, `exchange`, `pass`, `challenge`, `pause`/`resume`)
- * → the game is decided (going out, successive passes, scoreless-turn limit, `resign`, `timeout`)
+ * → the game is decided (going out, successive passes, scoreless-turn limit, `resign`, `timeout`,
+ * or `director-end`: a tournament director entered the result)
  * → phase "finishing": the rack settlement is already applied; the server appends the
  * `time-penalty`/`time-bonus` events `closingEvents()` lists and `end` → phase "over".
  */
@@ -120,6 +121,13 @@ export interface EndEvent {
   type: "end";
   at: Ms;
 }
+/** A tournament director entered this game's result by hand: the game stops here — clocks stop,
+ * no rack settlement, no time events, no winner on the board (the result lives with the
+ * tournament, not in this log). Any time while playing, also while paused. */
+export interface DirectorEndEvent {
+  type: "director-end";
+  at: Ms;
+}
 
 export type GameEvent =
   | StartEvent
@@ -133,7 +141,8 @@ export type GameEvent =
   | TimePenaltyEvent
   | TimeBonusEvent
   | TimeoutEvent
-  | EndEvent;
+  | EndEvent
+  | DirectorEndEvent;
 
 export const EVENT_TYPES = [
   "start",
@@ -148,6 +157,7 @@ export const EVENT_TYPES = [
   "time-bonus",
   "timeout",
   "end",
+  "director-end",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -224,7 +234,7 @@ export interface PendingPlay {
   passesBefore: number;
 }
 
-export const END_REASONS = ["out", "passes", "scoreless", "resign", "timeout"] as const;
+export const END_REASONS = ["out", "passes", "scoreless", "resign", "timeout", "director"] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 export interface GameEnd {
@@ -237,7 +247,8 @@ export interface GameEnd {
   /** recorded time events (negative: penalty) */
   timePenalties: number[];
   timeBonuses: number[];
-  /** set by `end`: the winners (several on a tie for the highest score) */
+  /** set by `end`: the winners (several on a tie for the highest score; none when a director
+   * ended the game: the tournament holds that result) */
   winners: number[] | null;
 }
 
@@ -694,6 +705,7 @@ export function dueTimeEvents(s: GameState): Array<TimePenaltyEvent | TimeBonusE
   const c = s.clock;
   const at = s.end.at;
   const out: Array<TimePenaltyEvent | TimeBonusEvent> = [];
+  if (s.end.reason === "director") return out; // the director's result already says everything
   s.players.forEach((pl, i) => {
     let ot = C.overtimeMs(c, i, at);
     if (s.end!.reason === "timeout" && s.end!.player === i) ot = Math.max(ot, c.tc.maxOvertimeMs);
@@ -755,6 +767,8 @@ function endGame(s0: GameState, e: EndEvent): R {
   let winners: number[];
   if ((end.reason === "resign" || end.reason === "timeout") && end.player !== null) {
     winners = s.players.map((_, i) => i).filter((i) => i !== end.player);
+  } else if (end.reason === "director") {
+    winners = [];
   } else {
     const best = Math.max(...s.scores);
     winners = s.scores.flatMap((x, i) => (x === best ? [i] : []));
@@ -819,6 +833,11 @@ function dispatch(s: GameState, e: GameEvent): R {
   }
 
   if (e.type === "start") return fail("ALREADY_STARTED", "the game has already started");
+  if (e.type === "director-end") {
+    const n = copy(s);
+    decide(n, "director", null, e.at);
+    return ok(n);
+  }
   const who = e.type === "challenge" ? e.challenger : e.player;
   const p = playerIndex(s, who);
   if (p < 0) return fail("UNKNOWN_PLAYER", `no player "${String(who)}"`);

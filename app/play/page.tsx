@@ -19,7 +19,7 @@ const CHALLENGE_RULES = {
   "10-point": "10-point (failed challenge: +10 to the player challenged)",
   void: "Void (invalid plays are refused, no challenges)",
 } as const;
-const REASONS: Record<string, string> = { out: "out", passes: "passes", scoreless: "scoreless turns", resign: "resignation", timeout: "time" };
+const REASONS: Record<string, string> = { out: "out", passes: "passes", scoreless: "scoreless turns", resign: "resignation", timeout: "time", director: "director's result" };
 const select = "w-full rounded border border-slate-300 px-3 py-2 text-sm";
 
 export default function PlayPage() {

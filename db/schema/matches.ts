@@ -37,7 +37,8 @@ export type FirstMover = (typeof FIRST_MOVERS)[number];
 
 /** Cached outcome of a finished match (the event log stays the source of truth). */
 export interface MatchResult {
-  reason: "out" | "passes" | "scoreless" | "resign" | "timeout";
+  /** "director": a tournament director's result ended the game (docs/matches.md) */
+  reason: "out" | "passes" | "scoreless" | "resign" | "timeout" | "director";
   /** user ids of the winners (several on a tie) */
   winners: string[];
   /** userId → final score */

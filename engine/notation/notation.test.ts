@@ -95,6 +95,18 @@ describe("game record", () => {
     expect(text).toContain("; event 2 refused: NOT_YOUR_TURN");
     expect(parseGameRecord(text)).toEqual({ ok: true, value: evs.slice(0, 2) });
   });
+  it("a director's end round-trips and says where the result is", () => {
+    const evs: GameEvent[] = [
+      { type: "start", at: 0, ruleset: "equate", players: [{ id: "a" }, { id: "b" }], seed: "x", timeControl: { initialMs: 60_000 } },
+      { type: "pass", at: 5, player: "a" },
+      { type: "director-end", at: 90_000 },
+      { type: "end", at: 90_000 },
+    ];
+    const text = formatGameRecord(evs);
+    expect(text).toContain("\ndirector-end @90000 ; game decided (director)");
+    expect(text).toContain("the result is the one the director entered");
+    expect(parseGameRecord(text)).toEqual({ ok: true, value: evs });
+  });
   it("non-collinear placements keep their order", () => {
     const e: GameEvent = { type: "play", at: 1, player: "a", placements: [{ row: 9, col: 10, tile: "3" }, { row: 9, col: 8, tile: "1/2", blank: true }] };
     const start: GameEvent = { type: "start", at: 0, ruleset: "equate", players: [{ id: "a" }, { id: "b" }], seed: "x" };

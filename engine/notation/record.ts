@@ -19,7 +19,7 @@
  *   >bob: challenge @…  |  >alice: resign @…  |  >alice: timeout @…
  *   >alice: time-penalty 20 61000 @…        (points, overtime ms)
  *   >bob: time-bonus 10 @…
- *   pause @…  |  resume @…  |  end @…
+ *   pause @…  |  resume @…  |  end @…  |  director-end @…   (a tournament director entered the result)
  *
  * Coordinates: rows 1-based, columns lettered from A. A play is written as one segment from its
  * first to its last tile when its placements are in one line in reading order; otherwise as one
@@ -103,6 +103,7 @@ function eventLine(e: GameEvent): string {
     case "pause":
     case "resume":
     case "end":
+    case "director-end":
       return `${e.type} ${at}`;
     default:
       return `; ${(e as { type: string }).type}`;
@@ -127,7 +128,8 @@ function annotate(before: GameState, after: GameState, e: GameEvent): string {
     const s = after.end.rackSettlement.map((x, k) => `${after.players[k].id} ${x >= 0 ? "+" : ""}${x}`).join(", ");
     parts.push(`game decided (${after.end.reason}); racks: ${s}`);
   }
-  if (e.type === "end" && after.end?.winners) parts.push(`final ${after.scores.join("/")}; winners ${after.end.winners.map((k) => after.players[k].id).join(", ")}`);
+  if (e.type === "end" && after.end?.reason === "director") parts.push(`board ${after.scores.join("/")}; the result is the one the director entered`);
+  else if (e.type === "end" && after.end?.winners) parts.push(`final ${after.scores.join("/")}; winners ${after.end.winners.map((k) => after.players[k].id).join(", ")}`);
   return parts.length ? ` ; ${parts.join("; ")}` : "";
 }
 
@@ -238,7 +240,7 @@ export function parseGameRecord(text: string): Result<GameEvent[]> {
     if (!/^@\d+$/.test(atW)) return err(n + 1, "an event ends with @time");
     const at = Number(atW.slice(1));
     if (!words[0]?.startsWith(">")) {
-      if (words.length === 1 && (words[0] === "pause" || words[0] === "resume" || words[0] === "end")) {
+      if (words.length === 1 && (words[0] === "pause" || words[0] === "resume" || words[0] === "end" || words[0] === "director-end")) {
         events.push({ type: words[0], at });
         continue;
       }

@@ -1,12 +1,16 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubMemberships } from "@/db/schema";
+import { clubMemberships, ratedGames, ratingEvents } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { isTournamentDirector, requireTournamentRole } from "@/server/services/tournaments/access";
-import { getPairingForMatch, recordPairingResult } from "@/server/services/tournaments/results";
+import { getPairingForMatch, recordPairingResult, writeResult } from "@/server/services/tournaments/results";
+import { applyRatedGame } from "@/server/services/ratings/apply";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
 
+type Board = { id: string; version: number; players: { userId: string }[] };
 let seq = 0;
 const handle = () => `tour-${Date.now().toString(36)}-${seq++}`;
 
@@ -236,6 +240,63 @@ describeDb("tournaments", (db) => {
       const o = await s.director.tournaments.byId({ tournamentId: s.t.id });
       expect(o.rounds[0]!.pairings[0]!.resultSource).toBe("match");
       await expect(recordPairingResult(db(), { pairingId: board.id, scores: { [first]: 1 }, source: "match", actorId: null })).rejects.toMatchObject({ code: "INVALID" });
+    });
+
+    it("a director's result ends the running online game: a later resignation changes nothing, and the board is rated once", async () => {
+      const s = await seedTournament(db(), 4, { rounds: 2, timeControl: { initialMs: 600_000 } });
+      await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
+      await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
+      const [board, other] = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings as Board[] as [Board, Board];
+      const [a, b] = board.players.map((p) => p.userId) as [string, string];
+      const player = (id: string) => callerFor(db(), s.players.find((p) => p.id === id)!);
+      const { matchId } = await player(a).matches.createFromPairing({ pairingId: board.id });
+      expect((await player(a).matches.get({ matchId })).status).toBe("active");
+
+      // Written past enterDirectorResult, a director's result cannot land beside a running game.
+      await expect(writeResult(db(), { pairingId: board.id, scores: { [a]: 1, [b]: 2 }, source: "director", actorId: s.clubDirector.id, forfeitUserId: null })).rejects.toMatchObject({ code: "CONFLICT" });
+      // The director enters a result while the game runs (a wins), closes the round, pairs round 2.
+      await s.director.tournaments.enterResult({ tournamentId: s.t.id, pairingId: board.id, scores: { [a]: 400, [b]: 300 }, expectedVersion: board.version });
+      await s.director.tournaments.enterResult({ tournamentId: s.t.id, pairingId: other.id, scores: Object.fromEntries(other.players.map((p, i) => [p.userId, 350 - i * 20])) });
+      const ended = await callerFor(db()).matches.get({ matchId });
+      expect(ended.status).toBe("finished");
+      expect(ended.game?.end).toMatchObject({ reason: "director" });
+      expect(ended.game?.clock?.running ?? null).toBeNull();
+      expect(ended.result).toMatchObject({ reason: "director", winners: [a], scores: { [a]: 400, [b]: 300 } });
+      expect(ended.game?.sheet.map((l) => l.type).slice(-2)).toEqual(["director-end", "end"]);
+      await s.director.tournaments.rounds.close({ tournamentId: s.t.id, roundNumber: 1 });
+      await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
+      const standings = await callerFor(db()).tournaments.standings({ tournamentId: s.t.id });
+
+      // The director's winner resigns the game that no longer runs: refused, nothing moves.
+      await expect(player(a).matches.move({ matchId, expectedSeq: ended.version, clientId: "late-resign", action: { type: "resign" } })).rejects.toMatchObject({ code: "CONFLICT" });
+      const after = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings.find((p) => p.id === board.id)!;
+      expect(after).toMatchObject({ resultSource: "director", forfeitUserId: null });
+      expect(after.players.map((p) => p.score)).toEqual([400, 300]);
+      expect(await callerFor(db()).tournaments.standings({ tournamentId: s.t.id })).toEqual(standings);
+
+      // Rated exactly once, with the director's result; a correction amends that one entry.
+      const ledger = () => db().select().from(ratedGames).where(or(eq(ratedGames.pairingId, board.id), eq(ratedGames.sourceId, board.id), eq(ratedGames.sourceId, matchId)));
+      expect(await ledger()).toMatchObject([{ source: "match", sourceId: matchId, pairingId: board.id, players: [{ userId: a, score: 400 }, { userId: b, score: 300 }] }]);
+      const events = await db().select().from(ratingEvents).where(inArray(ratingEvents.userId, [a, b]));
+      expect(events).toHaveLength(2);
+      expect(events.find((e) => e.userId === a)!.result).toBe(1);
+      await s.director.tournaments.enterResult({ tournamentId: s.t.id, pairingId: board.id, scores: { [a]: 380, [b]: 390 } });
+      expect(await ledger()).toMatchObject([{ players: [{ userId: a, score: 380 }, { userId: b, score: 390 }] }]);
+      expect(await db().select().from(ratingEvents).where(inArray(ratingEvents.userId, [a, b]))).toHaveLength(2);
+      // A game's own end never overwrites a board that has a result from the director.
+      await expect(recordPairingResult(db(), { pairingId: board.id, scores: { [a]: 1, [b]: 2 }, source: "match", actorId: null, matchId })).rejects.toMatchObject({ code: "PRECONDITION" });
+    });
+
+    it("the ledger takes one row per board even when a second source tries (database guard)", async () => {
+      const s = await seedTournament(db(), 2, { rounds: 1 });
+      await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
+      await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
+      const board = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings[0]!;
+      await s.director.tournaments.enterResult({ tournamentId: s.t.id, pairingId: board.id, scores: Object.fromEntries(board.players.map((p, i) => [p.userId, 300 + i])) });
+      const players = board.players.map((p, i) => ({ userId: p.userId, score: 500 - i }));
+      const again = await applyRatedGame(db(), { ruleset: "equate", source: "match", sourceId: randomUUID(), pairingId: board.id, playedAt: new Date(), players });
+      expect(again).toMatchObject({ status: "duplicate", amended: false });
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.pairingId, board.id))).toMatchObject([{ source: "pairing", sourceId: board.id }]);
     });
 
     it("ruleset options are validated by the engine", async () => {

@@ -30,6 +30,7 @@ const REASONS: Record<string, string> = {
   scoreless: "too many scoreless turns",
   resign: "resignation",
   timeout: "time",
+  director: "the tournament director's result",
 };
 const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 const btn = "rounded px-3 py-1.5 text-sm font-medium disabled:opacity-50";

@@ -25,7 +25,7 @@ export const timeControlOut = z
 
 export const resultOut = z
   .object({
-    reason: z.enum(["out", "passes", "scoreless", "resign", "timeout"]),
+    reason: z.enum(["out", "passes", "scoreless", "resign", "timeout", "director"]),
     winners: z.array(z.string()),
     scores: z.record(z.string(), z.number()),
     adjusted: z.boolean().optional(),

@@ -8,7 +8,7 @@ import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, ROUND_STATUSES, RULESETS, TOURNAME
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, registerSelf, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
-import { writeResult } from "@/server/services/tournaments/results";
+import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
 import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
 import {
   addPlayersInput,
@@ -304,19 +304,19 @@ export const tournamentsRouter = router({
       .mutation(({ ctx, input }) => closeRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber)),
   }),
 
-  /** Only directors enter or correct results by hand; matches report through recordPairingResult. */
+  /** Only directors enter or correct results by hand (ending the board's game if it still runs);
+   * matches report through recordPairingResult. */
   enterResult: tournamentDirectorProcedure
     .input(enterResultInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await writeResult(ctx.db, {
+      await enterDirectorResult(ctx.db, {
+        tournamentId: ctx.tournament.id,
         pairingId: input.pairingId,
+        actorId: ctx.user.id,
         scores: input.scores,
         forfeitUserId: input.forfeitUserId,
-        source: "director",
-        actorId: ctx.user.id,
         expectedVersion: input.expectedVersion,
-        tournamentId: ctx.tournament.id,
       });
       return done;
     }),

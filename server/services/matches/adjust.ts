@@ -42,8 +42,9 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
     if (m.pairingId) {
       await writeResult(tx, { pairingId: m.pairingId, scores: after.scores, source: "director", actorId: input.actorId, matchId: m.id, forfeitUserId: null });
     }
-    if (m.rated) {
-      // The ledger holds the corrected scores; ratings follow at the next recompute (docs/ratings.md).
+    if (m.rated && !m.pairingId) {
+      // (A board's entry was amended by writeResult above.) The ledger holds the corrected scores;
+      // ratings follow at the next recompute (docs/ratings.md).
       await applyRatedGame(tx, {
         ruleset: m.ruleset,
         source: "match",

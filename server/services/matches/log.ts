@@ -97,6 +97,11 @@ export async function persist(tx: DbOrTx, m: Match, f: Folded, appended: readonl
       updatedAt: new Date(now),
     })
     .where(eq(matches.id, m.id));
+  // A game a director's result ended: that caller writes the board and rates it (director-end.ts).
+  if (result?.reason === "director") {
+    await publish(tx, topicOf(m.id), f.version);
+    return;
+  }
   if (result && m.pairingId) {
     // A resignation or a loss on time is a loss whatever the scores: reported as a forfeit by the
     // loser, so standings cannot count it as a win for a player who was ahead (docs/matches.md).
@@ -106,7 +111,7 @@ export async function persist(tx: DbOrTx, m: Match, f: Folded, appended: readonl
   if (result && m.rated) {
     // Ratings, in this transaction; a resignation or a loss on time is rated as a loss (`lost`).
     const lostSeat = (result.reason === "timeout" || result.reason === "resign") && s.end?.player != null ? s.end.player : -1;
-    await applyRatedGame(tx, { ruleset: m.ruleset, source: "match", sourceId: m.id, playedAt: new Date(now), players: s.players.map((p, i) => ({ userId: p.id, score: s.scores[i]!, ...(i === lostSeat ? { lost: true } : {}) })) });
+    await applyRatedGame(tx, { ruleset: m.ruleset, source: "match", sourceId: m.id, pairingId: m.pairingId ?? undefined, playedAt: new Date(now), players: s.players.map((p, i) => ({ userId: p.id, score: s.scores[i]!, ...(i === lostSeat ? { lost: true } : {}) })) });
   }
   await publish(tx, topicOf(m.id), f.version);
 }

@@ -132,6 +132,8 @@ function describe(before: GameState | null, after: GameState, e: GameEvent): Pic
       return { seat: seatOf(e.player), text: "lost on time", points: 0 };
     case "end":
       return { seat: null, text: "game over", points: 0 };
+    case "director-end":
+      return { seat: null, text: "game ended by the tournament director's result", points: 0 };
   }
 }
 

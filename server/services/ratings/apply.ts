@@ -2,8 +2,9 @@
  * The incremental path: rate one finished game inside the transaction that records its result.
  *
  * Order of work (every caller takes locks in the same order, so two games finishing at once cannot
- * deadlock): (1) append the game to the `rated_games` ledger — the unique (source, source_id) makes
- * a second call for the same game a no-op, and a concurrent one wait for the first to commit;
+ * deadlock): (1) append the game to the `rated_games` ledger — the unique (source, source_id), and
+ * for a tournament board the unique pairing_id, make a second call for the same game or board a
+ * no-op, and a concurrent one wait for the first to commit;
  * (2) create missing rating rows and lock every player's row, in sorted user-id order, with one
  * INSERT … ON CONFLICT DO UPDATE … RETURNING (the same row lock as SELECT … FOR UPDATE, in one
  * round trip); (3) compute with the pure Glicko-2 module (`rateSeats`, the same function the
@@ -36,15 +37,18 @@ export interface RatingChange {
 export type ApplyRatedGameResult =
   | { status: "rated"; ratedGameId: number; ruleset: RulesetId; changes: RatingChange[] }
   /**
-   * This (source, sourceId) was rated before; ratings are unchanged. `amended`: the scores differed,
-   * so the ledger now holds the corrected result and the next recompute uses it.
+   * This (source, sourceId), or this board, was rated before; ratings are unchanged. `amended`: the
+   * same (source, sourceId) came with different scores, so the ledger now holds the corrected result
+   * and the next recompute uses it.
    */
   | { status: "duplicate"; source: RatedGameSource; sourceId: string; amended: boolean }
   /** Not a rated game: an unrated event or casual game, a forfeit, or a bye. */
   | { status: "skipped"; reason: "unrated" | "forfeit" | "bye" };
 
 /**
- * Rates a finished game (2–4 players) in the caller's transaction; idempotent by (source, sourceId).
+ * Rates a finished game (2–4 players) in the caller's transaction; idempotent by (source, sourceId)
+ * and by `pairingId` (a board rated once from one source is not rated again from the other; only
+ * the same (source, sourceId) can amend its entry).
  * Unrated games, forfeits and byes are skipped without writing anything; a resignation or a loss
  * on time is rated as a loss for that player (`lost`). Throws DomainError INVALID
  * for a malformed game (caller bug surfaced as a sentence rather than a crash).
@@ -67,8 +71,9 @@ async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, c
   const seats = game.players.map((p) => ({ userId: p.userId.toLowerCase(), score: p.score, ...(p.lost ? { lost: true } : {}) }));
   const [row] = await tx
     .insert(ratedGames)
-    .values({ ruleset: game.ruleset, playedAt: game.playedAt, players: seats, source: game.source, sourceId: game.sourceId })
-    .onConflictDoNothing({ target: [ratedGames.source, ratedGames.sourceId] })
+    .values({ ruleset: game.ruleset, playedAt: game.playedAt, players: seats, source: game.source, sourceId: game.sourceId, pairingId: game.pairingId ?? null })
+    // No target: either unique key (source + source_id, or pairing_id) makes this a duplicate.
+    .onConflictDoNothing()
     .returning({ id: ratedGames.id });
   if (!row) {
     // Rated before. A corrected result is written into the ledger (ratings follow at the next

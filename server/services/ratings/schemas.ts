@@ -12,6 +12,8 @@ export const ratedGameInput = z.object({
   source: z.enum(RATED_GAME_SOURCES),
   /** The match id or the tournament pairing id; a game is rated once per (source, sourceId). */
   sourceId: z.string().min(1).max(100),
+  /** The tournament board the game was played on: a board is rated once, whatever its source. */
+  pairingId: z.uuid().optional(),
   playedAt: z.date(),
   /** Seat order; one player = a bye (never rated). */
   players: z

@@ -8,10 +8,16 @@
  * needs a winner (no ties), and a correction that changes the winner is refused once a later round
  * is paired (the bracket has moved on). A forfeit is a loss for the forfeiting player and a win for
  * the others, with ±forfeitSpread regardless of the scores entered (Woogles: forfeit = loss −50).
+ *
+ * A director's result is authoritative: it is refused while the board's online game still runs
+ * (`enterDirectorResult` in enter-result.ts ends that game first, in the same transaction), and a
+ * game's own end never overwrites a board that already has a result. Ratings: a board is one game
+ * in the ledger (`rated_games.pairing_id` is unique). A match rates itself when it ends; a
+ * director's result or correction rates the board here, or amends its entry.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type TournamentPairing } from "@/db/schema";
+import { matches, tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type TournamentPairing } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { applyRatedGame } from "@/server/services/ratings/apply";
@@ -71,6 +77,13 @@ export async function writeResult(
       throw new DomainError("INVALID", "Enter a score for each player of this board, and nobody else.", "scores");
     for (const v of Object.values(input.scores)) if (!Number.isInteger(v)) throw new DomainError("INVALID", "Scores are whole numbers.", "scores");
     if (input.forfeitUserId && !p.players.includes(input.forfeitUserId)) throw new DomainError("INVALID", "The forfeiting player is not on this board.", "forfeitUserId");
+    const [game] = await tx.select({ id: matches.id, status: matches.status }).from(matches).where(eq(matches.pairingId, p.id)).limit(1);
+    const matchId = input.matchId ?? p.matchId ?? game?.id ?? null;
+    if (input.source === "match" && (p.scores || p.forfeitUserId))
+      throw new DomainError("PRECONDITION", `Table ${p.tableNumber} already has a result (${p.resultSource === "director" ? "entered by a director" : "from its game"}); the game's end does not change it.`);
+    // A game that started after the caller looked for it (enterDirectorResult ends a running one first).
+    if (input.source === "director" && game && (game.status === "active" || game.status === "open"))
+      throw new DomainError("CONFLICT", `The game at table ${p.tableNumber} has just started; reload, then enter the result again to end it.`);
     const next = { ...p, scores: input.scores, forfeitUserId: input.forfeitUserId };
     if (isElimination(t)) {
       const w = winnerOf(next);
@@ -94,13 +107,22 @@ export async function writeResult(
         resultSource: input.source,
         resultBy: input.actorId,
         resultAt: new Date(),
-        ...(input.matchId ? { matchId: input.matchId } : {}),
+        ...(matchId ? { matchId } : {}),
         version: sql`${tournamentPairings.version} + 1`,
       })
       .where(eq(tournamentPairings.id, p.id));
-    // Ratings: a board without an online match is rated here, in this transaction (a match rates itself when it ends).
-    if (!input.matchId && !p.matchId) {
-      await applyRatedGame(tx, { ruleset: t.ruleset, source: "pairing", sourceId: p.id, playedAt: new Date(), rated: t.rated, forfeit: !!input.forfeitUserId, players: p.players.map((userId) => ({ userId, score: input.scores[userId]! })) });
+    // Ratings: a director's result rates the board, or amends its entry (under the match's key when
+    // the board has a game, so a correction finds the entry the game made); a match rates itself.
+    if (input.source === "director") {
+      await applyRatedGame(tx, {
+        ruleset: t.ruleset,
+        ...(matchId ? { source: "match" as const, sourceId: matchId } : { source: "pairing" as const, sourceId: p.id }),
+        pairingId: p.id,
+        playedAt: new Date(),
+        rated: t.rated,
+        forfeit: !!input.forfeitUserId,
+        players: p.players.map((userId) => ({ userId, score: input.scores[userId]! })),
+      });
     }
     await writeAudit(tx, t.id, input.actorId, correction ? "result.corrected" : "result.recorded", {
       round: p.roundNumber,
@@ -108,7 +130,7 @@ export async function writeResult(
       scores: input.scores,
       forfeitUserId: input.forfeitUserId,
       source: input.source,
-      ...(input.matchId ? { matchId: input.matchId } : {}),
+      ...(matchId ? { matchId } : {}),
       ...(correction ? { before: { scores: p.scores, forfeitUserId: p.forfeitUserId } } : {}),
     });
     await publish(tx, `tournament:${t.id}`);
