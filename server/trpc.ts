@@ -8,7 +8,9 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "@/db/client";
+import { illFormedInput } from "./edge";
 import { DOMAIN_ERROR_CODES, isDomainError } from "./errors";
+import { takeEngineAllowance } from "./rate-limit";
 
 export interface SessionUser {
   id: string;
@@ -19,6 +21,9 @@ export interface SessionUser {
 export interface Context {
   db: Db;
   user: SessionUser | null;
+  /** The client's network address (`server/edge.ts` `clientAddress`), set for HTTP requests; in-process
+   * callers (tests, scripts) have none and are not rate-limited. */
+  clientAddress?: string;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -87,10 +92,34 @@ export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * Every procedure's raw input passes `illFormedInput` before its zod schema runs: a lone surrogate
+ * anywhere (PostgreSQL cannot store it) or absurd nesting is a BAD_REQUEST with a sentence, so no
+ * schema or service has to think of it.
+ */
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  const problem = illFormedInput(await getRawInput());
+  if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
+  return next();
+});
 
-/** Requires a signed-in user; narrows `ctx.user` to non-null. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+const base = t.procedure.use(domainErrors);
+
+export const publicProcedure = base.use(wellFormedInput);
+
+/** Requires a signed-in user (before any input is read); narrows `ctx.user` to non-null. */
+export const protectedProcedure = base
+  .use(({ ctx, next }) => {
+    if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
+    return next({ ctx: { ...ctx, user: ctx.user } });
+  })
+  .use(wellFormedInput);
+
+/**
+ * A stateless engine procedure anyone may call (adjudicate, explain): each call takes one request
+ * from the client's engine allowance (`server/rate-limit.ts`), TOO_MANY_REQUESTS when spent.
+ */
+export const engineProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.clientAddress !== undefined) takeEngineAllowance({ userId: ctx.user?.id ?? null, address: ctx.clientAddress });
+  return next();
 });

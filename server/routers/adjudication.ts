@@ -4,12 +4,13 @@
  *   same JSON as `npm run -s adjudicate`; a malformed request is BAD_REQUEST with the parser's
  *   one-line message. `POST /api/adjudicate` serves the same function without superjson.
  * - `explain` (public): the ruling plus the desk's explanation (rule sentences, score breakdown).
+ *   Both take from the caller's engine allowance (`engineProcedure`, server/rate-limit.ts).
  * - `matchPosition` (public, like the match page): a match's board at move N.
  * - `record` (signed in; judges/directors of the tournament, or a casual match's players),
  *   `listForMatch` (public), `listForTournament` (tournament staff), `myTournaments`.
  */
 import { z } from "zod";
-import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
+import { engineProcedure, protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { adjudicateOrThrow } from "@/server/services/adjudication/adjudicate";
 import { explainRuling } from "@/server/services/adjudication/explain";
 import { matchPosition } from "@/server/services/adjudication/position";
@@ -28,12 +29,12 @@ import { RULESETS } from "@/db/schema/clubs";
 
 export const adjudicationRouter = router({
   /** The contract: request JSON → ruling JSON. */
-  adjudicate: publicProcedure
+  adjudicate: engineProcedure
     .input(z.unknown())
     .output(rulingSchema)
     .mutation(({ input }) => adjudicateOrThrow(input).ruling),
   /** The ruling with its explanation, for the judge's desk. */
-  explain: publicProcedure
+  explain: engineProcedure
     .input(z.unknown())
     .output(z.object({ ruling: rulingSchema, explanation: explanationSchema }))
     .mutation(({ input }) => {

@@ -8,21 +8,35 @@
  * prototype-pollution keys (`__proto__`, `constructor`). Callers are the outsider and anonymous,
  * with a smaller share as a club member.
  *
+ * The club's owner (a director of every tournament) also fuzzes, each call in a transaction that
+ * is rolled back, so hostile input reaches the directors' paths (rounds, results, staff) too.
+ * The classes the edge must refuse are all present: uuid-shaped strings that are not uuids
+ * (36 hyphens, 36 zeros, a bad version digit), integers past int4 and past 2^53, lone surrogates
+ * (high and low, at the start, middle and end, in values and in keys) and nesting far past
+ * `LIMITS.inputDepth`.
+ *
  * Every call must succeed or fail with a TRPCError that is not INTERNAL_SERVER_ERROR and carries no
  * stack trace; afterwards the world's important rows are as before (the member's own rows and the
  * game the member keeps score of excepted: the member may legitimately change those), and
  * Object.prototype is untouched.
+ *
+ * The HTTP faces get the same classes as raw requests — tRPC (single calls and batches, through
+ * `server/trpc-http.ts`), `POST /api/adjudicate` and the CSV routes — and none may answer 5xx.
  */
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { clubMemberships, clubs, matches, tournamentPairings, tournamentPlayers, tournamentStaff, tournaments } from "@/db/schema";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
+import { POST as adjudicateRoute } from "@/app/api/adjudicate/route";
+import { GET as pairingsCsv } from "@/app/tournaments/[id]/pairings.csv/route";
+import { GET as standingsCsv } from "@/app/tournaments/[id]/standings.csv/route";
+import { trpcHttpHandler } from "@/server/trpc-http";
 import { describeDb } from "../helpers/db";
-import { seedWorld, type World } from "../helpers/fixtures";
+import { inRollback, seedWorld, type World } from "../helpers/fixtures";
 import { TEST_PASSWORD } from "../helpers/seed";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20310401);
@@ -30,7 +44,10 @@ const PLAN = [
   { role: "outsider", calls: 4_300 },
   { role: "anonymous", calls: 4_400 },
   { role: "member", calls: 1_350 },
+  // a director: every call rolled back, so the world stays as seeded
+  { role: "owner", calls: 1_200 },
 ] as const;
+const HTTP_CALLS = 1_200;
 
 /** mulberry32: small, fast, seedable. */
 function rngFrom(seed: number) {
@@ -153,6 +170,14 @@ const STRINGS = [
   "\r\n\t\v\f",
   "\u202e\u200b\ufeff",
   "\ud800",
+  // lone surrogates, high and low, at the start, in the middle and at the end
+  "\ud800ab",
+  "ab\ud800cd",
+  "abcd\udbff",
+  "\udc00ab",
+  "ab\udfffcd",
+  "abcd\udc00",
+  "\udc00\ud800",
   "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🀄️👩‍👩‍👧‍👦",
   "Ωμέγα √ × ÷ − ½",
   "'; DROP TABLE users; --",
@@ -185,15 +210,48 @@ const STRINGS = [
   "00000000-0000-0000-0000-000000000000",
   "ffffffff-ffff-ffff-ffff-ffffffffffff",
   "00000000-0000-0000-0000-00000000000g",
+  "------------------------------------",
+  "000000000000000000000000000000000000",
+  "0-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0-",
   "not-an-email@",
   "a@b",
 ];
-const NUMBERS = [0, -0, -1, 1, 0.5, -0.5, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, Number.MAX_VALUE, Number.MIN_VALUE, NaN, Infinity, -Infinity, 41, 10_001, 3.999];
+const NUMBERS = [
+  0, -0, -1, 1, 0.5, -0.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 53 - 1, 2 ** 53, -(2 ** 53), 2 ** 63, 8.64e15 + 1, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308,
+  Number.MAX_VALUE, Number.MIN_VALUE, NaN, Infinity, -Infinity, 41, 10_001, 3.999,
+];
+
+/** 36 characters of uuid alphabet that are not a uuid (PostgreSQL would take some of them). */
+function uuidShaped(rng: Rng): string {
+  const hex = "0123456789abcdef";
+  const pick = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[rng.int(alphabet.length)]).join("");
+  switch (rng.int(4)) {
+    case 0:
+      return pick(`${hex}-`, 36);
+    case 1: // a uuid's layout with a version digit of 0 or 9+ (zod refuses, PostgreSQL takes it)
+      return `${pick(hex, 8)}-${pick(hex, 4)}-${rng.pick(["0", "9", "f"])}${pick(hex, 3)}-${pick(hex, 4)}-${pick(hex, 12)}`;
+    case 2:
+      return `${pick(hex, 32)}----`;
+    default:
+      return randomUUID().toUpperCase().replace(/-/g, rng.pick(["", "_", " "]));
+  }
+}
 
 function deep(depth: number): unknown {
   let v: unknown = { leaf: 1 };
   for (let i = 0; i < depth; i++) v = i % 2 ? { a: v } : [v];
   return v;
+}
+/** Far past any recursion limit of JSON.stringify or PostgreSQL's JSON parser. */
+const DEEPEST = deep(100_000);
+
+/** A short, printable description of an input (some are too deep for JSON.stringify). */
+function show(input: unknown): string {
+  try {
+    return String(JSON.stringify(input)).slice(0, 200);
+  } catch {
+    return "(too deep to print)";
+  }
 }
 const polluting = () => [
   JSON.parse('{"__proto__":{"polluted":"yes","isAdmin":true}}'),
@@ -217,12 +275,14 @@ function hostile(rng: Rng, ids: readonly string[]): unknown {
     case 5:
       return rng.next() < 0.5 ? BIG : `${"√".repeat(2_000)}${BIG.slice(0, 50_000)}`;
     case 6:
-    case 7:
-      return rng.next() < 0.7 ? rng.pick(ids) : randomUUID();
+    case 7: {
+      const r = rng.next();
+      return r < 0.6 ? rng.pick(ids) : r < 0.8 ? randomUUID() : uuidShaped(rng);
+    }
     case 8:
       return rng.pick(polluting());
     case 9:
-      return rng.pick([[], [null], [[[]]], Array.from({ length: 2_000 }, (_, i) => i), ids.slice(0, 3), [{}], deep(200)]);
+      return rng.pick([[], [null], [[[]]], Array.from({ length: 2_000 }, (_, i) => i), ids.slice(0, 3), [{}], deep(200), DEEPEST]);
     case 10:
       return rng.pick([{}, { a: 1 }, deep(20), new Date(Number.NaN), new Date(8.64e15), { toString: "x", valueOf: 1 }, { length: 1e9 }]);
     default:
@@ -251,7 +311,7 @@ function mutate(value: unknown, rng: Rng, ids: readonly string[], depth = 0): un
   const r = rng.next();
   if (r < 0.12 || keys.length === 0) {
     // an extra key, often a polluting one, set as an own property
-    const k = rng.pick(["__proto__", "constructor", "prototype", "extra", "userId", "role", "id", "isAdmin"]);
+    const k = rng.pick(["__proto__", "constructor", "prototype", "extra", "userId", "role", "id", "isAdmin", "key\ud800", "\udc00"]);
     Object.defineProperty(out, k, { value: hostile(rng, ids), enumerable: true, configurable: true, writable: true });
   } else if (r < 0.24) delete out[rng.pick(keys)];
   else if (r < 0.3) return [out];
@@ -324,10 +384,43 @@ async function snapshot(db: Db, w: World, except: { userId?: string; matchId?: s
 
 const STACK = /\n\s+at\s/;
 
-describeDb("fuzz", (db) => {
+/** The app's database handle (db/client.ts keeps it on globalThis), so route handlers that call
+ * `getDb()` — the CSV routes — run on this test's database. */
+const appDb = globalThis as unknown as { __equalisDb?: Promise<{ db: Db; driver: string; close: () => Promise<void> }> };
+
+describeDb("fuzz", (db, driver) => {
   let w: World;
   beforeAll(async () => {
     w = await seedWorld(db());
+    appDb.__equalisDb = Promise.resolve({ db: db(), driver, close: async () => {} });
+  });
+  afterAll(() => {
+    delete appDb.__equalisDb;
+  });
+
+  it("what the fuzz found stays fixed: ids, int4, lone surrogates and nesting are refused at the edge, never a 500", async () => {
+    const owner = createCallerFactory(appRouter)({ db: db(), user: w.users.owner });
+    const member = createCallerFactory(appRouter)({ db: db(), user: w.users.member });
+    const refused = { code: "BAD_REQUEST" };
+    const { playerA, playerB } = w.users;
+    // int4: a round number past 2^31 − 1 reached PostgreSQL (SQLSTATE 22003)
+    await expect(owner.tournaments.rounds.swap({ tournamentId: w.tournament.id, roundNumber: 2 ** 31, a: playerA.id, b: playerB.id })).rejects.toMatchObject(refused);
+    await expect(member.matches.scorekeeper.clock({ matchId: w.otb.id, expectedSeq: 2 ** 31, clientId: randomUUID(), action: "pause" })).rejects.toMatchObject(refused);
+    // lone surrogates: PostgreSQL refuses them in JSON (a guest's name lives in the game's log)…
+    const guest = { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, players: [{ userId: null, name: "ab\ud800cd" }, { userId: null, name: "Guest" }] };
+    await expect(member.matches.scorekeeper.create(guest as never)).rejects.toMatchObject({ ...refused, message: expect.stringMatching(/lone surrogate/) });
+    await expect(owner.adjudication.record({ matchId: w.match.id, request: { ...REQUEST, note: "ab\udc00cd" } })).rejects.toMatchObject(refused);
+    await expect(owner.adjudication.record({ matchId: w.match.id, request: { ...REQUEST, ["\ud800"]: 1 } })).rejects.toMatchObject(refused);
+    // …and a text column silently stored U+FFFD instead
+    await expect(owner.adjudication.record({ matchId: w.match.id, note: "ab\ud800cd", request: REQUEST })).rejects.toMatchObject(refused);
+    await expect(member.accounts.updateProfile({ name: "\udfffName" })).rejects.toMatchObject(refused);
+    // nesting: JSON.stringify / PostgreSQL's JSON parser overflowed (a 500)
+    await expect(owner.adjudication.record({ matchId: w.match.id, request: { ...REQUEST, extra: DEEPEST } })).rejects.toMatchObject({ ...refused, message: expect.stringMatching(/nested too deeply/) });
+    // ids: the CSV routes let 36 hyphens or zeros through to PostgreSQL (SQLSTATE 22P02)
+    for (const id of ["-".repeat(36), "0".repeat(36)]) {
+      for (const route of [standingsCsv, pairingsCsv]) expect((await route(new Request("http://localhost/x"), { params: Promise.resolve({ id }) })).status).toBe(404);
+    }
+    expect((await standingsCsv(new Request("http://localhost/x"), { params: Promise.resolve({ id: w.tournament.id }) })).status).toBe(200);
   });
 
   it("what the fuzz found stays fixed: NUL characters, a missing game's live view", async () => {
@@ -367,28 +460,40 @@ describeDb("fuzz", (db) => {
     for (const { role, calls: count } of PLAN) {
       if (role === "member") beforeMember = await snapshot(db(), w, { userId: w.users.member.id, matchId: w.otb.id });
       const user: SessionUser | null = role === "anonymous" ? null : w.users[role];
+      // live subscriptions listen on the app's connection, which a rolled-back transaction is not
+      const pool = role === "owner" ? procs.filter((p) => p.type !== "subscription") : procs;
       for (let i = 0; i < count; i++) {
-        const { path, type } = procs[rng.int(procs.length)]!;
+        const { path, type } = pool[rng.int(pool.length)]!;
         const base = BASES[path]!(w, n++);
         // mostly broken inputs; every 8th keeps the shape and swaps in other ids (authorisation probes)
         const input = i % 8 === 0 ? swapIds(base, rng, uuids) : mutate(base, rng, ids);
-        const ac = new AbortController();
-        const caller = createCallerFactory(appRouter)({ db: db(), user }, { signal: ac.signal });
-        const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i: unknown) => Promise<unknown>;
+        const call = async (callDb: Db) => {
+          const ac = new AbortController();
+          const caller = createCallerFactory(appRouter)({ db: callDb, user }, { signal: ac.signal });
+          const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i: unknown) => Promise<unknown>;
+          try {
+            const out = await fn(input);
+            if (type === "subscription") {
+              const it = (out as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+              await it.next();
+              ac.abort();
+              await it.return?.();
+            }
+          } finally {
+            ac.abort();
+          }
+        };
         calls++;
         const t0 = performance.now();
         try {
-          const out = await fn(input);
-          if (type === "subscription") {
-            const it = (out as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-            await it.next();
-            ac.abort();
-            await it.return?.();
-          }
+          if (role === "owner") {
+            let failure: unknown = null;
+            await inRollback(db(), (tx) => call(tx).catch((e: unknown) => void (failure = e)));
+            if (failure) throw failure;
+          } else await call(db());
           codes.OK = (codes.OK ?? 0) + 1;
         } catch (e) {
-          ac.abort();
-          const what = `${role} ${path} ${JSON.stringify(input)?.slice(0, 200)}`;
+          const what = `${role} ${path} ${show(input)}`;
           if (!(e instanceof TRPCError)) {
             problems.push(`${what} → not a TRPCError: ${String(e).slice(0, 200)}`);
             continue;
@@ -417,5 +522,101 @@ describeDb("fuzz", (db) => {
     const strip = <T extends { u?: string; userId?: string; id?: string }>(xs: T[]) => xs.filter((x) => (x.u ?? x.userId) !== w.users.member.id && x.id !== w.otb.id);
     expect({ ...rest0, memberships: strip(m0), entries: strip(e0), matches: strip(g0) }).toEqual(after);
     if (process.env.FUZZ_DEBUG) console.log(calls, codes, Object.entries(timeByPath).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([p, ms]) => `${p} ${Math.round(ms)}ms`));
+  });
+  it(`${HTTP_CALLS} hostile HTTP requests to tRPC (single and batched), /api/adjudicate and the CSV routes: no 5xx`, { timeout: 180_000 }, async () => {
+    const rng = rngFrom(SEED + 1);
+    const procs = procedures().filter((p) => p.path in BASES && p.type !== "subscription");
+    const ids = worldIds(w);
+    const handlers = [trpcHttpHandler(async () => ({ db: db(), user: null })), trpcHttpHandler(async () => ({ db: db(), user: w.users.outsider }))];
+    const problems: string[] = [];
+    const statuses: Record<string, number> = {};
+    const address = () => `fuzz-${rng.int(1e9)}`; // a fresh address each time: the engine's rate limit is tested in edge.test.ts
+    const nestedText = () => {
+      const depth = rng.pick([40, 1_000, 200_000]);
+      return `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+    };
+    /** A body as text: usually the JSON of a broken input (lone surrogates come out as \\ud800 escapes). */
+    const bodyOf = (value: unknown): BodyInit => {
+      const r = rng.next();
+      if (r < 0.75) {
+        try {
+          return JSON.stringify(value) ?? "null";
+        } catch {
+          return nestedText();
+        }
+      }
+      if (r < 0.85) return nestedText();
+      if (r < 0.9) return "x".repeat(300_000);
+      if (r < 0.95) return new Uint8Array([0x7b, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d]); // an encoded surrogate: not UTF-8
+      return rng.pick(["", "{", "null", '{"json":', "[]", '{"0":{"json":1}}']);
+    };
+
+    for (let i = 0; i < HTTP_CALLS; i++) {
+      const kind = rng.int(10);
+      let what = "";
+      let res: Response;
+      if (kind < 4) {
+        // one procedure, as the web client calls it
+        const { path, type } = procs[rng.int(procs.length)]!;
+        const input = mutate(BASES[path]!(w, i), rng, ids);
+        const handler = rng.pick(handlers);
+        const headers = { "content-type": "application/json", "x-forwarded-for": address() };
+        if (type === "query") {
+          let q = "";
+          try {
+            q = encodeURIComponent(JSON.stringify({ json: input }) ?? "");
+          } catch {
+            q = encodeURIComponent(nestedText().slice(0, 4_000));
+          }
+          what = `GET ${path} ${q.slice(0, 150)}`;
+          res = await handler(new Request(`http://localhost/api/trpc/${path}?input=${q}`, { headers }));
+        } else {
+          const body = rng.next() < 0.8 ? bodyOf({ json: input }) : bodyOf(input);
+          what = `POST ${path} ${String(body).slice(0, 150)}`;
+          res = await handler(new Request(`http://localhost/api/trpc/${path}`, { method: "POST", headers, body }));
+        }
+      } else if (kind < 6) {
+        // a batch, sometimes past the limit, of any procedures (queries and mutations mixed up)
+        const n = 1 + rng.int(rng.next() < 0.8 ? 12 : 60);
+        const picked = Array.from({ length: n }, () => procs[rng.int(procs.length)]!);
+        const inputs = Object.fromEntries(picked.map((p, j) => [j, { json: mutate(BASES[p.path]!(w, i), rng, ids) }]));
+        const body = bodyOf(inputs);
+        what = `batch of ${n}: ${picked.map((p) => p.path).join(",").slice(0, 100)}`;
+        res = await rng.pick(handlers)(
+          new Request(`http://localhost/api/trpc/${picked.map((p) => p.path).join(",")}?batch=1`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": address() },
+            body,
+          }),
+        );
+      } else if (kind < 8) {
+        // the plain adjudication route: one request, or NDJSON (sometimes more lines than allowed)
+        const lines = rng.next() < 0.5 ? 1 : 1 + rng.int(rng.next() < 0.8 ? 20 : 150);
+        const body =
+          lines === 1
+            ? bodyOf(mutate(REQUEST, rng, ids))
+            : Array.from({ length: lines }, () => {
+                const b = bodyOf(rng.next() < 0.7 ? REQUEST : mutate(REQUEST, rng, ids));
+                return typeof b === "string" ? b.slice(0, 2_000) : "{}";
+              }).join("\n");
+        what = `POST /api/adjudicate (${lines} lines) ${String(body).slice(0, 150)}`;
+        res = await adjudicateRoute(new Request("http://localhost/api/adjudicate", { method: "POST", body, headers: { "x-forwarded-for": address() } }));
+      } else {
+        // the CSV routes, with ids of every shape
+        const r = rng.next();
+        const id = r < 0.3 ? uuidShaped(rng) : r < 0.5 ? randomUUID() : r < 0.7 ? rng.pick(ids) : r < 0.85 ? rng.pick(STRINGS).slice(0, 200) : w.tournament.id;
+        what = `GET csv ${JSON.stringify(id).slice(0, 100)}`;
+        res = await rng.pick([standingsCsv, pairingsCsv])(new Request("http://localhost/x"), { params: Promise.resolve({ id }) });
+      }
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      const text = await res.text();
+      if (res.status >= 500) problems.push(`${what} → ${res.status}: ${text.slice(0, 300)}`);
+      if (STACK.test(text)) problems.push(`${what} → stack trace in the answer`);
+    }
+
+    expect(problems.slice(0, 20)).toEqual([]);
+    // the classes were reached: successes, refusals of input, oversized bodies and batches, unknown ids
+    expect(Object.keys(statuses)).toEqual(expect.arrayContaining(["200", "400", "404", "413"]));
+    if (process.env.FUZZ_DEBUG) console.log(statuses);
   });
 });

@@ -8,40 +8,69 @@
  * the tRPC procedure `adjudication.adjudicate`.
  */
 import type { Ruling } from "@/engine";
+import { clientAddress, illFormedInput, readBody } from "@/server/edge";
+import { LIMITS } from "@/server/limits";
+import { RateLimited, takeEngineAllowance } from "@/server/rate-limit";
 import { adjudicateRaw } from "@/server/services/adjudication/adjudicate";
 
 export const dynamic = "force-dynamic";
 
-/** Bodies larger than this are refused (a full 19×19 board is a few kilobytes). */
-const MAX_CHARS = 1024 * 1024;
+const bad = (error: string, status = 400, headers?: HeadersInit) => Response.json({ error }, { status, headers });
 
-const bad = (error: string, status = 400) => Response.json({ error }, { status });
-
-export async function POST(req: Request): Promise<Response> {
-  const text = await req.text();
-  if (text.length > MAX_CHARS) return bad("request too large", 413);
-  if (text.trim() === "") return bad("no input: expected a JSON adjudication request");
-  let raw: unknown;
-  let single = true;
+/** A body's requests: one JSON value, or NDJSON lines still to parse (blank lines skipped). */
+function requestsOf(text: string): { single: true; value: unknown } | { single: false; lines: { n: number; text: string }[] } {
   try {
-    raw = JSON.parse(text);
+    return { single: true, value: JSON.parse(text) };
   } catch {
-    single = false;
+    const lines = text.split(/\r?\n/).map((l, i) => ({ n: i + 1, text: l.trim() }));
+    return { single: false, lines: lines.filter((l) => l.text !== "") };
   }
-  if (single) {
-    const r = adjudicateRaw(raw);
+}
+
+/** One line's request, or why it cannot be one. */
+function parseLine(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The request's ruling, or the one-line message of a 400. */
+function rule(raw: unknown): { ok: true; ruling: Ruling } | { ok: false; error: string } {
+  const problem = illFormedInput(raw);
+  if (problem) return { ok: false, error: problem };
+  return adjudicateRaw(raw);
+}
+
+/**
+ * Limits, in order (docs/api.md): the body's bytes are counted as they stream in (413 past
+ * `LIMITS.adjudicateBodyBytes`), then its requests (413 past `LIMITS.adjudicateLines`); every
+ * request takes one token of the client's engine allowance, all before the engine runs (429 with
+ * `Retry-After` when spent); text must be well-formed (400). One bad line refuses the whole body.
+ */
+export async function POST(req: Request): Promise<Response> {
+  const body = await readBody(req, LIMITS.adjudicateBodyBytes);
+  if (!body.ok) return bad(body.error, body.status);
+  if (body.text.trim() === "") return bad("no input: expected a JSON adjudication request");
+  const requests = requestsOf(body.text);
+  const count = requests.single ? 1 : requests.lines.length;
+  if (count > LIMITS.adjudicateLines) return bad(`too many requests in one body: at most ${LIMITS.adjudicateLines} lines`, 413);
+  try {
+    takeEngineAllowance({ userId: null, address: clientAddress(req) }, count);
+  } catch (e) {
+    if (e instanceof RateLimited) return bad(e.message, 429, { "retry-after": String(e.retryAfterSeconds) });
+    throw e;
+  }
+  if (requests.single) {
+    const r = rule(requests.value);
     return r.ok ? Response.json(r.ruling) : bad(r.error);
   }
-  const lines = text.split(/\r?\n/).map((l, i) => [l.trim(), i + 1] as const).filter(([l]) => l !== "");
   const out: Ruling[] = [];
-  for (const [l, n] of lines) {
-    let one: unknown;
-    try {
-      one = JSON.parse(l);
-    } catch {
-      return bad(`line ${n}: not JSON (expected one JSON request, or one compact request per line)`);
-    }
-    const r = adjudicateRaw(one);
+  for (const { n, text } of requests.lines) {
+    const one = parseLine(text);
+    if (!one.ok) return bad(`line ${n}: not JSON (expected one JSON request, or one compact request per line)`);
+    const r = rule(one.value);
     if (!r.ok) return bad(`line ${n}: ${r.error}`);
     out.push(r.ruling);
   }

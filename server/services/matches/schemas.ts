@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { RULESETS } from "@/db/schema/clubs";
 import { FIRST_MOVERS, MATCH_CHALLENGE_RULES } from "@/db/schema/matches";
+import { MAX_INT4 } from "@/server/limits";
 
 export const matchIdInput = z.object({ matchId: z.uuid("That is not a valid match id.") });
 
@@ -62,7 +63,7 @@ export type MoveAction = z.infer<typeof moveAction>;
 export const moveInput = z.object({
   matchId: z.uuid(),
   /** the version the client saw (the last event's seq) */
-  expectedSeq: z.number().int().min(0),
+  expectedSeq: z.number().int().min(0).max(MAX_INT4),
   /** idempotency key: a retry with the same key applies once */
   clientId: z.string().min(8).max(64),
   action: moveAction,

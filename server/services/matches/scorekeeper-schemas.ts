@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { RULESETS } from "@/db/schema/clubs";
 import { MATCH_CHALLENGE_RULES } from "@/db/schema/matches";
+import { MAX_DATE_MS, MAX_INT4 } from "@/server/limits";
 import { matchTimeControlSchema } from "./schemas";
 
 /** A player at the board: a registered user (picked by id) or just a name (a guest). */
@@ -50,7 +51,7 @@ export type OtbAction = z.infer<typeof otbAction>;
 
 export const otbMoveInput = z.object({
   matchId: z.uuid(),
-  expectedSeq: z.number().int().min(0),
+  expectedSeq: z.number().int().min(0).max(MAX_INT4),
   clientId: z.string().min(8).max(64),
   /** the seat that acts (the player on move; the challenger; the player resigning) */
   seat: z.number().int().min(0).max(3),
@@ -58,13 +59,13 @@ export const otbMoveInput = z.object({
   /** when the clock was tapped (server ms, as the station computed it from serverNow); the move
    * is timed then. It must be after the game's last event (else the move is refused); a tap in
    * the future or more than 10 minutes old times the move at the server's now instead */
-  tappedAt: z.number().int().min(0).nullable().default(null),
+  tappedAt: z.number().int().min(0).max(MAX_DATE_MS).nullable().default(null),
 });
 export type OtbMoveInput = z.infer<typeof otbMoveInput>;
 
 export const otbClockInput = z.object({
   matchId: z.uuid(),
-  expectedSeq: z.number().int().min(0),
+  expectedSeq: z.number().int().min(0).max(MAX_INT4),
   clientId: z.string().min(8).max(64),
   action: z.enum(["pause", "resume"]),
 });

@@ -42,7 +42,7 @@ export const leaderboardInput = z.object({
   /** Leave out provisional ratings (RD ≥ the provisional threshold). */
   established: z.boolean().default(false),
   limit: z.number().int().min(1).max(500).default(100),
-  offset: z.number().int().min(0).default(0),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
 });
 export type LeaderboardInput = z.input<typeof leaderboardInput>;
 

@@ -1,10 +1,9 @@
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { appRouter } from "@/server/routers/_app";
+/** `/api/trpc`: tRPC over HTTP with the edge's limits (server/trpc-http.ts). */
 import { createRequestContext } from "@/server/context";
+import { trpcHttpHandler } from "@/server/trpc-http";
 
 export const dynamic = "force-dynamic";
 
-const handler = (req: Request) =>
-  fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: () => createRequestContext(req) });
+const handler = trpcHttpHandler(createRequestContext);
 
 export { handler as GET, handler as POST };

@@ -1,5 +1,6 @@
 /** GET /tournaments/[id]/pairings.csv — published pairings and results as a spreadsheet-safe CSV download. */
 import { getDb } from "@/db/client";
+import { isUuid } from "@/server/edge";
 import { isDomainError } from "@/server/errors";
 import { pairingsCsv } from "@/server/services/tournaments/views";
 
@@ -7,7 +8,8 @@ export const dynamic = "force-dynamic";
 
 export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
   const { id } = await ctx.params;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return new Response("Not found\n", { status: 404 });
+  // the procedures' own uuid check: `[0-9a-f-]{36}` let 36 hyphens through to PostgreSQL (a 500)
+  if (!isUuid(id)) return new Response("Not found\n", { status: 404 });
   try {
     const body = await pairingsCsv(await getDb(), id);
     return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="pairings-${id}.csv"` } });

@@ -1,0 +1,93 @@
+/**
+ * The edge: checks every request passes before a procedure, a route handler or the database sees
+ * it, shared by the tRPC spine (`server/trpc.ts`), `app/api/trpc`, `app/api/adjudicate` and the
+ * CSV routes. Each check answers a client's mistake with a 4xx and a sentence, never a 5xx:
+ *
+ * - ids: `isUuid` is zod's `z.uuid()`, the same check every procedure's input schema makes, so a
+ *   route never hands PostgreSQL a "uuid" it cannot parse (SQLSTATE 22P02);
+ * - text: a lone UTF-16 surrogate has no UTF-8 form — PostgreSQL refuses it inside JSON (22P02)
+ *   and drivers silently turn it into U+FFFD elsewhere — so `illFormedInput` refuses it anywhere in
+ *   an input, keys included (NUL is refused by the database and mapped to 400 in `server/trpc.ts`);
+ * - shape: inputs nested deeper than `LIMITS.inputDepth` are refused (PostgreSQL's JSON parser and
+ *   `JSON.stringify` recurse);
+ * - bodies: `readBody` counts bytes as they stream in and stops at the cap, so an oversized body is
+ *   never buffered whole, and refuses bytes that are not UTF-8.
+ */
+import { z } from "zod";
+import { LIMITS } from "./limits";
+
+const uuid = z.uuid();
+
+/** True for a well-formed uuid (the check of every `…Id` input). */
+export const isUuid = (s: string): boolean => uuid.safeParse(s).success;
+
+/** Matches a lone (unpaired) surrogate code unit. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why `value` cannot be accepted as input, or null when it can: a lone surrogate in any string or
+ * key, or nesting deeper than `maxDepth`. Iterative, so a hostile depth cannot overflow the stack.
+ */
+export function illFormedInput(value: unknown, maxDepth: number = LIMITS.inputDepth): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === "string") {
+      if (LONE_SURROGATE.test(v)) return "Text must be well-formed Unicode: it contains a lone surrogate (an unpaired \\uD800–\\uDFFF).";
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= maxDepth) return `The input is nested too deeply (at most ${maxDepth} levels of arrays and objects).`;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, depth + 1]);
+    } else if (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) {
+      for (const [k, item] of Object.entries(v)) stack.push([k, depth], [item, depth + 1]);
+    }
+  }
+  return null;
+}
+
+export type BodyRead = { ok: true; text: string } | { ok: false; status: 400 | 413; error: string };
+
+/** Reads a request body as UTF-8 text, refusing it (413) as soon as more than `maxBytes` arrive. */
+export async function readBody(req: Request, maxBytes: number): Promise<BodyRead> {
+  const tooLarge: BodyRead = { ok: false, status: 413, error: `Request too large: a body may be at most ${maxBytes} bytes.` };
+  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) return tooLarge;
+  if (!req.body) return { ok: true, text: "" };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, status: 400, error: "The body is not UTF-8 text." };
+  }
+}
+
+/**
+ * The client's network address for rate limits: the last `X-Forwarded-For` entry. `next start`
+ * fills that header with the socket's address when the request has none, and a reverse proxy
+ * that appends (`$proxy_add_x_forwarded_for`) or overwrites (`$remote_addr`) puts the address it
+ * saw last — the one a client cannot choose. Without a proxy a client can send its own header
+ * (docs/security.md).
+ */
+export function clientAddress(req: Request): string {
+  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",");
+  return hops[hops.length - 1]!.trim() || "unknown";
+}

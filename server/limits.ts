@@ -1,0 +1,37 @@
+/**
+ * Every limit the edge enforces, in one table (docs/security.md "Limits" lists the same numbers).
+ * Plain constants, no imports: the browser's tRPC client reads `TRPC_MAX_BATCH` from here too, so
+ * it never builds a batch the server refuses.
+ */
+export const LIMITS = {
+  /** Bytes of one `POST /api/trpc` body, a whole batch included (413 above). The largest real
+   * inputs (a pasted list of e-mails, a recorded ruling on a full board) are tens of kilobytes. */
+  trpcBodyBytes: 256 * 1024,
+  /** Operations in one tRPC batch (400 above). The web client splits bigger batches itself. */
+  trpcBatchSize: 10,
+  /** Bytes of one `POST /api/adjudicate` body (413 above); a full 19×19 board is a few kilobytes. */
+  adjudicateBodyBytes: 256 * 1024,
+  /** Requests (NDJSON lines) in one `POST /api/adjudicate` body (413 above). */
+  adjudicateLines: 100,
+  /** Arrays and objects nested inside one input (400 deeper); real inputs nest five or six deep. */
+  inputDepth: 32,
+} as const;
+
+/**
+ * The engine's allowance per client (token buckets, `server/rate-limit.ts`): every adjudicated
+ * request — a call of `adjudication.adjudicate` or `adjudication.explain`, one NDJSON line of
+ * `POST /api/adjudicate` — costs one token. Anonymous clients share a bucket per address; a
+ * signed-in user has a bucket of their own, five times larger.
+ */
+export const ENGINE_ALLOWANCE = {
+  anonymous: { burst: 120, perSecond: 2 },
+  signedIn: { burst: 600, perSecond: 10 },
+} as const;
+
+export const TRPC_MAX_BATCH = LIMITS.trpcBatchSize;
+
+/** The largest PostgreSQL `integer`: the bound of every counter or version a client sends back
+ * (past it PostgreSQL refuses the comparison, SQLSTATE 22003). */
+export const MAX_INT4 = 2_147_483_647;
+/** The last instant a JavaScript Date can hold (ms since 1970): the bound of client timestamps. */
+export const MAX_DATE_MS = 8_640_000_000_000_000;

@@ -1,0 +1,53 @@
+/**
+ * Rate limits: in-process token buckets, one per client key. A bucket holds up to `burst` tokens
+ * and refills `perSecond` tokens a second; a request costing `n` takes `n` tokens or is refused
+ * with the seconds to wait (the `Retry-After` of a 429).
+ *
+ * Caveats (docs/security.md): the buckets live in one process, so with k instances behind a
+ * load balancer a client gets up to k times the allowance; a restart refills them. At most
+ * `maxKeys` buckets are kept: past that the least recently used one is forgotten (it refills).
+ */
+import { ENGINE_ALLOWANCE } from "./limits";
+import { DomainError } from "./errors";
+
+export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(private readonly opts: { burst: number; perSecond: number; maxKeys?: number }) {}
+
+  /** Takes `cost` tokens from `key`'s bucket at time `now` (ms), or says how long to wait. */
+  take(key: string, cost: number, now = Date.now()): Take {
+    const { burst, perSecond, maxKeys = 10_000 } = this.opts;
+    const held = this.buckets.get(key);
+    const tokens = held ? Math.min(burst, held.tokens + ((now - held.at) / 1000) * perSecond) : burst;
+    // re-insert so the Map's order is least recently used first
+    this.buckets.delete(key);
+    if (tokens < cost) {
+      this.buckets.set(key, { tokens, at: now });
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - tokens) / perSecond)) };
+    }
+    this.buckets.set(key, { tokens: tokens - cost, at: now });
+    if (this.buckets.size > maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
+    return { ok: true };
+  }
+}
+
+/** A client over its allowance: TOO_MANY_REQUESTS, and the seconds for `Retry-After`. */
+export class RateLimited extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("RATE_LIMITED", `Too many adjudication requests from you just now: try again in ${retryAfterSeconds} s.`);
+  }
+}
+
+const engine = { anonymous: new TokenBuckets(ENGINE_ALLOWANCE.anonymous), signedIn: new TokenBuckets(ENGINE_ALLOWANCE.signedIn) };
+
+/**
+ * Takes `cost` engine requests from the client's allowance, throwing `RateLimited` when it is
+ * spent. Signed-in users are counted by account, everyone else by network address.
+ */
+export function takeEngineAllowance(client: { userId: string | null; address: string }, cost = 1, now = Date.now()): void {
+  const r = client.userId ? engine.signedIn.take(`user:${client.userId}`, cost, now) : engine.anonymous.take(`addr:${client.address}`, cost, now);
+  if (!r.ok) throw new RateLimited(r.retryAfterSeconds);
+}

@@ -1,0 +1,46 @@
+/**
+ * tRPC over HTTP (`app/api/trpc`), with the edge's limits. Before tRPC parses anything, a POST body
+ * is read with a byte cap (`LIMITS.trpcBodyBytes`, counted as it streams: 413) and must be UTF-8
+ * (400); tRPC itself refuses a batch of more than `LIMITS.trpcBatchSize` operations (400). A
+ * refusal is raised from the context, so it reaches the client in tRPC's own error shape, one per
+ * operation of a batch. The context gets the client's address for the engine's rate limit, and a
+ * 429 carries `Retry-After`.
+ *
+ * The request context is passed in (the route gives `createRequestContext`, which reads the session
+ * cookie through Auth.js; tests give their database and user).
+ */
+import { TRPCError } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { appRouter } from "./routers/_app";
+import { clientAddress, readBody } from "./edge";
+import { LIMITS } from "./limits";
+import { RateLimited } from "./rate-limit";
+import type { Context } from "./trpc";
+
+export function trpcHttpHandler(createContext: (req: Request) => Promise<Context>): (req: Request) => Promise<Response> {
+  return async (req) => {
+    let forTrpc = req;
+    let refused: TRPCError | null = null;
+    if (req.method === "POST") {
+      const body = await readBody(req, LIMITS.trpcBodyBytes);
+      const headers = new Headers(req.headers);
+      headers.delete("content-length");
+      forTrpc = new Request(req.url, { method: "POST", headers, body: body.ok ? body.text : "{}", signal: req.signal });
+      if (!body.ok) refused = new TRPCError({ code: body.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message: body.error });
+    }
+    return fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req: forTrpc,
+      router: appRouter,
+      maxBatchSize: LIMITS.trpcBatchSize,
+      createContext: async () => {
+        if (refused) throw refused;
+        return { ...(await createContext(req)), clientAddress: clientAddress(req) };
+      },
+      responseMeta({ errors }) {
+        const limited = errors.map((e) => e.cause).find((c) => c instanceof RateLimited);
+        return limited ? { headers: new Headers({ "retry-after": String(limited.retryAfterSeconds) }) } : {};
+      },
+    });
+  };
+}
