@@ -15,6 +15,9 @@
  * (high and low, at the start, middle and end, in values and in keys) and nesting far past
  * `LIMITS.inputDepth`.
  *
+ * Every 4th input is valid but for one leaf, taken from those classes, so the poison travels as far
+ * as a valid input would.
+ *
  * Every call must succeed or fail with a TRPCError that is not INTERNAL_SERVER_ERROR and carries no
  * stack trace; afterwards the world's important rows are as before (the member's own rows and the
  * game the member keeps score of excepted: the member may legitimately change those), and
@@ -324,6 +327,42 @@ function mutate(value: unknown, rng: Rng, ids: readonly string[], depth = 0): un
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+const EDGE_INTS = [2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53, -(2 ** 53), 8.64e15 + 1];
+const LONE = ["\ud800", "\udbff", "\udc00", "\udfff"];
+
+/**
+ * The same input with one leaf swapped for a member of an edge class of its kind — an id for a
+ * uuid-shaped non-uuid, a string for itself with a lone surrogate at the start, middle or end, a
+ * number for an integer past int4 or 2^53, anything else for deep nesting — so the rest stays
+ * valid and the poison reaches as far into the services as it can.
+ */
+function poison(value: unknown, rng: Rng): unknown {
+  const leaves: (string | number)[][] = [];
+  const walk = (v: unknown, at: (string | number)[]) => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i]));
+    else if (v && typeof v === "object" && !(v instanceof Date)) for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+    else leaves.push(at);
+  };
+  walk(value, []);
+  const at = rng.pick(leaves);
+  const edge = (leaf: unknown): unknown => {
+    if (typeof leaf === "string") {
+      if (UUID.test(leaf)) return uuidShaped(rng);
+      const i = rng.pick([0, Math.floor(leaf.length / 2), leaf.length]);
+      return `${leaf.slice(0, i)}${rng.pick(LONE)}${leaf.slice(i)}`;
+    }
+    if (typeof leaf === "number") return rng.pick(EDGE_INTS);
+    return rng.next() < 0.5 ? deep(40) : DEEPEST;
+  };
+  if (at.length === 0) return edge(value);
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const k of at.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+  const last = at[at.length - 1]!;
+  parent[last] = edge(parent[last]);
+  return copy;
+}
+
 /** The same input with its ids (values and record keys) swapped for other ids of the world or random ones. */
 function swapIds(value: unknown, rng: Rng, uuids: readonly string[]): unknown {
   const other = () => (rng.next() < 0.8 ? rng.pick(uuids) : randomUUID());
@@ -465,8 +504,9 @@ describeDb("fuzz", (db, driver) => {
       for (let i = 0; i < count; i++) {
         const { path, type } = pool[rng.int(pool.length)]!;
         const base = BASES[path]!(w, n++);
-        // mostly broken inputs; every 8th keeps the shape and swaps in other ids (authorisation probes)
-        const input = i % 8 === 0 ? swapIds(base, rng, uuids) : mutate(base, rng, ids);
+        // mostly broken inputs; every 8th keeps the shape and swaps in other ids (authorisation
+        // probes); every 4th keeps the shape with one leaf from an edge class
+        const input = i % 8 === 0 ? swapIds(base, rng, uuids) : i % 4 === 2 ? poison(base, rng) : mutate(base, rng, ids);
         const call = async (callDb: Db) => {
           const ac = new AbortController();
           const caller = createCallerFactory(appRouter)({ db: callDb, user }, { signal: ac.signal });
