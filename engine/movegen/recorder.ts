@@ -1,0 +1,129 @@
+/**
+ * The play recorder of the search (as macondo's `movegen/play_recorder.go`): collects the plays
+ * the solver finds — once each, since the same single tile can come from both directions —
+ * with their estimated scores (estimator.ts), then adjudicates them best estimate first.
+ *
+ * Every play found is only a candidate: the search's arithmetic is floating point and its
+ * grammar a prefix filter, so the final word is `adjudicatePlay` with the rack, and only valid
+ * plays whose ruling is an equation are returned. With `limit`, adjudication stops once the
+ * limit-th real score beats the next estimate; it always goes on until one valid play is found.
+ */
+import { adjudicatePlay } from "../adjudicate";
+import type { Direction } from "../board";
+import type { Placement } from "../play";
+import type { Ruleset } from "../ruleset";
+import type { Ruling } from "../ruling";
+import type { Face } from "../tiles";
+import type { Budget } from "./budget";
+import type { Pattern } from "./estimator";
+import type { FaceInfo } from "./lanes";
+
+/** A legal play with its ruling (valid, an equation). */
+export interface Candidate {
+  placements: Placement[];
+  score: number;
+  ruling: Ruling;
+}
+
+/** A play found by the search, not yet adjudicated: its estimated score (the score it has if
+ * every line the search believes true is true) orders the adjudications. */
+interface Raw {
+  est: number;
+  /** a play on the board, or (first move) pattern `pat` laid from (r0, c0) in `dir` */
+  placements: Placement[] | null;
+  pat: number;
+  r0: number;
+  c0: number;
+  dir: Direction;
+}
+
+export class Recorder {
+  private readonly seen = new Set<string>();
+  private readonly raw: Raw[] = [];
+  readonly patterns: Pattern[] = [];
+  adjudications = 0;
+
+  constructor(
+    readonly rs: Ruleset,
+    readonly board: readonly Placement[],
+    readonly rack: readonly Face[],
+    readonly faces: readonly FaceInfo[],
+    readonly firstPlay: boolean,
+    readonly budget: Budget,
+  ) {}
+
+  /** True the first time a play (or first-move pattern) with this key is found. */
+  claim(key: string): boolean {
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+
+  addPattern(pattern: Pattern): void {
+    this.patterns.push(pattern);
+  }
+
+  addPlay(est: number, placements: Placement[], dir: Direction): void {
+    this.raw.push({ est, placements, pat: -1, r0: 0, c0: 0, dir });
+  }
+
+  /** First move: pattern `pat` laid from (r0, c0) in `dir`. */
+  addLaid(est: number, pat: number, r0: number, c0: number, dir: Direction): void {
+    this.raw.push({ est, placements: null, pat, r0, c0, dir });
+  }
+
+  /** Adjudicate the plays best estimate first; stop once `limit` valid plays are certain
+   * (the next estimate is below the limit-th score) or the time budget is over. */
+  adjudicate(limit: number): Candidate[] {
+    const raw = this.raw;
+    raw.sort((a, b) => b.est - a.est);
+    const plays: Candidate[] = [];
+    let kth = -Infinity;
+    let tried = 0;
+    for (const x of raw) {
+      if (plays.length >= limit && x.est < kth) break;
+      if ((tried & 15) === 15 && this.budget.overtime() && plays.length > 0) {
+        this.budget.cut = true;
+        break;
+      }
+      tried++;
+      const placements = x.placements ?? this.layPattern(x);
+      this.adjudications++;
+      const ruling = adjudicatePlay(this.rs, this.board, placements, { rack: this.rack, firstPlay: this.firstPlay });
+      if (!ruling.valid || ruling.kind !== "equation") continue;
+      plays.push({ placements, score: ruling.score, ruling });
+      if (plays.length >= limit) {
+        plays.sort(compareCandidates);
+        plays.length = limit;
+        kth = plays[plays.length - 1].score;
+      }
+    }
+    return plays.sort(compareCandidates);
+  }
+
+  private layPattern(x: Raw): Placement[] {
+    const pt = this.patterns[x.pat];
+    return pt.faces.map((f, i) => {
+      const p: Placement = { row: x.dir === "across" ? x.r0 : x.r0 + i, col: x.dir === "across" ? x.c0 + i : x.c0, tile: this.faces[f].face };
+      if (pt.blanks[i]) p.blank = true;
+      return p;
+    });
+  }
+}
+
+/** Reading-order key of a play, for deterministic tie-breaks. */
+export function playKey(p: readonly Placement[]): string {
+  return p.map((x) => `${String(x.row).padStart(2, "0")}${String(x.col).padStart(2, "0")}${x.tile}${x.blank ? "?" : ""}`).join(" ");
+}
+
+/** Best first: score, then fewer blanks, then fewer tiles, then reading order. */
+export function compareCandidates(a: Candidate, b: Candidate): number {
+  if (a.score !== b.score) return b.score - a.score;
+  const ba = a.placements.filter((p) => p.blank).length;
+  const bb = b.placements.filter((p) => p.blank).length;
+  if (ba !== bb) return ba - bb;
+  if (a.placements.length !== b.placements.length) return a.placements.length - b.placements.length;
+  const ka = playKey(a.placements);
+  const kb = playKey(b.placements);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
