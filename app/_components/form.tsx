@@ -50,3 +50,12 @@ export function Card({ title, children }: { title: string; children: ReactNode }
     </section>
   );
 }
+
+/** What a `datetime-local` input shows for the instant `ms`: the browser's own wall-clock time, as
+ * the input has no time zone and `new Date(value)` reads it back as local (`toISOString()` would
+ * show UTC, hours off anywhere else). */
+export function dateTimeLocalValue(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}

@@ -5,9 +5,9 @@ import { Suspense, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
-import { Field, FormError, SubmitButton } from "@/app/_components/form";
+import { dateTimeLocalValue, Field, FormError, SubmitButton } from "@/app/_components/form";
 import { RULESET_LABELS, SelectField, SignInPrompt, TextAreaField } from "@/app/clubs/_components/ui";
-import { TIEBREAKS } from "@/server/domain/standings";
+import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../_components/ui";
 
 function NewTournamentForm() {
@@ -18,6 +18,8 @@ function NewTournamentForm() {
   const mine = useQuery({ ...trpc.clubs.mine.queryOptions(), enabled: !!me.data });
   const create = useMutation(trpc.tournaments.create.mutationOptions({ onSuccess: (t) => router.push(`/tournaments/${t.id}/manage`) }));
   const [tiebreaks, setTiebreaks] = useState<string[]>(["spread"]);
+  // A week from now, read once when the form opens (not on every render).
+  const [defaultStart] = useState(() => dateTimeLocalValue(Date.now() + 7 * 86_400_000));
   const errors = formErrors(create.error);
 
   if (me.isPending) return <p>Loading…</p>;
@@ -54,7 +56,6 @@ function NewTournamentForm() {
     });
   }
 
-  const defaultStart = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16);
   return (
     <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-2xl font-semibold">New tournament</h1>
