@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/app/_trpc/client";
@@ -8,16 +8,7 @@ import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
 
 export default function ProfilePage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useQuery(trpc.accounts.me.queryOptions());
-  const update = useMutation(
-    trpc.accounts.updateProfile.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() }),
-    }),
-  );
-  const [name, setName] = useState("");
-  useEffect(() => setName(me.data?.name ?? ""), [me.data?.name]);
-  const errors = formErrors(update.error);
 
   if (me.isPending) return <p>Loading…</p>;
   if (!me.data)
@@ -29,20 +20,37 @@ export default function ProfilePage() {
       </Card>
     );
 
+  return (
+    <Card title="Your profile">
+      <p className="mb-4 text-sm text-slate-600">Signed in as {me.data.email}</p>
+      <ProfileForm savedName={me.data.name} />
+    </Card>
+  );
+}
+
+/** The form starts from the saved name; it mounts only once the profile has loaded. */
+function ProfileForm({ savedName }: { savedName: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(
+    trpc.accounts.updateProfile.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() }),
+    }),
+  );
+  const [name, setName] = useState(savedName);
+  const errors = formErrors(update.error);
+
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     update.mutate({ name });
   }
 
   return (
-    <Card title="Your profile">
-      <p className="mb-4 text-sm text-slate-600">Signed in as {me.data.email}</p>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <FormError message={errors.message} />
-        <Field label="Display name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} />
-        <SubmitButton pending={update.isPending}>Save</SubmitButton>
-        {update.isSuccess ? <p className="text-sm text-green-700" role="status">Saved.</p> : null}
-      </form>
-    </Card>
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <FormError message={errors.message} />
+      <Field label="Display name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} />
+      <SubmitButton pending={update.isPending}>Save</SubmitButton>
+      {update.isSuccess ? <p className="text-sm text-green-700" role="status">Saved.</p> : null}
+    </form>
   );
 }

@@ -5,13 +5,17 @@
  * (rules-text.ts); and the score broken down tile by tile (points, tile premiums, equation
  * multipliers, bonuses).
  */
+import type { inferRouterOutputs } from "@trpc/server";
 import type { Ruling, RulesetId } from "@/engine";
-import type { Explanation } from "@/server/services/adjudication/explain";
+import type { AppRouter } from "@/server/routers/_app";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { squareName } from "./editor-model";
 
 /** The contract's ruling as it comes over the wire (codes as plain strings). */
 export type RulingJson = Omit<Ruling, "violations"> & { violations: { code: string; message: string; cells: [number, number][] }[] };
+
+/** The explanation as `adjudication.explain` sends it (pages see the server only through tRPC). */
+type Explanation = inferRouterOutputs<AppRouter>["adjudication"]["explain"]["explanation"];
 
 const BONUS_LABELS: Record<string, string> = { "all-tiles": "All-tiles bonus", value: "Value bonus" };
 
