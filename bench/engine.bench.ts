@@ -4,7 +4,7 @@
  * the JSON one (`adjudicate`). Warm-up first; timings with process.hrtime.bigint.
  * Target (docs/engine.md): p50 < 20 µs, p99 < 100 µs.
  */
-import { adjudicate, adjudicatePlay, getRuleset, type Placement, type RulesetId } from "../engine/index";
+import { adjudicate, adjudicatePlay, getRuleset, type Placement, type RulesetId } from "@/engine";
 
 const row = (r: number, c: number, text: string): Placement[] => text.split(" ").map((tile, i) => ({ row: r, col: c + i, tile }));
 const col = (r: number, c: number, text: string): Placement[] => text.split(" ").map((tile, i) => ({ row: r + i, col: c, tile }));
@@ -38,7 +38,7 @@ function stats(samples: bigint[]) {
   return { perSec: Math.round((s.length / total) * 1e6), p50: at(0.5), p99: at(0.99) };
 }
 
-export default async function () {
+export default async function engineBench() {
   const N = 20_000;
   for (const id of Object.keys(SCENARIOS) as RulesetId[]) {
     const rs = getRuleset(id);

@@ -15,12 +15,12 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { openDatabase, type Db } from "../db/client";
-import { users } from "../db/schema/users";
-import { acceptChallenge, createChallenge } from "../server/services/matches/lifecycle";
-import { submitMove } from "../server/services/matches/moves";
-import { cacheGet } from "../server/services/matches/state";
-import { getMatchView } from "../server/services/matches/views";
+import { openDatabase, type Db } from "@/db/client";
+import { users } from "@/db/schema/users";
+import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
+import { submitMove } from "@/server/services/matches/moves";
+import { cacheGet } from "@/server/services/matches/state";
+import { getMatchView } from "@/server/services/matches/views";
 
 const SECONDS = Number(process.env.BENCH_MATCHES_SECONDS ?? 10);
 

@@ -4,12 +4,10 @@
  * (docs/tournament-maths.md, "Benchmarks"): 200 < 0.5 s (bbpPairings' Dutch mode, as published),
  * 2,000 < 2 s, 10,000 < 5 s per round.
  */
-import { pairSwiss } from "../server/domain/pairing/swiss";
-import { roundRobin } from "../server/domain/pairing/roundRobin";
+import { pairSwiss, roundRobin, type History } from "@/server/domain";
 import { playRound, prng, randomField } from "../server/domain/pairing/simulate";
-import type { History } from "../server/domain/types";
 
-export default async function () {
+export default async function pairingBench() {
   for (const n of [200, 2000, 10000]) {
     const rand = prng(n);
     const players = randomField(n, rand);

@@ -17,10 +17,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client";
-import { DEFAULT_GLICKO, newRating, rateGame, ratePod, type Rating } from "../server/domain/ratings/glicko2";
-import { applyRatedGame } from "../server/services/ratings/apply";
-import { recomputeRatings } from "../server/services/ratings/recompute";
+import { openDatabase } from "@/db/client";
+import { DEFAULT_GLICKO, newRating, rateGame, ratePod, type Rating } from "@/server/domain";
+import { applyRatedGame } from "@/server/services/ratings/apply";
+import { recomputeRatings } from "@/server/services/ratings/recompute";
 
 const PLAYERS = 10_000;
 

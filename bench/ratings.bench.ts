@@ -2,10 +2,10 @@
  * Glicko-2 arithmetic: 1,000,000 instant per-game updates (rateGame) among 10,000 players.
  * Target (docs/tournament-maths.md, "Benchmarks"): ≤ 3 µs per game (glicko2-lite measured 2–3 µs here).
  */
-import { newRating, rate, rateGame, type Rating } from "../server/domain/ratings/glicko2";
+import { newRating, rate, rateGame, type Rating } from "@/server/domain";
 import { prng } from "../server/domain/pairing/simulate";
 
-export default async function () {
+export default async function ratingsBench() {
   const N = 10_000;
   const GAMES = 1_000_000;
   const rand = prng(99);

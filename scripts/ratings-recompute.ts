@@ -4,8 +4,8 @@
  * after changing GLICKO_CONFIG or correcting a rated result. Safe while the app runs: games that
  * finish meanwhile wait for it, then are rated on top. `--no-history` rebuilds only `ratings`.
  */
-import { getDbHandle } from "../db/client";
-import { recomputeRatings } from "../server/services/ratings/recompute";
+import { getDbHandle } from "@/db/client";
+import { recomputeRatings } from "@/server/services/ratings/recompute";
 
 const history = !process.argv.includes("--no-history");
 const handle = await getDbHandle();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { clubInvites, clubMemberships, type ClubRole } from "@/db/schema";
+import { clubInvites, clubMemberships } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { getMembership, requireClubRole } from "@/server/services/clubs/membership";

@@ -5,8 +5,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../db/client";
+import { openDatabase } from "@/db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,7 +16,6 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const { PGlite } = await import("@electric-sql/pglite");
   const handle = await openDatabase({});
   // openDatabase hides the PGlite client; re-open a fresh one to dump from the migrated state.
   const client = (handle.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
