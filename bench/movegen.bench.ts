@@ -7,7 +7,8 @@
  * Two tables: "bot budget" plays with the bot's defaults, where the 250 ms clock often ends a
  * search (so a faster search shows as more nodes, not less time); "fixed work" lifts the clock
  * (node budget only), so every run plays the same games through the same nodes and the times
- * compare across runs and code changes. MOVEGEN_MODE=budget|fixed prints one of them.
+ * compare across runs and code changes. "cpu s" is the process's CPU time, steadier than the
+ * wall clock on a shared machine. MOVEGEN_MODE=budget|fixed prints one of them.
  */
 import { RULESET_IDS } from "../engine/ruleset";
 import { BOT_DEFAULTS, selfPlay, type GenerateOptions } from "../engine/movegen";
@@ -16,14 +17,15 @@ const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math
 
 function table(title: string, games: number, opts: GenerateOptions): void {
   console.log(`\n${title}`);
-  console.log("| ruleset | games | moves | plays | ms/move p50 | p95 | max | total s | games/s | avg score |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| ruleset | games | moves | plays | ms/move p50 | p95 | max | total s | cpu s | games/s | avg score |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const id of RULESET_IDS) {
     const ms: number[] = [];
     let moves = 0;
     let plays = 0;
     let score = 0;
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     for (let g = 0; g < games; g++) {
       const r = selfPlay(id, `bench:${id}:${g}`, opts);
       ms.push(...r.moveMs);
@@ -32,9 +34,11 @@ function table(title: string, games: number, opts: GenerateOptions): void {
       score += r.state.scores.reduce((a, b) => a + b, 0) / r.state.scores.length;
     }
     const secs = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSecs = (cpu.user + cpu.system) / 1e6;
     ms.sort((a, b) => a - b);
     console.log(
-      `| ${id} | ${games} | ${moves} | ${plays} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${ms[ms.length - 1].toFixed(1)} | ${secs.toFixed(2)} | ${(games / secs).toFixed(2)} | ${(score / games).toFixed(0)} |`,
+      `| ${id} | ${games} | ${moves} | ${plays} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${ms[ms.length - 1].toFixed(1)} | ${secs.toFixed(2)} | ${cpuSecs.toFixed(2)} | ${(games / secs).toFixed(2)} | ${(score / games).toFixed(0)} |`,
     );
   }
 }
