@@ -133,7 +133,7 @@ export default defineConfig([
     files: ["db/**"],
     rules: {
       "no-restricted-imports": restrict(NOT_APP, FRAMEWORK, {
-        group: ["@/server", "@/server/*", "!@/server/domain"],
+        regex: "^@/server(?!/domain$)(/|$)",
         message: "db/ sits below the server; it may use `@/engine` and `@/server/domain` vocabulary only.",
       }),
     },
