@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
@@ -232,6 +233,28 @@ export class Api {
       body: JSON.stringify({ json: input }),
     });
     return this.reply<T>(res);
+  }
+
+  /**
+   * A mutation "in flight": `sent` resolves once the whole request has been written to the socket
+   * (so a test can kill the server then, without guessing a delay); `settled` once it was answered
+   * or its connection died.
+   */
+  mutationInFlight(proc: string, input: unknown): { sent: Promise<void>; settled: Promise<void> } {
+    const body = JSON.stringify({ json: input });
+    let sent!: () => void;
+    const written = new Promise<void>((r) => (sent = r));
+    const settled = new Promise<void>((resolve) => {
+      const req = http.request(`${this.baseUrl}/api/trpc/${proc}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie: this.cookieHeader() },
+      });
+      req.on("response", (res) => res.resume());
+      req.on("error", () => sent()); // never written (say, refused): nothing left to wait for
+      req.on("close", resolve); // answered, or the connection died
+      req.end(body, sent);
+    });
+    return { sent: written, settled };
   }
 
   async query<T = unknown>(proc: string, input: unknown): Promise<TrpcReply<T>> {

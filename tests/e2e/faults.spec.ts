@@ -102,10 +102,12 @@ test("[FAULTS]: kill -9 mid-match loses no move, the clock on turn keeps running
     // A move in flight when the process dies applies at most once: the client retries it with the
     // same clientId after the restart and the log grows by exactly one event.
     const inflight = await exchangeInput(a, matchId);
-    const lost = a.mutation("matches.move", inflight).catch(() => null);
-    await new Promise((r) => setTimeout(r, 20));
+    // (in flight: the whole request is written to the socket, no answer yet — whether the server
+    // read it before the kill is up to chance, and either way it must apply exactly once)
+    const lost = a.mutationInFlight("matches.move", inflight);
+    await lost.sent;
     await app.kill9();
-    await lost;
+    await lost.settled;
     app = await startApp({ name: "kill9-restarted-2", port, db: { pgliteDir: dir } });
     const retried = await a.ok<MoveOut>("mutation", "matches.move", inflight);
     expect(retried.seq).toBe(before.version + 1);
@@ -308,14 +310,15 @@ test.describe("on PostgreSQL with two app instances", () => {
     const c = new Api(C.url);
     await c.signUp("Cy Comeback");
     expect((await view(a.on(C.url), matchId)).version).toBe(v0.version);
-    // Every pooled connection is usable again: 12 reads at once, three times, each answered
-    // quickly (postgres.js left the connection cut inside the transaction hanging for 30 s on every
-    // use until db/client.ts replaced the pool).
+    // Every pooled connection is usable again: 12 reads at once, three times, all answered
+    // (postgres.js left the connection cut inside the transaction hanging on every use for
+    // CONNECT_TIMEOUT, 30 s, then failing, until db/client.ts replaced the pool). Half that is the
+    // bound, so a busy machine's slow answers are not taken for the hang.
     for (let round = 0; round < 3; round++) {
       const t0 = Date.now();
       const reads = await Promise.all(Array.from({ length: 12 }, () => a.query<View>("matches.get", { matchId })));
       expect(reads.map((r) => r.status)).toEqual(Array(12).fill(200));
-      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(Date.now() - t0).toBeLessThan(15_000);
     }
     const v1 = await view(a, matchId);
     expect(v1.version).toBe(v0.version);
