@@ -122,10 +122,20 @@ export default defineConfig([
       }),
     },
   },
-  // server/routers/: thin procedures over services; no database of their own.
+  // server/routers/: thin procedures over services; no database of their own (the type of the
+  // context's `db` may be named, to hand it to a service).
   {
     files: ["server/routers/**"],
-    rules: { "no-restricted-imports": restrict(NOT_APP, DATABASE) },
+    rules: {
+      "no-restricted-imports": restrict(NOT_APP, {
+        regex: "^(@/db(?!/client$)(/|$)|drizzle-orm(/|$)|postgres$|@electric-sql/)",
+        message: "Routers call services; the database, its schema and its enums are not theirs.",
+      }, {
+        regex: "^@/db/client$",
+        allowTypeImports: true,
+        message: "Routers may name the type of the context's `db` (`import type`), nothing more.",
+      }),
+    },
   },
 
   // db/: the schema and the client; may use the engine's and the domain's vocabulary, nothing above.
@@ -144,8 +154,8 @@ export default defineConfig([
     files: ["app/**"],
     rules: {
       "no-restricted-imports": restrict(DATABASE, {
-        regex: "^@/server(?!/domain$|/routers/_app$)(/|$)",
-        message: "Pages reach the server through tRPC (`useTRPC()`; types via `AppRouter`); the pure `@/engine` and `@/server/domain` are fine.",
+        regex: "^@/server(?!/domain$|/routers/_app$|/limits$)(/|$)",
+        message: "Pages reach the server through tRPC (`useTRPC()`; types via `AppRouter`); the pure `@/engine`, `@/server/domain` and `@/server/limits` are fine.",
       }, {
         regex: "^@/server/routers/_app$",
         allowTypeImports: true,

@@ -10,8 +10,7 @@
  * compare across runs and code changes. "cpu s" is the process's CPU time, steadier than the
  * wall clock on a shared machine. MOVEGEN_MODE=budget|fixed prints one of them.
  */
-import { RULESET_IDS } from "../engine/ruleset";
-import { BOT_DEFAULTS, selfPlay, type GenerateOptions } from "../engine/movegen";
+import { BOT_DEFAULTS, RULESET_IDS, selfPlay, type GenerateOptions } from "@/engine";
 
 const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 

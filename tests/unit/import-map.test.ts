@@ -47,6 +47,9 @@ const CASES: [string, string, boolean][] = [
   ["server/routers/x.ts", `import { END_REASONS } from "@/engine";`, true],
   ["server/routers/x.ts", `import { CLUB_ROLES } from "@/db/schema";`, false],
   ["server/routers/x.ts", `import { eq } from "drizzle-orm";`, false],
+  ["server/routers/x.ts", `import type { Db } from "@/db/client";`, true],
+  ["server/routers/x.ts", `import { getDb } from "@/db/client";`, false],
+  ["server/routers/x.ts", `import type { MatchStatus } from "@/db/schema/matches";`, false],
   // db/: the engine's and the domain's vocabulary only
   ["db/schema/clubs.ts", `import { RULESET_IDS } from "@/engine";`, true],
   ["db/schema/clubs.ts", `import { TIEBREAKS } from "@/server/domain";`, true],
@@ -56,6 +59,8 @@ const CASES: [string, string, boolean][] = [
   ["app/play/page.tsx", `import type { AppRouter } from "@/server/routers/_app";`, true],
   ["app/play/page.tsx", `import { getRuleset } from "@/engine";`, true],
   ["app/play/page.tsx", `import { TIEBREAKS } from "@/server/domain";`, true],
+  ["app/_trpc/client.tsx", `import { LIMITS } from "@/server/limits";`, true],
+  ["app/play/page.tsx", `import { LIMITS } from "@/server/edge";`, false],
   ["app/play/page.tsx", `import { appRouter } from "@/server/routers/_app";`, false],
   ["app/play/page.tsx", `import type { Explanation } from "@/server/services/adjudication/explain";`, false],
   ["app/play/page.tsx", `import { getDb } from "@/db/client";`, false],
