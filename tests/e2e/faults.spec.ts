@@ -189,6 +189,7 @@ test.describe("on PostgreSQL with two app instances", () => {
     ]);
   });
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructured first parameter; this hook needs none
   test.afterEach(async ({}, testInfo) => {
     // the servers' own logs explain most failures here
     if (testInfo.status !== testInfo.expectedStatus) {
