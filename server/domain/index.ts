@@ -12,3 +12,4 @@ export { pairKingOfTheHill } from "./pairing/kingOfTheHill";
 export { decideGibson, cannotCatch, type GibsonOptions, type GibsonDecision } from "./pairing/gibson";
 export * from "./pairing/elimination";
 export * from "./ratings/glicko2";
+export { MAX_SCORE, scoreProblem } from "./scores";

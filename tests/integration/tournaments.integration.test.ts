@@ -299,6 +299,28 @@ describeDb("tournaments", (db) => {
       expect(await db().select().from(ratedGames).where(eq(ratedGames.pairingId, board.id))).toMatchObject([{ source: "pairing", sourceId: board.id }]);
     });
 
+    it("a director's scores are required, whole, 0 to 9,999, and every refusal is a sentence", async () => {
+      const s = await seedTournament(db(), 2, { rounds: 1 });
+      await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
+      await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
+      const board = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings[0]!;
+      const [a, b] = board.players.map((p) => p.userId) as [string, string];
+      const refusal = async (scores: Record<string, unknown>) => {
+        const err = await s.director.tournaments.enterResult({ tournamentId: s.t.id, pairingId: board.id, scores: scores as Record<string, number> }).then(
+          () => null,
+          (e: { code: string; cause?: { issues?: { message: string }[] } }) => e,
+        );
+        expect(err?.code).toBe("BAD_REQUEST");
+        return err!.cause!.issues!.map((i) => i.message);
+      };
+      expect(await refusal({ [a]: -5, [b]: 300 })).toEqual(["A score cannot be negative."]);
+      expect(await refusal({ [a]: 99_999, [b]: 300 })).toEqual(["A score is at most 9,999."]);
+      expect(await refusal({ [a]: 12.5, [b]: 300 })).toEqual(["Scores are whole numbers."]);
+      expect(await refusal({ [a]: null, [b]: 300 })).toEqual(["Enter a score."]);
+      expect(await refusal({ "not-a-player": 1, [b]: 300 })).toEqual(["Enter a score for each player of this board."]);
+      await expect(s.director.tournaments.enterResult({ tournamentId: s.t.id, pairingId: board.id, scores: { [a]: 9_999, [b]: 0 } })).resolves.toEqual({ ok: true });
+    });
+
     it("ruleset options are validated by the engine", async () => {
       const s = await seedClub(db(), 0);
       await expect(

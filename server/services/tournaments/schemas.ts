@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { GRAND_FINAL_OPTIONS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/db/schema/tournaments";
 import { CHALLENGE_RULES } from "@/engine";
-import { TIEBREAKS } from "@/server/domain/standings";
+import { scoreProblem, TIEBREAKS } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
 
@@ -115,9 +115,18 @@ export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(10
 export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema });
 export const flipInput = z.object({ pairingId: z.uuid() });
 
+/** A score typed by a director (the rule and its sentences: server/domain/scores.ts). */
+const scoreSchema = z.number("Enter a score.").superRefine((v, ctx) => {
+  const problem = scoreProblem(v);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 export const enterResultInput = z.object({
   pairingId: z.uuid("That is not a valid pairing id."),
-  scores: z.record(z.string(), z.number("Enter a score.").int("Scores are whole numbers.").min(-5000).max(5000)),
+  /** userId → score, one per player of the board (2–4). */
+  scores: z
+    .record(z.uuid(), scoreSchema, "Enter a score for each player of this board.")
+    .refine((r) => Object.keys(r).length >= 1 && Object.keys(r).length <= 4, "Enter a score for each player of this board."),
   /** The player who forfeited (scores are then ignored for standings). */
   forfeitUserId: userIdSchema.nullable().default(null),
   /** The pairing version the form was loaded with (optimistic concurrency). */
