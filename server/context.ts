@@ -1,5 +1,6 @@
 /**
- * Builds the tRPC context for an HTTP request: the database and the signed-in user.
+ * Builds the tRPC context for an HTTP request: the database, the signed-in user, and Next's
+ * `after()` for work that runs once the response has been sent.
  *
  * Reading the user needs the database, and a failure here happens before any procedure runs, so
  * the procedures' error mapping (server/trpc.ts) never sees it: without the catch below a request
@@ -8,6 +9,7 @@
  * as every other unexpected error.
  */
 import { TRPCError } from "@trpc/server";
+import { after } from "next/server";
 import { getDb } from "@/db/client";
 import { userFromRequest } from "./auth";
 import type { Context } from "./trpc";
@@ -15,7 +17,8 @@ import type { Context } from "./trpc";
 export async function createRequestContext(req: Request): Promise<Context> {
   try {
     const [db, user] = await Promise.all([getDb(), userFromRequest(req)]);
-    return { db, user };
+    // Work that must not delay the answer (the bot's reply to a move) runs once it has been sent.
+    return { db, user, afterResponse: (task) => after(task) };
   } catch (cause) {
     console.error(cause);
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Nothing was changed; please try again.", cause });

@@ -24,6 +24,9 @@ export interface Context {
   /** The client's network address (`server/edge.ts` `clientAddress`), set for HTTP requests; in-process
    * callers (tests, scripts) have none and are not rate-limited. */
   clientAddress?: string;
+  /** Runs work once this request's response has been sent (Next's `after()`; set for HTTP
+   * requests). In-process callers have none: such work runs on the next macrotask. */
+  afterResponse?: (task: () => Promise<void>) => void;
 }
 
 const t = initTRPC.context<Context>().create({

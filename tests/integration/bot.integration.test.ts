@@ -1,16 +1,19 @@
 /**
  * The bot opponent: `matches.bot.challenge` starts a casual game against the Equalis Bot, the bot
- * answers each human move through submitMove (same transaction rules, `bot:` idempotency keys),
- * challenges an invalid play, and its account cannot sign in.
+ * answers each human move through submitMove (same transaction rules, `bot:` idempotency keys)
+ * once the human's answer has been sent (a subscriber of committed moves: tests await
+ * `committedMovesSettled`, never a sleep), challenges an invalid play, and its account cannot
+ * sign in.
  */
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { matchEvents } from "@/db/schema/matches";
 import { botPositionFromView, chooseBotAction } from "@/engine/movegen";
 import { getRuleset } from "@/engine/ruleset";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { BOT_EMAIL, ensureBotUser } from "@/server/services/bot/account";
 import { toAction } from "@/server/services/bot/turns";
+import { committedMovesSettled, onMoveCommitted } from "@/server/routers/matches/committed";
 import { callerFor, createUser } from "../helpers/seed";
 import { describeDb } from "../helpers/db";
 import { findEndPhony } from "./matches.helpers";
@@ -44,6 +47,7 @@ describeDb("bot opponent", (db) => {
       const clientId = `human-${i}-${matchId}`;
       const out = await api.matches.move({ matchId, expectedSeq: v.version, clientId, action });
       expect(out.applied).toBe(true);
+      await committedMovesSettled(matchId);
       const after = await api.matches.get({ matchId });
       if (after.status === "active") {
         expect(after.version).toBe(out.version + 1); // the bot's reply
@@ -52,6 +56,7 @@ describeDb("bot opponent", (db) => {
       // a retried request applies once, and the bot does not answer twice
       const again = await api.matches.move({ matchId, expectedSeq: v.version, clientId, action });
       expect(again.applied).toBe(false);
+      await committedMovesSettled(matchId);
       expect((await api.matches.get({ matchId })).version).toBe(after.version);
       v = after;
     }
@@ -59,6 +64,41 @@ describeDb("bot opponent", (db) => {
     const botMoves = events.filter((e) => e.clientId?.startsWith(`bot:${matchId}:`));
     expect(botMoves.length).toBeGreaterThanOrEqual(3);
     for (const e of botMoves) expect(e.clientId).toBe(`bot:${matchId}:${e.seq}`);
+  });
+
+  it("answers after the human's answer has been sent, and nothing after the commit can fail the human's move", async () => {
+    const me = await createUser(db());
+    const api = callerFor(db(), me);
+    const { matchId } = await api.matches.bot.challenge({ ruleset: "equate", challengeRule: "void" });
+    const v = await api.matches.get({ matchId });
+    // a probe beside the bot: records when it runs, holds until released, then fails
+    const started: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const off = onMoveCommitted(async (_db, move) => {
+      if (move.matchId !== matchId) return;
+      started.push(move.clientId);
+      await held;
+      throw new Error("probe failure");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const out = await api.matches.move({ matchId, expectedSeq: v.version, clientId: `pass-${matchId}`, action: { type: "pass" } });
+      // the answer came back before any subscriber had started, the bot included
+      expect(out).toMatchObject({ applied: true, version: v.version + 1, status: "active" });
+      expect(started).toEqual([]);
+      release();
+      await committedMovesSettled(matchId);
+      expect(started).toEqual([`pass-${matchId}`]);
+      expect(logged.mock.calls.some((c) => String(c[0]).includes(matchId) && String(c[1]).includes("probe failure"))).toBe(true);
+      // the failing probe did not stop the bot, nor undo the human's pass
+      const after = await api.matches.get({ matchId });
+      expect(after.version).toBe(out.version + 1);
+      expect(after.game!.turn).toBe(v.viewerSeat);
+    } finally {
+      off();
+      logged.mockRestore();
+    }
   });
 
   it("challenges an invalid play", async () => {
@@ -73,12 +113,14 @@ describeDb("bot opponent", (db) => {
         const action = toAction(chooseBotAction(pos, { budgetMs: 60 }));
         if (action.type !== "play") continue;
         await api.matches.move({ matchId, expectedSeq: v.version, clientId: `open-${matchId}`, action });
+        await committedMovesSettled(matchId);
         v = await api.matches.get({ matchId });
       }
       if (v.status !== "active") continue;
       const phony = findEndPhony(v.game!.board as never, v.game!.rack!);
       if (!phony) continue;
       await api.matches.move({ matchId, expectedSeq: v.version, clientId: `phony-${matchId}`, action: { type: "play", placements: [phony] } });
+      await committedMovesSettled(matchId);
       const after = await api.matches.get({ matchId });
       const texts = after.game!.sheet.map((s) => s.text);
       expect(texts.some((t) => t.includes("play withdrawn"))).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * The bot opponent (`matches.bot.*`, docs/demo.md): thin procedures over server/services/bot.
- * Starting a game needs a signed-in player; the bot then answers every move in the same request
- * (the hook in submitMove), so the page needs nothing special beyond its usual live view.
+ * Starting a game needs a signed-in player; the bot then answers every move once the mover's
+ * answer has been sent (a subscriber of committed moves, ./committed.ts), and the page sees its
+ * move through its usual live view.
  */
 import { z } from "zod";
 import { protectedProcedure, router } from "@/server/trpc";

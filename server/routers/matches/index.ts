@@ -23,6 +23,7 @@ import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "
 import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
 import { createdOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
+import { announceMove } from "./committed";
 import { scorekeeperRouter } from "./scorekeeper";
 import { botRouter } from "./bot";
 
@@ -42,11 +43,16 @@ export const matchesRouter = router({
     for await (const view of liveMatchView(ctx.db, input.matchId, ctx.user?.id ?? null, signal)) yield matchViewOut.parse(view);
   }),
 
-  /** Play, exchange, pass, challenge or resign; idempotent per clientId; STALE on an old expectedSeq. */
+  /** Play, exchange, pass, challenge or resign; idempotent per clientId; STALE on an old expectedSeq.
+   * An applied move is announced to its subscribers (the bot answers) after the answer is sent. */
   move: protectedProcedure
     .input(moveInput)
     .output(moveOut)
-    .mutation(({ ctx, input }) => submitMove(ctx.db, { ...input, userId: ctx.user.id })),
+    .mutation(async ({ ctx, input }) => {
+      const out = await submitMove(ctx.db, { ...input, userId: ctx.user.id });
+      if (out.applied) announceMove(ctx.db, { matchId: input.matchId, clientId: input.clientId, version: out.version, status: out.status }, ctx.afterResponse);
+      return out;
+    }),
 
   /** Record a loss on time for the player on move once their maximum overtime has passed. */
   claimTimeout: protectedProcedure

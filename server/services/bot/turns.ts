@@ -12,11 +12,13 @@
  * it exchanges, but after two scoreless turns per player in a row it passes instead, so a game
  * between two bots that find nothing still ends (successive passes).
  *
- * When: `afterMoveCommitted` is called by `submitMove` after a human's move has committed (same
- * request, after the commit — the human's move never waits on the bot's transaction, and a bot
- * failure is logged, never reported to the human). `bot.challenge` calls `playBotTurns` once the
- * game starts (the bot may move first), and `bot.nudge` does the same as a recovery path (a
- * restart between the two commits). The demo drives bot-vs-bot games with `playBotTurns` too.
+ * When: `answerCommittedMove` subscribes to committed moves (server/routers/matches/committed.ts):
+ * it runs after a human's move has committed and the human's answer has been sent, so the human
+ * never waits on the bot's search or transaction, and a bot failure is logged, never reported to
+ * the human. The matches service does not know the bot (no import from services/matches back to
+ * here). `bot.challenge` calls `playBotTurns` once the game starts (the bot may move first), and
+ * `bot.nudge` does the same as a recovery path (a restart between the two commits). The demo
+ * drives bot-vs-bot games with `playBotTurns` too.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -120,17 +122,15 @@ export async function botSeatedIn(db: Db, matchId: string): Promise<string | nul
 }
 
 /**
- * The hook `submitMove` calls after a move has committed: if the bot account sits in the match
- * and is now on move, it answers. Moves the bot itself submits (`bot:` keys) do not re-enter.
- * Errors are logged: the human's move has already been applied and is reported as such.
+ * The bot's answer to a committed move (a subscriber of committed moves: the `move` procedure
+ * announces each applied move, server/routers/matches/committed.ts, after the mover's answer has
+ * been sent). If the game goes on, the bot account sits in the match and is now on move, it
+ * answers. Moves the bot itself submits (`bot:` keys) do not re-enter. Errors propagate to the
+ * caller, which logs them: the human's move has already been applied and reported as such.
  */
-export async function afterMoveCommitted(db: Db, matchId: string, clientId: string): Promise<void> {
-  if (clientId.startsWith("bot:")) return;
-  try {
-    const botId = await botSeatedIn(db, matchId);
-    if (!botId) return;
-    await playBotTurns(db, matchId, { isBot: (id) => id === botId, maxMoves: 8 });
-  } catch (err) {
-    console.error(`bot: could not answer in match ${matchId}`, err);
-  }
+export async function answerCommittedMove(db: Db, move: { matchId: string; clientId: string; status: string }): Promise<BotTurnsResult | null> {
+  if (move.clientId.startsWith("bot:") || move.status !== "active") return null;
+  const botId = await botSeatedIn(db, move.matchId);
+  if (!botId) return null;
+  return playBotTurns(db, move.matchId, { isBot: (id) => id === botId, maxMoves: 8 });
 }

@@ -11,7 +11,9 @@
  *      on the row and reported to the tournament pairing — same transaction;
  *   8. `publish(tx, "match:<id>")`, delivered to every instance when the transaction commits.
  * If step 5 changed the game (say the mover's flag fell) and the move then fails, those server
- * events are still committed and the error is raised after the commit.
+ * events are still committed and the error is raised after the commit. What follows a committed
+ * move (the bot's answer) is not this module's business: the `move` procedure announces it to
+ * its subscribers (server/routers/matches/committed.ts).
  *
  * `touchMatch` is step 5 alone, for views and `claimTimeout`: a flag falls when anyone next
  * touches the match; there are no timers in memory.
@@ -24,7 +26,6 @@ import { DomainError } from "@/server/errors";
 import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
 import type { MoveAction } from "./schemas";
 import { cachePut, hasDue, loadFolded, step, type Folded } from "./state";
-import { afterMoveCommitted } from "@/server/services/bot/turns";
 
 export interface MoveOutcome {
   /** false: this clientId had already been applied (nothing new was written) */
@@ -128,8 +129,6 @@ export async function submitMove(
   });
   if (cacheAfter) cachePut(input.matchId, cacheAfter);
   if ("refused" in out) throw out.refused;
-  // After the commit: the bot opponent answers if it sits in this game and is on move (docs/demo.md).
-  if (out.outcome.applied && out.outcome.status === "active") await afterMoveCommitted(db, input.matchId, input.clientId);
   return out.outcome;
 }
 
