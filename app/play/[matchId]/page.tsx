@@ -57,7 +57,7 @@ export default function MatchPage() {
   );
   const v = view.data;
 
-  const serverNow = useServerNow(v?.serverNow);
+  const serverNow = useServerNow(v?.serverNow, view.dataUpdatedAt);
 
   // A flag should have fallen (or a move limit run out): re-read the view, which records it.
   const touched = useRef<number>(-1);
@@ -78,14 +78,17 @@ export default function MatchPage() {
   const [typed, setTyped] = useState("");
   const [typeError, setTypeError] = useState<string | null>(null);
   const [exchanging, setExchanging] = useState<Set<number> | null>(null);
+  // A new version of the game clears the draft, during the render that shows it (not one later).
   const version = v?.version;
-  useEffect(() => {
+  const [draftVersion, setDraftVersion] = useState(version);
+  if (version !== draftVersion) {
+    setDraftVersion(version);
     setDraft([]);
     setSelected(null);
     setExchanging(null);
     setTyped("");
     setTypeError(null);
-  }, [version]);
+  }
 
   const ruleset = useMemo(() => {
     if (!v) return null;
@@ -104,7 +107,7 @@ export default function MatchPage() {
 
   const game = v?.game ?? null;
   const rack = game?.rack ?? null;
-  const board = game?.board ?? [];
+  const board = useMemo(() => game?.board ?? [], [game]);
   const occupied = (r: number, c: number) => board.some((t) => t.row === r && t.col === c) || draft.some((t) => t.row === r && t.col === c);
 
   const preview = useMemo(() => {

@@ -10,7 +10,7 @@
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { adjudicatePlay, getRuleset, parseRulesetOptions, RULESET_DATA } from "@/engine";
@@ -37,7 +37,7 @@ export default function StationPage() {
   useSubscription(trpc.matches.live.subscriptionOptions({ matchId }, { onData: () => void queryClient.invalidateQueries({ queryKey: opts.queryKey }) }));
   const v = station.data?.view;
 
-  const { now, read: serverTime } = useServerClock(v?.serverNow);
+  const { now, read: serverTime } = useServerClock(v?.serverNow, station.dataUpdatedAt);
 
   const [tap, setTap] = useState<{ seat: number; at: number; next: number } | null>(null);
   const [square, setSquare] = useState("");
@@ -45,12 +45,15 @@ export default function StationPage() {
   const [typed, setTyped] = useState("");
   const [exchangeCount, setExchangeCount] = useState(1);
   const [error, setError] = useState<string | null>(null);
+  // A new version of the game clears the entry, during the render that shows it (not one later).
   const version = v?.version;
-  useEffect(() => {
+  const [entryVersion, setEntryVersion] = useState(version);
+  if (version !== entryVersion) {
+    setEntryVersion(version);
     setTyped("");
     setSquare("");
     setTap(null);
-  }, [version]);
+  }
 
   const ruleset = useMemo(() => {
     if (!v) return null;
@@ -64,7 +67,7 @@ export default function StationPage() {
 
   const game = v?.game ?? null;
   const board = useMemo(() => game?.board ?? [], [game]);
-  const start = ruleset ? parseSquare(square, ruleset.layout.size) : null;
+  const start = useMemo(() => (ruleset ? parseSquare(square, ruleset.layout.size) : null), [ruleset, square]);
   const entry = useMemo(() => {
     if (!ruleset || !game || !start || typed.trim() === "") return { tiles: [], error: null as string | null };
     const supply = ruleset.tiles.filter((t) => t.unlimited).map((t) => t.face);
@@ -76,12 +79,12 @@ export default function StationPage() {
       occupied: (r, c) => board.some((t) => t.row === r && t.col === c),
       size: ruleset.layout.size,
     });
-  }, [ruleset, game, start?.row, start?.col, direction, typed, board]); // eslint-disable-line react-hooks/exhaustive-deps
-  const draft = entry.tiles.map((t) => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile }));
+  }, [ruleset, game, start, direction, typed, board]);
+  const draft = useMemo(() => entry.tiles.map((t) => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile })), [entry]);
   const preview = useMemo(() => {
     if (!ruleset || draft.length === 0) return null;
     return adjudicatePlay(ruleset, board.map((t) => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile })), draft, { firstPlay: board.length === 0 });
-  }, [ruleset, board, JSON.stringify(draft)]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ruleset, board, draft]);
 
   if (station.isPending) return <p>Loading…</p>;
   if (station.error || !v) return <FormError message={station.error?.message ?? "This game could not be loaded."} />;
