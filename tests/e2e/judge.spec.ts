@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { adjudicate } from "../../engine/adjudicate";
-import { formatPosition } from "../../engine/notation/position";
+import { adjudicate, formatPosition } from "@/engine";
 import { signUp, uniqueEmail } from "./helpers";
 
 /** Calls a tRPC procedure over HTTP as the page's signed-in user (superjson envelope). */
