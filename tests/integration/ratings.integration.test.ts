@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
 import { clubMemberships, ratedGames, ratingEvents, ratings, tournamentPairings, tournamentRounds, tournaments, type RulesetId } from "@/db/schema";
-import { DEFAULT_GLICKO, newRating, rateGame, ratePod } from "@/server/domain/ratings/glicko2";
+import { DEFAULT_GLICKO, newRating, rateGame, ratePod } from "@/server/domain";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { recomputeRatings } from "@/server/services/ratings/recompute";
 import { getPlayerRating } from "@/server/services/ratings/queries";

@@ -20,7 +20,7 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { ratedGames, ratingEvents, ratings, type EventOpponent, type RatedGameSource } from "@/db/schema";
 import type { RulesetId } from "@/db/schema/clubs";
 import { DomainError } from "@/server/errors";
-import type { GlickoConfig, Rating } from "@/server/domain/ratings/glicko2";
+import type { GlickoConfig, Rating } from "@/server/domain";
 import { outcomeKeys, pairwiseResult, rateSeats } from "./compute";
 import { ratingConfig } from "./config";
 import { ratedGameInput, type RatedGameInput } from "./schemas";

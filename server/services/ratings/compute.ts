@@ -7,7 +7,7 @@
  * period per player). The per-player `result` is the pairwise points over the number of opponents.
  * A player who lost by resignation or on time ranks below everyone whatever the scores (`outcomeKeys`).
  */
-import { rateGame, ratePod, type GlickoConfig, type Rating } from "@/server/domain/ratings/glicko2";
+import { rateGame, ratePod, type GlickoConfig, type Rating } from "@/server/domain";
 
 /** What results are decided by: the score, or −∞ for a player who resigned or lost on time. */
 export function outcomeKeys(players: readonly { score: number; lost?: boolean }[]): number[] {

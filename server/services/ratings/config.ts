@@ -6,7 +6,7 @@
  * `npm run ratings:recompute` to re-derive past ratings under the new parameters.
  */
 import { z } from "zod";
-import { DEFAULT_GLICKO, type GlickoConfig } from "@/server/domain/ratings/glicko2";
+import { DEFAULT_GLICKO, type GlickoConfig } from "@/server/domain";
 
 const positive = z.number().finite().positive();
 const overrides = z

@@ -9,7 +9,7 @@ import type { DbOrTx } from "@/db/client";
 import { clubMemberships, clubs, ratingEvents, ratings, users, type EventOpponent, type RatedGameSource } from "@/db/schema";
 import { RULESETS, type RulesetId } from "@/db/schema/clubs";
 import { DomainError } from "@/server/errors";
-import { expectedScore, isProvisional, type GlickoConfig, type Rating } from "@/server/domain/ratings/glicko2";
+import { expectedScore, isProvisional, type GlickoConfig, type Rating } from "@/server/domain";
 import { ratingConfig } from "./config";
 import { clubLeaderboardInput, leaderboardInput, type ClubLeaderboardInput, type LeaderboardInput } from "./schemas";
 

@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { ratedGames, ratingEvents, ratings, users, type LedgerPlayer } from "@/db/schema";
 import { RULESETS, type RulesetId } from "@/db/schema/clubs";
-import type { GlickoConfig } from "@/server/domain/ratings/glicko2";
+import type { GlickoConfig } from "@/server/domain";
 import { pairwiseResult, rateSeats } from "./compute";
 import { ratingConfig } from "./config";
 

@@ -13,9 +13,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { tournamentPairings, tournamentPlayers, tournamentRounds, users, type Tournament, type TournamentPairing, type TournamentPlayer, type TournamentRound } from "@/db/schema";
-import { applyResult, createBracket, type Bracket } from "@/server/domain/pairing/elimination";
-import type { ScoringOptions } from "@/server/domain/results";
-import type { ByeRecord, GameRecord, History, Player } from "@/server/domain/types";
+import { applyResult, createBracket, type Bracket, type ByeRecord, type GameRecord, type History, type Player, type ScoringOptions } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 
 export type Entry = TournamentPlayer & { name: string; email: string };

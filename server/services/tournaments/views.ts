@@ -7,8 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { standingsFromBracket, type BracketMatch } from "@/server/domain/pairing/elimination";
-import { computeStandings, explainOrder, TIEBREAKS, type Standings, type TiebreakCode } from "@/server/domain/standings";
+import { computeStandings, explainOrder, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
