@@ -132,6 +132,78 @@ describe("pairSwiss", () => {
     expect(none.notes.join(" ")).not.toMatch(/Gibson/);
   });
 
+  describe("withdrawn players (the `withdrawn` option)", () => {
+    const players = Array.from({ length: 6 }, (_, i) => ({ id: `w${i + 1}`, rating: 2000 - i * 10 }));
+    // round 1: w1–w4, w2–w5, w3–w6; the first-named player won each game
+    const history: History = {
+      games: [
+        { round: 1, players: ["w1", "w4"], scores: [400, 300] },
+        { round: 1, players: ["w2", "w5"], scores: [400, 350] },
+        { round: 1, players: ["w3", "w6"], scores: [400, 390] },
+      ],
+      byes: [],
+    };
+
+    it("pairs only the players still in, with scores and repeats from everyone's games", () => {
+      const r = must(pairSwiss({ players, history }, { withdrawn: ["w2"] }));
+      const seen = r.pairings.flatMap((p) => p.players).concat(r.byes.map((b) => b.playerId));
+      expect([...seen].sort()).toEqual(["w1", "w3", "w4", "w5", "w6"]);
+      // five left: one bye, to the lowest-ranked player still in (w4: lost round 1 by 100)
+      expect(r.byes.map((b) => b.playerId)).toEqual(["w4"]);
+      // the winners w1 and w3 meet (w2 is gone), the losers w5 and w6 meet; no repeat of round 1
+      expect(r.pairings.map((p) => [...p.players].sort().join("-")).sort()).toEqual(["w1-w3", "w5-w6"]);
+      for (const p of r.pairings) expect(p.reason).toMatch(/no repeat/);
+      // tables follow the whole field's ranking: w1's board first
+      expect(r.pairings.find((p) => p.players.includes("w1"))!.table).toBe(1);
+    });
+
+    it("is the pairing of the field without them when they never played", () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 4, max: 30 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (n, gone, seed) => {
+          const rand = prng(seed);
+          const field = randomField(n, rand);
+          const ratings = new Map(field.map((p) => [p.id, p.rating]));
+          let h = empty;
+          for (let r = 1; r <= 3; r++) h = playRound(h, must(pairSwiss({ players: field, history: h })), ratings, rand);
+          // players who joined and withdrew before playing: in the field, absent from the history
+          const ghosts = Array.from({ length: gone }, (_, i) => ({ id: `ghost${i}`, rating: Math.round(800 + rand() * 1400) }));
+          const mixed = [...field, ...ghosts].sort((a, b) => a.rating - b.rating);
+          const withGhosts = must(pairSwiss({ players: mixed, history: h }, { withdrawn: ghosts.map((g) => g.id) }));
+          const without = must(pairSwiss({ players: mixed.filter((p) => !p.id.startsWith("ghost")), history: h }));
+          expect(withGhosts).toEqual(without);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it("never makes a withdrawn player the Gibson's opponent", () => {
+      const six = Array.from({ length: 6 }, (_, i) => ({ id: `g${i + 1}`, rating: 2000 - i * 10 }));
+      const h: History = {
+        games: [
+          { round: 1, players: ["g1", "g4"], scores: [600, 300] },
+          { round: 1, players: ["g2", "g5"], scores: [400, 300] },
+          { round: 1, players: ["g3", "g6"], scores: [400, 300] },
+          { round: 2, players: ["g1", "g2"], scores: [600, 300] },
+          { round: 2, players: ["g3", "g5"], scores: [300, 400] },
+          { round: 2, players: ["g4", "g6"], scores: [400, 300] },
+        ],
+        byes: [],
+      };
+      const gibson = { totalRounds: 3, prizePlaces: 2 };
+      // g6, the only player out of the race for 2nd, would be g1's opponent (the test above)…
+      expect(must(pairSwiss({ players: six, history: h }, { gibson })).pairings.find((p) => p.players.includes("g1"))!.players).toContain("g6");
+      // …withdrawn, five are left: the clinched leader takes the bye and the rest pair without g6
+      const r = must(pairSwiss({ players: six, history: h }, { gibson, withdrawn: ["g6"] }));
+      expect(r.byes).toEqual([{ playerId: "g1", reason: expect.stringMatching(/Gibsonized: takes the bye/) }]);
+      expect(r.pairings.flatMap((p) => p.players).sort()).toEqual(["g2", "g3", "g4", "g5"]);
+    });
+
+    it("refuses an id that is not in the field, with a ruling", () => {
+      const r = pairSwiss({ players, history }, { withdrawn: ["nobody"] });
+      expect(!r.ok && r.code).toBe("UNKNOWN_PLAYER");
+    });
+  });
+
   it("rejects duplicate and unknown players with a ruling", () => {
     const bad = pairSwiss({ players: [{ id: "a", rating: 1 }, { id: "a", rating: 2 }], history: empty });
     expect(bad.ok).toBe(false);

@@ -25,7 +25,7 @@
  * gaps inside the repair window (blossom is unweighted); both are documented trade-offs for speed.
  */
 import { formatWins, validateField } from "../results";
-import { ok, type Result } from "../types";
+import { fail, ok, type Result } from "../types";
 import { decideGibson, type GibsonOptions } from "./gibson";
 import { maximumMatching } from "./matching";
 import { buildState, byeReason, chooseFirst, pairKey, ranked, recordLabel, type FieldState, type PlayerState } from "./state";
@@ -36,6 +36,12 @@ export interface SwissOptions {
   gibson?: GibsonOptions;
   /** Largest repair window (vertices) before relaxing constraints (default 3,000). */
   maxRepairWindow?: number;
+  /**
+   * Players who stay in the field but are not paired this round (withdrawn from the event): their
+   * games still count for everyone's wins, spread, repeats and first moves, and for the table
+   * order; they get neither a board nor a bye, and cannot be the Gibson or the Gibson's opponent.
+   */
+  withdrawn?: readonly string[];
 }
 
 /** Relaxation ladder, tried in order until a complete pairing exists. */
@@ -56,7 +62,9 @@ export function pairSwiss(input: PairingInput, options: SwissOptions = {}): Resu
   if (!checked.ok) return checked;
   const field = buildState(input.players, input.history, input.forbiddenPairs ?? [], input.scoring);
   const round = input.round ?? field.lastRound + 1;
-  let order = ranked(field);
+  const withdrawn = new Set(options.withdrawn ?? []);
+  for (const id of withdrawn) if (!field.byId.has(id)) return fail("UNKNOWN_PLAYER", `Withdrawn player ${id} is not in the field.`);
+  let order = ranked(field).filter((p) => !withdrawn.has(p.id));
   const pairings: Pairing[] = [];
   const byes: ByeAssignment[] = [];
   const notes: string[] = [];
@@ -88,7 +96,7 @@ function numberTables(field: FieldState, pairings: Pairing[]): Pairing[] {
 }
 
 /** Swiss-pair `order` (best first), with a bye if odd; used by pairSwiss after Gibsons are removed. */
-export function pairOrdered(
+function pairOrdered(
   field: FieldState,
   order: readonly PlayerState[],
   round: number,

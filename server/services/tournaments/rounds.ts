@@ -4,10 +4,10 @@
  * (server/domain/pairing): Swiss, King of the Hill, round robin (Berger) and elimination brackets;
  * every board keeps the engine's `reason`, so players can see why they got their opponent.
  *
- * Adapter notes (the domain engines take a clean field; tournaments have withdrawals):
- * - Swiss with withdrawn players: the field state is built from everyone who ever played (so
- *   scores and repeats stay right) and only active players are ordered and paired, through the
- *   domain's own `buildState` → `decideGibson` → `pairOrdered` steps (what `pairSwiss` does).
+ * Adapter notes (tournaments have withdrawals: the Swiss engine takes them as an option, the
+ * others a clean field):
+ * - Swiss with withdrawn players: everyone who ever played is in the field (so scores and repeats
+ *   stay right) and the withdrawn are named in `pairSwiss`'s `withdrawn` option: not paired.
  * - King of the Hill with withdrawn players: a game against a withdrawn player is passed to the
  *   engine as that player's bye-like result (wins and spread kept). Caveat: it then counts as a bye
  *   when the engine picks the next bye.
@@ -18,15 +18,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
-import { readyMatches } from "@/server/domain/pairing/elimination";
-import { decideGibson } from "@/server/domain/pairing/gibson";
-import { pairKingOfTheHill } from "@/server/domain/pairing/kingOfTheHill";
-import { roundRobin } from "@/server/domain/pairing/roundRobin";
-import { buildState, chooseFirst, ranked } from "@/server/domain/pairing/state";
-import { pairOrdered, pairSwiss } from "@/server/domain/pairing/swiss";
-import type { ByeAssignment, PairedRound, Pairing } from "@/server/domain/pairing/types";
-import { gameOutcomes, validateField } from "@/server/domain/results";
-import type { ByeRecord, History } from "@/server/domain/types";
+import {
+  gameOutcomes,
+  pairKingOfTheHill,
+  pairSwiss,
+  readyMatches,
+  roundRobin,
+  validateField,
+  type ByeAssignment,
+  type ByeRecord,
+  type History,
+  type PairedRound,
+  type Pairing,
+} from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { writeAudit } from "./audit";
@@ -120,31 +124,8 @@ function computeRound(ev: Event, round: number): Draft {
 
   if (t.format === "swiss") {
     const gibson = t.gibson ? { totalRounds: t.rounds, spreadPerRound: t.gibsonSpread } : undefined;
-    if (clean) return unwrap(pairSwiss({ players, history, round, scoring }, { gibson }));
-    const field = buildState(players, history, [], scoring);
-    let order = ranked(field).filter((p) => activeIds.has(p.id));
-    const pairings: Pairing[] = [];
-    const byes: ByeAssignment[] = [];
-    const notes: string[] = [];
-    if (gibson) {
-      const g = decideGibson(order, round, gibson);
-      if (g) {
-        if (g.opponent === null) byes.push({ playerId: g.gibson.id, reason: g.reason });
-        else {
-          const [f, s, why] = chooseFirst(g.gibson, g.opponent, round);
-          pairings.push({ players: [f.id, s.id], table: 0, reason: `${g.reason}; ${why}` });
-        }
-        notes.push(`Gibson: ${g.gibson.name}`);
-        order = order.filter((p) => p !== g.gibson && p !== g.opponent);
-      }
-    }
-    const rest = pairOrdered(field, order, round, 3000, notes);
-    pairings.push(...rest.pairings, );
-    byes.push(...rest.byes);
-    const rank = new Map(ranked(field).map((p, i) => [p.id, i]));
-    const best = (p: Pairing) => Math.min(...p.players.map((id) => rank.get(id) ?? Infinity));
-    const tabled = [...pairings].sort((a, b) => best(a) - best(b)).map((p, i) => ({ ...p, table: i + 1 }));
-    return { round, pairings: tabled, byes, notes };
+    const withdrawn = everyone.filter((e) => !activeIds.has(e.userId)).map((e) => e.userId);
+    return unwrap(pairSwiss({ players, history, round, scoring }, { gibson, withdrawn }));
   }
 
   // king-of-the-hill
