@@ -8,11 +8,11 @@
  * then the equation requirement.
  */
 import { DIRECTIONS, type Direction } from "./board";
-import { checkRack, lines as formLines, place, type GridCell, type Placement } from "./play";
+import { checkRack, lines as formLines, place, type Guess, type GridCell, type Placement } from "./play";
 import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
-import type { Line, Ruling, Violation } from "./ruling";
+import type { Line, Note, Ruling, Violation } from "./ruling";
 import { isRackTile, scorePlay } from "./score";
-import type { Face } from "./tiles";
+import { normaliseFace, splitBrackets, type Face } from "./tiles";
 import { checkLine, type CheckedLine } from "./validate";
 
 export interface AdjudicationRequest {
@@ -58,15 +58,31 @@ function parsePlacements(raw: unknown, name: string, size: number): { ok: true; 
       return { ok: false, error: `${where}.tile is ${t.tile.length} characters long; a face has at most ${MAX_FACE_LENGTH}` };
     }
     if (t.blank !== undefined && typeof t.blank !== "boolean") return { ok: false, error: `${where}.blank must be true or false` };
-    if (t.brackets !== undefined && !(DIRECTIONS as readonly unknown[]).includes(t.brackets)) {
-      return { ok: false, error: `${where}.brackets must be "across" or "down"` };
-    }
     const p: Placement = { row: t.row, col: t.col, tile: t.tile };
     if (t.blank === true) p.blank = true;
-    if (t.brackets !== undefined) p.brackets = t.brackets as Direction;
+    if (t.brackets !== undefined) {
+      const owner = parseOwner(t.brackets, t.tile, where);
+      if (!owner.ok) return owner;
+      p.brackets = owner.value;
+    }
     out.push(p);
   }
   return { ok: true, value: out };
+}
+
+const isDirection = (x: unknown): x is Direction => (DIRECTIONS as readonly unknown[]).includes(x);
+
+/** `brackets`: "across" | "down", or one of those per bracket of the face (opening, then closing). */
+function parseOwner(raw: unknown, tile: string, where: string): { ok: true; value: Placement["brackets"] } | { ok: false; error: string } {
+  if (isDirection(raw)) return { ok: true, value: raw };
+  const bad = `${where}.brackets must be "across", "down" or a list of those, one per bracket of the tile`;
+  if (!Array.isArray(raw) || !raw.every(isDirection)) return { ok: false, error: bad };
+  const b = splitBrackets(normaliseFace(tile));
+  const n = b ? b.open + b.close : 0;
+  if (raw.length !== n) {
+    return { ok: false, error: `${where}.brackets lists ${raw.length} direction${raw.length === 1 ? "" : "s"}; ${tile} has ${n} bracket${n === 1 ? "" : "s"}` };
+  }
+  return { ok: true, value: raw.slice() };
 }
 
 /** Check the contract's request shape. Semantic problems (unknown faces, cells off the board)
@@ -107,6 +123,32 @@ export function parseAdjudicationRequest(raw: unknown): ParseResult {
 
 function invalid(violations: Violation[], lines: Line[] = []): Ruling {
   return { valid: false, kind: null, score: 0, lines, bonuses: [], violations };
+}
+
+/** Notes for the guessed bracket owners that a line of this ruling reads. */
+function guessNotes(guesses: readonly Guess[], checked: readonly CheckedLine[]): Note[] {
+  const notes: Note[] = [];
+  for (const g of guesses) {
+    if (!checked.some((l) => l.cells.includes(g.cell))) continue;
+    const c = g.cell;
+    const why =
+      g.acrossRun < 2 && g.downRun < 2
+        ? "it has no line on the board"
+        : g.acrossRun === g.downRun
+          ? "its two lines are the same length"
+          : "the longer of its two lines";
+    notes.push({
+      code: "BRACKETS_GUESSED",
+      message: `${g.face} on [${c.row},${c.col}]: the request does not say which line its brackets were played in; guessed ${g.direction}, ${why}`,
+      cells: [[c.row, c.col]],
+    });
+  }
+  return notes;
+}
+
+function withNotes(r: Ruling, notes: Note[]): Ruling {
+  if (notes.length) r.notes = notes;
+  return r;
 }
 
 function toLine(l: CheckedLine, points: number): Line {
@@ -177,16 +219,20 @@ export function adjudicatePlay(rs: Ruleset, board: readonly Placement[], play: r
     violations.push({ code: "NO_EQUATION", message: `${rs.name}: the play must form at least one equation`, cells: placed.map((c) => [c.row, c.col]) });
   }
 
-  if (violations.length) return invalid(violations, checked.map((l) => toLine(l, 0)));
+  const notes = pr.guesses.length ? guessNotes(pr.guesses, checked) : [];
+  if (violations.length) return withNotes(invalid(violations, checked.map((l) => toLine(l, 0))), notes);
   const s = scorePlay(rs, checked, placed);
-  return {
-    valid: true,
-    kind: anyEquation ? "equation" : "expression",
-    score: s.score,
-    lines: checked.map((l, i) => toLine(l, s.linePoints[i])),
-    bonuses: s.bonuses,
-    violations: [],
-  };
+  return withNotes(
+    {
+      valid: true,
+      kind: anyEquation ? "equation" : "expression",
+      score: s.score,
+      lines: checked.map((l, i) => toLine(l, s.linePoints[i])),
+      bonuses: s.bonuses,
+      violations: [],
+    },
+    notes,
+  );
 }
 
 /** Adjudicate a typed request (from `parseAdjudicationRequest`). Never throws: the CLI and the

@@ -21,7 +21,7 @@ import { alwaysRefused, CHALLENGE_SEMANTICS, coreFace, isGameChallengeRule, phon
 import * as C from "./clock";
 import type { Clock, Ms, TimeControl } from "./clock";
 import type { Direction } from "./board";
-import type { Placement } from "./play";
+import { overlayExtra, overlayOwner, type Placement } from "./play";
 import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Result, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
 import type { Ruling } from "./ruling";
 import { BLANK, joinBrackets, normaliseFace, splitBrackets, type Face } from "./tiles";
@@ -557,9 +557,10 @@ function play(s00: GameState, e: PlayEvent, p: number): R {
       const o = splitBrackets(old.tile);
       const nw = splitBrackets(face);
       if (o && nw) {
-        const superset = nw.open >= o.open && nw.close >= o.close && nw.open + nw.close > o.open + o.close;
-        const merged = superset ? nw : { open: o.open + nw.open, core: o.core, close: o.close + nw.close };
-        s.board[at] = { ...old, tile: joinBrackets(merged), brackets: main };
+        // each bracket keeps the line it was played in: the old ones theirs, the added ones `main`
+        const extra = overlayExtra(o, nw);
+        const merged = { open: o.open + extra.open, core: o.core, close: o.close + extra.close };
+        s.board[at] = { ...old, tile: joinBrackets(merged), brackets: overlayOwner(o, old.brackets, extra, main) };
       }
       continue;
     }

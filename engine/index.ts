@@ -5,7 +5,7 @@
  */
 export { adjudicate, adjudicatePlay, adjudicateRequest, parseAdjudicationRequest } from "./adjudicate";
 export type { AdjudicationRequest, ParseResult, PlayOptions } from "./adjudicate";
-export type { Placement } from "./play";
+export type { Placement, BracketOwner } from "./play";
 export type { Cell, Direction, Layout, Premium } from "./board";
 export { DIRECTIONS, PREMIUMS, premiumAt, tileFactor, lineFactor } from "./board";
 export {
@@ -33,8 +33,8 @@ export type {
   Grammar,
   Result,
 } from "./ruleset";
-export { VIOLATION_CODES, LINE_KINDS, BONUS_KINDS } from "./ruling";
-export type { Ruling, Violation, ViolationCode, Line, LineKind, Bonus, BonusKind, CellRef } from "./ruling";
+export { VIOLATION_CODES, LINE_KINDS, BONUS_KINDS, NOTE_CODES } from "./ruling";
+export type { Ruling, Violation, ViolationCode, Line, LineKind, Bonus, BonusKind, CellRef, Note, NoteCode } from "./ruling";
 export { OPERATORS, BLANK, normaliseFace, splitBrackets } from "./tiles";
 export type { Face, TileSpec, Operator } from "./tiles";
 export type { Rational } from "./rational";

@@ -12,19 +12,83 @@ import type { Ruleset } from "./ruleset";
 import type { CellRef, Violation } from "./ruling";
 import { BLANK, normaliseFace, splitBrackets, type Face } from "./tiles";
 
+/** 'SMATH: the line a board tile's brackets were played in — one direction for all of them, or
+ * one per bracket in the face's order (opening brackets left to right, then closing ones) when an
+ * overlay of the other line added some. */
+export type BracketOwner = Direction | Direction[];
+
 /** A tile on the board or in the play, already typed (faces may still be aliases). */
 export interface Placement {
   row: number;
   col: number;
   tile: Face;
   blank?: boolean;
-  /** 'SMATH: the direction the tile's brackets belong to (board tiles; inferred if absent) */
-  brackets?: Direction;
+  /** 'SMATH: the line(s) the tile's brackets belong to (board tiles; guessed if absent) */
+  brackets?: BracketOwner;
 }
 
-interface Br {
+export interface Br {
   open: number;
   close: number;
+}
+
+const NO_BR: Br = { open: 0, close: 0 };
+
+/** A board tile's brackets split between its two lines; null when `owner` does not say (absent,
+ * or a list that does not match the brackets: the caller guesses). */
+export function ownedBrackets(open: number, close: number, owner: BracketOwner | undefined): { across: Br; down: Br } | null {
+  if (owner === undefined) return null;
+  if (typeof owner === "string") {
+    const br = { open, close };
+    return owner === "down" ? { across: NO_BR, down: br } : { across: br, down: NO_BR };
+  }
+  if (owner.length !== open + close) return null;
+  const a = { open: 0, close: 0 };
+  const d = { open: 0, close: 0 };
+  for (let i = 0; i < owner.length; i++) {
+    const side = owner[i] === "down" ? d : a;
+    if (i < open) side.open++;
+    else side.close++;
+  }
+  return { across: a, down: d };
+}
+
+/** Decision 10: with no owner given, a board tile's brackets go to its longer run of board tiles
+ * (ties: across). `certain` when only one of the runs has two or more tiles — the brackets can
+ * only have been played in that line; otherwise it is a guess the ruling notes. */
+export function guessOwner(acrossRun: number, downRun: number): { direction: Direction; certain: boolean } {
+  return { direction: downRun > acrossRun ? "down" : "across", certain: acrossRun >= 2 !== downRun >= 2 };
+}
+
+/** The brackets an overlay item adds to a board tile: its face shows the tile as it will look
+ * (a superset of the old brackets) or only the brackets added (decision 10). */
+export function overlayExtra(old: Br, face: Br): Br {
+  const superset = face.open >= old.open && face.close >= old.close && face.open + face.close > old.open + old.close;
+  return superset ? { open: face.open - old.open, close: face.close - old.close } : { open: face.open, close: face.close };
+}
+
+/** The owner of a board tile's brackets after an overlay played in `line` added `extra`: the
+ * added brackets sit outside the old ones (opening first, closing last). One direction when they
+ * all agree. */
+export function overlayOwner(old: Br, oldOwner: BracketOwner | undefined, extra: Br, line: Direction): BracketOwner {
+  const n = old.open + old.close;
+  const was = (i: number): Direction =>
+    typeof oldOwner === "string" ? oldOwner : oldOwner && oldOwner.length === n ? oldOwner[i] : line;
+  const owners: Direction[] = [];
+  for (let i = 0; i < extra.open; i++) owners.push(line);
+  for (let i = 0; i < n; i++) owners.push(was(i));
+  for (let i = 0; i < extra.close; i++) owners.push(line);
+  return owners.every((d) => d === owners[0]) && owners.length > 0 ? owners[0] : owners;
+}
+
+/** A board tile whose bracket owner the engine guessed. */
+export interface Guess {
+  cell: GridCell;
+  /** the tile's face as given */
+  face: Face;
+  direction: Direction;
+  acrossRun: number;
+  downRun: number;
 }
 
 export interface GridCell {
@@ -43,8 +107,6 @@ export interface Board {
   size: number;
   cells: (GridCell | undefined)[];
 }
-
-const NO_BR: Br = { open: 0, close: 0 };
 
 export function cellAt(b: Board, row: number, col: number): GridCell | undefined {
   if (row < 0 || col < 0 || row >= b.size || col >= b.size) return undefined;
@@ -77,13 +139,15 @@ export interface PlacementResult {
   placed: GridCell[];
   direction: Direction | null;
   firstPlay: boolean;
+  /** board tiles whose bracket owner was a guess (not certain from the board) */
+  guesses: Guess[];
 }
 
 export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readonly Placement[], firstPlayOpt?: boolean): PlacementResult {
   const size = rs.layout.size;
   const v: Violation[] = [];
   const firstPlay = firstPlayOpt ?? boardIn.length === 0;
-  const fail = (): PlacementResult => ({ violations: v, placed: [], direction: null, firstPlay });
+  const fail = (): PlacementResult => ({ violations: v, placed: [], direction: null, firstPlay, guesses: [] });
 
   if (playIn.length === 0) {
     v.push({ code: "EMPTY_PLAY", message: "no tiles were placed", cells: [] });
@@ -91,7 +155,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
   }
   const cells: (GridCell | undefined)[] = new Array(size * size);
   const board: Board = { size, cells };
-  const pendingInfer: GridCell[] = [];
+  const pendingInfer: Array<{ c: GridCell; face: Face }> = [];
 
   // Old tiles.
   for (const t of boardIn) {
@@ -110,7 +174,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       v.push({ code: "OCCUPIED", message: `the board lists two tiles at [${t.row},${t.col}]`, cells: [ref(t)] });
       continue;
     }
-    const br = { open: info.open, close: info.close };
+    const owned = info.open || info.close ? ownedBrackets(info.open, info.close, t.brackets) : null;
     const c: GridCell = {
       row: t.row,
       col: t.col,
@@ -118,24 +182,23 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       blank: t.blank === true,
       isNew: false,
       overlay: false,
-      across: t.brackets === "down" ? NO_BR : br,
-      down: t.brackets === "down" ? br : NO_BR,
+      across: owned ? owned.across : { open: info.open, close: info.close },
+      down: owned ? owned.down : NO_BR,
     };
-    if (!t.brackets && (br.open || br.close)) pendingInfer.push(c);
+    if (!owned && (info.open || info.close)) pendingInfer.push({ c, face });
     cells[i] = c;
   }
-  // Infer the direction of old brackets from the old tiles' runs.
-  for (const c of pendingInfer) {
-    const len = (dr: number, dc: number): number => {
-      let n = 1;
-      for (let r = c.row + dr, k = c.col + dc; cellAt(board, r, k); r += dr, k += dc) n++;
-      for (let r = c.row - dr, k = c.col - dc; cellAt(board, r, k); r -= dr, k -= dc) n++;
-      return n;
-    };
-    if (len(1, 0) > len(0, 1)) {
+  // Guess the owner of old brackets from the old tiles' runs (before the new tiles are placed).
+  const guesses: Guess[] = [];
+  for (const { c, face } of pendingInfer) {
+    const acrossRun = runLength(board, c, "across");
+    const downRun = runLength(board, c, "down");
+    const g = guessOwner(acrossRun, downRun);
+    if (g.direction === "down") {
       c.down = c.across;
       c.across = NO_BR;
     }
+    if (!g.certain) guesses.push({ cell: c, face, direction: g.direction, acrossRun, downRun });
   }
 
   // New tiles.
@@ -172,9 +235,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
         v.push({ code: "OCCUPIED", message: `[${t.row},${t.col}] already holds ${old.core}`, cells: [ref(t)] });
         continue;
       }
-      // The face shows the tile as it will look (superset) or only the brackets added.
-      const superset = info.open >= oldOpen && info.close >= oldClose && info.open + info.close > oldOpen + oldClose;
-      const extra = superset ? { open: info.open - oldOpen, close: info.close - oldClose } : { open: info.open, close: info.close };
+      const extra = overlayExtra({ open: oldOpen, close: oldClose }, info);
       old.overlay = true;
       overlays.push({ c: old, extra });
       placed.push(old);
@@ -253,7 +314,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       v.push({ code: "NOT_CONNECTED", message: "the play must touch a tile already on the board", cells: placed.map(ref) });
     }
   }
-  return { violations: v, board, placed, direction, firstPlay };
+  return { violations: v, board, placed, direction, firstPlay, guesses };
 }
 
 function runLength(b: Board, c: GridCell, d: Direction): number {

@@ -69,6 +69,18 @@ export interface Bonus {
   line?: number;
 }
 
+export const NOTE_CODES = [
+  "BRACKETS_GUESSED", // 'SMATH: a board tile's bracket owner was not given and the board does not settle it
+] as const;
+export type NoteCode = (typeof NOTE_CODES)[number];
+
+/** Something the ruling rests on that the request did not say: not a fault of the play. */
+export interface Note {
+  code: NoteCode;
+  message: string;
+  cells: CellRef[];
+}
+
 export interface Ruling {
   valid: boolean;
   kind: "equation" | "expression" | null;
@@ -76,4 +88,6 @@ export interface Ruling {
   lines: Line[];
   bonuses: Bonus[];
   violations: Violation[];
+  /** present only when there is a note (docs/engine.md), so rulings without one are unchanged */
+  notes?: Note[];
 }

@@ -12,7 +12,7 @@
  * longer run of old tiles (ties: across) — the same inference as engine/play.ts.
  */
 import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
-import type { GridCell, Placement } from "../play";
+import { guessOwner, ownedBrackets, type GridCell, type Placement } from "../play";
 import type { Ruleset } from "../ruleset";
 import { isOperator, normaliseFace, splitBrackets, type Face } from "../tiles";
 import { valueBonus } from "../score";
@@ -77,6 +77,7 @@ export class OldGrid {
       const face = normaliseFace(t.tile);
       const b = rs.grammar.brackets ? splitBrackets(face) : null;
       const br = b ? { open: b.open, close: b.close } : NO_BR;
+      const owned = br.open || br.close ? ownedBrackets(br.open, br.close, t.brackets) : null;
       const c: GridCell = {
         row: t.row,
         col: t.col,
@@ -84,14 +85,14 @@ export class OldGrid {
         blank: t.blank === true,
         isNew: false,
         overlay: false,
-        across: t.brackets === "down" ? NO_BR : br,
-        down: t.brackets === "down" ? br : NO_BR,
+        across: owned ? owned.across : br,
+        down: owned ? owned.down : NO_BR,
       };
-      if (!t.brackets && (br.open || br.close)) infer.push(c);
+      if (!owned && (br.open || br.close)) infer.push(c);
       this.cells[t.row * size + t.col] = c;
     }
     for (const c of infer) {
-      if (this.runLength(c.row, c.col, 1, 0) > this.runLength(c.row, c.col, 0, 1)) {
+      if (guessOwner(this.runLength(c.row, c.col, 0, 1), this.runLength(c.row, c.col, 1, 0)).direction === "down") {
         c.down = c.across;
         c.across = NO_BR;
       }

@@ -9,14 +9,24 @@ import type { Placement } from "../play";
 
 const faces = (id: RulesetId): string[] => {
   const f = RULESET_DATA[id].tiles.map((t) => t.face).filter((x) => x !== "?" && x !== "()");
-  return id === "smath" ? [...f, "(3", "12)", "((2)"] : f;
+  return id === "smath" ? [...f, "(3", "12)", "((2)", "(3)"] : f;
+};
+
+const bracketCount = (face: string): number => (face.match(/[()]/g) ?? []).length;
+/** one line for the tile's brackets, or (two or more brackets) one per bracket */
+const owner = (face: string): fc.Arbitrary<Placement["brackets"]> => {
+  const direction = fc.constantFrom("across" as const, "down" as const);
+  const n = bracketCount(face);
+  return n >= 2 ? fc.oneof(direction, fc.array(direction, { minLength: n, maxLength: n })) : direction;
 };
 
 const arbPosition: fc.Arbitrary<Position> = fc.constantFrom(...RULESET_IDS).chain((id) => {
   const size = RULESET_DATA[id].layout.size;
-  const tile = fc.record(
-    { row: fc.nat(size - 1), col: fc.nat(size - 1), tile: fc.constantFrom(...faces(id)), blank: fc.constant(true), brackets: fc.constantFrom("across" as const, "down" as const) },
-    { requiredKeys: ["row", "col", "tile"] },
+  const tile = fc.constantFrom(...faces(id)).chain((face) =>
+    fc.record(
+      { row: fc.nat(size - 1), col: fc.nat(size - 1), tile: fc.constant(face), blank: fc.constant(true), brackets: owner(face) },
+      { requiredKeys: ["row", "col", "tile"] },
+    ),
   );
   const rack = fc.array(fc.constantFrom(...faces(id), "?"), { maxLength: 10 });
   return fc.record({

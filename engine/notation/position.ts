@@ -15,7 +15,7 @@
  */
 import { isRulesetId, RULESET_DATA, type Result, type RulesetId, type RulesetOptions } from "../ruleset";
 import type { Placement } from "../play";
-import type { Face } from "../tiles";
+import { normaliseFace, splitBrackets, type Face } from "../tiles";
 import { decodeRack, encodeRack, encodeTile, readTile, splitOutside } from "./tokens";
 
 export interface Position {
@@ -87,7 +87,16 @@ export function parsePosition(text: string): Result<Position> {
       if (!t) return err(`row ${r + 1}: cannot read a tile at "${row.slice(i)}"`);
       const p: Placement = { row: r, col: c, tile: t.tile.face };
       if (t.tile.blank) p.blank = true;
-      if (t.tile.brackets) p.brackets = t.tile.brackets;
+      if (t.tile.brackets) {
+        const owners = t.tile.brackets;
+        const b = splitBrackets(normaliseFace(p.tile));
+        const n = b ? b.open + b.close : 0;
+        if (Array.isArray(owners) && owners.length !== n) {
+          const letters = owners.map((d) => d[0]).join("");
+          return err(`row ${r + 1}: ${p.tile} has ${n} bracket${n === 1 ? "" : "s"} but ${owners.length} owners (:${letters})`);
+        }
+        p.brackets = owners;
+      }
       board.push(p);
       c++;
       i = t.next;
@@ -131,7 +140,7 @@ export function positionOf(
     board: s.board.map((t) => {
       const p: Placement = { row: t.row, col: t.col, tile: t.tile };
       if (t.blank) p.blank = true;
-      if (t.brackets) p.brackets = t.brackets;
+      if (t.brackets) p.brackets = typeof t.brackets === "string" ? t.brackets : t.brackets.slice();
       return p;
     }).sort(byReading),
     racks: s.racks.map((r, i) => (viewer === undefined || s.players[i].id === viewer ? r.slice() : r.length)),

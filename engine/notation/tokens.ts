@@ -7,10 +7,12 @@
  * - any other face is written in brackets: `[7]`, `[12]`, `[1/2]`, `[(3]`;
  * - `?` after a board tile marks a blank standing for that face (`[7]?`); on a rack `?` alone is
  *   an unassigned blank;
- * - `:a` / `:d` after a board tile records the direction its 'SMATH brackets belong to.
+ * - `:a` / `:d` after a board tile records the line its 'SMATH brackets belong to; several letters
+ *   give one line per bracket, opening then closing (`[(3)]:ad`: `(` across, `)` down).
  * Faces may not contain `]`, whitespace or a line break (no ruleset face does).
  */
 import type { Direction } from "../board";
+import type { BracketOwner } from "../play";
 import type { Face } from "../tiles";
 
 const RESERVED = new Set(["[", "]", "(", ")", "?", ".", ":", "/", ";", "@", "#", ">", ",", "*"]);
@@ -27,13 +29,16 @@ export function encodeFace(face: Face): string {
 export interface TileToken {
   face: Face;
   blank: boolean;
-  brackets?: Direction;
+  brackets?: BracketOwner;
 }
 
-export function encodeTile(t: { tile: Face; blank?: boolean; brackets?: Direction }): string {
+const letter = (d: Direction): string => (d === "across" ? "a" : "d");
+
+export function encodeTile(t: { tile: Face; blank?: boolean; brackets?: BracketOwner }): string {
   let s = encodeFace(t.tile);
   if (t.blank) s += "?";
-  if (t.brackets) s += t.brackets === "across" ? ":a" : ":d";
+  if (typeof t.brackets === "string") s += `:${letter(t.brackets)}`;
+  else if (t.brackets) s += `:${t.brackets.map(letter).join("")}`;
   return s;
 }
 
@@ -51,7 +56,9 @@ export function readFace(s: string, i: number): { face: Face; next: number } | n
   return { face: ch, next: i + 1 };
 }
 
-/** Read a board tile token: face, optional `?`, optional `:a`/`:d`. */
+/** Read a board tile token: face, optional `?`, optional `:a`/`:d` or a run of those letters
+ * (one letter: a direction; several: a list, one per bracket — checked against the face by the
+ * caller). No face is the letter a or d, so the run cannot swallow the next tile. */
 export function readTile(s: string, i: number): { tile: TileToken; next: number } | null {
   const f = readFace(s, i);
   if (!f) return null;
@@ -62,8 +69,9 @@ export function readTile(s: string, i: number): { tile: TileToken; next: number 
     j++;
   }
   if (s[j] === ":" && (s[j + 1] === "a" || s[j + 1] === "d")) {
-    tile.brackets = s[j + 1] === "a" ? "across" : "down";
-    j += 2;
+    const owners: Direction[] = [];
+    for (j++; s[j] === "a" || s[j] === "d"; j++) owners.push(s[j] === "a" ? "across" : "down");
+    tile.brackets = owners.length === 1 ? owners[0] : owners;
   }
   return { tile, next: j };
 }
