@@ -1,7 +1,7 @@
 /** The desk's typed-play helpers (app/judge/_components/editor-model.ts): pure, no database. */
 import { describe, expect, it } from "vitest";
 import { RULESET_DATA } from "@/engine";
-import { buildRequest, fromPlacements, layLine, parseSquare, splitFaces } from "@/app/judge/_components/editor-model";
+import { bracketTiles, buildRequest, describeOwners, fromPlacements, layLine, parseSquare, setBracketOwner, splitFaces } from "@/app/judge/_components/editor-model";
 
 const faces = (id: keyof typeof RULESET_DATA) => RULESET_DATA[id].tiles.map((t) => t.face);
 
@@ -41,5 +41,30 @@ describe("judge desk editor model", () => {
   it("builds the contract's request", () => {
     const req = buildRequest("equate", fromPlacements([{ row: 9, col: 9, tile: "7" }]), fromPlacements([{ row: 10, col: 9, tile: "=", blank: false }]), "3 ? +", undefined);
     expect(req).toEqual({ ruleset: "equate", board: [{ row: 9, col: 9, tile: "7" }], play: [{ row: 10, col: 9, tile: "=" }], rack: ["3", "?", "+"] });
+  });
+
+  it("keeps 'SMATH bracket owners from a loaded position into the request, and lets the judge set them", () => {
+    const board = fromPlacements([
+      { row: 3, col: 7, tile: "(2", brackets: "down" },
+      { row: 5, col: 7, tile: "(3)", brackets: ["across", "down"] },
+      { row: 5, col: 8, tile: "4)" },
+      { row: 6, col: 7, tile: "=" },
+    ]);
+    expect(buildRequest("smath", board, {}, "", undefined).board).toEqual([
+      { row: 3, col: 7, tile: "(2", brackets: "down" },
+      { row: 5, col: 7, tile: "(3)", brackets: ["across", "down"] },
+      { row: 5, col: 8, tile: "4)" },
+      { row: 6, col: 7, tile: "=" },
+    ]);
+    expect(bracketTiles("smath", board).map((t) => [t.square, t.tile, t.brackets])).toEqual([
+      ["H4", "(2", "down"],
+      ["H6", "(3)", ["across", "down"]],
+      ["I6", "4)", undefined],
+    ]);
+    expect(bracketTiles("equate", board)).toEqual([]);
+    expect(describeOwners("(3)", ["across", "down"])).toBe("( across, ) down");
+    const set = setBracketOwner(board, "5,8", "across");
+    expect(set["5,8"]).toEqual({ tile: "4)", blank: false, brackets: "across" });
+    expect(setBracketOwner(set, "3,7", undefined)["3,7"]).toEqual({ tile: "(2", blank: false });
   });
 });

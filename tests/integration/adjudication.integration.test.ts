@@ -14,6 +14,8 @@ import { clubMemberships, clubs, matchEvents, matchPlayers, matches, rulings, to
 import { adjudicate } from "@/engine";
 import { replay, type GameEvent } from "@/engine/game";
 import type { PublicUser } from "@/server/services/accounts/accounts";
+import { RULES_VERSION } from "@/server/services/adjudication/adjudicate";
+import { buildRequest, fromPlacements } from "@/app/judge/_components/editor-model";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
 
@@ -48,18 +50,24 @@ async function seedMatch(db: Db, players: PublicUser[], tournamentId: string | n
   const two = s0.racks[0].filter((f) => f !== "?").slice(0, 2);
   const play: GameEvent = { type: "play", at: at + 1000, player: players[0].id, placements: [{ row: 9, col: 9, tile: two[0] }, { row: 9, col: 10, tile: two[1] }] };
   const pass: GameEvent = { type: "pass", at: at + 2000, player: players[1].id };
-  const events = [start, play, pass];
+  const m = await insertMatch(db, players, [start, play, pass], tournamentId);
+  return { match: m, firstPlay: play.type === "play" ? play.placements : [] };
+}
+
+/** A match row whose log is `events` (the first is its start event; they must replay). */
+async function insertMatch(db: Db, players: PublicUser[], events: GameEvent[], tournamentId: string | null) {
+  const start = events[0] as Extract<GameEvent, { type: "start" }>;
   const r = replay(events);
   expect(r.error).toBeUndefined();
   const [m] = await db
     .insert(matches)
-    .values({ status: "active", ruleset: "equate", challengeRule: "single", seed: start.seed, tournamentId, version: events.length, startedAt: new Date(at) })
+    .values({ status: "active", ruleset: start.ruleset, challengeRule: "single", seed: start.seed, tournamentId, version: events.length, startedAt: new Date(start.at) })
     .returning();
-  await db.insert(matchPlayers).values(players.map((p, i) => ({ matchId: m.id, userId: p.id, seat: i, acceptedAt: new Date(at) })));
+  await db.insert(matchPlayers).values(players.map((p, i) => ({ matchId: m.id, userId: p.id, seat: i, acceptedAt: new Date(start.at) })));
   await db.insert(matchEvents).values(
     events.map((e, i) => ({ matchId: m.id, seq: i + 1, type: e.type, payload: e as unknown as Record<string, unknown>, at: new Date(e.at), actorId: "player" in e ? e.player : null })),
   );
-  return { match: m, firstPlay: play.type === "play" ? play.placements : [] };
+  return m;
 }
 
 async function seedWorld(db: Db) {
@@ -128,7 +136,7 @@ describeDb("adjudication", (db) => {
     expect(stored.request).toStrictEqual(VALID); // "x" alias kept as submitted
     expect(stored.ruling).toStrictEqual(adjudicate(VALID));
     expect(stored.ruleset).toBe("equate");
-    expect(stored.rulesetVersion).toBe(1);
+    expect(stored.rulesetVersion).toBe(RULES_VERSION);
     expect(stored.rulesetOptions).toMatchObject({ allTilesBonus: 40, challenge: "retry" });
     expect(stored.note).toBe("p2 challenged");
     expect(stored.moveNumber).toBe(0);
@@ -195,6 +203,35 @@ describeDb("adjudication", (db) => {
       expect(p.board).toEqual(w.firstPlay);
       expect(p.nextPlay).toBeNull();
       expect(p.mover?.id).toBe(w.p2.id);
+    });
+    it("'SMATH: the position carries each bracket tile's line, so the desk's request rules the down line's extension valid", async () => {
+      // (2+3)=5 down, crossed across by the longer 1+2×3=7 through the 3) tile, then the down line is extended
+      const at = Date.UTC(2026, 0, 2, 12);
+      const [a, b] = [w.p1, w.p2];
+      const col = (r: number, c: number, s: string[]) => s.map((tile, i) => ({ row: r + i, col: c, tile }));
+      const events: GameEvent[] = [
+        { type: "start", at, ruleset: "smath", players: [a, b].map((p) => ({ id: p.id, name: p.name })), seed: "owners", virtualRacks: true },
+        { type: "play", at: at + 1, player: a.id, placements: col(3, 7, ["(2", "+", "3)", "=", "5"]) },
+        { type: "play", at: at + 2, player: b.id, placements: ["1", "+", "2", "×", null, "=", "7"].flatMap((tile, i) => (tile ? [{ row: 5, col: 3 + i, tile }] : [])) },
+        { type: "play", at: at + 3, player: a.id, placements: col(8, 7, ["=", "10", "÷", "2"]) },
+      ];
+      const m = await insertMatch(db(), [a, b], events, null);
+      const p = await callerFor(db()).adjudication.matchPosition({ matchId: m.id, moveNumber: 2 });
+      expect(p.board.filter((t) => /[()]/.test(t.tile))).toEqual([
+        { row: 3, col: 7, tile: "(2", brackets: "down" },
+        { row: 5, col: 7, tile: "3)", brackets: "down" },
+      ]);
+      // what the desk sends after "Load match position"
+      const request = buildRequest(p.ruleset, fromPlacements(p.board), fromPlacements(p.nextPlay ?? []), "", p.options);
+      const { ruling } = await callerFor(db()).adjudication.explain(request);
+      expect(ruling.valid, JSON.stringify(ruling.violations)).toBe(true);
+      expect(ruling.lines[0].text).toBe("(2+3)=5=10÷2");
+      expect(ruling.notes).toBeUndefined();
+      // the same position pasted without owners: the engine guesses the longer (across) line and says so
+      const bare = { ...request, board: request.board.map(({ brackets: _, ...t }) => t) };
+      const guessed = await callerFor(db()).adjudication.explain(bare);
+      expect(guessed.ruling.violations.map((v) => v.code)).toEqual(["SYNTAX"]);
+      expect(guessed.ruling.notes?.map((n) => [n.code, n.cells])).toEqual([["BRACKETS_GUESSED", [[5, 7]]]]);
     });
     it("a move the game has not reached is NOT_FOUND", async () => {
       await expect(callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id, moveNumber: 7 })).rejects.toThrow("only reached move 2");

@@ -6,13 +6,17 @@
  *   (they are skipped when the face matches): `4-6+7=5`, `12÷(3`, `[1/2]`; a face may be written in
  *   brackets to force it (`[12]`), `?` after a face makes that tile a blank.
  * The request built from the layers is exactly the adjudication contract's (docs/spec/adjudication.md).
+ * 'SMATH board tiles keep the line their brackets belong to (`brackets`): a match position and
+ * the position notation carry it, and the judge can set it; without it the engine guesses.
  */
-import { normaliseFace, type AdjudicationRequest, type Placement, type RulesetId } from "@/engine";
+import { normaliseFace, splitBrackets, type AdjudicationRequest, type BracketOwner, type Placement, type RulesetId } from "@/engine";
 
 export type Layer = "board" | "play";
 export interface EditorTile {
   tile: string;
   blank: boolean;
+  /** 'SMATH: the line(s) the tile's brackets belong to; absent = let the engine guess */
+  brackets?: BracketOwner;
 }
 export type Tiles = Record<string, EditorTile>;
 
@@ -38,6 +42,7 @@ export function toPlacements(tiles: Tiles): Placement[] {
       const [row, col] = fromKey(k);
       const p: Placement = { row, col, tile: t.tile };
       if (t.blank) p.blank = true;
+      if (t.brackets) p.brackets = t.brackets;
       return p;
     })
     .sort((a, b) => a.row - b.row || a.col - b.col);
@@ -45,8 +50,46 @@ export function toPlacements(tiles: Tiles): Placement[] {
 
 export function fromPlacements(ps: readonly Placement[]): Tiles {
   const out: Tiles = {};
-  for (const p of ps) out[keyOf(p.row, p.col)] = { tile: p.tile, blank: p.blank === true };
+  for (const p of ps) {
+    const t: EditorTile = { tile: p.tile, blank: p.blank === true };
+    if (p.brackets) t.brackets = p.brackets;
+    out[keyOf(p.row, p.col)] = t;
+  }
   return out;
+}
+
+/** A position tile carrying 'SMATH brackets, whose owner the judge may set. */
+export interface BracketTile {
+  key: string;
+  square: string;
+  tile: string;
+  brackets?: BracketOwner;
+}
+
+/** The position's tiles with brackets, in reading order (none outside 'SMATH). */
+export function bracketTiles(ruleset: RulesetId, board: Tiles): BracketTile[] {
+  if (ruleset !== "smath") return [];
+  return toPlacements(board)
+    .filter((p) => {
+      const b = splitBrackets(normaliseFace(p.tile));
+      return b !== null && b.open + b.close > 0;
+    })
+    .map((p) => ({ key: keyOf(p.row, p.col), square: squareName(p.row, p.col), tile: p.tile, brackets: p.brackets }));
+}
+
+/** Set (or clear, to let the engine guess) the owner of a position tile's brackets. */
+export function setBracketOwner(board: Tiles, key: string, owner: BracketOwner | undefined): Tiles {
+  const t = board[key];
+  if (!t) return board;
+  const { brackets: _, ...rest } = t;
+  return { ...board, [key]: owner ? { ...rest, brackets: owner } : rest };
+}
+
+/** "( across, ) down": a per-bracket owner list, read out. */
+export function describeOwners(tile: string, owners: readonly string[]): string {
+  const b = splitBrackets(normaliseFace(tile));
+  const marks = b ? [..."(".repeat(b.open), ...")".repeat(b.close)] : [];
+  return owners.map((o, i) => `${marks[i] ?? "?"} ${o}`).join(", ");
 }
 
 export function buildRequest(ruleset: RulesetId, board: Tiles, play: Tiles, rack: string, options?: Record<string, unknown>): AdjudicationRequest {

@@ -7,8 +7,10 @@
  * "blank" for a blank, or "remove" to take a tile off) on the active layer — the position, or the
  * disputed play (new tiles, amber); paste the engine's position notation; or load a match at move
  * N (its board, and the play made from it as the disputed play). The play can also be typed as a
- * string from a start square in a direction (old tiles included). Everything is adjudicated by
- * `adjudication.explain` — no business rules here.
+ * string from a start square in a direction (old tiles included). 'SMATH position tiles with
+ * brackets get a "Bracket owners" control: the line each tile's brackets belong to (a loaded
+ * match fills it in; otherwise the judge sets it, or the engine guesses and its ruling says so).
+ * Everything is adjudicated by `adjudication.explain` — no business rules here.
  */
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
@@ -17,11 +19,23 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { parsePosition, RULESET_DATA, RULESET_IDS, type RulesetId } from "@/engine";
+import { parsePosition, RULESET_DATA, RULESET_IDS, type BracketOwner, type RulesetId } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { RulingView } from "./ruling-view";
-import { buildRequest, fromPlacements, keyOf, layLine, parseSquare, toPlacements, type Layer, type Tiles } from "./editor-model";
+import {
+  bracketTiles,
+  buildRequest,
+  describeOwners,
+  fromPlacements,
+  keyOf,
+  layLine,
+  parseSquare,
+  setBracketOwner,
+  toPlacements,
+  type Layer,
+  type Tiles,
+} from "./editor-model";
 
 export const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 
@@ -159,6 +173,13 @@ export function JudgeDesk() {
     setSetupError(null);
   }
 
+  const owned = useMemo(() => bracketTiles(ruleset, board), [ruleset, board]);
+  function setOwner(key: string, value: string) {
+    if (value === "split") return; // the per-bracket owners as loaded
+    setBoard((b) => setBracketOwner(b, key, value === "across" || value === "down" ? value : undefined));
+  }
+  const ownerValue = (o: BracketOwner | undefined) => (o === undefined ? "" : typeof o === "string" ? o : "split");
+
   const result = explain.data;
   const boardTiles = useMemo(() => toPlacements(board), [board]);
   const playTiles = useMemo(() => toPlacements(play), [play]);
@@ -254,6 +275,31 @@ export function JudgeDesk() {
             />
           </div>
           {RULESET_DATA[ruleset].boardIsStandIn ? <p className="text-xs text-slate-500">The {RULESET_NAMES[ruleset]} board is a stand-in (standard 15×15 geometry).</p> : null}
+          {owned.length > 0 ? (
+            <fieldset className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="bracket-owners">
+              <legend className="px-1 font-semibold">Bracket owners</legend>
+              <p className="text-xs text-slate-600">
+                Brackets belong to the line they were played in. A loaded match fills this in; for a pasted or clicked position choose the line, or leave
+                “guess” and the engine takes the tile&apos;s longer line (the ruling says when it did).
+              </p>
+              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                {owned.map((t) => (
+                  <li key={t.key}>
+                    <label className="flex items-center gap-2">
+                      <span className="w-8 text-slate-500">{t.square}</span>
+                      <span className="w-12 font-mono">{t.tile}</span>
+                      <select className={input} aria-label={`Brackets of ${t.tile} on ${t.square}`} value={ownerValue(t.brackets)} onChange={(e) => setOwner(t.key, e.target.value)}>
+                        <option value="">guess</option>
+                        <option value="across">across</option>
+                        <option value="down">down</option>
+                        {Array.isArray(t.brackets) ? <option value="split">{describeOwners(t.tile, t.brackets)}</option> : null}
+                      </select>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
         </div>
 
         <div className="space-y-5">

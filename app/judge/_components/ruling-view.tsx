@@ -3,7 +3,8 @@
  * A ruling as a judge reads it out: the verdict and score; every line formed with its kind and
  * exact value; every violation with the engine's working (its message) and the rule it breaks
  * (rules-text.ts); and the score broken down tile by tile (points, tile premiums, equation
- * multipliers, bonuses).
+ * multipliers, bonuses). When the engine had to assume something the request did not say (an
+ * 'SMATH bracket owner), its notes come first, so the judge can settle that and rule again.
  */
 import type { inferRouterOutputs } from "@trpc/server";
 import type { Ruling, RulesetId } from "@/engine";
@@ -12,7 +13,8 @@ import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { squareName } from "./editor-model";
 
 /** The contract's ruling as it comes over the wire (codes as plain strings). */
-export type RulingJson = Omit<Ruling, "violations"> & { violations: { code: string; message: string; cells: [number, number][] }[] };
+type Flagged = { code: string; message: string; cells: [number, number][] };
+export type RulingJson = Omit<Ruling, "violations" | "notes"> & { violations: Flagged[]; notes?: Flagged[] };
 
 /** The explanation as `adjudication.explain` sends it (pages see the server only through tRPC). */
 type Explanation = inferRouterOutputs<AppRouter>["adjudication"]["explain"]["explanation"];
@@ -32,6 +34,21 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
           ? `Valid ${ruling.kind === "expression" ? "expression-only play" : "play"} — ${ruling.score} point${ruling.score === 1 ? "" : "s"}`
           : "Invalid play — it does not stand (0 points)"}
       </p>
+
+      {ruling.notes?.length ? (
+        <section className="rounded border border-amber-300 bg-amber-50 p-2 text-sm" data-testid="ruling-notes">
+          <h3 className="font-semibold text-amber-900">The engine had to guess</h3>
+          <ul className="mt-1 space-y-1">
+            {ruling.notes.map((n, i) => (
+              <li key={i} data-testid="ruling-note">
+                {n.message}
+                {n.cells.length ? <span className="text-slate-600"> ({n.cells.map(([r, c]) => squareName(r, c)).join(", ")})</span> : null}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-slate-600">If that is not the line the brackets were played in, set it under “Bracket owners” and rule again.</p>
+        </section>
+      ) : null}
 
       {explanation.violations.length > 0 ? (
         <section>

@@ -14,7 +14,7 @@ import { DomainError } from "@/server/errors";
  * The rules version recorded with every ruling. Bump it when the engine changes how a play is
  * judged (a rule decision in docs/spec/rulesets.md), so old rulings say which rules they were made under.
  */
-export const RULES_VERSION = 1;
+export const RULES_VERSION = 2; // 2: TOO_MANY_TILES, the full-rack bonus, the nesting limit (docs/engine.md)
 
 export type AdjudicationOutcome = { ok: true; request: AdjudicationRequest; ruling: Ruling } | { ok: false; error: string };
 

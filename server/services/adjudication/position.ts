@@ -34,7 +34,7 @@ export interface MatchPosition {
 const strip = (t: Placement): Placement => {
   const p: Placement = { row: t.row, col: t.col, tile: t.tile };
   if (t.blank) p.blank = true;
-  if (t.brackets) p.brackets = t.brackets;
+  if (t.brackets) p.brackets = typeof t.brackets === "string" ? t.brackets : t.brackets.slice();
   return p;
 };
 

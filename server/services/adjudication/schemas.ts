@@ -26,6 +26,8 @@ export const rulingSchema = z.object({
   ),
   bonuses: z.array(z.object({ kind: z.enum(["all-tiles", "value"]), points: z.number(), line: z.number().optional() })),
   violations: z.array(z.object({ code: z.string(), message: z.string(), cells: z.array(cell) })),
+  /** engine extension: what the engine had to assume (absent when nothing) */
+  notes: z.array(z.object({ code: z.string(), message: z.string(), cells: z.array(cell) })).optional(),
 });
 
 export const explanationSchema = z.object({
@@ -56,7 +58,15 @@ export const explanationSchema = z.object({
   score: z.number(),
 });
 
-const placementOut = z.object({ row: z.number(), col: z.number(), tile: z.string(), blank: z.boolean().optional(), brackets: z.enum(["across", "down"]).optional() });
+const direction = z.enum(["across", "down"]);
+const placementOut = z.object({
+  row: z.number(),
+  col: z.number(),
+  tile: z.string(),
+  blank: z.boolean().optional(),
+  /** 'SMATH: the line the brackets belong to, or one per bracket (engine BracketOwner) */
+  brackets: z.union([direction, z.array(direction)]).optional(),
+});
 
 export const matchPositionInput = z.object({
   matchId: z.uuid("That is not a valid match id."),
