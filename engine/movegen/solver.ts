@@ -136,11 +136,6 @@ export class Solver {
           if (s > 0 && this.old(dir, lane, s - 1)) continue;
           const n = this.old(dir, lane, s) ? 0 : need[s];
           if (n > this.maxTiles) continue;
-          if (this.firstPlay && this.rs.startRule === "end") {
-            const [sr, sc] = this.rs.layout.start;
-            const startPos = dir === "across" ? sc : sr;
-            if ((dir === "across" ? sr : sc) !== lane || s > startPos) continue;
-          }
           roots.push([dir, lane, s]);
         }
       }
@@ -157,7 +152,9 @@ export class Solver {
   }
 
   /** First move: the board is empty, so every run is the same wherever it lies; search one
-   * virtual lane once and lay each pattern at every offset the start rule allows. */
+   * virtual lane once and lay each pattern at every offset the start rule allows. The virtual
+   * run counts as connected from its first square, so anchors and `need` play no part; the
+   * start rule is applied when the patterns are laid. */
   private runFirst(): void {
     this.virtual = true;
     this.budget.rootLimit = this.budget.maxNodes;
@@ -210,7 +207,6 @@ export class Solver {
 
   private isAnchor(dir: Direction, lane: number, pos: number): boolean {
     const [r, c] = this.rc(dir, lane, pos);
-    if (this.firstPlay) return r === this.rs.layout.start[0] && c === this.rs.layout.start[1];
     return this.crossFor(dir).hasPerp[r * this.size + c] === 1;
   }
 
@@ -218,7 +214,7 @@ export class Solver {
   private laneNeed(dir: Direction, lane: number): number[] {
     const need = new Array<number>(this.size + 1).fill(Infinity);
     for (let pos = this.size - 1; pos >= 0; pos--) {
-      if (this.old(dir, lane, pos)) need[pos] = this.firstPlay ? Infinity : 0;
+      if (this.old(dir, lane, pos)) need[pos] = 0;
       else if (this.isAnchor(dir, lane, pos)) need[pos] = 1;
       else need[pos] = need[pos + 1] + 1;
     }
@@ -240,7 +236,6 @@ export class Solver {
     if (!this.budget.tick()) return;
     if (st.ph === OPERAND && !Number.isNaN(st.L)) this.solve(pos, st, newCount, conn);
     if (pos >= this.size) return;
-    if (!this.virtual && this.firstPlay && this.rs.startRule === "end" && this.runStart !== this.startPos() && pos > this.startPos()) return;
     const [r, c] = this.rc(this.dir, this.lane, pos);
     const old = this.grid.at(r, c);
     if (old) {
@@ -265,11 +260,6 @@ export class Solver {
       this.count[f]++;
       if (this.budget.stopped) return;
     }
-  }
-
-  private startPos(): number {
-    const [sr, sc] = this.rs.layout.start;
-    return this.dir === "across" ? sc : sr;
   }
 
   private push(r: number, c: number, f: number, blank: boolean): void {
@@ -334,11 +324,7 @@ export class Solver {
       this.push(r, c, f, blank);
       placed++;
     }
-    if (ok && conn && newCount + placed > 0) {
-      let startOk = true;
-      if (!this.virtual && this.firstPlay && this.rs.startRule === "end") startOk = this.runStart === this.startPos() || end - 1 === this.startPos();
-      if (startOk) this.emit(L, end);
-    }
+    if (ok && conn && newCount + placed > 0) this.emit(L, end);
     for (let i = 0; i < placed; i++) this.pop();
     for (const f of taken) this.count[f]++;
     this.blanks += blanksUsed;
