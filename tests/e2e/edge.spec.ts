@@ -1,0 +1,66 @@
+/**
+ * The edge on the real server (hardening issue #12): the sign-in lock holds against parallel
+ * guesses, and the plain routes refuse oversized, over-frequent and ill-formed requests with a
+ * 4xx and a sentence. Rate-limit buckets are picked with X-Forwarded-For: with no proxy in front,
+ * `next start` keeps a header the client sends (docs/security.md), so the spec's buckets never
+ * touch the one other specs share.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signIn, signOut, signUp } from "./helpers";
+
+const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
+const LINE = JSON.stringify({ ruleset: "equate", board: row(9, 9, "1+1=2"), play: row(10, 9, "3=3") });
+
+/** One credentials sign-in the way next-auth/react sends it; returns Auth.js's answer code. */
+async function guess(request: APIRequestContext, csrfToken: string, email: string, password: string): Promise<string | null> {
+  const res = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password },
+    headers: { "x-auth-return-redirect": "1" },
+  });
+  const { url } = (await res.json()) as { url: string };
+  return new URL(url).searchParams.get("code");
+}
+
+test("[edge]: 40 wrong passwords sent at once lock the account after five checks, and the right one after them is refused", async ({ page, request }) => {
+  const email = await signUp(page, "Parallel Target");
+  await signOut(page);
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(request, csrfToken, email, `wrong-guess-${i}`)));
+  // attempts are counted before the hash: fewer than five reach it, every other one finds the lock
+  expect(codes.filter((c) => c === "invalid").length).toBeLessThan(5);
+  expect(codes.filter((c) => c === "locked").length).toBeGreaterThan(35);
+  await signIn(page, email);
+  await expect(page.getByTestId("form-error")).toHaveText(/locked for 15 minutes/);
+  await expect(page.getByTestId("user-name")).toHaveCount(0);
+});
+
+test("[edge]: a script's oversized, batched, over-frequent or ill-formed requests get a 4xx and a sentence", async ({ request }) => {
+  // (Playwright re-encodes a string body sent as application/json unless it parses as one JSON value)
+  const as = (address: string, type = "application/json") => ({ "x-forwarded-for": address, "content-type": type });
+  const ndjson = (address: string) => as(address, "application/x-ndjson");
+  const me = `e2e-${randomUUID()}`;
+  // /api/adjudicate: 100 requests a body, 256 KiB; a body takes its tokens before the engine runs
+  expect((await request.post("/api/adjudicate", { headers: ndjson(me), data: `${LINE}\n`.repeat(100) })).status()).toBe(200);
+  const tooMany = await request.post("/api/adjudicate", { headers: ndjson(`e2e-${randomUUID()}`), data: `${LINE}\n`.repeat(101) });
+  expect(tooMany.status()).toBe(413);
+  expect(await tooMany.json()).toEqual({ error: "too many requests in one body: at most 100 lines" });
+  const megabyte = await request.post("/api/adjudicate", { headers: ndjson(`e2e-${randomUUID()}`), data: `${LINE}\n`.repeat(8_000) });
+  expect(megabyte.status()).toBe(413);
+  const limited = await request.post("/api/adjudicate", { headers: ndjson(me), data: `${LINE}\n`.repeat(21) });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+  expect(await limited.json()).toEqual({ error: expect.stringMatching(/Too many adjudication requests/) });
+  // tRPC: at most 10 calls a batch; text must be well-formed
+  const batch = Array(11).fill("adjudication.explain").join(",");
+  const body = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { json: JSON.parse(LINE) as unknown }]));
+  expect((await request.post(`/api/trpc/${batch}?batch=1`, { headers: as(`e2e-${randomUUID()}`), data: body })).status()).toBe(400);
+  const lone = await request.post("/api/trpc/adjudication.explain", {
+    headers: as(`e2e-${randomUUID()}`),
+    data: `{"json":{"ruleset":"equate","board":[],"play":[{"row":9,"col":9,"tile":"\\ud800"}]}}`,
+  });
+  expect(lone.status()).toBe(400);
+  expect(await lone.text()).toMatch(/lone surrogate/);
+  // the CSV routes check ids as the procedures do
+  for (const id of ["-".repeat(36), "0".repeat(36)]) expect((await request.get(`/tournaments/${id}/standings.csv`)).status()).toBe(404);
+});
