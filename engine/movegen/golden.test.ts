@@ -69,6 +69,17 @@ function positions(): Position[] {
   return out;
 }
 
+/** 'SMATH old tiles with brackets (self-play never lays any): (1 + 2)(2 + 2) = 12 from the start. */
+function bracketPositions(): Position[] {
+  const rs = getRuleset("smath");
+  const [sr, sc] = rs.layout.start;
+  const board = ["(1", "+", "2)", "(2", "+", "2)", "=", "12"].map((tile, i) => ({ row: sr, col: sc + i, tile }));
+  return [
+    { name: "smath bracketed board", rs, board, rack: ["3", "4", "7", "+", "2", "5", "×", "12", "8", "-"], firstPlay: false },
+    { name: "smath bracketed board, a blank", rs, board, rack: ["1", "2", "3", "=", "×", "÷", "6", "?", "9", "10"], firstPlay: false },
+  ];
+}
+
 /** Option variants of a ruleset, searched on the same boards. */
 const RULESET_VARIANTS: Array<{ id: RulesetId; options: Partial<RulesetOptions> }> = [
   { id: "number-scrabble", options: { evaluation: "standard", valueBonus: "log2" } },
@@ -120,6 +131,10 @@ describe("movegen golden output", () => {
       for (const v of RULESET_VARIANTS.filter((x) => x.id === id)) out.push(record(p, `options ${JSON.stringify(v.options)}`, RUNS[0].opts(), getRuleset(id, v.options)));
       const first = all.find((x) => x.rs.id === id && x.firstPlay)!;
       for (const v of RULESET_VARIANTS.filter((x) => x.id === id)) out.push(record(first, `first move, options ${JSON.stringify(v.options)}`, RUNS[0].opts(), getRuleset(id, v.options)));
+    }
+    for (const p of bracketPositions()) {
+      out.push(`## ${p.name}`, `board: ${boardText(p.board)}`, `rack: ${p.rack.join(" ")}`);
+      for (const run of RUNS) out.push(record(p, run.name, run.opts()));
     }
     await expect(out.join("\n") + "\n").toMatchFileSnapshot("./__snapshots__/golden.txt");
   }, 300_000);
