@@ -9,20 +9,14 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
-import { RULESET_IDS, type RulesetId } from "../../engine/ruleset";
+import { RULESET_IDS, type RulesetId } from "@/engine";
+import { CLUB_ROLES, CLUB_VISIBILITIES, JOIN_REQUEST_STATUSES } from "@/server/domain";
 
-export const CLUB_ROLES = ["owner", "director", "member"] as const;
-export type ClubRole = (typeof CLUB_ROLES)[number];
-
-// The engine owns the list of games; the schema only re-exports it.
+// The lists' homes are the engine (games) and the domain's vocabulary; the schema re-exports them.
 export const RULESETS = RULESET_IDS;
 export type { RulesetId };
-
-export const CLUB_VISIBILITIES = ["public", "invite-only"] as const;
-export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
-
-export const JOIN_REQUEST_STATUSES = ["pending", "approved", "declined", "cancelled"] as const;
-export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+export { CLUB_ROLES, CLUB_VISIBILITIES, JOIN_REQUEST_STATUSES };
+export type { ClubRole, ClubVisibility, JoinRequestStatus } from "@/server/domain";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 

@@ -18,22 +18,14 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import { users } from "./users";
 import { RULESETS } from "./clubs";
 import { tournamentPairings, tournaments } from "./tournaments";
+import { GAME_CHALLENGE_RULES, type GameChallengeRule } from "@/engine";
+import { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES } from "@/server/domain";
 
-export const MATCH_STATUSES = ["open", "active", "finished", "cancelled"] as const;
-/** open: waiting for players to accept; active: being played; finished: `end` recorded;
- * cancelled: a challenge withdrawn or declined before the game started. */
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
-
-export const MATCH_CHALLENGE_RULES = ["void", "retry", "single", "double", "5-point", "10-point"] as const;
-export type MatchChallengeRule = (typeof MATCH_CHALLENGE_RULES)[number];
-
-/** online: played in the browser; otb: played over the board, entered by a scorekeeper
- * (docs/scorekeeper.md; the engine's virtual racks). */
-export const MATCH_MODES = ["online", "otb"] as const;
-export type MatchMode = (typeof MATCH_MODES)[number];
-
-export const FIRST_MOVERS = ["creator", "random"] as const;
-export type FirstMover = (typeof FIRST_MOVERS)[number];
+// The lists' homes are the engine (challenge rules) and the domain's vocabulary; the schema re-exports them.
+export { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES };
+export type { FirstMover, MatchMode, MatchStatus } from "@/server/domain";
+export const MATCH_CHALLENGE_RULES = GAME_CHALLENGE_RULES;
+export type MatchChallengeRule = GameChallengeRule;
 
 /** Cached outcome of a finished match (the event log stays the source of truth). */
 export interface MatchResult {

@@ -28,10 +28,11 @@ import {
 import { users } from "./users";
 import { RULESETS } from "./clubs";
 import { tournamentPairings } from "./tournaments";
+import { RATED_GAME_SOURCES } from "@/server/domain";
 
-/** Where a rated game comes from: a played match, or a result a director entered for a pairing. */
-export const RATED_GAME_SOURCES = ["match", "pairing"] as const;
-export type RatedGameSource = (typeof RATED_GAME_SOURCES)[number];
+// The list's home is the domain's vocabulary; the schema re-exports it.
+export { RATED_GAME_SOURCES };
+export type { RatedGameSource } from "@/server/domain";
 
 /** One player's final score in a rated game, as stored in the ledger. */
 export interface LedgerPlayer {

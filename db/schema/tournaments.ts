@@ -19,27 +19,19 @@ import { relations, sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { clubs, RULESETS } from "./clubs";
+import {
+  ENTRY_STATUSES,
+  GRAND_FINAL_OPTIONS,
+  RESULT_SOURCES,
+  ROUND_STATUSES,
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_STAFF_ROLES,
+  TOURNAMENT_STATUSES,
+} from "@/server/domain";
 
-export const TOURNAMENT_FORMATS = ["round-robin", "double-round-robin", "swiss", "king-of-the-hill", "single-elimination", "double-elimination"] as const;
-export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-
-export const TOURNAMENT_STATUSES = ["registration", "running", "finished"] as const;
-export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
-
-export const TOURNAMENT_STAFF_ROLES = ["director", "judge"] as const;
-export type TournamentStaffRole = (typeof TOURNAMENT_STAFF_ROLES)[number];
-
-export const ENTRY_STATUSES = ["registered", "checked-in", "withdrawn"] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-
-export const ROUND_STATUSES = ["draft", "published", "closed"] as const;
-export type RoundStatus = (typeof ROUND_STATUSES)[number];
-
-export const RESULT_SOURCES = ["director", "match"] as const;
-export type ResultSource = (typeof RESULT_SOURCES)[number];
-
-export const GRAND_FINAL_OPTIONS = ["none", "simple", "double"] as const;
-export type GrandFinalOption = (typeof GRAND_FINAL_OPTIONS)[number];
+// The lists' home is the domain's vocabulary; the schema re-exports them.
+export { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_STAFF_ROLES, ENTRY_STATUSES, ROUND_STATUSES, RESULT_SOURCES, GRAND_FINAL_OPTIONS };
+export type { TournamentFormat, TournamentStatus, TournamentStaffRole, EntryStatus, RoundStatus, ResultSource, GrandFinalOption } from "@/server/domain";
 
 /** Clock settings of every game of the event (validated by `timeControlSchema`). */
 export interface TimeControl {

@@ -3,6 +3,7 @@
  * Services wire these into tRPC; see docs/tournament-maths.md for the rules each one follows.
  */
 export * from "./types";
+export * from "./vocabulary";
 export { DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, byeOutcome, isPlayed, validateField, type Outcome, type ScoringOptions } from "./results";
 export * from "./standings";
 export * from "./pairing/types";

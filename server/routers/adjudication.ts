@@ -25,7 +25,7 @@ import {
   tournamentIdInput,
 } from "@/server/services/adjudication/schemas";
 import { matchIdInput } from "@/server/services/matches/schemas";
-import { RULESETS } from "@/db/schema/clubs";
+import { RULESET_IDS } from "@/engine";
 
 export const adjudicationRouter = router({
   /** The contract: request JSON → ruling JSON. */
@@ -55,10 +55,10 @@ export const adjudicationRouter = router({
     .query(({ ctx, input }) => listForMatch(ctx.db, input.matchId)),
   listForTournament: protectedProcedure
     .input(tournamentIdInput)
-    .output(z.object({ tournament: z.object({ id: z.string(), name: z.string(), ruleset: z.enum(RULESETS) }), rulings: z.array(rulingRecordOutput) }))
+    .output(z.object({ tournament: z.object({ id: z.string(), name: z.string(), ruleset: z.enum(RULESET_IDS) }), rulings: z.array(rulingRecordOutput) }))
     .query(({ ctx, input }) => listForTournament(ctx.db, input.tournamentId, ctx.user.id)),
   /** Tournaments the caller may record rulings in (for the desk's picker). */
   myTournaments: protectedProcedure
-    .output(z.array(z.object({ id: z.string(), name: z.string(), ruleset: z.enum(RULESETS), status: z.string() })))
+    .output(z.array(z.object({ id: z.string(), name: z.string(), ruleset: z.enum(RULESET_IDS), status: z.string() })))
     .query(({ ctx }) => judgeableTournaments(ctx.db, ctx.user.id)),
 });

@@ -5,13 +5,13 @@
  * transactions, and through `npm run ratings:recompute` — never from the browser.
  */
 import { z } from "zod";
-import { RULESETS } from "@/db/schema/clubs";
-import { RATED_GAME_SOURCES } from "@/db/schema/ratings";
+import { RULESET_IDS } from "@/engine";
+import { RATED_GAME_SOURCES } from "@/server/domain";
 import { publicProcedure, router } from "@/server/trpc";
 import { clubLeaderboard, expectedScores, getPlayerProfile, leaderboard } from "@/server/services/ratings/queries";
 import { clubLeaderboardInput, expectedInput, leaderboardInput, playerInput } from "@/server/services/ratings/schemas";
 
-const ruleset = z.enum(RULESETS);
+const ruleset = z.enum(RULESET_IDS);
 const leaderboardOut = z.object({
   ruleset,
   rows: z.array(

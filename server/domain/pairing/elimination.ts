@@ -45,7 +45,7 @@ export type Slot =
   | { kind: "loserOf"; matchId: string };
 
 export type BracketSide = "winners" | "losers" | "grand-final" | "bronze";
-export type MatchStatus = "waiting" | "ready" | "complete" | "walkover" | "void";
+export type BracketMatchStatus = "waiting" | "ready" | "complete" | "walkover" | "void";
 
 export interface BracketMatch {
   id: string;
@@ -56,7 +56,7 @@ export interface BracketMatch {
   slots: [Slot, Slot];
   /** Resolved entrants (null = not known yet, or a bye). */
   players: [string | null, string | null];
-  status: MatchStatus;
+  status: BracketMatchStatus;
   winner: string | null;
   loser: string | null;
   /** Elimination depth used for placings (later stage = better place). */
@@ -176,7 +176,7 @@ function settle(input: readonly BracketMatch[]): BracketMatch[] {
     if (m.status !== "complete") {
       const [a, b] = [resolve(m.slots[0]), resolve(m.slots[1])];
       const players: [string | null, string | null] = [a.s === "player" ? a.id : null, b.s === "player" ? b.id : null];
-      let status: MatchStatus;
+      let status: BracketMatchStatus;
       let winner: string | null = null;
       if (m.resetOf) {
         const prev = byId.get(m.resetOf)!;

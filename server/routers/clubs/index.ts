@@ -4,7 +4,8 @@
  * pending join requests, which only owners and directors see).
  */
 import { z } from "zod";
-import { CLUB_ROLES, CLUB_VISIBILITIES, RULESETS } from "@/db/schema/clubs";
+import { RULESET_IDS } from "@/engine";
+import { CLUB_ROLES, CLUB_VISIBILITIES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { createClub, getClubPage, listClubs, listMyClubs, updateClub } from "@/server/services/clubs/clubs";
 import { bulkAddMembers, leaveClub, removeMember, setMemberRole } from "@/server/services/clubs/members";
@@ -32,7 +33,7 @@ const clubOut = z.object({
   name: z.string(),
   description: z.string(),
   location: z.string(),
-  defaultRuleset: z.enum(RULESETS),
+  defaultRuleset: z.enum(RULESET_IDS),
   visibility: z.enum(CLUB_VISIBILITIES),
   createdAt: z.date(),
 });

@@ -4,7 +4,7 @@
  * requires one of `roles`, narrowing `ctx.membership` to non-null. Procedures built on them may
  * add more input fields with `.input()` (tRPC merges object inputs).
  */
-import type { ClubRole } from "@/db/schema";
+import type { ClubRole } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { protectedProcedure } from "@/server/trpc";
 import { getClubById } from "@/server/services/clubs/clubs";

@@ -5,12 +5,11 @@
  * zod strips anything else a service might return.
  */
 import { z } from "zod";
-import { RULESETS } from "@/db/schema/clubs";
-import { FIRST_MOVERS, MATCH_CHALLENGE_RULES, MATCH_STATUSES } from "@/db/schema/matches";
-import { EVENT_TYPES } from "@/engine/game";
+import { EVENT_TYPES, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { FIRST_MOVERS, MATCH_STATUSES } from "@/server/domain";
 
 const status = z.enum(MATCH_STATUSES);
-const ruleset = z.enum(RULESETS);
+const ruleset = z.enum(RULESET_IDS);
 
 export const timeControlOut = z
   .object({
@@ -79,7 +78,7 @@ export const matchViewOut = z.object({
   serverNow: z.number(),
   ruleset,
   rulesetOptions: z.record(z.string(), z.unknown()),
-  challengeRule: z.enum(MATCH_CHALLENGE_RULES),
+  challengeRule: z.enum(GAME_CHALLENGE_RULES),
   timeControl: timeControlOut,
   rated: z.boolean(),
   seats: z.number(),
@@ -131,7 +130,7 @@ export const previewOut = z.object({
   matchId: z.string(),
   status,
   ruleset,
-  challengeRule: z.enum(MATCH_CHALLENGE_RULES),
+  challengeRule: z.enum(GAME_CHALLENGE_RULES),
   timeControl: timeControlOut,
   rated: z.boolean(),
   seats: z.number(),

@@ -4,7 +4,8 @@
  * bracket) need no sign-in; e-mail addresses of entries reach directors only.
  */
 import { z } from "zod";
-import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, ROUND_STATUSES, RULESETS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/db/schema";
+import { RULESET_IDS } from "@/engine";
+import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, registerSelf, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
@@ -41,7 +42,7 @@ const tournamentOut = z.object({
   description: z.string(),
   startsAt: z.date(),
   endsAt: z.date().nullable(),
-  ruleset: z.enum(RULESETS),
+  ruleset: z.enum(RULESET_IDS),
   rulesetOptions: z.record(z.string(), z.unknown()),
   timeControl: timeControlSchema,
   challengeRule: z.string(),
@@ -102,7 +103,7 @@ const summaryOut = z.object({
   clubName: z.string(),
   clubHandle: z.string(),
   format: z.enum(TOURNAMENT_FORMATS),
-  ruleset: z.enum(RULESETS),
+  ruleset: z.enum(RULESET_IDS),
   status: z.enum(TOURNAMENT_STATUSES),
   startsAt: z.date(),
   endsAt: z.date().nullable(),

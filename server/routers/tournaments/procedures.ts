@@ -3,7 +3,7 @@
  * and puts the tournament and the caller's role (or null) in `ctx`; `tournamentRoleProcedure(roles)`
  * further requires a role ("director" also passes a "judge" check), narrowing `ctx.role`.
  */
-import type { TournamentStaffRole } from "@/db/schema";
+import type { TournamentStaffRole } from "@/server/domain";
 import { protectedProcedure } from "@/server/trpc";
 import { getTournamentOrThrow, requireTournamentRole, tournamentRoleOf } from "@/server/services/tournaments/access";
 import { tournamentIdInput } from "@/server/services/tournaments/schemas";

@@ -1,6 +1,7 @@
 /** Input rules for clubs, shared by the tRPC procedures and the club forms. */
 import { z } from "zod";
-import { CLUB_ROLES, CLUB_VISIBILITIES, RULESETS } from "@/db/schema/clubs";
+import { RULESET_IDS } from "@/engine";
+import { CLUB_ROLES, CLUB_VISIBILITIES } from "@/server/domain";
 
 /** Handles that would collide with fixed routes under /clubs. */
 export const RESERVED_HANDLES = ["new", "mine", "join", "settings", "search", "admin"] as const;
@@ -20,7 +21,7 @@ export const clubNameSchema = z
   .min(3, "The club name needs at least 3 characters.")
   .max(80, "Keep the club name to 80 characters or fewer.");
 
-export const rulesetSchema = z.enum(RULESETS, "Choose Equate, 'SMATH or Number Scrabble.");
+export const rulesetSchema = z.enum(RULESET_IDS, "Choose Equate, 'SMATH or Number Scrabble.");
 export const visibilitySchema = z.enum(CLUB_VISIBILITIES, "Choose public or invite-only.");
 export const clubRoleSchema = z.enum(CLUB_ROLES, "Choose owner, director or member.");
 

@@ -4,8 +4,8 @@
  * the engine decides everything else (its sentence comes back as the error message).
  */
 import { z } from "zod";
-import { RULESETS } from "@/db/schema/clubs";
-import { FIRST_MOVERS, MATCH_CHALLENGE_RULES } from "@/db/schema/matches";
+import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { FIRST_MOVERS } from "@/server/domain";
 import { MAX_INT4 } from "@/server/limits";
 
 export const matchIdInput = z.object({ matchId: z.uuid("That is not a valid match id.") });
@@ -25,9 +25,9 @@ export const matchTimeControlSchema = z.object({
 export type MatchTimeControlInput = z.infer<typeof matchTimeControlSchema>;
 
 export const createChallengeInput = z.object({
-  ruleset: z.enum(RULESETS, "Choose a game."),
+  ruleset: z.enum(RULESET_IDS, "Choose a game."),
   rulesetOptions: z.record(z.string(), z.unknown()).default({}),
-  challengeRule: z.enum(MATCH_CHALLENGE_RULES, "Choose a challenge rule."),
+  challengeRule: z.enum(GAME_CHALLENGE_RULES, "Choose a challenge rule."),
   /** null: untimed */
   timeControl: matchTimeControlSchema.nullable(),
   rated: z.boolean().default(false),

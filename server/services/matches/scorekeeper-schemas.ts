@@ -3,8 +3,7 @@
  * (server/routers/matches/scorekeeper.ts) and the /scorekeeper pages.
  */
 import { z } from "zod";
-import { RULESETS } from "@/db/schema/clubs";
-import { MATCH_CHALLENGE_RULES } from "@/db/schema/matches";
+import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
 import { MAX_DATE_MS, MAX_INT4 } from "@/server/limits";
 import { matchTimeControlSchema } from "./schemas";
 
@@ -20,9 +19,9 @@ export const otbPlayerInput = z.object({
 });
 
 export const createOtbInput = z.object({
-  ruleset: z.enum(RULESETS, "Choose a game."),
+  ruleset: z.enum(RULESET_IDS, "Choose a game."),
   rulesetOptions: z.record(z.string(), z.unknown()).default({}),
-  challengeRule: z.enum(MATCH_CHALLENGE_RULES, "Choose a challenge rule."),
+  challengeRule: z.enum(GAME_CHALLENGE_RULES, "Choose a challenge rule."),
   /** null: untimed */
   timeControl: matchTimeControlSchema.nullable(),
   /** in turn order: the first moves first */

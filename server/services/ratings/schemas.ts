@@ -1,9 +1,9 @@
 /** Input rules for ratings, shared by the tRPC procedures, the pages and `applyRatedGame`. */
 import { z } from "zod";
-import { RULESETS } from "@/db/schema/clubs";
-import { RATED_GAME_SOURCES } from "@/db/schema/ratings";
+import { RULESET_IDS } from "@/engine";
+import { RATED_GAME_SOURCES } from "@/server/domain";
 
-export const rulesetSchema = z.enum(RULESETS, "Choose Equate, 'SMATH or Number Scrabble.");
+export const rulesetSchema = z.enum(RULESET_IDS, "Choose Equate, 'SMATH or Number Scrabble.");
 const userId = z.uuid("That is not a valid user id.");
 
 /** What a finished game hands to `applyRatedGame`. */

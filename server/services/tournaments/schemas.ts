@@ -4,9 +4,8 @@
  * and every game of the event is played with it.
  */
 import { z } from "zod";
-import { GRAND_FINAL_OPTIONS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/db/schema/tournaments";
 import { CHALLENGE_RULES } from "@/engine";
-import { scoreProblem, TIEBREAKS } from "@/server/domain";
+import { GRAND_FINAL_OPTIONS, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
 

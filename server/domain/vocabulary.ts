@@ -1,0 +1,56 @@
+/**
+ * The platform's vocabulary: the closed lists of clubs, tournaments, matches and ratings (roles,
+ * formats, statuses, sources), as `as const` arrays with their unions (docs/conventions.md,
+ * principle 2). One home: `db/schema` imports them for its columns and check constraints, input
+ * and output schemas for their zod enums, pages for their labels. The games' own lists (rulesets,
+ * challenge rules, end reasons) are the engine's (`@/engine`).
+ */
+
+/** Roles in a club (a membership row holds one). */
+export const CLUB_ROLES = ["owner", "director", "member"] as const;
+export type ClubRole = (typeof CLUB_ROLES)[number];
+
+export const CLUB_VISIBILITIES = ["public", "invite-only"] as const;
+export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
+
+export const JOIN_REQUEST_STATUSES = ["pending", "approved", "declined", "cancelled"] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+export const TOURNAMENT_FORMATS = ["round-robin", "double-round-robin", "swiss", "king-of-the-hill", "single-elimination", "double-elimination"] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+
+export const TOURNAMENT_STATUSES = ["registration", "running", "finished"] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+export const TOURNAMENT_STAFF_ROLES = ["director", "judge"] as const;
+export type TournamentStaffRole = (typeof TOURNAMENT_STAFF_ROLES)[number];
+
+export const ENTRY_STATUSES = ["registered", "checked-in", "withdrawn"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export const ROUND_STATUSES = ["draft", "published", "closed"] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+
+/** Who entered a board's result: a director by hand, or the online game that decided it. */
+export const RESULT_SOURCES = ["director", "match"] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
+
+export const GRAND_FINAL_OPTIONS = ["none", "simple", "double"] as const;
+export type GrandFinalOption = (typeof GRAND_FINAL_OPTIONS)[number];
+
+/** open: waiting for players to accept; active: being played; finished: `end` recorded;
+ * cancelled: a challenge withdrawn or declined before the game started. */
+export const MATCH_STATUSES = ["open", "active", "finished", "cancelled"] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** online: played in the browser; otb: played over the board, entered by a scorekeeper
+ * (docs/scorekeeper.md; the engine's virtual racks). */
+export const MATCH_MODES = ["online", "otb"] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+
+export const FIRST_MOVERS = ["creator", "random"] as const;
+export type FirstMover = (typeof FIRST_MOVERS)[number];
+
+/** Where a rated game comes from: a played match, or a result a director entered for a pairing. */
+export const RATED_GAME_SOURCES = ["match", "pairing"] as const;
+export type RatedGameSource = (typeof RATED_GAME_SOURCES)[number];
