@@ -12,6 +12,7 @@ import { TRPCError } from "@trpc/server";
 import { after } from "next/server";
 import { getDb } from "@/db/client";
 import { userFromRequest } from "./auth";
+import { UNEXPECTED_MESSAGE } from "./errors";
 import type { Context } from "./trpc";
 
 export async function createRequestContext(req: Request): Promise<Context> {
@@ -21,6 +22,6 @@ export async function createRequestContext(req: Request): Promise<Context> {
     return { db, user, afterResponse: (task) => after(task) };
   } catch (cause) {
     console.error(cause);
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Nothing was changed; please try again.", cause });
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: UNEXPECTED_MESSAGE, cause });
   }
 }

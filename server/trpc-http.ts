@@ -14,7 +14,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "./routers/_app";
 import { clientAddress, readBody } from "./edge";
 import { LIMITS } from "./limits";
-import { RateLimited } from "./rate-limit";
+import { forClient, isDomainError } from "./errors";
 import type { Context } from "./trpc";
 
 export function trpcHttpHandler(createContext: (req: Request) => Promise<Context>): (req: Request) => Promise<Response> {
@@ -38,8 +38,9 @@ export function trpcHttpHandler(createContext: (req: Request) => Promise<Context
         return { ...(await createContext(req)), clientAddress: clientAddress(req) };
       },
       responseMeta({ errors }) {
-        const limited = errors.map((e) => e.cause).find((c) => c instanceof RateLimited);
-        return limited ? { headers: new Headers({ "retry-after": String(limited.retryAfterSeconds) }) } : {};
+        // the one mapping (server/errors.ts) says when a refused client may retry
+        const retry = errors.map((e) => e.cause).filter(isDomainError).map((c) => forClient(c).retryAfterSeconds).find((s) => s !== undefined);
+        return retry !== undefined ? { headers: new Headers({ "retry-after": String(retry) }) } : {};
       },
     });
   };

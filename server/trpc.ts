@@ -9,7 +9,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "@/db/client";
 import { illFormedInput } from "./edge";
-import { DOMAIN_ERROR_CODES, isDomainError } from "./errors";
+import { forClient, isDomainError } from "./errors";
 import { takeEngineAllowance } from "./rate-limit";
 
 export interface SessionUser {
@@ -51,24 +51,13 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** PostgreSQL refuses text it cannot store (a NUL character): SQLSTATE 22021 / 22P05, anywhere in the cause chain. */
-function isUnstorableText(e: unknown): boolean {
-  for (let c = e, i = 0; c && typeof c === "object" && i < 6; c = (c as { cause?: unknown }).cause, i++) {
-    const code = (c as { code?: unknown }).code;
-    if (code === "22021" || code === "22P05") return true;
-  }
-  return false;
-}
-
-/** The TRPCError a client should see for an error a procedure threw. */
+/** The TRPCError a client should see for an error a procedure threw (one mapping: `forClient`). */
 function toClientError(error: TRPCError): TRPCError {
   const cause = error.cause;
-  if (isDomainError(cause)) return new TRPCError({ code: DOMAIN_ERROR_CODES[cause.code], message: cause.message, cause });
-  if (error.code !== "INTERNAL_SERVER_ERROR") return error;
-  // Text with a NUL character passes zod but not the database: the input is at fault, not us.
-  if (isUnstorableText(cause)) return new TRPCError({ code: "BAD_REQUEST", message: "Text cannot contain NUL (\\0) characters." });
-  console.error(error);
-  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Nothing was changed; please try again." });
+  // tRPC's own refusals (an input schema's BAD_REQUEST, UNAUTHORIZED…) are already for the client
+  if (!isDomainError(cause) && error.code !== "INTERNAL_SERVER_ERROR") return error;
+  const c = forClient(isDomainError(cause) ? cause : error);
+  return new TRPCError({ code: c.trpc, message: c.message, ...(c.domain ? { cause: c.domain } : {}) });
 }
 
 /** A subscription's stream with the same error mapping (errors thrown while iterating skip `next()`). */

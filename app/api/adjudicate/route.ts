@@ -9,13 +9,13 @@
  */
 import type { Ruling } from "@/engine";
 import { clientAddress, illFormedInput, readBody } from "@/server/edge";
+import { DomainError } from "@/server/errors";
+import { errorResponse } from "@/server/http";
 import { LIMITS } from "@/server/limits";
-import { RateLimited, takeEngineAllowance } from "@/server/rate-limit";
-import { adjudicateRaw } from "@/server/services/adjudication/adjudicate";
+import { takeEngineAllowance } from "@/server/rate-limit";
+import { adjudicateOrThrow } from "@/server/services/adjudication/adjudicate";
 
 export const dynamic = "force-dynamic";
-
-const bad = (error: string, status = 400, headers?: HeadersInit) => Response.json({ error }, { status, headers });
 
 /** A body's requests: one JSON value, or NDJSON lines still to parse (blank lines skipped). */
 function requestsOf(text: string): { single: true; value: unknown } | { single: false; lines: { n: number; text: string }[] } {
@@ -27,20 +27,26 @@ function requestsOf(text: string): { single: true; value: unknown } | { single: 
   }
 }
 
-/** One line's request, or why it cannot be one. */
-function parseLine(text: string): { ok: true; value: unknown } | { ok: false } {
+/** The request's ruling; a request that is not of the contract's shape is DomainError INVALID
+ * (the same check and service as the procedure), its message prefixed with `where`. */
+function rule(raw: unknown, where = ""): Ruling {
+  const problem = illFormedInput(raw);
+  if (problem) throw new DomainError("INVALID", `${where}${problem}`);
   try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
+    return adjudicateOrThrow(raw).ruling;
+  } catch (err) {
+    if (err instanceof DomainError && where) throw new DomainError(err.code, `${where}${err.message}`);
+    throw err;
   }
 }
 
-/** The request's ruling, or the one-line message of a 400. */
-function rule(raw: unknown): { ok: true; ruling: Ruling } | { ok: false; error: string } {
-  const problem = illFormedInput(raw);
-  if (problem) return { ok: false, error: problem };
-  return adjudicateRaw(raw);
+/** One NDJSON line's value. */
+function parseLine(n: number, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError("INVALID", `line ${n}: not JSON (expected one JSON request, or one compact request per line)`);
+  }
 }
 
 /**
@@ -48,31 +54,22 @@ function rule(raw: unknown): { ok: true; ruling: Ruling } | { ok: false; error: 
  * `LIMITS.adjudicateBodyBytes`), then its requests (413 past `LIMITS.adjudicateLines`); every
  * request takes one token of the client's engine allowance, all before the engine runs (429 with
  * `Retry-After` when spent); text must be well-formed (400). One bad line refuses the whole body.
+ * The edge's own refusals (body size, count) answer here; every other error goes through the one
+ * mapping (`errorResponse`, server/http.ts), as it would from the tRPC procedure.
  */
 export async function POST(req: Request): Promise<Response> {
   const body = await readBody(req, LIMITS.adjudicateBodyBytes);
-  if (!body.ok) return bad(body.error, body.status);
-  if (body.text.trim() === "") return bad("no input: expected a JSON adjudication request");
-  const requests = requestsOf(body.text);
-  const count = requests.single ? 1 : requests.lines.length;
-  if (count > LIMITS.adjudicateLines) return bad(`too many requests in one body: at most ${LIMITS.adjudicateLines} lines`, 413);
+  if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
   try {
+    if (body.text.trim() === "") throw new DomainError("INVALID", "no input: expected a JSON adjudication request");
+    const requests = requestsOf(body.text);
+    const count = requests.single ? 1 : requests.lines.length;
+    if (count > LIMITS.adjudicateLines) return Response.json({ error: `too many requests in one body: at most ${LIMITS.adjudicateLines} lines` }, { status: 413 });
     takeEngineAllowance({ userId: null, address: clientAddress(req) }, count);
-  } catch (e) {
-    if (e instanceof RateLimited) return bad(e.message, 429, { "retry-after": String(e.retryAfterSeconds) });
-    throw e;
+    if (requests.single) return Response.json(rule(requests.value));
+    const out = requests.lines.map(({ n, text }) => rule(parseLine(n, text), `line ${n}: `));
+    return new Response(out.map((r) => JSON.stringify(r)).join("\n") + "\n", { headers: { "content-type": "application/x-ndjson" } });
+  } catch (err) {
+    return errorResponse(err);
   }
-  if (requests.single) {
-    const r = rule(requests.value);
-    return r.ok ? Response.json(r.ruling) : bad(r.error);
-  }
-  const out: Ruling[] = [];
-  for (const { n, text } of requests.lines) {
-    const one = parseLine(text);
-    if (!one.ok) return bad(`line ${n}: not JSON (expected one JSON request, or one compact request per line)`);
-    const r = rule(one.value);
-    if (!r.ok) return bad(`line ${n}: ${r.error}`);
-    out.push(r.ruling);
-  }
-  return new Response(out.map((r) => JSON.stringify(r)).join("\n") + "\n", { headers: { "content-type": "application/x-ndjson" } });
 }

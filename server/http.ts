@@ -1,0 +1,42 @@
+/**
+ * The plain route handlers' side of the server (the CSV downloads, `POST /api/adjudicate`): they
+ * call the same services as the tRPC procedures and answer errors through the same mapping
+ * (`forClient`, server/errors.ts): a DomainError gets its code's HTTP status and its sentence
+ * (`Retry-After` for a rate limit), anything unexpected a 500 with the generic sentence, logged.
+ * Route files only wire these (app/ never touches the database: these open it).
+ */
+import { getDb, type Db } from "@/db/client";
+import { isUuid } from "./edge";
+import { DomainError, forClient } from "./errors";
+import { pairingsCsv, standingsCsv } from "./services/tournaments/views";
+
+/** The answer for an error a route's work threw: `{ "error": sentence }`, or the sentence as text. */
+export function errorResponse(err: unknown, as: "json" | "text" = "json"): Response {
+  const c = forClient(err);
+  const headers = new Headers();
+  if (c.retryAfterSeconds !== undefined) headers.set("retry-after", String(c.retryAfterSeconds));
+  if (as === "json") return Response.json({ error: c.message }, { status: c.status, headers });
+  headers.set("content-type", "text/plain; charset=utf-8");
+  return new Response(`${c.message}\n`, { status: c.status, headers });
+}
+
+const CSV = { standings: standingsCsv, pairings: pairingsCsv } as const;
+
+/**
+ * `GET /tournaments/[id]/<kind>.csv`: the tournament's standings or pairings as a spreadsheet-safe
+ * CSV download. An id that is not a uuid is a 404 before the database is asked (the procedures'
+ * own uuid check; `[0-9a-f-]{36}` once let 36 hyphens through to PostgreSQL, a 500).
+ * `openDb` is the app's database; tests give theirs.
+ */
+export function tournamentCsvRoute(kind: keyof typeof CSV, openDb: () => Promise<Db> = getDb) {
+  return async (_req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> => {
+    try {
+      const { id } = await ctx.params;
+      if (!isUuid(id)) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+      const body = await CSV[kind](await openDb(), id);
+      return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${kind}-${id}.csv"` } });
+    } catch (err) {
+      return errorResponse(err, "text");
+    }
+  };
+}
