@@ -479,7 +479,7 @@ describeDb("fuzz", (db, driver) => {
     const missing = procedures()
       .map((p) => p.path)
       .filter((p) => !(p in BASES));
-    expect(missing, "add a valid-looking input for it to BASES in tests/integration/fuzz.test.ts").toEqual([]);
+    expect(missing, "add a valid-looking input for it to BASES in tests/integration/fuzz.integration.test.ts").toEqual([]);
   });
 
   it(`${PLAN.reduce((n, p) => n + p.calls, 0)} hostile inputs: no 500s, no stack traces, no changes to the world`, { timeout: 180_000 }, async () => {
@@ -570,7 +570,7 @@ describeDb("fuzz", (db, driver) => {
     const handlers = [trpcHttpHandler(async () => ({ db: db(), user: null })), trpcHttpHandler(async () => ({ db: db(), user: w.users.outsider }))];
     const problems: string[] = [];
     const statuses: Record<string, number> = {};
-    const address = () => `fuzz-${rng.int(1e9)}`; // a fresh address each time: the engine's rate limit is tested in edge.test.ts
+    const address = () => `fuzz-${rng.int(1e9)}`; // a fresh address each time: the engine's rate limit is tested in edge.integration.test.ts
     const nestedText = () => {
       const depth = rng.pick([40, 1_000, 200_000]);
       return `${"[".repeat(depth)}1${"]".repeat(depth)}`;

@@ -170,7 +170,7 @@ describeDb("no leaks", (db) => {
         .map(([k]) => k);
       expect(
         queries.filter((q) => !(q in QUERIES)),
-        "add it to QUERIES in tests/integration/security-leaks.test.ts",
+        "add it to QUERIES in tests/integration/security-leaks.integration.test.ts",
       ).toEqual([]);
     });
 

@@ -170,7 +170,7 @@ describe("authorisation matrix", () => {
     const paths = mutationPaths();
     const missing = paths.filter((p) => !(p in MATRIX));
     const stale = Object.keys(MATRIX).filter((p) => !paths.includes(p));
-    expect(missing, `add it to the matrix in tests/integration/security-authz.test.ts: ${missing.join(", ")}`).toEqual([]);
+    expect(missing, `add it to the matrix in tests/integration/security-authz.integration.test.ts: ${missing.join(", ")}`).toEqual([]);
     expect(stale, `remove it from the matrix (no such mutation): ${stale.join(", ")}`).toEqual([]);
     expect(Object.values(CASES).filter((c) => !paths.includes(c.path)).map((c) => c.path)).toEqual([]);
   });
