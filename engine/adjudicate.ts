@@ -60,10 +60,13 @@ function parsePlacements(raw: unknown, name: string, size: number): { ok: true; 
     if (t.blank !== undefined && typeof t.blank !== "boolean") return { ok: false, error: `${where}.blank must be true or false` };
     const p: Placement = { row: t.row, col: t.col, tile: t.tile };
     if (t.blank === true) p.blank = true;
-    if (t.brackets !== undefined) {
-      const owner = parseOwner(t.brackets, t.tile, where);
-      if (!owner.ok) return owner;
-      p.brackets = owner.value;
+    if (t.brackets !== undefined && !isDirection(t.brackets)) return { ok: false, error: `${where}.brackets must be "across" or "down"` };
+    if (t.brackets !== undefined) p.brackets = t.brackets;
+    if (t.bracketLines !== undefined) {
+      if (t.brackets !== undefined) return { ok: false, error: `${where}: give "brackets" or "bracketLines", not both` };
+      const lines = parseBracketLines(t.bracketLines, t.tile, where);
+      if (!lines.ok) return lines;
+      p.bracketLines = lines.value;
     }
     out.push(p);
   }
@@ -72,15 +75,15 @@ function parsePlacements(raw: unknown, name: string, size: number): { ok: true; 
 
 const isDirection = (x: unknown): x is Direction => (DIRECTIONS as readonly unknown[]).includes(x);
 
-/** `brackets`: "across" | "down", or one of those per bracket of the face (opening, then closing). */
-function parseOwner(raw: unknown, tile: string, where: string): { ok: true; value: Placement["brackets"] } | { ok: false; error: string } {
-  if (isDirection(raw)) return { ok: true, value: raw };
-  const bad = `${where}.brackets must be "across", "down" or a list of those, one per bracket of the tile`;
-  if (!Array.isArray(raw) || !raw.every(isDirection)) return { ok: false, error: bad };
+/** `bracketLines`: "across" | "down" per bracket of the face (opening brackets, then closing). */
+function parseBracketLines(raw: unknown, tile: string, where: string): { ok: true; value: Direction[] } | { ok: false; error: string } {
+  if (!Array.isArray(raw) || !raw.every(isDirection)) {
+    return { ok: false, error: `${where}.bracketLines must be a list of "across" or "down", one per bracket of the tile` };
+  }
   const b = splitBrackets(normaliseFace(tile));
   const n = b ? b.open + b.close : 0;
   if (raw.length !== n) {
-    return { ok: false, error: `${where}.brackets lists ${raw.length} direction${raw.length === 1 ? "" : "s"}; ${tile} has ${n} bracket${n === 1 ? "" : "s"}` };
+    return { ok: false, error: `${where}.bracketLines lists ${raw.length} line${raw.length === 1 ? "" : "s"}; ${tile} has ${n} bracket${n === 1 ? "" : "s"}` };
   }
   return { ok: true, value: raw.slice() };
 }

@@ -21,7 +21,7 @@ import { alwaysRefused, CHALLENGE_SEMANTICS, coreFace, isGameChallengeRule, phon
 import * as C from "./clock";
 import type { Clock, Ms, TimeControl } from "./clock";
 import type { Direction } from "./board";
-import { overlayExtra, overlayOwner, type Placement } from "./play";
+import { overlayExtra, overlayOwner, plainPlacement, type Placement } from "./play";
 import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Result, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
 import type { Ruling } from "./ruling";
 import { BLANK, joinBrackets, normaliseFace, splitBrackets, type Face } from "./tiles";
@@ -447,13 +447,7 @@ function parsePlacements(raw: unknown): Placement[] | null {
   return out;
 }
 
-const boardPlacements = (s: GameState): Placement[] =>
-  s.board.map((t) => {
-    const p: Placement = { row: t.row, col: t.col, tile: t.tile };
-    if (t.blank) p.blank = true;
-    if (t.brackets) p.brackets = t.brackets;
-    return p;
-  });
+const boardPlacements = (s: GameState): Placement[] => s.board.map(plainPlacement);
 
 /** Whether challenges can happen in this game. */
 export function challengesAllowed(s: Pick<GameState, "options">): boolean {
@@ -560,7 +554,8 @@ function play(s00: GameState, e: PlayEvent, p: number): R {
         // each bracket keeps the line it was played in: the old ones theirs, the added ones `main`
         const extra = overlayExtra(o, nw);
         const merged = { open: o.open + extra.open, core: o.core, close: o.close + extra.close };
-        s.board[at] = { ...old, tile: joinBrackets(merged), brackets: overlayOwner(o, old.brackets, extra, main) };
+        const { brackets: _b, bracketLines: _l, ...rest } = old;
+        s.board[at] = { ...rest, tile: joinBrackets(merged), ...overlayOwner(o, old, extra, main) };
       }
       continue;
     }

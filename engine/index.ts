@@ -6,6 +6,7 @@
 export { adjudicate, adjudicatePlay, adjudicateRequest, parseAdjudicationRequest } from "./adjudicate";
 export type { AdjudicationRequest, ParseResult, PlayOptions } from "./adjudicate";
 export type { Placement, BracketOwner } from "./play";
+export { plainPlacement } from "./play";
 export type { Cell, Direction, Layout, Premium } from "./board";
 export { DIRECTIONS, PREMIUMS, premiumAt, tileFactor, lineFactor } from "./board";
 export {

@@ -12,19 +12,30 @@ import type { Ruleset } from "./ruleset";
 import type { CellRef, Violation } from "./ruling";
 import { BLANK, normaliseFace, splitBrackets, type Face } from "./tiles";
 
-/** 'SMATH: the line a board tile's brackets were played in — one direction for all of them, or
- * one per bracket in the face's order (opening brackets left to right, then closing ones) when an
- * overlay of the other line added some. */
-export type BracketOwner = Direction | Direction[];
-
 /** A tile on the board or in the play, already typed (faces may still be aliases). */
 export interface Placement {
   row: number;
   col: number;
   tile: Face;
   blank?: boolean;
-  /** 'SMATH: the line(s) the tile's brackets belong to (board tiles; guessed if absent) */
-  brackets?: BracketOwner;
+  /** 'SMATH board tiles: the line all the tile's brackets were played in (guessed if absent) */
+  brackets?: Direction;
+  /** 'SMATH board tiles whose brackets came from both lines (an overlay of the other line): one
+   * line per bracket in the face's order, opening brackets left to right, then closing ones.
+   * Replaces `brackets`. */
+  bracketLines?: Direction[];
+}
+
+/** Who owns a board tile's brackets, as a Placement says it. */
+export type BracketOwner = Pick<Placement, "brackets" | "bracketLines">;
+
+/** A copy of a tile with only the Placement fields (drops game bookkeeping such as `player`). */
+export function plainPlacement(t: Placement): Placement {
+  const p: Placement = { row: t.row, col: t.col, tile: t.tile };
+  if (t.blank) p.blank = true;
+  if (t.bracketLines) p.bracketLines = t.bracketLines.slice();
+  else if (t.brackets) p.brackets = t.brackets;
+  return p;
 }
 
 export interface Br {
@@ -34,15 +45,15 @@ export interface Br {
 
 const NO_BR: Br = { open: 0, close: 0 };
 
-/** A board tile's brackets split between its two lines; null when `owner` does not say (absent,
- * or a list that does not match the brackets: the caller guesses). */
-export function ownedBrackets(open: number, close: number, owner: BracketOwner | undefined): { across: Br; down: Br } | null {
+/** A board tile's brackets split between its two lines; null when the tile does not say (no
+ * owner, or a list that does not match the brackets: the caller guesses). */
+export function ownedBrackets(open: number, close: number, t: BracketOwner): { across: Br; down: Br } | null {
+  const owner = t.bracketLines && t.bracketLines.length === open + close ? t.bracketLines : t.brackets;
   if (owner === undefined) return null;
   if (typeof owner === "string") {
     const br = { open, close };
     return owner === "down" ? { across: NO_BR, down: br } : { across: br, down: NO_BR };
   }
-  if (owner.length !== open + close) return null;
   const a = { open: 0, close: 0 };
   const d = { open: 0, close: 0 };
   for (let i = 0; i < owner.length; i++) {
@@ -68,17 +79,17 @@ export function overlayExtra(old: Br, face: Br): Br {
 }
 
 /** The owner of a board tile's brackets after an overlay played in `line` added `extra`: the
- * added brackets sit outside the old ones (opening first, closing last). One direction when they
- * all agree. */
-export function overlayOwner(old: Br, oldOwner: BracketOwner | undefined, extra: Br, line: Direction): BracketOwner {
+ * added brackets sit outside the old ones (opening first, closing last). `brackets` when they all
+ * agree, else `bracketLines`. */
+export function overlayOwner(old: Br, oldOwner: BracketOwner, extra: Br, line: Direction): BracketOwner {
   const n = old.open + old.close;
-  const was = (i: number): Direction =>
-    typeof oldOwner === "string" ? oldOwner : oldOwner && oldOwner.length === n ? oldOwner[i] : line;
+  const list = oldOwner.bracketLines && oldOwner.bracketLines.length === n ? oldOwner.bracketLines : null;
+  const was = (i: number): Direction => (list ? list[i] : (oldOwner.brackets ?? line));
   const owners: Direction[] = [];
   for (let i = 0; i < extra.open; i++) owners.push(line);
   for (let i = 0; i < n; i++) owners.push(was(i));
   for (let i = 0; i < extra.close; i++) owners.push(line);
-  return owners.every((d) => d === owners[0]) && owners.length > 0 ? owners[0] : owners;
+  return owners.every((d) => d === owners[0]) ? { brackets: owners[0] ?? line } : { bracketLines: owners };
 }
 
 /** A board tile whose bracket owner the engine guessed. */
@@ -174,7 +185,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       v.push({ code: "OCCUPIED", message: `the board lists two tiles at [${t.row},${t.col}]`, cells: [ref(t)] });
       continue;
     }
-    const owned = info.open || info.close ? ownedBrackets(info.open, info.close, t.brackets) : null;
+    const owned = info.open || info.close ? ownedBrackets(info.open, info.close, t) : null;
     const c: GridCell = {
       row: t.row,
       col: t.col,

@@ -7,7 +7,7 @@
  */
 import type { GameState } from "../game";
 import { toMove } from "../game";
-import type { Placement } from "../play";
+import { plainPlacement, type Placement } from "../play";
 import type { Ruleset } from "../ruleset";
 import { BLANK, type Face } from "../tiles";
 import type { GameView } from "../view";
@@ -41,13 +41,7 @@ export type BotAction =
   | { type: "exchange"; tiles: Face[] }
   | { type: "pass" };
 
-const stripBoard = (b: readonly Placement[]): Placement[] =>
-  b.map((t) => {
-    const p: Placement = { row: t.row, col: t.col, tile: t.tile };
-    if (t.blank) p.blank = true;
-    if (t.brackets) p.brackets = t.brackets;
-    return p;
-  });
+const stripBoard = (b: readonly Placement[]): Placement[] => b.map(plainPlacement);
 
 /** The position of the player on move (null when nobody may move: game decided or paused). */
 export function botPositionFromState(state: GameState): BotPosition | null {

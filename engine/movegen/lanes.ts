@@ -77,7 +77,7 @@ export class OldGrid {
       const face = normaliseFace(t.tile);
       const b = rs.grammar.brackets ? splitBrackets(face) : null;
       const br = b ? { open: b.open, close: b.close } : NO_BR;
-      const owned = br.open || br.close ? ownedBrackets(br.open, br.close, t.brackets) : null;
+      const owned = br.open || br.close ? ownedBrackets(br.open, br.close, t) : null;
       const c: GridCell = {
         row: t.row,
         col: t.col,

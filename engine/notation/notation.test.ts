@@ -13,20 +13,23 @@ const faces = (id: RulesetId): string[] => {
 };
 
 const bracketCount = (face: string): number => (face.match(/[()]/g) ?? []).length;
+const direction = fc.constantFrom("across" as const, "down" as const);
 /** one line for the tile's brackets, or (two or more brackets) one per bracket */
-const owner = (face: string): fc.Arbitrary<Placement["brackets"]> => {
-  const direction = fc.constantFrom("across" as const, "down" as const);
+const owner = (face: string): fc.Arbitrary<Pick<Placement, "brackets" | "bracketLines">> => {
   const n = bracketCount(face);
-  return n >= 2 ? fc.oneof(direction, fc.array(direction, { minLength: n, maxLength: n })) : direction;
+  const one = direction.map((brackets) => ({ brackets }));
+  return n >= 2 ? fc.oneof(one, fc.array(direction, { minLength: n, maxLength: n }).map((bracketLines) => ({ bracketLines }))) : one;
 };
 
 const arbPosition: fc.Arbitrary<Position> = fc.constantFrom(...RULESET_IDS).chain((id) => {
   const size = RULESET_DATA[id].layout.size;
   const tile = fc.constantFrom(...faces(id)).chain((face) =>
-    fc.record(
-      { row: fc.nat(size - 1), col: fc.nat(size - 1), tile: fc.constant(face), blank: fc.constant(true), brackets: owner(face) },
-      { requiredKeys: ["row", "col", "tile"] },
-    ),
+    fc
+      .tuple(
+        fc.record({ row: fc.nat(size - 1), col: fc.nat(size - 1), tile: fc.constant(face), blank: fc.constant(true) }, { requiredKeys: ["row", "col", "tile"] }),
+        fc.option(owner(face), { nil: undefined }),
+      )
+      .map(([t, o]) => ({ ...t, ...o })),
   );
   const rack = fc.array(fc.constantFrom(...faces(id), "?"), { maxLength: 10 });
   return fc.record({

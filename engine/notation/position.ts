@@ -14,7 +14,7 @@
  * Round trip: `parsePosition(formatPosition(p))` equals p with the board in reading order.
  */
 import { isRulesetId, RULESET_DATA, type Result, type RulesetId, type RulesetOptions } from "../ruleset";
-import type { Placement } from "../play";
+import { plainPlacement, type Placement } from "../play";
 import { normaliseFace, splitBrackets, type Face } from "../tiles";
 import { decodeRack, encodeRack, encodeTile, readTile, splitOutside } from "./tokens";
 
@@ -87,15 +87,16 @@ export function parsePosition(text: string): Result<Position> {
       if (!t) return err(`row ${r + 1}: cannot read a tile at "${row.slice(i)}"`);
       const p: Placement = { row: r, col: c, tile: t.tile.face };
       if (t.tile.blank) p.blank = true;
-      if (t.tile.brackets) {
-        const owners = t.tile.brackets;
+      if (t.tile.brackets) p.brackets = t.tile.brackets;
+      if (t.tile.bracketLines) {
+        const owners = t.tile.bracketLines;
         const b = splitBrackets(normaliseFace(p.tile));
         const n = b ? b.open + b.close : 0;
-        if (Array.isArray(owners) && owners.length !== n) {
+        if (owners.length !== n) {
           const letters = owners.map((d) => d[0]).join("");
           return err(`row ${r + 1}: ${p.tile} has ${n} bracket${n === 1 ? "" : "s"} but ${owners.length} owners (:${letters})`);
         }
-        p.brackets = owners;
+        p.bracketLines = owners;
       }
       board.push(p);
       c++;
@@ -137,12 +138,7 @@ export function positionOf(
 ): Position {
   return {
     ruleset: s.ruleset.id,
-    board: s.board.map((t) => {
-      const p: Placement = { row: t.row, col: t.col, tile: t.tile };
-      if (t.blank) p.blank = true;
-      if (t.brackets) p.brackets = typeof t.brackets === "string" ? t.brackets : t.brackets.slice();
-      return p;
-    }).sort(byReading),
+    board: s.board.map(plainPlacement).sort(byReading),
     racks: s.racks.map((r, i) => (viewer === undefined || s.players[i].id === viewer ? r.slice() : r.length)),
     scores: s.scores.slice(),
     turn: s.turn,

@@ -7,12 +7,12 @@
  * - any other face is written in brackets: `[7]`, `[12]`, `[1/2]`, `[(3]`;
  * - `?` after a board tile marks a blank standing for that face (`[7]?`); on a rack `?` alone is
  *   an unassigned blank;
- * - `:a` / `:d` after a board tile records the line its 'SMATH brackets belong to; several letters
- *   give one line per bracket, opening then closing (`[(3)]:ad`: `(` across, `)` down).
+ * - `:a` / `:d` after a board tile records the line its 'SMATH brackets belong to (`brackets`);
+ *   several letters give one line per bracket, opening then closing (`bracketLines`:
+ *   `[(3)]:ad` is a `(` of the across line and a `)` of the down line).
  * Faces may not contain `]`, whitespace or a line break (no ruleset face does).
  */
 import type { Direction } from "../board";
-import type { BracketOwner } from "../play";
 import type { Face } from "../tiles";
 
 const RESERVED = new Set(["[", "]", "(", ")", "?", ".", ":", "/", ";", "@", "#", ">", ",", "*"]);
@@ -29,16 +29,17 @@ export function encodeFace(face: Face): string {
 export interface TileToken {
   face: Face;
   blank: boolean;
-  brackets?: BracketOwner;
+  brackets?: Direction;
+  bracketLines?: Direction[];
 }
 
 const letter = (d: Direction): string => (d === "across" ? "a" : "d");
 
-export function encodeTile(t: { tile: Face; blank?: boolean; brackets?: BracketOwner }): string {
+export function encodeTile(t: { tile: Face; blank?: boolean; brackets?: Direction; bracketLines?: Direction[] }): string {
   let s = encodeFace(t.tile);
   if (t.blank) s += "?";
-  if (typeof t.brackets === "string") s += `:${letter(t.brackets)}`;
-  else if (t.brackets) s += `:${t.brackets.map(letter).join("")}`;
+  if (t.bracketLines?.length) s += `:${t.bracketLines.map(letter).join("")}`;
+  else if (t.brackets) s += `:${letter(t.brackets)}`;
   return s;
 }
 
@@ -56,9 +57,9 @@ export function readFace(s: string, i: number): { face: Face; next: number } | n
   return { face: ch, next: i + 1 };
 }
 
-/** Read a board tile token: face, optional `?`, optional `:a`/`:d` or a run of those letters
- * (one letter: a direction; several: a list, one per bracket — checked against the face by the
- * caller). No face is the letter a or d, so the run cannot swallow the next tile. */
+/** Read a board tile token: face, optional `?`, optional `:a`/`:d` (`brackets`) or a run of those
+ * letters (`bracketLines`, one per bracket — checked against the face by the caller). No face is
+ * the letter a or d, so the run cannot swallow the next tile. */
 export function readTile(s: string, i: number): { tile: TileToken; next: number } | null {
   const f = readFace(s, i);
   if (!f) return null;
@@ -71,7 +72,8 @@ export function readTile(s: string, i: number): { tile: TileToken; next: number 
   if (s[j] === ":" && (s[j + 1] === "a" || s[j + 1] === "d")) {
     const owners: Direction[] = [];
     for (j++; s[j] === "a" || s[j] === "d"; j++) owners.push(s[j] === "a" ? "across" : "down");
-    tile.brackets = owners.length === 1 ? owners[0] : owners;
+    if (owners.length === 1) tile.brackets = owners[0];
+    else tile.bracketLines = owners;
   }
   return { tile, next: j };
 }

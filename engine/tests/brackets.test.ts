@@ -51,7 +51,7 @@ describe("'SMATH bracket owners in a request", () => {
     // down (2+3)=5, then across 2×(3+1)=8 put a ( over the 3) tile
     const board: Placement[] = [
       ...downLine.map((t) => (t.row === 3 ? { ...t, brackets: "down" as const } : t)).filter((t) => t.row !== 5),
-      { row: 5, col: 7, tile: "(3)", brackets: ["across", "down"] },
+      { row: 5, col: 7, tile: "(3)", bracketLines: ["across", "down"] },
       ...across(5, 5, "2 ×"),
       ...across(5, 8, "+ 1) = 8").map((t) => (t.tile === "1)" ? { ...t, brackets: "across" as const } : t)),
     ];
@@ -62,17 +62,17 @@ describe("'SMATH bracket owners in a request", () => {
     expect(acrossOk.valid, JSON.stringify(acrossOk.violations)).toBe(true);
     expect(acrossOk.lines[0].text).toBe("2×(3+1)=8×1");
     // one owner for the whole tile breaks the other line
-    const wrong = board.map((t) => (t.tile === "(3)" ? { ...t, brackets: "across" as const } : t));
+    const wrong = board.map(({ bracketLines: _, ...t }) => (t.tile === "(3)" ? { ...t, brackets: "across" as const } : t));
     expect(codes(adjudicate({ ruleset: "smath", board: wrong, play: extendDown }))).toContain("SYNTAX");
   });
 
-  it("refuses an owner list that does not match the face's brackets", () => {
-    const board = [{ row: 5, col: 7, tile: "(3)", brackets: ["down"] }];
-    expect(parseAdjudicationRequest({ ruleset: "smath", board, play: extendDown })).toEqual({
-      ok: false,
-      error: `board[0].brackets lists 1 direction; (3) has 2 brackets`,
-    });
-    expect(parseAdjudicationRequest({ ruleset: "smath", board: [{ row: 5, col: 7, tile: "(3)", brackets: ["down", "up"] }], play: extendDown }).ok).toBe(false);
+  it("refuses an owner list that does not match the face's brackets, or comes with brackets", () => {
+    const req = (t: object) => parseAdjudicationRequest({ ruleset: "smath", board: [{ row: 5, col: 7, tile: "(3)", ...t }], play: extendDown });
+    expect(req({ bracketLines: ["down"] })).toEqual({ ok: false, error: "board[0].bracketLines lists 1 line; (3) has 2 brackets" });
+    expect(req({ bracketLines: ["down", "up"] }).ok).toBe(false);
+    expect(req({ brackets: ["down", "across"] })).toEqual({ ok: false, error: `board[0].brackets must be "across" or "down"` });
+    expect(req({ brackets: "down", bracketLines: ["down", "across"] })).toEqual({ ok: false, error: `board[0]: give "brackets" or "bracketLines", not both` });
+    expect(req({ bracketLines: ["down", "across"] }).ok).toBe(true);
   });
 });
 
@@ -92,7 +92,8 @@ describe("'SMATH bracket owners in a game", () => {
     const r = replay(events);
     expect(r.error).toBeUndefined();
     const tile = r.state!.board.find((t) => t.row === 5 && t.col === 7);
-    expect(tile).toMatchObject({ tile: "(3)", brackets: ["across", "down"] });
+    expect(tile).toMatchObject({ tile: "(3)", bracketLines: ["across", "down"] });
+    expect(tile).not.toHaveProperty("brackets");
     expect(r.state!.scores[0]).toBeGreaterThan(0);
   });
 
@@ -105,7 +106,7 @@ describe("'SMATH bracket owners in a game", () => {
 describe("position notation carries the owners", () => {
   it("one letter for the whole tile, one per bracket when they differ", () => {
     const board: Placement[] = [
-      { row: 5, col: 7, tile: "(3)", brackets: ["across", "down"] },
+      { row: 5, col: 7, tile: "(3)", bracketLines: ["across", "down"] },
       { row: 6, col: 7, tile: "((2", brackets: "down" },
       { row: 7, col: 7, tile: "4)" },
     ];

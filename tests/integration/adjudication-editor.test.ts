@@ -46,17 +46,17 @@ describe("judge desk editor model", () => {
   it("keeps 'SMATH bracket owners from a loaded position into the request, and lets the judge set them", () => {
     const board = fromPlacements([
       { row: 3, col: 7, tile: "(2", brackets: "down" },
-      { row: 5, col: 7, tile: "(3)", brackets: ["across", "down"] },
+      { row: 5, col: 7, tile: "(3)", bracketLines: ["across", "down"] },
       { row: 5, col: 8, tile: "4)" },
       { row: 6, col: 7, tile: "=" },
     ]);
     expect(buildRequest("smath", board, {}, "", undefined).board).toEqual([
       { row: 3, col: 7, tile: "(2", brackets: "down" },
-      { row: 5, col: 7, tile: "(3)", brackets: ["across", "down"] },
+      { row: 5, col: 7, tile: "(3)", bracketLines: ["across", "down"] },
       { row: 5, col: 8, tile: "4)" },
       { row: 6, col: 7, tile: "=" },
     ]);
-    expect(bracketTiles("smath", board).map((t) => [t.square, t.tile, t.brackets])).toEqual([
+    expect(bracketTiles("smath", board).map((t) => [t.square, t.tile, t.brackets ?? t.bracketLines])).toEqual([
       ["H4", "(2", "down"],
       ["H6", "(3)", ["across", "down"]],
       ["I6", "4)", undefined],
@@ -66,5 +66,6 @@ describe("judge desk editor model", () => {
     const set = setBracketOwner(board, "5,8", "across");
     expect(set["5,8"]).toEqual({ tile: "4)", blank: false, brackets: "across" });
     expect(setBracketOwner(set, "3,7", undefined)["3,7"]).toEqual({ tile: "(2", blank: false });
+    expect(setBracketOwner(board, "5,7", "down")["5,7"]).toEqual({ tile: "(3)", blank: false, brackets: "down" });
   });
 });

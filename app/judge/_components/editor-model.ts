@@ -9,14 +9,16 @@
  * 'SMATH board tiles keep the line their brackets belong to (`brackets`): a match position and
  * the position notation carry it, and the judge can set it; without it the engine guesses.
  */
-import { normaliseFace, splitBrackets, type AdjudicationRequest, type BracketOwner, type Placement, type RulesetId } from "@/engine";
+import { normaliseFace, splitBrackets, type AdjudicationRequest, type Direction, type Placement, type RulesetId } from "@/engine";
 
 export type Layer = "board" | "play";
 export interface EditorTile {
   tile: string;
   blank: boolean;
-  /** 'SMATH: the line(s) the tile's brackets belong to; absent = let the engine guess */
-  brackets?: BracketOwner;
+  /** 'SMATH: the line the tile's brackets belong to; absent (and no bracketLines) = the engine guesses */
+  brackets?: Direction;
+  /** 'SMATH: one line per bracket, for a tile whose brackets came from both lines (as loaded) */
+  bracketLines?: Direction[];
 }
 export type Tiles = Record<string, EditorTile>;
 
@@ -42,7 +44,8 @@ export function toPlacements(tiles: Tiles): Placement[] {
       const [row, col] = fromKey(k);
       const p: Placement = { row, col, tile: t.tile };
       if (t.blank) p.blank = true;
-      if (t.brackets) p.brackets = t.brackets;
+      if (t.bracketLines) p.bracketLines = t.bracketLines;
+      else if (t.brackets) p.brackets = t.brackets;
       return p;
     })
     .sort((a, b) => a.row - b.row || a.col - b.col);
@@ -52,7 +55,8 @@ export function fromPlacements(ps: readonly Placement[]): Tiles {
   const out: Tiles = {};
   for (const p of ps) {
     const t: EditorTile = { tile: p.tile, blank: p.blank === true };
-    if (p.brackets) t.brackets = p.brackets;
+    if (p.bracketLines) t.bracketLines = p.bracketLines;
+    else if (p.brackets) t.brackets = p.brackets;
     out[keyOf(p.row, p.col)] = t;
   }
   return out;
@@ -63,7 +67,8 @@ export interface BracketTile {
   key: string;
   square: string;
   tile: string;
-  brackets?: BracketOwner;
+  brackets?: Direction;
+  bracketLines?: Direction[];
 }
 
 /** The position's tiles with brackets, in reading order (none outside 'SMATH). */
@@ -74,15 +79,15 @@ export function bracketTiles(ruleset: RulesetId, board: Tiles): BracketTile[] {
       const b = splitBrackets(normaliseFace(p.tile));
       return b !== null && b.open + b.close > 0;
     })
-    .map((p) => ({ key: keyOf(p.row, p.col), square: squareName(p.row, p.col), tile: p.tile, brackets: p.brackets }));
+    .map((p) => ({ key: keyOf(p.row, p.col), square: squareName(p.row, p.col), tile: p.tile, brackets: p.brackets, bracketLines: p.bracketLines }));
 }
 
-/** Set (or clear, to let the engine guess) the owner of a position tile's brackets. */
-export function setBracketOwner(board: Tiles, key: string, owner: BracketOwner | undefined): Tiles {
+/** Set the line of all of a position tile's brackets, or clear it to let the engine guess. */
+export function setBracketOwner(board: Tiles, key: string, line: Direction | undefined): Tiles {
   const t = board[key];
   if (!t) return board;
-  const { brackets: _, ...rest } = t;
-  return { ...board, [key]: owner ? { ...rest, brackets: owner } : rest };
+  const { brackets: _b, bracketLines: _l, ...rest } = t;
+  return { ...board, [key]: line ? { ...rest, brackets: line } : rest };
 }
 
 /** "( across, ) down": a per-bracket owner list, read out. */
@@ -93,7 +98,8 @@ export function describeOwners(tile: string, owners: readonly string[]): string 
 }
 
 export function buildRequest(ruleset: RulesetId, board: Tiles, play: Tiles, rack: string, options?: Record<string, unknown>): AdjudicationRequest {
-  const req: AdjudicationRequest = { ruleset, board: toPlacements(board), play: toPlacements(play) };
+  // bracket owners matter on position tiles only: a play's brackets belong to its own line
+  const req: AdjudicationRequest = { ruleset, board: toPlacements(board), play: toPlacements(play).map(({ brackets: _b, bracketLines: _l, ...p }) => p) };
   const r = splitFaces(rack, []);
   if (rack.trim() !== "" && r.ok) req.rack = r.faces.map((f) => (f.blank ? "?" : f.tile));
   if (options && Object.keys(options).length) req.options = options as AdjudicationRequest["options"];

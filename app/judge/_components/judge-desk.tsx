@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { parsePosition, RULESET_DATA, RULESET_IDS, type BracketOwner, type RulesetId } from "@/engine";
+import { parsePosition, RULESET_DATA, RULESET_IDS, type RulesetId } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { RulingView } from "./ruling-view";
@@ -178,7 +178,7 @@ export function JudgeDesk() {
     if (value === "split") return; // the per-bracket owners as loaded
     setBoard((b) => setBracketOwner(b, key, value === "across" || value === "down" ? value : undefined));
   }
-  const ownerValue = (o: BracketOwner | undefined) => (o === undefined ? "" : typeof o === "string" ? o : "split");
+  const ownerValue = (t: { brackets?: string; bracketLines?: string[] }) => (t.bracketLines ? "split" : (t.brackets ?? ""));
 
   const result = explain.data;
   const boardTiles = useMemo(() => toPlacements(board), [board]);
@@ -282,21 +282,33 @@ export function JudgeDesk() {
                 Brackets belong to the line they were played in. A loaded match fills this in; for a pasted or clicked position choose the line, or leave
                 “guess” and the engine takes the tile&apos;s longer line (the ruling says when it did).
               </p>
-              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-                {owned.map((t) => (
-                  <li key={t.key}>
-                    <label className="flex items-center gap-2">
+              <ul className="mt-2 space-y-1">
+                {owned.map((t) => {
+                  const value = ownerValue(t);
+                  const choices: [string, string][] = [
+                    ["", "guess"],
+                    ["across", "across"],
+                    ["down", "down"],
+                    ...(t.bracketLines ? [["split", describeOwners(t.tile, t.bracketLines)] as [string, string]] : []),
+                  ];
+                  return (
+                    <li key={t.key} className="flex flex-wrap items-center gap-2">
                       <span className="w-8 text-slate-500">{t.square}</span>
                       <span className="w-12 font-mono">{t.tile}</span>
-                      <select className={input} aria-label={`Brackets of ${t.tile} on ${t.square}`} value={ownerValue(t.brackets)} onChange={(e) => setOwner(t.key, e.target.value)}>
-                        <option value="">guess</option>
-                        <option value="across">across</option>
-                        <option value="down">down</option>
-                        {Array.isArray(t.brackets) ? <option value="split">{describeOwners(t.tile, t.brackets)}</option> : null}
-                      </select>
-                    </label>
-                  </li>
-                ))}
+                      <div role="radiogroup" aria-label={`Brackets of ${t.tile} on ${t.square}`} className="flex overflow-hidden rounded border border-slate-300">
+                        {choices.map(([v, label]) => (
+                          <label
+                            key={v}
+                            className={`cursor-pointer border-l border-slate-300 px-2 py-0.5 first:border-l-0 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${value === v ? "bg-indigo-600 text-white" : "bg-white hover:bg-slate-50"}`}
+                          >
+                            <input type="radio" className="sr-only" name={`owner-${t.key}`} value={v} checked={value === v} onChange={() => setOwner(t.key, v)} />
+                            {label}
+                          </label>
+                        ))}
+                      </div>
+                    </li>
+                  );
+                })}
               </ul>
             </fieldset>
           ) : null}

@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches } from "@/db/schema/matches";
 import { applyEvent, type GameState } from "@/engine/game";
-import { RULESET_DATA, type Placement, type RulesetId } from "@/engine";
+import { plainPlacement, RULESET_DATA, type Placement, type RulesetId } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { loadEvents } from "@/server/services/matches/state";
 
@@ -30,13 +30,6 @@ export interface MatchPosition {
   mover: { id: string; name: string | null } | null;
   players: { id: string; name: string | null }[];
 }
-
-const strip = (t: Placement): Placement => {
-  const p: Placement = { row: t.row, col: t.col, tile: t.tile };
-  if (t.blank) p.blank = true;
-  if (t.brackets) p.brackets = typeof t.brackets === "string" ? t.brackets : t.brackets.slice();
-  return p;
-};
 
 /** The stored options a request may carry for this ruleset (the parser rejects inapplicable keys). */
 export function applicableOptions(ruleset: RulesetId, options: Record<string, unknown> | null | undefined): Record<string, unknown> {
@@ -60,7 +53,7 @@ export async function matchPosition(db: DbOrTx, matchId: string, moveNumber: num
     const r = applyEvent(state, e.event);
     if (!r.ok) break; // a corrupt tail: show the valid prefix
     if (state && r.value.moveNumber > moveNumber) {
-      if (e.event.type === "play") nextPlay = e.event.placements.map(strip);
+      if (e.event.type === "play") nextPlay = e.event.placements.map(plainPlacement);
       reachedEnd = false;
       break;
     }
@@ -77,7 +70,7 @@ export async function matchPosition(db: DbOrTx, matchId: string, moveNumber: num
     options: applicableOptions(m.ruleset, m.options),
     tournamentId: m.tournamentId,
     moveNumber,
-    board: state.board.map(strip),
+    board: state.board.map(plainPlacement),
     nextPlay,
     mover: players[state.turn] ?? null,
     players,

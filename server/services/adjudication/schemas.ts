@@ -64,8 +64,9 @@ const placementOut = z.object({
   col: z.number(),
   tile: z.string(),
   blank: z.boolean().optional(),
-  /** 'SMATH: the line the brackets belong to, or one per bracket (engine BracketOwner) */
-  brackets: z.union([direction, z.array(direction)]).optional(),
+  /** 'SMATH: the line the brackets belong to, or one per bracket (engine Placement) */
+  brackets: direction.optional(),
+  bracketLines: z.array(direction).optional(),
 });
 
 export const matchPositionInput = z.object({
