@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { signUp } from "./helpers";
+
+/**
+ * The bot answers after the human's answer has been sent (Next's `after()` behind the `move`
+ * procedure, server/routers/matches/committed.ts): the page gets its move back, then the bot's
+ * move arrives through the live view like any opponent's.
+ */
+test("[bot]: I pass against the bot and its answer arrives on the page by itself", async ({ page }) => {
+  const name = `Bot Fan ${Date.now() % 100_000}`;
+  await signUp(page, name);
+  await page.goto("/play");
+  await page.getByLabel("Game against the bot").selectOption("equate");
+  await page.getByRole("button", { name: "Play the bot" }).click();
+  await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
+  // whoever was drawn to start, it is my turn (the bot has already moved if it was first)
+  await expect(page.getByTestId("turn")).toHaveText(/^Your turn\./, { timeout: 15_000 });
+  const rows = page.getByTestId("sheet-row");
+  const before = await rows.count();
+
+  const answer = page.waitForResponse((r) => r.url().includes("/api/trpc/matches.move"));
+  await page.getByRole("button", { name: "Pass" }).click();
+  expect((await answer).status()).toBe(200);
+  // my pass, then the bot's move, without reloading the page
+  await expect(rows).toHaveCount(before + 2, { timeout: 15_000 });
+  await expect(rows.nth(before).locator("td").nth(1)).toHaveText(name);
+  await expect(rows.nth(before + 1).locator("td").nth(1)).toHaveText("Equalis Bot");
+  await expect(page.getByTestId("turn")).toHaveText(/^Your turn\./);
+});
