@@ -59,19 +59,19 @@ export class Solver {
   readonly enumFaces: number[];
 
   // lane being searched
-  dir: Direction = "across";
-  lane = 0;
-  cross!: CrossChecks;
-  crossBy: Record<Direction, CrossChecks | null> = { across: null, down: null };
-  need: number[] = [];
-  runStart = 0;
-  // placements on the stack
-  readonly pr: number[] = [];
-  readonly pc: number[] = [];
-  readonly pf: number[] = [];
-  readonly pb: boolean[] = [];
+  private dir: Direction = "across";
+  private lane = 0;
+  private cross!: CrossChecks;
+  private readonly crossBy: Record<Direction, CrossChecks | null> = { across: null, down: null };
+  private need: number[] = [];
+  private runStart = 0;
+  // placements on the stack: row, column, face id, blank
+  private readonly pr: number[] = [];
+  private readonly pc: number[] = [];
+  private readonly pf: number[] = [];
+  private readonly pb: boolean[] = [];
   /** first move: searching the virtual lane (no board, no start rule) */
-  virtual = false;
+  private virtual = false;
 
   constructor(
     readonly rs: Ruleset,
