@@ -120,3 +120,56 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
   await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toBeVisible();
 });
+
+test("[judge]: a judge sets the line of a pasted 'SMATH position's bracket tile, with the mouse and the keyboard, after the engine says it guessed", async ({ page }) => {
+  // (2+3)=5 down column H, crossed across by the longer 1+2×3=7 through the 3) tile; no owners given
+  const board = [
+    ...["(2", "+", "3)", "=", "5"].map((tile, i) => ({ row: 3 + i, col: 7, tile })),
+    ...["1", "+", "2", "×", "=", "7"].map((tile, i) => ({ row: 5, col: i < 4 ? 3 + i : 4 + i, tile })),
+  ];
+  const notation = formatPosition({ ruleset: "smath", board, racks: [[], []], scores: [0, 0], turn: 0, bag: 0 });
+
+  await page.goto("/judge");
+  await page.getByLabel("Position notation").fill(notation);
+  await page.getByRole("button", { name: "Load notation" }).click();
+  await expect(page.getByTestId("setup-note")).toContainText("11 tiles");
+  await page.getByLabel("Play", { exact: true }).fill("=10÷2");
+  await page.getByLabel("Start square").fill("H9");
+  await page.getByLabel("Direction").selectOption("down");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await expect(page.locator('[data-square="H10"]')).toHaveAccessibleName("H10: 10 (new)");
+
+  // The engine guesses the longer (across) line for 3) and says so; the down line does not read.
+  const owners = page.getByTestId("bracket-owners");
+  const three = owners.getByRole("radiogroup", { name: "Brackets of 3) on H6" });
+  await expect(three.getByRole("radio", { name: "guess" })).toBeChecked();
+  await expect(owners.getByRole("radiogroup")).toHaveCount(2); // (2 and 3)
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
+  await expect(page.getByTestId("ruling-notes")).toContainText("The engine had to guess");
+  await expect(page.getByTestId("ruling-note")).toHaveText("3) on [5,7]: the request does not say which line its brackets were played in; guessed across, the longer of its two lines (H6)");
+
+  // Mouse: the brackets of 3) were played down.
+  await three.getByText("down", { exact: true }).click();
+  await expect(three.getByRole("radio", { name: "down" })).toBeChecked();
+  await expect(page.getByTestId("request-json")).toContainText(`{"row":5,"col":7,"tile":"3)","brackets":"down"}`);
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("verdict")).toHaveText(/^Valid play — \d+ points$/);
+  await expect(page.getByTestId("line").first()).toContainText("(2+3)=5=10÷2");
+  await expect(page.getByTestId("ruling-notes")).toHaveCount(0);
+
+  // Keyboard: arrow keys move the choice within the group; the ruling follows.
+  await three.getByRole("radio", { name: "down" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(three.getByRole("radio", { name: "across" })).toBeChecked();
+  await expect(three.getByRole("radio", { name: "across" })).toBeFocused();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
+  await expect(page.getByTestId("ruling-notes")).toHaveCount(0); // told, not guessed
+  await three.getByRole("radio", { name: "across" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(three.getByRole("radio", { name: "down" })).toBeChecked();
+  await page.getByRole("button", { name: "Get ruling" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("verdict")).toHaveText(/^Valid play/);
+});
