@@ -4,7 +4,9 @@ import path from "node:path";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["engine/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // One naming rule (tests/unit/test-names.test.ts): *.test.ts unit (beside the module or in
+    // tests/unit/), *.integration.test.ts with a database (tests/integration/), *.spec.ts Playwright.
+    include: ["engine/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.integration.test.ts"],
     globalSetup: ["tests/integration/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
