@@ -107,8 +107,8 @@ export default defineConfig([
     files: testsIn("server/domain"),
     rules: {
       "no-restricted-imports": restrict({
-        regex: "^(?!\\.|@/engine$|vitest$|fast-check$)",
-        message: "Domain tests import the domain (relatively), `@/engine`, vitest and fast-check only.",
+        regex: "^(?!\\.|@/engine$|@/tests/helpers/simulate$|vitest$|fast-check$)",
+        message: "Domain tests import the domain (relatively), `@/engine`, the simulation helper (`@/tests/helpers/simulate`), vitest and fast-check only.",
       }),
     },
   },

@@ -5,7 +5,7 @@
  * 2,000 < 2 s, 10,000 < 5 s per round.
  */
 import { pairSwiss, roundRobin, type History } from "@/server/domain";
-import { playRound, prng, randomField } from "../server/domain/pairing/simulate";
+import { playRound, prng, randomField } from "@/tests/helpers/simulate";
 
 export default async function pairingBench() {
   for (const n of [200, 2000, 10000]) {

@@ -3,7 +3,7 @@
  * Target (docs/tournament-maths.md, "Benchmarks"): ≤ 3 µs per game (glicko2-lite measured 2–3 µs here).
  */
 import { newRating, rate, rateGame, type Rating } from "@/server/domain";
-import { prng } from "../server/domain/pairing/simulate";
+import { prng } from "@/tests/helpers/simulate";
 
 export default async function ratingsBench() {
   const N = 10_000;

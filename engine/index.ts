@@ -83,3 +83,7 @@ export type { Position } from "./notation/position";
 export { formatGameRecord, parseGameRecord } from "./notation/record";
 export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, selfPlay, BOT_DEFAULTS } from "./movegen";
 export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, BotPosition, SelfPlayResult } from "./movegen";
+
+// Seeded random numbers (the bag's shuffles; tests and benchmarks seed theirs from a string)
+export { createRng, shuffled } from "./random";
+export type { Rng } from "./random";

@@ -30,6 +30,10 @@ const CASES: [string, string, boolean][] = [
   ["server/domain/standings.ts", `import { tournaments } from "@/db/schema";`, false],
   ["server/domain/standings.ts", `import { eq } from "drizzle-orm";`, false],
   ["server/domain/standings.ts", `import { randomInt } from "node:crypto";`, false],
+  // domain tests: the seeded simulation lives in tests/helpers (test-only code stays out of server/)
+  ["server/domain/pairing/swiss.test.ts", `import { prng } from "@/tests/helpers/simulate";`, true],
+  ["server/domain/pairing/swiss.test.ts", `import { createUser } from "@/tests/helpers/seed";`, false],
+  ["server/domain/pairing/swiss.ts", `import { prng } from "@/tests/helpers/simulate";`, false],
   // server/services/: domain, engine, db; never the routers or the framework
   ["server/services/x/y.ts", `import { pairSwiss } from "@/server/domain";`, true],
   ["server/services/x/y.ts", `import { replay } from "@/engine";`, true],
@@ -72,6 +76,7 @@ const CASES: [string, string, boolean][] = [
   ["tests/integration/x.integration.test.ts", `import { getDb } from "@/db/client";`, true],
   ["tests/integration/x.integration.test.ts", `import { replay } from "@/engine/game";`, false],
   ["bench/x.bench.ts", `import { x } from "../engine/ruleset";`, false],
+  ["bench/x.bench.ts", `import { prng } from "@/tests/helpers/simulate";`, true],
 ];
 
 describe("the import map (eslint.config.mjs)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyResult, createBracket, readyMatches, seedOrder, standingsFromBracket, type Bracket, type EliminationOptions } from "./elimination";
-import { prng } from "./simulate";
+import { prng } from "@/tests/helpers/simulate";
 import type { Player } from "../types";
 
 const field = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2000 - i }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { pairSwiss } from "./swiss";
-import { playRound, prng, randomField } from "./simulate";
+import { playRound, prng, randomField } from "@/tests/helpers/simulate";
 import type { History, Player } from "../types";
 import type { PairedRound } from "./types";
 

@@ -1,22 +1,17 @@
 /**
- * Deterministic tournament simulation for tests and benchmarks: random fields, random game
- * scores from a seeded PRNG (mulberry32), and a loop that pairs and "plays" rounds.
+ * Deterministic tournament simulation for tests and benchmarks: random fields and game scores
+ * from the engine's seeded generator (`createRng`, sfc32 — the one seeded random of the code
+ * base), and a step that "plays" a paired round. Test-only: nothing in the app imports it.
  * Caveat: scores are uniform noise around a rating-based edge — good enough to spread a field
  * into score groups; not a model of real play.
  */
-import type { GameRecord, History, Player } from "../types";
-import type { PairedRound } from "./types";
+import { createRng } from "@/engine";
+import type { GameRecord, History, PairedRound, Player } from "@/server/domain";
 
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
+/** Floats in [0, 1) from the engine's generator seeded with `seed` (same seed, same sequence). */
 export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = createRng(`simulate:${seed}`);
+  return () => rng.next() / 2 ** 32;
 }
 
 /** A field of n players with ids p1..pn and random ratings. */
