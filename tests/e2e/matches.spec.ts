@@ -49,6 +49,8 @@ async function playPhonyAndOvertime(first: Page, second: Page) {
   const phony = findEndPhony(opening!.placements, await rackOf(other));
   expect(phony).not.toBeNull();
   await other.locator(`[data-testid="rack-tile"][data-face="${phony!.tile}"]`).first().click();
+  // The rack is a list of toggle buttons: the chosen tile reads as pressed to assistive technology.
+  await expect(other.getByRole("list", { name: "Your rack" }).getByRole("button", { pressed: true })).toHaveCount(1);
   await other.getByTestId(`sq-${phony!.row}-${phony!.col}`).click();
   await expect(other.getByTestId("preview")).toHaveText(/^Not valid/);
   await other.getByRole("button", { name: "Submit play" }).click();
