@@ -65,7 +65,7 @@ const SMATH: RuleTable = {
   NOT_EQUAL: "'SMATH: equations must be true math statements; with several “=” (2+3=5=7-2) “all parts equal”.",
   NO_EQUATION: "'SMATH: “the play must form at least one equation.”",
   BLANK_FACE: "'SMATH: “A blank tile may be used as any number or math sign” — not “=” or brackets, which are unlimited (seed 003).",
-  TOO_MANY_TILES: "'SMATH: “each player draws 10 tiles and puts them on his rack” (seed 003): a turn places at most those ten; = and brackets are unlimited and do not count.",
+  TOO_MANY_TILES: "'SMATH: “Rack 10. = and brackets are unlimited and not in the bag”: a turn places at most the ten tiles of a rack; = and brackets do not count.",
 };
 
 const NUMBER_SCRABBLE: RuleTable = {
