@@ -254,9 +254,11 @@ test.describe("on PostgreSQL with two app instances", () => {
     const { a, b, matchId } = await players();
     const v0 = await view(a, matchId);
     const aOnB = a.on(B.url);
-    // a spectator on A who stays subscribed through the outage
-    const throughOutage = watchLive(new Api(A.url), matchId);
-    await throughOutage.waitFor(v0.version, 10_000);
+    // Spectators on A who stay subscribed through the outage. Several: their re-reads after it
+    // share A's pool, and one drawing a broken connection must not freeze (one spectator drew it
+    // only now and then before db/client.ts swapped the pool in behind the same handle).
+    const throughOutage = Array.from({ length: 8 }, () => watchLive(new Api(A.url), matchId));
+    for (const s of throughOutage) await s.waitFor(v0.version, 10_000);
 
     // A move cut off mid-transaction: hold the match row so the app's transaction waits on the
     // lock, then cut A's database connections while it waits.
@@ -333,10 +335,10 @@ test.describe("on PostgreSQL with two app instances", () => {
       await spectatorOnA.waitFor(v0.version + 1, 10_000);
       const m = await someMove(b.on(B.url), matchId);
       await spectatorOnA.waitFor(m.version, 10_000);
-      await throughOutage.waitFor(m.version, 10_000);
+      for (const s of throughOutage) await s.waitFor(m.version, 10_000);
     } finally {
       await spectatorOnA.close();
-      await throughOutage.close();
+      for (const s of throughOutage) await s.close();
     }
   });
 });
