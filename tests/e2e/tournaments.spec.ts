@@ -1,12 +1,41 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
 
 /** Calls a tRPC mutation over HTTP (superjson envelope) with the cookies of `request`. */
 async function trpc<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
   const res = await request.post(`/api/trpc/${path}`, { data: { json: input } });
   expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   return (await res.json()).result.data.json as T;
+}
+
+/** Calls a tRPC query over HTTP GET with the cookies of `request`. */
+async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const res = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()).result.data.json as T;
+}
+
+/** Two players, a director (signed in on `page`) and round 1 of a one-round Swiss, published. */
+async function publishedBoard(page: Page, playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, name: string) {
+  const anon = await playwright.request.newContext({ baseURL });
+  const players = await Promise.all(
+    ["Ada", "Bo"].map(async (n) => {
+      const email = uniqueEmail(n.toLowerCase());
+      await trpc(anon, "accounts.signUp", { email, name: `${n} ${name}`, password: PASSWORD });
+      return { email, name: `${n} ${name}` };
+    }),
+  );
+  await anon.dispose();
+  await signUp(page, `Director ${name}`);
+  const club = await trpc<{ id: string }>(page.request, "clubs.create", { handle: `res-${randomBytes(3).toString("hex")}`, name: `${name} Club` });
+  await trpc(page.request, "clubs.bulkAdd", { clubId: club.id, emails: players.map((p) => p.email).join("\n") });
+  const t = await trpc<{ id: string }>(page.request, "tournaments.create", { clubId: club.id, name: `${name} Open`, startsAt: new Date().toISOString(), ruleset: "equate", rounds: 1 });
+  await trpc(page.request, "tournaments.players.add", { tournamentId: t.id, emails: players.map((p) => p.email).join("\n"), checkIn: true, userIds: [] });
+  await trpc(page.request, "tournaments.rounds.pair", { tournamentId: t.id });
+  await trpc(page.request, "tournaments.rounds.publish", { tournamentId: t.id, roundNumber: 1 });
+  const o = await trpcQuery<{ rounds: { pairings: { id: string }[] }[] }>(page.request, "tournaments.byId", { tournamentId: t.id });
+  return { tournamentId: t.id, pairingId: o.rounds[0]!.pairings[0]!.id, players };
 }
 
 const strength = (name: string) => Number(name.trim().split(" ").at(-1));
@@ -106,3 +135,83 @@ test("[tournaments]: a director runs a 6-player Swiss from check-in to final sta
   await expect(page.getByTestId("pairings-round-3").getByTestId("pairing-row")).toHaveCount(3);
   await expect(page.getByTestId("tournament-status")).toHaveText("Finished");
 });
+
+test("[tournaments]: a director's result form says what is wrong with each score, then saves", async ({ page, playwright, baseURL }) => {
+  const { tournamentId, pairingId } = await publishedBoard(page, playwright, baseURL, "Check");
+  await page.goto(`/tournaments/${tournamentId}/manage`);
+  const row = page.getByTestId("results-round-1").getByTestId("result-row");
+  const a = (await row.getByTestId("first-player").textContent())!;
+  const b = (await row.getByTestId("second-player").textContent())!;
+  const boxA = row.getByLabel(`Score for ${a}`);
+  const boxB = row.getByLabel(`Score for ${b}`);
+  const save = row.getByRole("button", { name: "Save" });
+
+  // Two empty boxes are not a 0–0 tie.
+  await save.click();
+  await expect(row.getByText(`Enter a score for ${a}.`)).toBeVisible();
+  await expect(row.getByText(`Enter a score for ${b}.`)).toBeVisible();
+  await expect(boxA).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByTestId("saved")).toHaveCount(0);
+
+  // −5 and 99999: a sentence under the box at fault; the other box is fine.
+  await boxA.fill("-5");
+  await boxB.fill("99999");
+  await save.click();
+  await expect(row.getByText("A score cannot be negative.")).toBeVisible();
+  await expect(row.getByText("A score is at most 9,999.")).toBeVisible();
+  await expect(row.getByText(`Enter a score for ${b}.`)).toHaveCount(0);
+  await expect(row).not.toContainText("origin");
+  await page.screenshot({ path: "/tmp/result-form-errors.png", fullPage: true });
+  await expect(row.getByTestId("saved")).toHaveCount(0);
+
+  // The server applies the same rule and answers with the sentence, never a 5xx.
+  const refused = await page.request.post("/api/trpc/tournaments.enterResult", {
+    data: { json: { tournamentId, pairingId, scores: Object.fromEntries((await boardPlayers(page.request, tournamentId)).map((id, i) => [id, i === 0 ? 99_999 : 300])) } },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error.json.data.zodError.fieldErrors.scores).toEqual(["A score is at most 9,999."]);
+
+  // A valid result saves.
+  await boxA.fill("412");
+  await boxB.fill("377");
+  await save.click();
+  await expect(row.getByTestId("saved")).toBeVisible();
+  await expect(row.getByLabel(`Score for ${a}`)).toHaveValue("412");
+  await expect(row.getByRole("alert")).toHaveCount(0);
+});
+
+test("[tournaments]: the director's result ends a running game, and its player sees it end", async ({ page, browser, playwright, baseURL }) => {
+  const { tournamentId, pairingId, players } = await publishedBoard(page, playwright, baseURL, "Live");
+  // A player starts the board's game and watches it.
+  const ctx = await browser.newContext({ baseURL });
+  const player = await ctx.newPage();
+  await signIn(player, players[0]!.email);
+  await expect(player.getByTestId("user-name")).toHaveText(players[0]!.name);
+  const { matchId } = await trpc<{ matchId: string }>(player.request, "matches.createFromPairing", { pairingId });
+  await player.goto(`/play/${matchId}`);
+  await expect(player.getByTestId("turn")).toBeVisible();
+
+  await page.goto(`/tournaments/${tournamentId}/manage`);
+  const row = page.getByTestId("results-round-1").getByTestId("result-row");
+  const a = (await row.getByTestId("first-player").textContent())!;
+  const b = (await row.getByTestId("second-player").textContent())!;
+  await expect(row.getByTestId("game-running")).toBeVisible();
+  await row.getByLabel(`Score for ${a}`).fill("250");
+  await row.getByLabel(`Score for ${b}`).fill("310");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByTestId("saved")).toBeVisible();
+  await expect(row.getByTestId("game-running")).toHaveCount(0);
+
+  // Live, without a reload: the game is over, ended by the director's result, with its winner.
+  const summary = player.getByTestId("game-summary");
+  await expect(summary).toContainText("ended by the tournament director's result");
+  await expect(summary).toContainText(`${b} won`);
+  await expect(player.getByTestId("turn")).toHaveCount(0);
+  await ctx.close();
+});
+
+/** The user ids of round 1's first board, in table order. */
+async function boardPlayers(request: APIRequestContext, tournamentId: string): Promise<string[]> {
+  const o = await trpcQuery<{ rounds: { pairings: { players: { userId: string }[] }[] }[] }>(request, "tournaments.byId", { tournamentId });
+  return o.rounds[0]!.pairings[0]!.players.map((p) => p.userId);
+}

@@ -10,51 +10,85 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
-import { FormError } from "@/app/_components/form";
+import { Field, FormError } from "@/app/_components/form";
+import { formErrors } from "@/app/_trpc/errors";
+import { MAX_SCORE, scoreProblem } from "@/server/domain";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
 
 type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; manual: boolean };
 
-function ResultRow({ tournamentId, p, onSaved }: { tournamentId: string; p: Pairing; onSaved: () => void }) {
+/** One board's result: a score box per player, checked with the server's own rule (`scoreProblem`)
+ * so each mistake reads as a sentence under its box; the server's refusals read as a sentence
+ * under the row (`formErrors`), never as raw JSON. */
+function ResultRow({ tournamentId, p, running, onSaved }: { tournamentId: string; p: Pairing; running: boolean; onSaved: () => void }) {
   const trpc = useTRPC();
   const save = useMutation(trpc.tournaments.enterResult.mutationOptions({ onSuccess: onSaved }));
   const [forfeit, setForfeit] = useState(p.forfeitUserId ?? "");
+  const [boxErrors, setBoxErrors] = useState<Record<string, string>>({});
+  const server = formErrors(save.error);
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const scores = Object.fromEntries(p.players.map((pl) => [pl.userId, Number(f.get(pl.userId) || 0)]));
+    const raw = Object.fromEntries(p.players.map((pl) => [pl.userId, String(f.get(pl.userId) ?? "")]));
+    const errors = Object.fromEntries(p.players.flatMap((pl) => {
+      const text = raw[pl.userId]!.trim();
+      const message = scoreProblem(text === "" ? undefined : Number(text));
+      return message ? [[pl.userId, message === "Enter a score." ? `Enter a score for ${pl.name}.` : message]] : [];
+    }));
+    setBoxErrors(errors);
+    if (Object.keys(errors).length > 0) return save.reset();
+    const scores = Object.fromEntries(p.players.map((pl) => [pl.userId, Number(raw[pl.userId])]));
     save.mutate({ tournamentId, pairingId: p.id, scores, forfeitUserId: forfeit || null, expectedVersion: p.version });
   }
   return (
     <tr className="border-b border-slate-100 align-top" data-testid="result-row">
       <td className="py-1 pr-2">{p.table}</td>
       <td className="py-1" colSpan={3}>
-        <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
-          {p.players.map((pl, i) => (
-            <label key={pl.userId} className="flex items-center gap-1">
-              <span data-testid={i === 0 ? "first-player" : "second-player"}>{pl.name}</span>
-              <input
+        <p className="text-sm">
+          <span data-testid="first-player">{p.players[0]?.name}</span> v <span data-testid="second-player">{p.players[1]?.name}</span>
+          {running ? (
+            <span className="ml-2 text-xs text-amber-800" data-testid="game-running">
+              Their online game is still being played: saving a result ends it.
+            </span>
+          ) : null}
+        </p>
+        <form onSubmit={submit} noValidate className="mt-1 flex flex-wrap items-start gap-2">
+          {p.players.map((pl) => (
+            <div key={pl.userId} className="w-40">
+              <Field
+                label={`Score for ${pl.name}`}
+                id={`score-${p.id}-${pl.userId}`}
                 name={pl.userId}
                 type="number"
-                aria-label={`Score for ${pl.name}`}
+                inputMode="numeric"
+                min={0}
+                max={MAX_SCORE}
+                step={1}
+                required
                 defaultValue={pl.score ?? ""}
-                className="w-20 rounded border border-slate-300 px-2 py-1"
+                error={boxErrors[pl.userId]}
               />
-            </label>
+            </div>
           ))}
-          <select aria-label="Forfeit" value={forfeit} onChange={(e) => setForfeit(e.target.value)} className="rounded border border-slate-300 px-1 py-1 text-xs">
-            <option value="">no forfeit</option>
-            {p.players.map((pl) => (
-              <option key={pl.userId} value={pl.userId}>forfeit by {pl.name}</option>
-            ))}
-          </select>
-          <button type="submit" className={secondaryButtonClass} disabled={save.isPending}>
-            {p.hasResult ? "Correct" : "Save"}
-          </button>
-          {p.hasResult ? <span className="text-xs text-emerald-700" data-testid="saved">✓ recorded</span> : null}
-          {save.error ? <span role="alert" className="text-xs text-red-700">{save.error.message}</span> : null}
+          <div className="space-y-1">
+            <label htmlFor={`forfeit-${p.id}`} className="block text-sm font-medium text-slate-700">Forfeit</label>
+            <select id={`forfeit-${p.id}`} value={forfeit} onChange={(e) => setForfeit(e.target.value)} className="rounded border border-slate-300 px-1 py-2 text-sm">
+              <option value="">no forfeit</option>
+              {p.players.map((pl) => (
+                <option key={pl.userId} value={pl.userId}>forfeit by {pl.name}</option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1 pt-6">
+            <button type="submit" className={secondaryButtonClass} disabled={save.isPending}>
+              {p.hasResult ? "Correct" : "Save"}
+            </button>
+            {p.hasResult ? <span className="ml-2 text-xs text-emerald-700" data-testid="saved">✓ recorded</span> : null}
+          </div>
         </form>
+        {/* The server's refusal (a stale form, a bracket game without a winner…), as a sentence. */}
+        <FormError message={server.fields.scores ?? server.fields.forfeitUserId ?? server.message} />
       </td>
     </tr>
   );
@@ -67,7 +101,11 @@ export default function ManagePage() {
   const queryClient = useQueryClient();
   const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
   const audit = useQuery({ ...trpc.tournaments.audit.queryOptions({ tournamentId: id }), retry: false, enabled: q.data?.viewerRole === "director" });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tournaments.pathKey() });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.tournaments.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() })]);
+  // Boards whose online game is running: the director's result ends it (docs/tournaments.md "Results").
+  const boardIds = (q.data?.rounds ?? []).filter((r) => r.status !== "draft").flatMap((r) => r.pairings.filter((p) => !p.isBye).map((p) => p.id)).slice(-500);
+  const games = useQuery({ ...trpc.matches.forPairings.queryOptions({ pairingIds: boardIds }), enabled: boardIds.length > 0 && q.data?.viewerRole === "director" });
+  const running = new Set((games.data ?? []).filter((g) => g.status === "active").map((g) => g.pairingId));
   const m = (o: object) => ({ ...o, onSuccess: refresh });
   const add = useMutation(trpc.tournaments.players.add.mutationOptions(m({})));
   const checkIn = useMutation(trpc.tournaments.players.checkIn.mutationOptions(m({})));
@@ -181,7 +219,7 @@ export default function ManagePage() {
                 <table className="w-full text-sm">
                   <tbody>
                     {r.pairings.filter((p) => !p.isBye).map((p) => (
-                      <ResultRow key={`${p.id}:${p.version}`} tournamentId={id} p={p} onSaved={refresh} />
+                      <ResultRow key={`${p.id}:${p.version}`} tournamentId={id} p={p} running={running.has(p.id)} onSaved={refresh} />
                     ))}
                     {r.pairings.filter((p) => p.isBye).map((p) => (
                       <tr key={p.id}><td className="py-1 pr-2">–</td><td className="py-1 text-slate-600">{p.players[0]?.name}: bye</td></tr>
