@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
+import { allCommittedMovesSettled } from "@/server/routers/matches/committed";
 
 export type Driver = "pglite" | "postgres";
 export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -42,6 +43,8 @@ export function describeDb(name: string, body: (db: () => Db, driver: Driver) =>
       handle = await openTestDatabase(driver);
     });
     afterAll(async () => {
+      // work that runs after a move's answer (the bot) must finish before its database goes away
+      await allCommittedMovesSettled();
       await handle?.close();
     });
     body(() => {

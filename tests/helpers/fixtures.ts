@@ -24,6 +24,7 @@ import { createInvite } from "@/server/services/clubs/invites";
 import { requestToJoin } from "@/server/services/clubs/join-requests";
 import { bulkAddMembers, setMemberRole } from "@/server/services/clubs/members";
 import { createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
+import { allCommittedMovesSettled } from "@/server/routers/matches/committed";
 import { submitMove } from "@/server/services/matches/moves";
 import { createOtbMatch } from "@/server/services/matches/scorekeeper";
 import { getMatchView } from "@/server/services/matches/views";
@@ -167,13 +168,16 @@ class Rollback extends Error {}
 /**
  * Runs `fn` in a transaction that is always rolled back, so a test can call mutations as every
  * role against one world without building a new one each time. Services' own transactions become
- * savepoints inside it. The matches' per-process state cache is cleared afterwards, since it may
+ * savepoints inside it. Work announced after a move (server/routers/matches/committed.ts) finishes
+ * before the rollback. The matches' per-process state cache is cleared afterwards, since it may
  * hold versions that were rolled back.
  */
 export async function inRollback(db: Db, fn: (tx: Db) => Promise<void>): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       await fn(tx as unknown as Db);
+      // what runs after a move's answer (the bot) used this transaction: let it finish first
+      await allCommittedMovesSettled();
       throw new Rollback();
     });
   } catch (e) {

@@ -82,3 +82,8 @@ export function announceMove(db: Db, move: CommittedMove, afterResponse: AfterRe
 export async function committedMovesSettled(matchId: string): Promise<void> {
   for (let set = pending.get(matchId); set && set.size > 0; set = pending.get(matchId)) await Promise.all(set);
 }
+
+/** Resolves once no subscriber work is pending for any match (before a database is closed). */
+export async function allCommittedMovesSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending.values()].flatMap((set) => [...set]));
+}
