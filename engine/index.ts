@@ -5,6 +5,8 @@
  */
 export { adjudicate, adjudicatePlay, adjudicateRequest, parseAdjudicationRequest } from "./adjudicate";
 export type { AdjudicationRequest, ParseResult, PlayOptions } from "./adjudicate";
+export { adjudicateText } from "./adjudicate-text";
+export type { TextResult } from "./adjudicate-text";
 export type { Placement, BracketOwner } from "./play";
 export { plainPlacement } from "./play";
 export type { Cell, Direction, Layout, Premium } from "./board";
@@ -71,7 +73,7 @@ export type {
   ReplayResult,
   ToMove,
 } from "./game";
-export { GAME_CHALLENGE_RULES, CHALLENGE_SEMANTICS, isGameChallengeRule } from "./challenge";
+export { GAME_CHALLENGE_RULES, CHALLENGE_SEMANTICS, isGameChallengeRule, alwaysRefused } from "./challenge";
 export type { GameChallengeRule, ChallengeSemantics } from "./challenge";
 export * as clock from "./clock";
 export type { Clock, TimeControl, Ms } from "./clock";

@@ -8,8 +8,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { matchEvents } from "@/db/schema/matches";
-import { botPositionFromView, chooseBotAction } from "@/engine/movegen";
-import { getRuleset } from "@/engine/ruleset";
+import { botPositionFromView, chooseBotAction, getRuleset } from "@/engine";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { BOT_EMAIL, ensureBotUser } from "@/server/services/bot/account";
 import { toAction } from "@/server/services/bot/turns";

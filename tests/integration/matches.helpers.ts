@@ -1,12 +1,9 @@
 /**
  * Finding plays for tests from whatever rack the seeded bag dealt (shared by the matches
- * integration tests and tests/e2e/matches.spec.ts). Pure: engine imports only (relative paths, so
- * Playwright's loader needs no alias).
+ * integration tests and tests/e2e/matches.spec.ts). Pure: engine imports only, through its front
+ * door (Playwright's loader resolves the `@/` path from tsconfig.json).
  */
-import { adjudicatePlay } from "../../engine/adjudicate";
-import { getRuleset } from "../../engine/ruleset";
-import { alwaysRefused } from "../../engine/challenge";
-import type { Placement } from "../../engine/play";
+import { adjudicatePlay, alwaysRefused, getRuleset, type Placement } from "@/engine";
 
 type Tile = { row: number; col: number; tile: string; blank?: boolean };
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
 import { clubMemberships, matchEvents, matches, ratedGames, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
-import { replay } from "@/engine/game";
+import { replay } from "@/engine";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { acceptChallenge, createChallenge, createFromPairing, joinByCode } from "@/server/services/matches/lifecycle";
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";

@@ -12,8 +12,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches } from "@/db/schema/matches";
-import { applyEvent, type GameState } from "@/engine/game";
-import { plainPlacement, RULESET_DATA, type Placement, type RulesetId } from "@/engine";
+import { applyEvent, plainPlacement, RULESET_DATA, type GameState, type Placement, type RulesetId } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { loadEvents } from "@/server/services/matches/state";
 

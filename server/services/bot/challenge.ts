@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers } from "@/db/schema/matches";
-import { getRuleset } from "@/engine/ruleset";
+import { getRuleset } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { ensureBotUser } from "./account";

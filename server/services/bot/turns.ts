@@ -24,7 +24,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers, matches } from "@/db/schema/matches";
 import { users } from "@/db/schema/users";
-import { botPositionFromState, chooseBotAction, type BotAction } from "@/engine/movegen";
+import { botPositionFromState, chooseBotAction, type BotAction } from "@/engine";
 import { isDomainError } from "@/server/errors";
 import { submitMove } from "@/server/services/matches/moves";
 import type { MoveAction } from "@/server/services/matches/schemas";

@@ -9,7 +9,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents, matches, type Match, type MatchResult } from "@/db/schema/matches";
-import type { GameEvent, GameState } from "@/engine/game";
+import type { GameEvent, GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { nextDueEvent, step, type Folded } from "./state";

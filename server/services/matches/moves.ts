@@ -21,7 +21,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
-import type { GameEvent } from "@/engine/game";
+import type { GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
 import type { MoveAction } from "./schemas";

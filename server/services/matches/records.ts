@@ -9,8 +9,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers, matches } from "@/db/schema/matches";
-import { formatGameRecord } from "@/engine/notation/record";
-import type { GameEvent } from "@/engine/game";
+import { formatGameRecord, type GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { loadEvents, loadFolded } from "./state";
 

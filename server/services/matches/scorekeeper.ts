@@ -28,7 +28,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule, type MatchStatus } from "@/db/schema/matches";
-import { resolveStart, type StartEvent } from "@/engine/game";
+import { resolveStart, type StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { isTournamentDirector } from "@/server/services/tournaments/access";
 import { createFromPairing } from "./lifecycle";

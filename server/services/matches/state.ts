@@ -17,9 +17,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
-import { applyEvent, closingEvents, type GameEvent, type GameState } from "@/engine/game";
-import * as C from "@/engine/clock";
-import type { Direction } from "@/engine/board";
+import { applyEvent, clock as C, closingEvents, type Direction, type GameEvent, type GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
 
 /** One line of the scoresheet (public: safe for players and spectators alike). */
