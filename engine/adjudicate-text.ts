@@ -1,6 +1,6 @@
 /**
  * The adjudication contract as text in, text out — the whole behaviour of
- * `npm run -s adjudicate < request.json` (engine/cli.ts only reads stdin and writes this back):
+ * `npm run -s adjudicate < request.json` (scripts/adjudicate.ts only reads stdin and writes this back):
  * one JSON request (compact or pretty) → the ruling, pretty-printed; NDJSON (one compact request
  * per line) → one compact ruling per line, in order. Exit code 0 whatever the rulings; 2 with a
  * one-line message on stderr only when the input is not JSON of the request shape, and then

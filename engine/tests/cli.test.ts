@@ -1,14 +1,9 @@
 /** The CLI honours the contract: one request → pretty ruling, NDJSON → compact rulings in
  * order, exit 0; not-JSON or wrong shape → exit 2, one line on stderr, nothing on stdout.
- * The cases run in-process on `adjudicateText`; one real spawn checks engine/cli.ts's wiring of
- * stdin, stderr and the exit code (the NDJSON contract test in tests/integration spawns it with
- * rulings on stdout). */
-import { spawn } from "node:child_process";
-import path from "node:path";
+ * The cases run in-process on `adjudicateText`; tests/unit/cli.test.ts spawns the real command
+ * (scripts/adjudicate.ts) once for its wiring of stdin, stderr and the exit code. */
 import { describe, expect, it } from "vitest";
 import { adjudicateText } from "../adjudicate-text";
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 const req = (tile: string) => ({
   ruleset: "equate",
@@ -60,17 +55,5 @@ describe("cli", () => {
 
   it("empty input → exit 2", () => {
     expect(adjudicateText(" \n")).toEqual({ exitCode: 2, stdout: "", stderr: "no input: expected a JSON adjudication request on stdin\n" });
-  });
-
-  it("the real command reads stdin and answers on stderr with exit 2, exactly as in-process", async () => {
-    const input = ndjson(req("3"), "{ not json");
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["engine/cli.ts"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const exitCode = new Promise<number | null>((resolve, reject) => child.on("error", reject).on("close", resolve));
-    child.stdin.end(input);
-    expect({ exitCode: await exitCode, stdout, stderr }).toEqual(adjudicateText(input));
   });
 });

@@ -32,7 +32,7 @@ const OWN: { id: string; request: unknown }[] = [
 const ALL = [...PUBLIC, ...OWN];
 
 function cli(ndjson: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), ["engine/cli.ts"], { input: ndjson, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/adjudicate.ts"], { input: ndjson, encoding: "utf8", timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

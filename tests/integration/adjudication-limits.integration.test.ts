@@ -22,7 +22,7 @@ const deepBrackets = {
 };
 
 function cli(input: string) {
-  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), ["engine/cli.ts"], { input, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/adjudicate.ts"], { input, encoding: "utf8", timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -1,10 +1,10 @@
 /**
  * `npm run -s adjudicate < request.json` (docs/spec/adjudication.md): reads stdin, writes what
  * `adjudicateText` (engine/adjudicate-text.ts, where the contract lives) answers, and exits with
- * its code. The only engine module that does I/O.
+ * its code. Only the I/O lives here, so the engine stays pure.
  */
 import { readFileSync } from "node:fs";
-import { adjudicateText } from "./adjudicate-text";
+import { adjudicateText } from "@/engine";
 
 const { stdout, stderr, exitCode } = adjudicateText(readFileSync(0, "utf8"));
 process.stdout.write(stdout);
