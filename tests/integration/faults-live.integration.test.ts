@@ -57,17 +57,23 @@ async function listeners(db: Db, name: string): Promise<number> {
   return rows[0]!.n;
 }
 
+/** A scratch database, reached directly and through a proxy the test can cut. */
+async function scratchBehindProxy() {
+  const name = `equalis_faults_${randomBytes(5).toString("hex")}`;
+  const admin = postgres(url!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const direct = new URL(url!);
+  direct.pathname = `/${name}`;
+  const proxy = await proxyTo(direct.hostname, Number(direct.port || 5432));
+  const viaProxy = new URL(direct);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  return { name, admin, direct, viaProxy, proxy };
+}
+
 describe.skipIf(!url)("faults: live updates across a cut database connection [postgres]", () => {
   it("after the connection comes back, subscribers are told to re-read, then get notices again", async () => {
-    const name = `equalis_faults_${randomBytes(5).toString("hex")}`;
-    const admin = postgres(url!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const direct = new URL(url!);
-    direct.pathname = `/${name}`;
-    const proxy = await proxyTo(direct.hostname, Number(direct.port || 5432));
-    const viaProxy = new URL(direct);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
+    const { name, admin, direct, viaProxy, proxy } = await scratchBehindProxy();
     const app = await openDatabase({ url: viaProxy.toString() }); // the app instance, behind the proxy
     const other = await openDatabase({ url: direct.toString() }); // another instance, still connected
     const ctrl = new AbortController();
@@ -103,15 +109,7 @@ describe.skipIf(!url)("faults: live updates across a cut database connection [po
   }, 40_000);
 
   it("a transaction cut mid-way: the pool is replaced behind the same db, reads and live subscriptions follow it", async () => {
-    const name = `equalis_faults_${randomBytes(5).toString("hex")}`;
-    const admin = postgres(url!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const direct = new URL(url!);
-    direct.pathname = `/${name}`;
-    const proxy = await proxyTo(direct.hostname, Number(direct.port || 5432));
-    const viaProxy = new URL(direct);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
+    const { name, admin, direct, viaProxy, proxy } = await scratchBehindProxy();
     let broken = 0;
     const app = await openDatabase({ url: viaProxy.toString(), onBroken: () => broken++ });
     const other = await openDatabase({ url: direct.toString() });
