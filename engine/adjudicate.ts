@@ -2,7 +2,7 @@
  * Adjudication entry points (docs/spec/adjudication.md):
  * - `parseAdjudicationRequest(raw)`: the contract's request shape → typed request, or a one-line
  *   error (the CLI exits 2 with it; the API answers it as an input error).
- * - `adjudicatePlay(ruleset, board, play, opts)`: typed values → Ruling (engine/game.ts calls it).
+ * - `adjudicatePlay(ruleset, board, play, opts)`: typed values → Ruling (engine/game/game.ts calls it).
  * - `adjudicate(raw)`: never throws; a malformed request gives a BAD_REQUEST ruling.
  * Violations come most fundamental first: placement, rack, `=` count, each line (main first),
  * then the equation requirement.
@@ -10,10 +10,12 @@
 import { DIRECTIONS, type Direction } from "./board";
 import { checkRack, lines as formLines, place, type Guess, type GridCell, type Placement } from "./play";
 import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
+import type { Result } from "./result";
 import type { Line, Note, Ruling, Violation } from "./ruling";
 import { isRackTile, scorePlay } from "./score";
 import { normaliseFace, splitBrackets, type Face } from "./tiles";
 import { checkLine, type CheckedLine } from "./validate";
+import * as squares from "./notation/squares";
 
 export interface AdjudicationRequest {
   ruleset: RulesetId;
@@ -30,7 +32,7 @@ export interface PlayOptions {
   firstPlay?: boolean;
 }
 
-export type ParseResult = { ok: true; value: AdjudicationRequest } | { ok: false; error: string };
+export type ParseResult = Result<AdjudicationRequest>;
 
 /** Longest `tile` string a request may carry (docs/engine.md "Limits"): every real face, with
  * 'SMATH brackets or an alias ("sqrt"), is a few characters; this bounds the work per tile. */
@@ -41,7 +43,7 @@ const article = (name: string): string => `${/^('S|[AEIOU])/.test(name) ? "an" :
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
-function parsePlacements(raw: unknown, name: string, size: number): { ok: true; value: Placement[] } | { ok: false; error: string } {
+function parsePlacements(raw: unknown, name: string, size: number): Result<Placement[]> {
   if (!Array.isArray(raw)) return { ok: false, error: `"${name}" must be an array of tiles` };
   if (raw.length > size * size) {
     return { ok: false, error: `"${name}" lists ${raw.length} tiles; the ${size}×${size} board has ${size * size} squares` };
@@ -76,7 +78,7 @@ function parsePlacements(raw: unknown, name: string, size: number): { ok: true; 
 const isDirection = (x: unknown): x is Direction => (DIRECTIONS as readonly unknown[]).includes(x);
 
 /** `bracketLines`: "across" | "down" per bracket of the face (opening brackets, then closing). */
-function parseBracketLines(raw: unknown, tile: string, where: string): { ok: true; value: Direction[] } | { ok: false; error: string } {
+function parseBracketLines(raw: unknown, tile: string, where: string): Result<Direction[]> {
   if (!Array.isArray(raw) || !raw.every(isDirection)) {
     return { ok: false, error: `${where}.bracketLines must be a list of "across" or "down", one per bracket of the tile` };
   }
@@ -142,7 +144,7 @@ function guessNotes(guesses: readonly Guess[], checked: readonly CheckedLine[]):
           : "the longer of its two lines";
     notes.push({
       code: "BRACKETS_GUESSED",
-      message: `${g.face} on [${c.row},${c.col}]: the request does not say which line its brackets were played in; guessed ${g.direction}, ${why}`,
+      message: `${g.face} on ${squares.name(c.row, c.col)}: the request does not say which line its brackets were played in; guessed ${g.direction}, ${why}`,
       cells: [[c.row, c.col]],
     });
   }
@@ -204,7 +206,7 @@ export function adjudicatePlay(rs: Ruleset, board: readonly Placement[], play: r
     if (!((a.row === sr && a.col === sc) || (b.row === sr && b.col === sc))) {
       violations.push({
         code: "START_NOT_COVERED",
-        message: `the first equation must have its first or last tile on the start square [${sr},${sc}]`,
+        message: `the first equation must have its first or last tile on the start square ${squares.name(sr, sc)}`,
         cells: [[sr, sc]],
       });
     }

@@ -13,7 +13,7 @@
  * - Per-move limit (`perMoveLimitMs`, optional; seed 000's "time limit on each play"): our
  *   decision — a turn may not take longer. When it runs out, the server appends a forfeit `pass`
  *   at `moveDeadline()`; a play, exchange or challenge submitted after it is refused
- *   (MOVE_TIME_EXCEEDED in engine/game.ts). The move limit counts only running time (pauses
+ *   (MOVE_TIME_EXCEEDED in engine/game/game.ts). The move limit counts only running time (pauses
  *   excluded) and is independent of the budget: overtime is still charged as above.
  * - Least-time bonus (`leastTimeBonusPoints`, default 0): in a game that ends by play (going out,
  *   successive passes, scoreless turns), the one player who used strictly the least total time

@@ -19,6 +19,7 @@ export {
   EVALUATION_ORDERS,
   VALUE_BONUSES,
   getRuleset,
+  rulesetFor,
   isRulesetId,
   parseRulesetOptions,
   RULESET_DATA,
@@ -34,17 +35,18 @@ export type {
   EvaluationOrder,
   ValueBonus,
   Grammar,
-  Result,
 } from "./ruleset";
-export { VIOLATION_CODES, LINE_KINDS, BONUS_KINDS, NOTE_CODES } from "./ruling";
-export type { Ruling, Violation, ViolationCode, Line, LineKind, Bonus, BonusKind, CellRef, Note, NoteCode } from "./ruling";
+// One result shape for the engine and the domain: { ok: true, value } | { ok: false, error }
+export type { Result } from "./result";
+export { VIOLATION_CODES, LINE_KINDS, BONUS_KINDS, NOTE_CODES, RULING_KINDS } from "./ruling";
+export type { Ruling, RulingKind, Violation, ViolationCode, Line, LineKind, Bonus, BonusKind, CellRef, Note, NoteCode } from "./ruling";
 export { OPERATORS, BLANK, normaliseFace, splitBrackets } from "./tiles";
 export type { Face, TileSpec, Operator } from "./tiles";
 export type { Rational } from "./rational";
 export type { Radical } from "./radical";
 
 // Games: event log, bag, clock, challenges, views, notation (docs/game-state.md)
-export { applyEvent, replay, closingEvents, dueTimeEvents, toMove, resolveStart, challengesAllowed, EVENT_TYPES, GAME_ERROR_CODES, END_REASONS, PHASES } from "./game";
+export { applyEvent, replay, closingEvents, dueTimeEvents, nextDueEvent, toMove, resolveStart, challengesAllowed, EVENT_TYPES, GAME_ERROR_CODES, END_REASONS, PHASES } from "./game";
 export type {
   GameEvent,
   EventType,
@@ -73,7 +75,10 @@ export type {
   ReplayResult,
   ToMove,
 } from "./game";
-export { GAME_CHALLENGE_RULES, CHALLENGE_SEMANTICS, isGameChallengeRule, alwaysRefused } from "./challenge";
+// The public scoresheet: one plain line per event ("3+4=7 at J10 across"), rack contents never named
+export { describeEvent, lineText } from "./game/scoresheet";
+export type { SheetLine } from "./game/scoresheet";
+export { GAME_CHALLENGE_RULES, CHALLENGE_SEMANTICS, isGameChallengeRule, alwaysRefused, phonyScore } from "./challenge";
 export type { GameChallengeRule, ChallengeSemantics } from "./challenge";
 export * as clock from "./clock";
 export type { Clock, TimeControl, Ms } from "./clock";
@@ -83,9 +88,21 @@ export type { GameView, PlayerView } from "./view";
 export { formatPosition, parsePosition, positionOf } from "./notation/position";
 export type { Position } from "./notation/position";
 export { formatGameRecord, parseGameRecord } from "./notation/record";
+// Square names ("J10"; "10J"/"J10" as a start square read across/down): squares.name, squares.parse, …
+export * as squares from "./notation/squares";
+export type { ParsedSquare } from "./notation/squares";
 export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, selfPlay, BOT_DEFAULTS } from "./movegen";
 export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, BotPosition, SelfPlayResult } from "./movegen";
+// The exact move generator (docs/bot.md "Exact generator"): every legal play, or the top N with proof
+export { exactPlays } from "./movegen";
+export { analyseGame, analyseTurns, countTurns, summarise } from "./movegen";
+export type { AnalysedPlay, AnalyseOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./movegen";
+export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./movegen";
 
 // Seeded random numbers (the bag's shuffles; tests and benchmarks seed theirs from a string)
 export { createRng, shuffled } from "./random";
 export type { Rng } from "./random";
+
+// State snapshots (a server continues from one instead of replaying the whole log; docs/matches.md)
+export { snapshotState, restoreState, SNAPSHOT_FORMAT } from "./snapshot";
+export type { StateSnapshot } from "./snapshot";

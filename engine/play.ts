@@ -11,6 +11,7 @@ import { onBoard, premiumAt, type Cell, type Direction } from "./board";
 import type { Ruleset } from "./ruleset";
 import type { CellRef, Violation } from "./ruling";
 import { BLANK, normaliseFace, splitBrackets, type Face } from "./tiles";
+import * as squares from "./notation/squares";
 
 /** A tile on the board or in the play, already typed (faces may still be aliases). */
 export interface Placement {
@@ -173,7 +174,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     const face = normaliseFace(t.tile);
     const info = faceInfo(rs, face);
     if (!onBoard(rs.layout, t.row, t.col)) {
-      v.push({ code: "OFF_BOARD", message: `a board tile at [${t.row},${t.col}] lies outside the ${size}×${size} board`, cells: [ref(t)] });
+      v.push({ code: "OFF_BOARD", message: `a board tile at ${squares.name(t.row, t.col)} lies outside the ${size}×${size} board`, cells: [ref(t)] });
       continue;
     }
     if (!info) {
@@ -182,7 +183,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     }
     const i = t.row * size + t.col;
     if (cells[i]) {
-      v.push({ code: "OCCUPIED", message: `the board lists two tiles at [${t.row},${t.col}]`, cells: [ref(t)] });
+      v.push({ code: "OCCUPIED", message: `the board lists two tiles at ${squares.name(t.row, t.col)}`, cells: [ref(t)] });
       continue;
     }
     const owned = info.open || info.close ? ownedBrackets(info.open, info.close, t) : null;
@@ -218,7 +219,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
   for (const t of playIn) {
     const face = normaliseFace(t.tile);
     if (!onBoard(rs.layout, t.row, t.col)) {
-      v.push({ code: "OFF_BOARD", message: `[${t.row},${t.col}] lies outside the ${size}×${size} board`, cells: [ref(t)] });
+      v.push({ code: "OFF_BOARD", message: `${squares.name(t.row, t.col)} lies outside the ${size}×${size} board`, cells: [ref(t)] });
       continue;
     }
     const info = faceInfo(rs, face);
@@ -235,7 +236,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     const old = cells[i];
     if (old) {
       if (old.isNew) {
-        v.push({ code: "OCCUPIED", message: `two new tiles on [${t.row},${t.col}]`, cells: [ref(t)] });
+        v.push({ code: "OCCUPIED", message: `two new tiles on ${squares.name(t.row, t.col)}`, cells: [ref(t)] });
         continue;
       }
       const oldOpen = old.across.open + old.down.open;
@@ -243,7 +244,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       const isOverlay =
         rs.grammar.brackets && old.core === info.core && info.open + info.close > 0 && !old.overlay;
       if (!isOverlay) {
-        v.push({ code: "OCCUPIED", message: `[${t.row},${t.col}] already holds ${old.core}`, cells: [ref(t)] });
+        v.push({ code: "OCCUPIED", message: `${squares.name(t.row, t.col)} already holds ${old.core}`, cells: [ref(t)] });
         continue;
       }
       const extra = overlayExtra({ open: oldOpen, close: oldClose }, info);
@@ -309,7 +310,7 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
   if (firstPlay) {
     const [sr, sc] = rs.layout.start;
     if (rs.startRule === "cover" && !placed.some((c) => c.row === sr && c.col === sc)) {
-      v.push({ code: "START_NOT_COVERED", message: `the first play must cover the start square [${sr},${sc}]`, cells: [[sr, sc]] });
+      v.push({ code: "START_NOT_COVERED", message: `the first play must cover the start square ${squares.name(sr, sc)}`, cells: [[sr, sc]] });
     }
     // "end" (first or last tile of the main line on the start) is checked with the lines.
   } else {

@@ -1,5 +1,5 @@
 /**
- * Ruleset descriptors and options: everything a game (engine/game.ts) or the adjudicator needs to
+ * Ruleset descriptors and options: everything a game (engine/game/game.ts) or the adjudicator needs to
  * know about Equate, 'SMATH and Number Scrabble, as data plus a few narrow strategy flags.
  * Source: docs/spec/rulesets.md (the rules, our decisions); boards and tiles are data in
  * rulesets/*.ts, so the engine reads no file at runtime. Every option of docs/spec/rulesets.md is a
@@ -17,11 +17,12 @@
  */
 import type { Layout } from "./board";
 import type { Face, TileSpec } from "./tiles";
+import type { Result } from "./result";
 
 export const RULESET_IDS = ["equate", "smath", "number-scrabble"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 
-export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
+export type { Result } from "./result";
 
 export const CHALLENGE_RULES = ["retry", "single", "double"] as const;
 /** retry: tiles back, same player tries again; single: tiles back, turn lost;
@@ -178,4 +179,26 @@ export function getRuleset(id: RulesetId, options?: Partial<RulesetOptions>): Ru
     return r;
   }
   return withOptions(RULESET_DATA[id], options);
+}
+
+const STORED = new Map<string, Ruleset>();
+const STORED_MAX = 64;
+
+/**
+ * The ruleset of a stored game or tournament: its id and the options saved with it (raw JSON,
+ * validated when they were saved). Options this engine no longer accepts fall back to the
+ * defaults rather than failing a page. The same id and options give the same instance (a small
+ * cache keyed by their JSON), so a page may call it on every render and hand the result to
+ * memoised hooks.
+ */
+export function rulesetFor(id: RulesetId, storedOptions: unknown): Ruleset {
+  const key = `${id} ${JSON.stringify(storedOptions ?? null)}`;
+  let r = STORED.get(key);
+  if (!r) {
+    const o = parseRulesetOptions(RULESET_DATA[id], storedOptions);
+    r = getRuleset(id, o.ok ? o.value : undefined);
+    if (STORED.size >= STORED_MAX) STORED.delete(STORED.keys().next().value as string);
+    STORED.set(key, r);
+  }
+  return r;
 }

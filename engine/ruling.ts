@@ -81,9 +81,13 @@ export interface Note {
   cells: CellRef[];
 }
 
+/** What a valid play formed: an equation, or (where the ruleset allows it) an expression only. */
+export const RULING_KINDS = ["equation", "expression"] as const;
+export type RulingKind = (typeof RULING_KINDS)[number];
+
 export interface Ruling {
   valid: boolean;
-  kind: "equation" | "expression" | null;
+  kind: RulingKind | null;
   score: number;
   lines: Line[];
   bonuses: Bonus[];

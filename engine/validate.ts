@@ -115,8 +115,9 @@ export function checkLine(rs: Ruleset, cells: GridCell[], direction: Direction, 
     }
     const sideText = L.text(side.from, side.to);
     const label = n > 1 ? `${sideLabel(i, n)} ` : "";
-    const prefix = r.message.startsWith(`${sideText} =`) || r.message.startsWith(`${sideText}:`) ? label : `${label}${sideText}: `;
-    violations.push({ code: r.code, message: `${prefix}${r.message}`, cells: L.refs(r.from, r.to) });
+    const x = r.error;
+    const prefix = x.message.startsWith(`${sideText} =`) || x.message.startsWith(`${sideText}:`) ? label : `${label}${sideText}: `;
+    violations.push({ code: x.code, message: `${prefix}${x.message}`, cells: L.refs(x.from, x.to) });
   }
   if (violations.length) return result;
 

@@ -10,6 +10,7 @@ import type { Rational } from "../rational";
 import * as R from "../radical";
 import type { Radical } from "../radical";
 import type { ViolationCode } from "../ruling";
+import type { Result } from "../result";
 import type { Node } from "./parse";
 
 /** Arithmetic the evaluator needs; Rational for Equate/'SMATH, Radical for Number Scrabble. */
@@ -65,9 +66,14 @@ export function prettyValue(s: string): string {
   return s.replace(/-/g, "−");
 }
 
-export type EvalResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; code: ViolationCode; message: string; from: number; to: number };
+/** Why a side could not be evaluated, and the tiles (from..to) at fault. */
+export interface EvalFailure {
+  code: ViolationCode;
+  message: string;
+  from: number;
+  to: number;
+}
+export type EvalResult<T> = Result<T, EvalFailure>;
 
 export interface EvalContext {
   forbidNegative: boolean;
@@ -174,7 +180,7 @@ export function evaluate<T>(node: Node, f: Field<T>, ctx: EvalContext): EvalResu
   try {
     return { ok: true, value: new Evaluator(f, ctx).ev(node) };
   } catch (e) {
-    if (e instanceof Stop) return { ok: false, code: e.code, message: e.message, from: e.from, to: e.to };
+    if (e instanceof Stop) return { ok: false, error: { code: e.code, message: e.message, from: e.from, to: e.to } };
     throw e;
   }
 }

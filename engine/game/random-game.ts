@@ -4,7 +4,7 @@
  * (checked with applyEvent), an exchange, a pass, or (in challenge mode) a challenge or a phony —
  * until the game is over. Deterministic for a given seed (uses engine/random.ts).
  */
-import { applyEvent, closingEvents, type GameEvent, type GameState, type StartEvent } from "../game";
+import { applyEvent, closingEvents, type GameEvent, type GameState, type StartEvent } from "./index";
 import { createRng, type Rng } from "../random";
 import type { Placement } from "../play";
 import type { Face } from "../tiles";

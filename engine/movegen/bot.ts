@@ -1,9 +1,12 @@
 /**
- * The practice bot: a greedy player on top of the play search (search.ts). It plays the best
- * scoring legal play it finds; with none it exchanges when the bag allows (ruleset option
- * `exchangeMinimum`), else passes. Deterministic for the same position and options whenever the
- * node budget, not the clock, ends the search (docs/bot.md). Every play it returns has been
- * adjudicated valid with the rack, so the server can feed it to its move procedure unchanged.
+ * The practice bot: a greedy player on top of the exact generator (exact.ts). It plays the best
+ * scoring legal play; with none it exchanges when the bag allows (ruleset option
+ * `exchangeMinimum`), else passes. Within its budget the exact generator proves its play is the
+ * best; when the budget cuts it, the older bounded search (search.ts) gets the rest of the
+ * budget and the better of the two plays is taken (docs/bot.md, "The bot"). Deterministic for the
+ * same position and options whenever the work budget, not the clock, ends the search. Every play
+ * it returns has been adjudicated valid with the rack, so the server can feed it to its move
+ * procedure unchanged.
  */
 import type { GameState } from "../game";
 import { toMove } from "../game";
@@ -11,15 +14,38 @@ import { plainPlacement, type Placement } from "../play";
 import type { Ruleset } from "../ruleset";
 import { BLANK, type Face } from "../tiles";
 import type { GameView } from "../view";
-import { searchPlays, type Candidate, type GenerateOptions } from "./search";
+import { exactPlays } from "./exact";
+import { compareCandidates, searchPlays, type Candidate, type GenerateOptions } from "./search";
 
 /** Bot defaults: a quarter of a second, 300 000 nodes. */
 export const BOT_DEFAULTS = { budgetMs: 250, maxNodes: 300_000 } as const;
 
-/** The best-scoring legal play found, or null. */
+function clock(): number {
+  const p = (globalThis as { performance?: { now(): number } }).performance;
+  return p ? p.now() : Date.now();
+}
+
+/** Share of the budget the exact generator gets before the bounded search takes over. */
+const EXACT_SHARE = 0.5;
+
+/** The best-scoring legal play found, or null: the exact best when the exact generator finishes
+ * within `budgetMs` and `maxNodes` (its search steps), else the better of what it found and what
+ * the bounded search finds in the rest of the budget. */
 export function bestPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: GenerateOptions = {}): Candidate | null {
-  const r = searchPlays(rs, board, rack, { ...BOT_DEFAULTS, ...opts, limit: 1 });
-  return r.plays[0] ?? null;
+  const o = { ...BOT_DEFAULTS, ...opts };
+  const firstPlay = o.firstPlay ?? board.length === 0;
+  const now = o.now ?? clock;
+  const t0 = now();
+  const exact = exactPlays(rs, board, rack, { top: 1, firstPlay, deadlineMs: o.budgetMs * EXACT_SHARE, maxWork: o.maxNodes, now });
+  const found: Candidate | null = exact.plays[0] ?? null;
+  if (exact.complete) return found;
+  // the bounded search gets what is left of the budget, and at least the other share
+  const left = Math.max(o.budgetMs * (1 - EXACT_SHARE), o.budgetMs - (now() - t0));
+  const r = searchPlays(rs, board, rack, { ...o, firstPlay, budgetMs: left, limit: 1 });
+  const other = r.plays[0] ?? null;
+  if (!found) return other;
+  if (!other) return found;
+  return compareCandidates(found, other) <= 0 ? found : other;
 }
 
 /** What the bot needs to know: the ruleset, the board, its own rack and the bag's size. */

@@ -6,5 +6,9 @@ export { generatePlays, searchPlays, compareCandidates, playKey } from "./search
 export type { Candidate, GenerateOptions, SearchResult, SearchStats } from "./search";
 export { bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, BOT_DEFAULTS } from "./bot";
 export type { BotAction, BotPosition } from "./bot";
+export { exactPlays, ExactGenerator } from "./exact";
+export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./exact";
 export { selfPlay } from "./selfplay";
 export type { SelfPlayResult } from "./selfplay";
+export { analyseGame, analyseTurns, countTurns, summarise } from "./analysis";
+export type { AnalysedPlay, AnalyseOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./analysis";

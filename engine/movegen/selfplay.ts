@@ -1,5 +1,5 @@
 /**
- * Greedy self-play: two bots play a whole game through engine/game.ts (`applyEvent`), so every
+ * Greedy self-play: two bots play a whole game through engine/game/game.ts (`applyEvent`), so every
  * bot move is also accepted by the game's own rules. For tests and bench/movegen.bench.ts.
  */
 import { applyEvent, closingEvents, type GameEvent, type GameState } from "../game";

@@ -21,8 +21,8 @@
  *   >bob: time-bonus 10 @…
  *   pause @…  |  resume @…  |  end @…  |  director-end @…   (a tournament director entered the result)
  *
- * Coordinates: rows 1-based, columns lettered from A. A play is written as one segment from its
- * first to its last tile when its placements are in one line in reading order; otherwise as one
+ * Coordinates: square names (notation/squares.ts), rows 1-based, columns lettered from A. A play
+ * is written as one segment from its first to its last tile when its placements are in one line in reading order; otherwise as one
  * segment per placement, in the event's order, so every event survives the round trip exactly.
  * Everything after ` ; ` and every line starting with `;` is annotation (scores, totals, racks,
  * clock), recomputed by replay and ignored by the parser.
@@ -36,18 +36,15 @@ import type { Result } from "../ruleset";
 import { isRulesetId } from "../ruleset";
 import { isGameChallengeRule } from "../challenge";
 import { normaliseFace } from "../tiles";
-import { colName, decodeRack, encodeRack, encodeTile, readTile } from "./tokens";
-
-function coord(row: number, col: number, down: boolean): string {
-  return down ? `${colName(col)}${row + 1}` : `${row + 1}${colName(col)}`;
-}
+import * as squares from "./squares";
+import { decodeRack, encodeRack, encodeTile, readTile } from "./tokens";
 
 function formatPlay(ps: readonly Placement[]): string {
   const norm = ps.map((p) => ({ ...p, tile: normaliseFace(p.tile) }));
   const across = norm.length > 0 && norm.every((p, i) => p.row === norm[0].row && (i === 0 || p.col > norm[i - 1].col));
   const down = !across && norm.length > 1 && norm.every((p, i) => p.col === norm[0].col && (i === 0 || p.row > norm[i - 1].row));
   if (across || down) {
-    let s = coord(norm[0].row, norm[0].col, down) + " ";
+    let s = squares.start(norm[0].row, norm[0].col, down ? "down" : "across") + " ";
     for (let i = 0; i < norm.length; i++) {
       if (i > 0) {
         const gap = down ? norm[i].row - norm[i - 1].row - 1 : norm[i].col - norm[i - 1].col - 1;
@@ -57,7 +54,7 @@ function formatPlay(ps: readonly Placement[]): string {
     }
     return s;
   }
-  return norm.map((p) => `${coord(p.row, p.col, false)} ${encodeTile(p)}`).join(" ");
+  return norm.map((p) => `${squares.start(p.row, p.col, "across")} ${encodeTile(p)}`).join(" ");
 }
 
 function clockText(ms: number): string {
@@ -152,19 +149,11 @@ export function formatGameRecord(events: readonly GameEvent[]): string {
   return lines.join("\n") + "\n";
 }
 
-function parseCoord(s: string): { row: number; col: number; down: boolean } | null {
-  let m = /^(\d+)([A-Z])$/.exec(s);
-  if (m) return { row: Number(m[1]) - 1, col: m[2].charCodeAt(0) - 65, down: false };
-  m = /^([A-Z])(\d+)$/.exec(s);
-  if (m) return { row: Number(m[2]) - 1, col: m[1].charCodeAt(0) - 65, down: true };
-  return null;
-}
-
 function parsePlayArgs(args: string[]): Placement[] | null {
   if (args.length === 0 || args.length % 2 !== 0) return null;
   const out: Placement[] = [];
   for (let k = 0; k < args.length; k += 2) {
-    const c = parseCoord(args[k]);
+    const c = squares.parse(args[k]);
     if (!c) return null;
     const s = args[k + 1];
     let i = 0;
@@ -182,7 +171,7 @@ function parsePlayArgs(args: string[]): Placement[] | null {
         out.push(p);
         i = t.next;
       }
-      if (c.down) r++;
+      if (c.direction === "down") r++;
       else col++;
     }
   }

@@ -100,11 +100,6 @@ export function decodeRack(s: string): Face[] | null {
   return out;
 }
 
-/** Column letters: A = column 0. */
-export function colName(c: number): string {
-  return String.fromCharCode(65 + c);
-}
-
 /** Split on `sep` outside brackets ("[1/2]/[3]" → ["[1/2]", "[3]"]). */
 export function splitOutside(s: string, sep: string): string[] {
   const out: string[] = [];

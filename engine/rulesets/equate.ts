@@ -1,5 +1,5 @@
 /**
- * Equate (seeds 000–002; docs/spec/rulesets.md "Equate"): 19×19 board, start [9,9] (a 2E square), rack 9.
+ * Equate (seeds 000–002; docs/spec/rulesets.md "Equate"): 19×19 board, start J10 (a 2E square), rack 9.
  * Multi-digit numbers, fraction tiles and mixed numerals, binary operators only, standard
  * precedence, no negative value even part-way, one `=` per equation. `=` is unlimited and never
  * a rack tile. Expression-only plays are allowed and score 0. Every tile of an equation scores.

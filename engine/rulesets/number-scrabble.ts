@@ -1,5 +1,5 @@
 /**
- * Number Scrabble (seed 004; docs/spec/rulesets.md "Number Scrabble"): standard Scrabble board, start [7,7]
+ * Number Scrabble (seed 004; docs/spec/rulesets.md "Number Scrabble"): standard Scrabble board, start H8
  * (double-equation star), rack 9, `=` tiles in the bag. Strictly left-to-right evaluation by
  * default, `-` as sign or operator, `²` after and `√` before one number literal, several `=` per
  * equation but one new `=` per turn. Cross runs are checked only when they are complete

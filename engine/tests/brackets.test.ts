@@ -11,7 +11,7 @@ import { formatPosition, parsePosition } from "../notation/position";
 import { across, codes, down } from "./helpers";
 
 /** `(2+3)=5` down column H (col 7) ending on the start square, crossed across by the longer
- * `1+2×3=7` through the `3)` tile at [5,7]. */
+ * `1+2×3=7` through the `3)` tile at H6 ([5,7]). */
 const downLine = down(3, 7, "(2 + 3) = 5");
 const acrossLine = across(5, 3, "1 + 2 × 3 = 7").filter((t) => t.col !== 7);
 const position = (owner?: Placement["brackets"]): Placement[] =>
@@ -34,7 +34,7 @@ describe("'SMATH bracket owners in a request", () => {
     expect(r.notes).toEqual([
       {
         code: "BRACKETS_GUESSED",
-        message: "3) on [5,7]: the request does not say which line its brackets were played in; guessed across, the longer of its two lines",
+        message: "3) on H6: the request does not say which line its brackets were played in; guessed across, the longer of its two lines",
         cells: [[5, 7]],
       },
     ]);

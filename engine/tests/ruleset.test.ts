@@ -1,6 +1,6 @@
 /** Ruleset data and options (docs/spec/rulesets.md; data in engine/rulesets/*.ts). */
 import { describe, expect, it } from "vitest";
-import { getRuleset, parseRulesetOptions, RULESET_DATA, RULESET_IDS } from "../ruleset";
+import { getRuleset, parseRulesetOptions, RULESET_DATA, RULESET_IDS, rulesetFor } from "../ruleset";
 
 describe("rulesets", () => {
   it("sizes, racks, starts and bonuses match docs/spec/rulesets.md", () => {
@@ -27,5 +27,21 @@ describe("rulesets", () => {
     expect(parseRulesetOptions(RULESET_DATA.equate, { allTilesBonus: 1.5 }).ok).toBe(false);
     expect(parseRulesetOptions(RULESET_DATA.equate, "x").ok).toBe(false);
     expect(parseRulesetOptions(RULESET_DATA.smath, undefined)).toEqual({ ok: true, value: RULESET_DATA.smath.defaultOptions });
+  });
+});
+
+describe("rulesetFor (a stored game's id and options)", () => {
+  it("applies the stored options, and gives the same instance for the same id and options", () => {
+    const a = rulesetFor("smath", { allTilesBonus: 20 });
+    expect(a.options.allTilesBonus).toBe(20);
+    expect(rulesetFor("smath", { allTilesBonus: 20 })).toBe(a);
+    expect(rulesetFor("smath", { allTilesBonus: 30 })).not.toBe(a);
+  });
+  it("no options, or options this engine refuses, give the defaults", () => {
+    const d = getRuleset("equate").options;
+    expect(rulesetFor("equate", undefined).options).toEqual(d);
+    expect(rulesetFor("equate", {}).options).toEqual(d);
+    expect(rulesetFor("equate", { noSuchOption: 1 }).options).toEqual(d);
+    expect(rulesetFor("equate", "not an object").options).toEqual(d);
   });
 });

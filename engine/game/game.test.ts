@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { applyEvent, closingEvents, replay, toMove, type GameEvent, type GameState, type StartEvent } from "./game";
-import { randomGame } from "./game/random-game";
-import { coreFace, type GameChallengeRule } from "./challenge";
-import { isBagFace } from "./bag";
-import type { Placement } from "./play";
+import { applyEvent, closingEvents, replay, toMove, type GameEvent, type GameState, type StartEvent } from "./index";
+import { randomGame } from "./random-game";
+import { coreFace, type GameChallengeRule } from "../challenge";
+import { isBagFace } from "../bag";
+import type { Placement } from "../play";
 
 const A = "alice";
 const B = "bob";

@@ -15,151 +15,17 @@
  * → phase "finishing": the rack settlement is already applied; the server appends the
  * `time-penalty`/`time-bonus` events `closingEvents()` lists and `end` → phase "over".
  */
-import { adjudicatePlay } from "./adjudicate";
-import { draw, isBagFace, newBag, removeTiles, returnTiles, exchange as bagExchange, type Bag } from "./bag";
-import { alwaysRefused, CHALLENGE_SEMANTICS, coreFace, isGameChallengeRule, phonyScore, type GameChallengeRule } from "./challenge";
-import * as C from "./clock";
-import type { Clock, Ms, TimeControl } from "./clock";
-import type { Direction } from "./board";
-import { overlayExtra, overlayOwner, plainPlacement, type Placement } from "./play";
-import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Result, type Ruleset, type RulesetId, type RulesetOptions } from "./ruleset";
-import type { Ruling } from "./ruling";
-import { BLANK, joinBrackets, normaliseFace, splitBrackets, type Face } from "./tiles";
-
-// ---------------------------------------------------------------------------------------------
-// Events (plain JSON; `at` is ms since the epoch, non-decreasing through the log)
-
-export interface PlayerRef {
-  /** stable id (user id); 1–64 characters, no whitespace and none of `: ; # @ >` */
-  id: string;
-  name?: string;
-}
-
-export interface StartEvent {
-  type: "start";
-  at: Ms;
-  ruleset: RulesetId;
-  /** raw ruleset options (validated by parseRulesetOptions); missing keys take defaults */
-  options?: Partial<RulesetOptions>;
-  /** default: the ruleset option `challenge` */
-  challengeRule?: GameChallengeRule;
-  /** true: an invalid play may be submitted and stands until challenged (default false) */
-  challengeMode?: boolean;
-  /** end the game after this many consecutive scoreless turns (default: off) */
-  maxScorelessTurns?: number | null;
-  /** true: an over-the-board game whose racks nobody records (a scorekeeper's station). Racks
-   * are virtual: before each play or exchange the unseen tiles are re-dealt so the mover's rack
-   * holds the tiles played (see `virtualDeal`); rack counts, the bag count and the unseen pool
-   * stay exact. Default false. */
-  virtualRacks?: boolean;
-  /** 2–4 players in turn order (players[0] moves first) */
-  players: PlayerRef[];
-  seed: string;
-  /** absent/null: untimed */
-  timeControl?: Partial<TimeControl> | null;
-}
-export interface PlayEvent {
-  type: "play";
-  at: Ms;
-  player: string;
-  placements: Placement[];
-}
-export interface ExchangeEvent {
-  type: "exchange";
-  at: Ms;
-  player: string;
-  /** rack tiles to trade ("?" for a blank) */
-  tiles: Face[];
-}
-export interface PassEvent {
-  type: "pass";
-  at: Ms;
-  player: string;
-  /** appended by the server when the per-move limit ran out */
-  forfeit?: boolean;
-}
-export interface ChallengeEvent {
-  type: "challenge";
-  at: Ms;
-  /** any player but the one who made the play in the open window */
-  challenger: string;
-}
-export interface ResignEvent {
-  type: "resign";
-  at: Ms;
-  player: string;
-}
-export interface PauseEvent {
-  type: "pause";
-  at: Ms;
-}
-export interface ResumeEvent {
-  type: "resume";
-  at: Ms;
-}
-export interface TimePenaltyEvent {
-  type: "time-penalty";
-  at: Ms;
-  player: string;
-  /** points lost (positive) */
-  points: number;
-  overtimeMs: Ms;
-}
-export interface TimeBonusEvent {
-  type: "time-bonus";
-  at: Ms;
-  player: string;
-  points: number;
-}
-export interface TimeoutEvent {
-  type: "timeout";
-  at: Ms;
-  /** the player whose clock passed the maximum overtime */
-  player: string;
-}
-export interface EndEvent {
-  type: "end";
-  at: Ms;
-}
-/** A tournament director entered this game's result by hand: the game stops here — clocks stop,
- * no rack settlement, no time events, no winner on the board (the result lives with the
- * tournament, not in this log). Any time while playing, also while paused. */
-export interface DirectorEndEvent {
-  type: "director-end";
-  at: Ms;
-}
-
-export type GameEvent =
-  | StartEvent
-  | PlayEvent
-  | ExchangeEvent
-  | PassEvent
-  | ChallengeEvent
-  | ResignEvent
-  | PauseEvent
-  | ResumeEvent
-  | TimePenaltyEvent
-  | TimeBonusEvent
-  | TimeoutEvent
-  | EndEvent
-  | DirectorEndEvent;
-
-export const EVENT_TYPES = [
-  "start",
-  "play",
-  "exchange",
-  "pass",
-  "challenge",
-  "resign",
-  "pause",
-  "resume",
-  "time-penalty",
-  "time-bonus",
-  "timeout",
-  "end",
-  "director-end",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import { adjudicatePlay } from "../adjudicate";
+import { draw, isBagFace, newBag, removeTiles, returnTiles, exchange as bagExchange, type Bag } from "../bag";
+import { alwaysRefused, CHALLENGE_SEMANTICS, coreFace, isGameChallengeRule, phonyScore, type GameChallengeRule } from "../challenge";
+import * as C from "../clock";
+import type { Clock, Ms, TimeControl } from "../clock";
+import type { Direction } from "../board";
+import { overlayExtra, overlayOwner, plainPlacement, type Placement } from "../play";
+import { getRuleset, isRulesetId, parseRulesetOptions, RULESET_DATA, type Result, type Ruleset } from "../ruleset";
+import type { Ruling } from "../ruling";
+import { BLANK, joinBrackets, normaliseFace, splitBrackets, type Face } from "../tiles";
+import { EVENT_TYPES, type ChallengeEvent, type EndEvent, type ExchangeEvent, type GameEvent, type PassEvent, type PlayEvent, type PlayerRef, type StartEvent, type TimeBonusEvent, type TimePenaltyEvent } from "./events";
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -722,6 +588,28 @@ export function closingEvents(s: GameState, at?: Ms): GameEvent[] {
   if (s.phase !== "finishing" || !s.end) return [];
   const t = Math.max(at ?? s.end.at, s.lastAt);
   return [...dueTimeEvents(s).slice(recorded(s)).map((x) => ({ ...x, at: t })), { type: "end", at: t }];
+}
+
+/**
+ * The next event the server owes at `now` (docs/matches.md "Clocks"): once the game is decided,
+ * the first of `closingEvents`; while it is played, a timeout when the player on move passed the
+ * maximum overtime, or a forfeit pass when the per-move limit ran out (whichever came first).
+ * Each is stamped with the moment it became due, never before the last event. Apply it and ask
+ * again: each may make the next one due. Null when nothing is owed.
+ */
+export function nextDueEvent(s: GameState, now: Ms): GameEvent | null {
+  if (s.phase === "finishing") return closingEvents(s)[0] ?? null;
+  if (s.phase !== "playing" || !s.clock || s.paused || s.clock.running === null) return null;
+  const c = s.clock;
+  const flag = C.flagAt(c);
+  const deadline = C.moveDeadline(c);
+  const flagDue = flag !== null && now > flag;
+  const moveDue = deadline !== null && now > deadline;
+  if (flagDue && (!moveDue || flag! + 1 <= deadline!)) {
+    return { type: "timeout", at: Math.max(s.lastAt, Math.min(now, flag! + 1)), player: s.players[s.turn].id };
+  }
+  if (moveDue) return { type: "pass", at: Math.max(s.lastAt, Math.min(now, deadline!)), player: s.players[s.turn].id, forfeit: true };
+  return null;
 }
 
 function recorded(s: GameState): number {

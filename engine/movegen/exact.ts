@@ -1,0 +1,1013 @@
+/**
+ * The exact move generator (docs/bot.md, "Exact generator"): every legal play for a board and a
+ * rack, or the top N by score with proof that nothing better exists, for all three rulesets.
+ *
+ * Algorithm. A play fills the empty squares of one maximal run ("span") of a row or column, and
+ * the `=` squares of that run split it into sides. For each span and each way of putting `=` on
+ * its squares (a "group"), the sides are independent: each must be a valid side on its own, and
+ * all sides must have the same value. So each side's possible fillings from the rack are
+ * enumerated once (depth-first, left to right, pruned by the per-square cross-checks of Appel &
+ * Jacobson, "The World's Fastest Scrabble Program", CACM 1988, and by a sound prefix automaton,
+ * grammar.ts), checked with the engine's own `checkLine`, and indexed by exact value; a group's
+ * plays are the joins of its sides' tables on equal value whose tiles fit the rack together
+ * (meet in the middle on `=`). 'SMATH sides take every value their bracketings allow
+ * (brackets.ts). Nothing is cut by a budget, so the enumeration is exhaustive.
+ *
+ * Top N: every group gets an upper bound of its score before any table is built (main-line tile
+ * points by the rearrangement inequality, its premiums, each square's best cross equation, the
+ * bonuses), groups are taken in decreasing bound, and the search stops once N plays score more
+ * than the next bound — the group-level form of wolges' shadow play
+ * (https://github.com/andy-k/wolges). Ties at the Nth score are all found, so the order
+ * (score, fewer blanks, fewer tiles, reading order) is deterministic. `complete` is false only
+ * when the caller's deadline stopped the search.
+ *
+ * Every play returned has been adjudicated (`adjudicatePlay` with the rack); the computed score
+ * must equal the ruling's (stats.rejected counts any disagreement: a bug, kept at 0 by tests).
+ *
+ * Scope (docs/bot.md "Exact generator"): 'SMATH plays are one per placement of number and
+ * operator tiles, with the fewest brackets found (new tiles' brackets and overlays on board tiles
+ * of the main line); the one gap is a single new tile plus overlays whose main line is not the
+ * one decision 9 picks for the tile alone.
+ */
+import { adjudicatePlay } from "../adjudicate";
+import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
+import { guessOwner, ownedBrackets, type GridCell, type Placement } from "../play";
+import * as Q from "../rational";
+import type { Radical } from "../radical";
+import type { Ruleset } from "../ruleset";
+import type { Ruling } from "../ruling";
+import { scorePlay, valueBonus } from "../score";
+import { BLANK, normaliseFace, splitBrackets, type Face } from "../tiles";
+import { checkLine } from "../validate";
+import { sideValues, type Operand } from "./brackets";
+import { REJECT, START, sideAutomaton, type SideAutomaton } from "./grammar";
+
+export interface ExactOptions {
+  /** keep the N best plays (default: every legal play) */
+  top?: number;
+  /** stop after this many ms (default: never); then `complete` is false */
+  deadlineMs?: number;
+  /** stop after this many search steps (squares tried while filling sides, plus join steps;
+   * default: no limit). Unlike
+   * the deadline this cut is deterministic; either way `complete` is false. */
+  maxWork?: number;
+  /** clock for the deadline (default performance.now) */
+  now?: () => number;
+  /** the first play of the game (default: the board is empty) */
+  firstPlay?: boolean;
+}
+
+export interface ExactPlay {
+  placements: Placement[];
+  score: number;
+  ruling: Ruling;
+  /** blanks placed */
+  blanks: number;
+  /** rack tiles placed */
+  tiles: number;
+}
+
+export interface ExactStats {
+  groups: number;
+  groupsSearched: number;
+  tables: number;
+  sideFillings: number;
+  candidates: number;
+  adjudications: number;
+  /** plays the adjudicator refused or scored differently (a bug if ever non-zero) */
+  rejected: number;
+  ms: number;
+}
+
+export interface ExactResult {
+  plays: ExactPlay[];
+  /** true when the list is provably every legal play (or the top N): no deadline cut it */
+  complete: boolean;
+  stats: ExactStats;
+}
+
+const NO_BR = { open: 0, close: 0 };
+
+function clock(): number {
+  const p = (globalThis as { performance?: { now(): number } }).performance;
+  return p ? p.now() : Date.now();
+}
+
+/** A face a square can take from the rack. */
+interface Item {
+  core: Face;
+  blank: boolean;
+  /** rack key index */
+  key: number;
+}
+
+/** One filling of a side. */
+interface Entry {
+  uses: Uint8Array;
+  items: Int16Array;
+  pts: number;
+  cross: number;
+  blanks: number;
+  tiles: number;
+  crossEq: boolean;
+  /** 'SMATH: brackets added per cell of the side */
+  open: number[] | null;
+  close: number[] | null;
+}
+
+/** A filling of a side's shape, before its squares' premiums and cross equations are counted. */
+interface RawFill {
+  uses: Uint8Array;
+  items: Int16Array;
+  vkey: string;
+  value: unknown;
+  open: number[] | null;
+  close: number[] | null;
+}
+
+interface ValueBucket {
+  value: unknown;
+  entries: Entry[];
+}
+
+interface SideTable {
+  byValue: Map<string, ValueBucket>;
+}
+
+interface CrossInfo {
+  ok: boolean;
+  /** points of the cross equation this face completes (0 when none), real tile / blank */
+  real: number;
+  blank: number;
+  /** the cross run is a (true) equation */
+  eq: boolean;
+}
+
+interface Group {
+  dir: Direction;
+  lane: number;
+  s: number;
+  e: number;
+  /** positions (lane index) of `=`: old and new */
+  eqs: number[];
+  newEqs: number[];
+  bound: number;
+  order: number;
+  /** all `=` placements of the span with at least one new `=`, expanded when searched */
+  lazy: boolean;
+}
+
+interface Cand {
+  score: number;
+  blanks: number;
+  tiles: number;
+  key: string;
+  brackets: number;
+  placements: Placement[];
+}
+
+function better(a: Cand, b: Cand): number {
+  return b.score - a.score || a.blanks - b.blanks || a.tiles - b.tiles || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** The N best candidates, one per key (the fewest brackets represent an 'SMATH placement). */
+class TopList {
+  readonly list: Cand[] = [];
+  readonly byKey = new Map<string, Cand>();
+  constructor(readonly n: number) {}
+  full(): boolean {
+    return this.list.length >= this.n;
+  }
+  last(): number {
+    return this.list[this.list.length - 1].score;
+  }
+  wants(score: number): boolean {
+    return !this.full() || score >= this.last();
+  }
+  add(c: Cand): void {
+    const had = this.byKey.get(c.key);
+    if (had) {
+      if (c.brackets < had.brackets) {
+        had.placements = c.placements;
+        had.brackets = c.brackets;
+      }
+      return;
+    }
+    if (this.full() && better(c, this.list[this.list.length - 1]) > 0) return;
+    let i = this.list.length;
+    this.list.push(c);
+    while (i > 0 && better(c, this.list[i - 1]) < 0) {
+      this.list[i] = this.list[i - 1];
+      i--;
+    }
+    this.list[i] = c;
+    this.byKey.set(c.key, c);
+    if (this.list.length > this.n) {
+      const out = this.list.pop()!;
+      this.byKey.delete(out.key);
+    }
+  }
+}
+
+class Deadline {
+  hit = false;
+  private reads = 0;
+  private work = 0;
+  constructor(
+    private readonly now: () => number,
+    private readonly at: number,
+    private readonly maxWork: number,
+  ) {}
+  check(): boolean {
+    if (this.hit) return true;
+    if (++this.work > this.maxWork) return (this.hit = true);
+    if (this.at === Infinity) return false;
+    if ((++this.reads & 255) !== 0) return false;
+    if (this.now() > this.at) this.hit = true;
+    return this.hit;
+  }
+  checkNow(): boolean {
+    if (this.hit || this.at === Infinity) return this.hit;
+    if (this.now() > this.at) this.hit = true;
+    return this.hit;
+  }
+}
+
+const isDigit = (f: Face): boolean => f.length === 1 && f >= "0" && f <= "9";
+
+export class ExactGenerator {
+  readonly size: number;
+  readonly grid: (GridCell | undefined)[];
+  /** the face each board tile shows (all its brackets), for overlays */
+  readonly faceOf: (Face | undefined)[];
+  readonly keys: Face[] = [];
+  readonly counts: number[] = [];
+  blankKey = -1;
+  eqKey = -1;
+  readonly items: Item[] = [];
+  readonly aut: SideAutomaton;
+  readonly firstPlay: boolean;
+  readonly stats: ExactStats = { groups: 0, groupsSearched: 0, tables: 0, sideFillings: 0, candidates: 0, adjudications: 0, rejected: 0, ms: 0 };
+  private readonly crossMemo = new Map<number, CrossInfo>();
+  private readonly maxCrossMemo = new Map<number, number>();
+  private readonly faceIndex = new Map<Face, number>();
+  private readonly tables = new Map<string, SideTable | null>();
+  private readonly fills = new Map<string, RawFill[]>();
+  private readonly itemPts: number[] = [];
+  private readonly deadline: Deadline;
+  private readonly top: TopList;
+  private readonly smath: boolean;
+  /** rack tiles (blanks included, `=` of Number Scrabble excluded) points, high first */
+  private readonly rackPts: number[] = [];
+  private readonly rackDigits: number;
+  private readonly rackTiles: number;
+
+  constructor(
+    readonly rs: Ruleset,
+    readonly board: readonly Placement[],
+    readonly rack: readonly Face[],
+    readonly opts: ExactOptions = {},
+  ) {
+    this.size = rs.layout.size;
+    this.grid = new Array(this.size * this.size);
+    this.faceOf = new Array(this.size * this.size);
+    this.smath = rs.grammar.brackets;
+    this.aut = sideAutomaton(rs.grammar);
+    this.firstPlay = opts.firstPlay ?? board.length === 0;
+    const now = opts.now ?? clock;
+    this.deadline = new Deadline(now, opts.deadlineMs === undefined ? Infinity : now() + opts.deadlineMs, opts.maxWork ?? Infinity);
+    this.top = new TopList(opts.top ?? Infinity);
+    rs.tiles.forEach((t, i) => this.faceIndex.set(t.face, i));
+    this.readBoard();
+    // Rack keys: bag faces of this ruleset and blanks; unlimited faces never come off a rack.
+    let digits = 0;
+    let tiles = 0;
+    for (const raw of rack) {
+      const f = normaliseFace(raw);
+      const spec = rs.tileByFace.get(f);
+      if (f !== BLANK && (!spec || !spec.inBag)) continue;
+      tiles++;
+      let k = this.keys.indexOf(f);
+      if (k < 0) {
+        k = this.keys.length;
+        this.keys.push(f);
+        this.counts.push(0);
+      }
+      this.counts[k]++;
+      if (f === "=") continue;
+      this.rackPts.push(f === BLANK ? 0 : spec!.points);
+      if (f === BLANK || isDigit(f) || /^\d+$/.test(f)) digits++;
+    }
+    this.rackTiles = tiles;
+    this.rackDigits = digits;
+    this.rackPts.sort((a, b) => b - a);
+    this.blankKey = this.keys.indexOf(BLANK);
+    this.eqKey = this.keys.indexOf("=");
+    for (let k = 0; k < this.keys.length; k++) {
+      const f = this.keys[k];
+      if (f === BLANK || f === "=") continue;
+      this.items.push({ core: f, blank: false, key: k });
+    }
+    if (this.blankKey >= 0) {
+      for (const t of rs.tiles) {
+        if (!t.inBag || t.face === BLANK || t.face === "=") continue;
+        this.items.push({ core: t.face, blank: true, key: this.blankKey });
+      }
+    }
+    for (const it of this.items) this.itemPts.push(it.blank ? 0 : this.points(it.core));
+  }
+
+  /** Board tiles as grid cells, 'SMATH bracket owners resolved as play.ts does (decision 10). */
+  private readBoard(): void {
+    const { rs, size } = this;
+    const pending: GridCell[] = [];
+    for (const t of this.board) {
+      if (t.row < 0 || t.col < 0 || t.row >= size || t.col >= size) continue;
+      const face = normaliseFace(t.tile);
+      const b = rs.grammar.brackets ? splitBrackets(face) : null;
+      const core = b ? b.core : face;
+      const open = b ? b.open : 0;
+      const close = b ? b.close : 0;
+      const owned = open || close ? ownedBrackets(open, close, t) : null;
+      const c: GridCell = {
+        row: t.row,
+        col: t.col,
+        core,
+        blank: t.blank === true,
+        isNew: false,
+        overlay: false,
+        across: owned ? owned.across : { open, close },
+        down: owned ? owned.down : NO_BR,
+      };
+      if (!owned && (open || close)) pending.push(c);
+      this.grid[t.row * size + t.col] = c;
+      this.faceOf[t.row * size + t.col] = face;
+    }
+    for (const c of pending) {
+      const g = guessOwner(this.runLen(c.row, c.col, 0, 1), this.runLen(c.row, c.col, 1, 0));
+      if (g.direction === "down") {
+        c.down = c.across;
+        c.across = NO_BR;
+      }
+    }
+  }
+
+  private runLen(r: number, c: number, dr: number, dc: number): number {
+    let n = 1;
+    for (let i = 1; this.at(r + dr * i, c + dc * i); i++) n++;
+    for (let i = 1; this.at(r - dr * i, c - dc * i); i++) n++;
+    return n;
+  }
+
+  at(r: number, c: number): GridCell | undefined {
+    if (r < 0 || c < 0 || r >= this.size || c >= this.size) return undefined;
+    return this.grid[r * this.size + c];
+  }
+
+  /** lane index i of lane `lane` in direction d → [row, col] */
+  cellOf(d: Direction, lane: number, i: number): [number, number] {
+    return d === "across" ? [lane, i] : [i, lane];
+  }
+
+  /** The cross-check of a face on an empty square, with the cross equation's points. */
+  cross(r: number, c: number, d: Direction, core: Face): CrossInfo {
+    const fi = this.faceIndex.get(core) ?? this.rs.tiles.length;
+    const key = ((r * this.size + c) * 2 + (d === "across" ? 0 : 1)) * (this.rs.tiles.length + 1) + fi;
+    const memo = this.crossMemo.get(key);
+    if (memo) return memo;
+    // the run perpendicular to d through (r, c)
+    const [dr, dc] = d === "across" ? [1, 0] : [0, 1];
+    const before: GridCell[] = [];
+    for (let i = 1; this.at(r - dr * i, c - dc * i); i++) before.push(this.at(r - dr * i, c - dc * i)!);
+    const after: GridCell[] = [];
+    for (let i = 1; this.at(r + dr * i, c + dc * i); i++) after.push(this.at(r + dr * i, c + dc * i)!);
+    let info: CrossInfo;
+    if (before.length + after.length === 0) info = { ok: true, real: 0, blank: 0, eq: false };
+    else {
+      const crossDir: Direction = d === "across" ? "down" : "across";
+      const mk = (blank: boolean): GridCell => ({ row: r, col: c, core, blank, isNew: true, overlay: false, across: NO_BR, down: NO_BR });
+      const cells = [...before.reverse(), mk(false), ...after];
+      const line = checkLine(this.rs, cells, crossDir, false);
+      const ok = line.violations.length === 0;
+      let real = 0;
+      let blank = 0;
+      if (ok && line.trueEquation) {
+        real = scorePlay(this.rs, [line], []).score;
+        const cellsB = [...before, mk(true), ...after];
+        blank = scorePlay(this.rs, [{ ...line, cells: cellsB }], []).score;
+      }
+      info = { ok, real, blank, eq: ok && line.trueEquation };
+    }
+    this.crossMemo.set(key, info);
+    return info;
+  }
+
+  private maxCross(r: number, c: number, d: Direction): number {
+    const key = (r * this.size + c) * 2 + (d === "across" ? 0 : 1);
+    const memo = this.maxCrossMemo.get(key);
+    if (memo !== undefined) return memo;
+    const hooked = d === "across" ? this.at(r - 1, c) || this.at(r + 1, c) : this.at(r, c - 1) || this.at(r, c + 1);
+    let best = 0;
+    if (!hooked) {
+      this.maxCrossMemo.set(key, 0);
+      return 0;
+    }
+    for (const it of this.items) {
+      const x = this.cross(r, c, d, it.core);
+      if (x.ok) best = Math.max(best, it.blank ? x.blank : x.real);
+    }
+    this.maxCrossMemo.set(key, best);
+    return best;
+  }
+
+  private points(core: Face): number {
+    return this.rs.tileByFace.get(core)?.points ?? 0;
+  }
+
+  run(): ExactResult {
+    const start = clock();
+    const groups: Group[] = [];
+    for (const dir of ["across", "down"] as const) {
+      for (let lane = 0; lane < this.size && !this.deadline.checkNow(); lane++) this.lanesGroups(dir, lane, groups);
+    }
+    groups.sort((a, b) => b.bound - a.bound || a.order - b.order);
+    this.stats.groups = groups.length;
+    for (const g of groups) {
+      if (this.deadline.hit) break;
+      if (this.top.full() && g.bound < this.top.last()) break;
+      if (this.deadline.checkNow()) break;
+      this.stats.groupsSearched++;
+      if (g.lazy) this.searchLazy(g);
+      else this.searchGroup(g);
+      if (this.deadline.hit) break;
+    }
+    const plays = this.adjudicateAll();
+    this.stats.ms = clock() - start;
+    return { plays, complete: !this.deadline.hit, stats: this.stats };
+  }
+
+  private adjudicateAll(): ExactPlay[] {
+    const out: ExactPlay[] = [];
+    for (const c of this.top.list) {
+      this.stats.adjudications++;
+      const ruling = adjudicatePlay(this.rs, this.board, c.placements, { rack: this.rack, firstPlay: this.firstPlay });
+      if (!ruling.valid || ruling.score !== c.score) {
+        this.stats.rejected++;
+        continue;
+      }
+      out.push({ placements: c.placements, score: c.score, ruling, blanks: c.blanks, tiles: c.tiles });
+    }
+    return out;
+  }
+
+  /** Spans of one lane and their `=` placements, with score bounds. */
+  private lanesGroups(dir: Direction, lane: number, out: Group[]): void {
+    const { size, rs } = this;
+    const old = (i: number): GridCell | undefined => {
+      const [r, c] = this.cellOf(dir, lane, i);
+      return this.at(r, c);
+    };
+    const crossDir: Direction = dir === "across" ? "down" : "across";
+    const [pr, pc] = crossDir === "down" ? [1, 0] : [0, 1];
+    const hooked = (i: number): boolean => {
+      const [r, c] = this.cellOf(dir, lane, i);
+      return this.at(r - pr, c - pc) !== undefined || this.at(r + pr, c + pc) !== undefined;
+    };
+    const nonEqTiles = this.rackPts.length;
+    const eqTiles = this.eqKey >= 0 ? this.counts[this.eqKey] : 0;
+    const unlimitedEq = rs.tileByFace.get("=")?.unlimited === true;
+    const maxNewEq = Math.min(rs.maxNewEquals, unlimitedEq ? size : eqTiles);
+    for (let s = 0; s < size; s++) {
+      if (s > 0 && old(s - 1)) continue;
+      let empties = 0;
+      let hasOld = false;
+      let hasHook = false;
+      for (let e = s; e < size; e++) {
+        if (old(e)) hasOld = true;
+        else {
+          empties++;
+          if (hooked(e)) hasHook = true;
+        }
+        if (empties > nonEqTiles + maxNewEq) break;
+        if (e + 1 < size && old(e + 1)) continue;
+        if (empties === 0) continue;
+        // connection
+        if (this.firstPlay) {
+          const [sr, sc] = rs.layout.start;
+          const onLane = dir === "across" ? sr === lane : sc === lane;
+          const si = dir === "across" ? sc : sr;
+          if (!onLane) continue;
+          if (rs.startRule === "cover" ? si < s || si > e : si !== s && si !== e) continue;
+        } else if (!hasOld && !hasHook) continue;
+        // a lone new tile in this direction: its main line is the other one (decision 9)
+        if (e === s && !(this.firstPlay && dir === "across")) continue;
+        this.equalsPlacements(dir, lane, s, e, maxNewEq, unlimitedEq, out);
+      }
+    }
+  }
+
+  /** The groups of a span: each way of putting `=` on it, with its bound. 'SMATH (no cap on new
+   * `=`) gets two: no new `=`, and one "lazy" group for all the rest, bounded as a whole and
+   * split into its `=` placements only when it is searched (there can be thousands). */
+  private equalsPlacements(dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[]): void {
+    if (maxNewEq === Infinity || maxNewEq >= this.size) {
+      this.configs(dir, lane, s, e, 0, unlimitedEq, (g) => {
+        g.order = out.length;
+        g.bound = this.bound(g);
+        out.push(g);
+      });
+      const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true };
+      lazy.bound = this.lazyBound(lazy);
+      out.push(lazy);
+      return;
+    }
+    this.configs(dir, lane, s, e, maxNewEq, unlimitedEq, (g) => {
+      g.order = out.length;
+      g.bound = this.bound(g);
+      out.push(g);
+    });
+  }
+
+  /** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups. */
+  private configs(dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group) => void, minNew = 0): void {
+    const rs = this.rs;
+    const cells: Array<GridCell | undefined> = [];
+    for (let i = s; i <= e; i++) {
+      const [r, c] = this.cellOf(dir, lane, i);
+      cells.push(this.at(r, c));
+    }
+    const oldEqs: number[] = [];
+    for (let i = s; i <= e; i++) if (cells[i - s]?.core === "=") oldEqs.push(i);
+    const empties: number[] = [];
+    for (let i = s; i <= e; i++) if (!cells[i - s]) empties.push(i);
+    const nonEqTiles = this.rackPts.length;
+    const maxPerLine = rs.grammar.maxEqualsPerLine;
+    const needed = Math.max(minNew, empties.length - nonEqTiles);
+    const chosen: number[] = [];
+    const emit = (): void => {
+      if (chosen.length < needed) return;
+      const eqs = [...oldEqs, ...chosen].sort((a, b) => a - b);
+      if (eqs.length > maxPerLine) return;
+      if (eqs.length === 0 && rs.requireEquation === "main") return;
+      // no empty side
+      for (let k = 0; k <= eqs.length; k++) {
+        const a = k === 0 ? s : eqs[k - 1] + 1;
+        const b = k === eqs.length ? e : eqs[k] - 1;
+        if (a > b) return;
+      }
+      visit({ dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false });
+    };
+    const rec = (idx: number): void => {
+      if (chosen.length + (empties.length - idx) < needed) return;
+      if (idx === empties.length) {
+        emit();
+        return;
+      }
+      rec(idx + 1);
+      if (chosen.length >= maxNewEq || (!unlimitedEq && chosen.length >= (this.eqKey >= 0 ? this.counts[this.eqKey] : 0))) return;
+      const p = empties[idx];
+      if (p === s || p === e) return;
+      if (oldEqs.length + chosen.length >= maxPerLine) return;
+      const prevEq = chosen.length ? chosen[chosen.length - 1] : -9;
+      if (prevEq === p - 1 || oldEqs.includes(p - 1) || oldEqs.includes(p + 1)) return;
+      const [r, c] = this.cellOf(dir, lane, p);
+      if (!this.cross(r, c, dir, "=").ok) return;
+      chosen.push(p);
+      rec(idx + 1);
+      chosen.pop();
+    };
+    rec(0);
+  }
+
+  /** Bound of every group of a span with at least one new `=`: each empty square is a rack tile
+   * or a `=`, whichever could score more (used where `=` is unlimited and scores 0). */
+  private lazyBound(g: Group): number {
+    const { rs } = this;
+    let mult = 1;
+    let pts = 0;
+    let cross = 0;
+    let empties = 0;
+    const tfs: number[] = [];
+    for (let i = g.s; i <= g.e; i++) {
+      const [r, c] = this.cellOf(g.dir, g.lane, i);
+      const o = this.at(r, c);
+      if (o) {
+        if (rs.scoring === "all-tiles" && !o.blank) pts += this.points(o.core);
+        continue;
+      }
+      empties++;
+      const p = premiumAt(rs.layout, r, c);
+      mult *= lineFactor(p);
+      tfs.push(tileFactor(p));
+      const eq = this.cross(r, c, g.dir, "=");
+      cross += Math.max(this.maxCross(r, c, g.dir), eq.ok ? eq.real : 0);
+    }
+    tfs.sort((a, b) => b - a);
+    for (let k = 0; k < tfs.length && k < this.rackPts.length; k++) pts += Math.max(tfs[k] * this.rackPts[k], tfs[k] * this.points("="));
+    const allBonus = this.rackTiles === rs.rackSize && empties > rs.rackSize ? rs.options.allTilesBonus : 0;
+    return pts * mult + cross + allBonus;
+  }
+
+  private searchLazy(g: Group): void {
+    this.configs(g.dir, g.lane, g.s, g.e, Infinity, true, (c) => {
+      if (!this.deadline.hit) this.searchGroup(c);
+    }, 1);
+  }
+
+  /** Upper bound of the score of any play of a group (see the module comment). */
+  private bound(g: Group): number {
+    const { rs } = this;
+    const allTiles = rs.scoring === "all-tiles";
+    const isEq = g.eqs.length > 0;
+    let mult = 1;
+    let oldPts = 0;
+    let eqPts = 0;
+    let cross = 0;
+    const tfs: number[] = [];
+    for (let i = g.s; i <= g.e; i++) {
+      const [r, c] = this.cellOf(g.dir, g.lane, i);
+      const o = this.at(r, c);
+      if (o) {
+        if (allTiles && !o.blank) oldPts += this.points(o.core);
+        continue;
+      }
+      const p = premiumAt(rs.layout, r, c);
+      mult *= lineFactor(p);
+      if (g.newEqs.includes(i)) {
+        eqPts += this.points("=") * tileFactor(p);
+        cross += this.cross(r, c, g.dir, "=").real;
+      } else {
+        tfs.push(tileFactor(p));
+        cross += this.maxCross(r, c, g.dir);
+      }
+    }
+    if (!isEq) return cross;
+    tfs.sort((a, b) => b - a);
+    let newPts = 0;
+    for (let k = 0; k < tfs.length && k < this.rackPts.length; k++) newPts += tfs[k] * this.rackPts[k];
+    let bonus = 0;
+    if (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none") {
+      // |v| < 10^(2·digits) for a side with that many digits (module comment in docs/bot.md)
+      let minDigits = Infinity;
+      for (let k = 0; k <= g.eqs.length; k++) {
+        const a = k === 0 ? g.s : g.eqs[k - 1] + 1;
+        const b = k === g.eqs.length ? g.e : g.eqs[k] - 1;
+        let d = 0;
+        let newSq = 0;
+        for (let i = a; i <= b; i++) {
+          const [r, c] = this.cellOf(g.dir, g.lane, i);
+          const o = this.at(r, c);
+          if (o) d += isDigit(o.core) ? 1 : 0;
+          else newSq++;
+        }
+        minDigits = Math.min(minDigits, d + Math.min(newSq, this.rackDigits));
+      }
+      bonus = rs.options.valueBonus === "sqrt" ? Math.pow(10, minDigits) : Math.ceil(2 * minDigits * Math.log2(10));
+    }
+    const rackPlaced = tfs.length + (rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+    const allBonus = this.rackTiles === rs.rackSize && rackPlaced === rs.rackSize ? rs.options.allTilesBonus : 0;
+    return (oldPts + newPts + eqPts + bonus) * mult + cross + allBonus;
+  }
+
+  /** The fillings of one side (lane squares a..b), indexed by value; null when there is none. */
+  private table(dir: Direction, lane: number, a: number, b: number): SideTable | null {
+    const key = `${dir}:${lane}:${a}:${b}`;
+    if (this.tables.has(key)) return this.tables.get(key)!;
+    const t = this.buildTable(dir, lane, a, b);
+    if (!this.deadline.hit) this.tables.set(key, t);
+    return t;
+  }
+
+  private buildTable(dir: Direction, lane: number, a: number, b: number): SideTable | null {
+    this.stats.tables++;
+    const { rs } = this;
+    const n = b - a + 1;
+    const allTiles = rs.scoring === "all-tiles";
+    const cells: GridCell[] = new Array(n);
+    const olds: Array<GridCell | undefined> = new Array(n);
+    const rc: Array<[number, number]> = [];
+    const emptyIdx: number[] = [];
+    const hooked: boolean[] = [];
+    let oldPts = 0;
+    // The side's shape: old tiles, free squares, and squares with a cross-check (unique to the
+    // square). Sides of one shape have the same fillings, so they are enumerated once.
+    let sig = `${dir[0]}`;
+    const [pr, pc] = dir === "across" ? [1, 0] : [0, 1];
+    for (let i = 0; i < n; i++) {
+      const [r, c] = this.cellOf(dir, lane, a + i);
+      rc.push([r, c]);
+      const o = this.at(r, c);
+      olds[i] = o;
+      if (o) {
+        cells[i] = o;
+        if (allTiles && !o.blank) oldPts += this.points(o.core);
+        const br = o[dir];
+        sig += `|${o.core}${br.open ? `(${br.open}` : ""}${br.close ? `)${br.close}` : ""}`;
+      } else {
+        emptyIdx.push(i);
+        const h = this.at(r - pr, c - pc) !== undefined || this.at(r + pr, c + pc) !== undefined;
+        hooked.push(h);
+        sig += h ? `|x${r},${c}` : "|_";
+        cells[i] = { row: r, col: c, core: "", blank: false, isNew: true, overlay: false, across: NO_BR, down: NO_BR };
+      }
+    }
+    if (emptyIdx.length > this.rackPts.length) return null;
+    let raws = this.fills.get(sig);
+    if (!raws) {
+      raws = this.enumerate(dir, cells, olds, rc);
+      if (this.deadline.hit) return null;
+      this.fills.set(sig, raws);
+    }
+    if (raws.length === 0) return null;
+    const byValue = new Map<string, ValueBucket>();
+    const items = this.items;
+    for (const raw of raws) {
+      let pts = oldPts;
+      let cross = 0;
+      let blanks = 0;
+      let crossEq = false;
+      for (let e = 0; e < emptyIdx.length; e++) {
+        const it = items[raw.items[e]];
+        const [r, c] = rc[emptyIdx[e]];
+        if (it.blank) blanks++;
+        else pts += this.itemPts[raw.items[e]] * tileFactor(premiumAt(rs.layout, r, c));
+        if (hooked[e]) {
+          const x = this.cross(r, c, dir, it.core);
+          cross += it.blank ? x.blank : x.real;
+          if (x.eq) crossEq = true;
+        }
+      }
+      let bucket = byValue.get(raw.vkey);
+      if (!bucket) {
+        bucket = { value: raw.value, entries: [] };
+        byValue.set(raw.vkey, bucket);
+      }
+      bucket.entries.push({ uses: raw.uses, items: raw.items, pts, cross, blanks, tiles: emptyIdx.length, crossEq, open: raw.open, close: raw.close });
+    }
+    return { byValue };
+  }
+
+  /** Every filling of a side's empty squares that makes it a valid side, with its value(s). */
+  private enumerate(dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>): RawFill[] {
+    const { rs } = this;
+    const n = cells.length;
+    const out: RawFill[] = [];
+    const uses = new Uint8Array(this.keys.length);
+    let empties = 0;
+    for (let i = 0; i < n; i++) if (!olds[i]) empties++;
+    const chosen = new Int16Array(empties);
+    const items = this.items;
+    const counts = this.counts;
+    const aut = this.aut;
+    const leaf = (): void => {
+      this.stats.sideFillings++;
+      if (this.smath) {
+        const ops: Operand[] = [];
+        const cellOfOp: number[] = [];
+        let pending: Operand["op"] = "";
+        for (let i = 0; i < n; i++) {
+          const core = cells[i].core;
+          if (core === "+" || core === "-" || core === "×" || core === "÷") {
+            pending = core;
+            continue;
+          }
+          const br = olds[i] ? olds[i]![dir] : NO_BR;
+          ops.push({ value: Q.rat(BigInt(core)), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close });
+          cellOfOp.push(i);
+          pending = "";
+        }
+        const sv = sideValues(ops);
+        if (!sv) return;
+        for (const [vkey, w] of sv.values) {
+          let open: number[] | null = null;
+          let close: number[] | null = null;
+          if (w.open.some((x) => x > 0) || w.close.some((x) => x > 0)) {
+            open = new Array(n).fill(0);
+            close = new Array(n).fill(0);
+            for (let k = 0; k < w.open.length; k++) {
+              open[cellOfOp[k]] = w.open[k];
+              close[cellOfOp[k]] = w.close[k];
+            }
+          }
+          out.push({ uses: uses.slice(), items: chosen.slice(), vkey, value: w.value, open, close });
+        }
+        return;
+      }
+      const line = checkLine(rs, cells, dir, true);
+      if (line.violations.length || line.kind === "equation" || line.valueText === null) return;
+      out.push({ uses: uses.slice(), items: chosen.slice(), vkey: line.valueText, value: line.value, open: null, close: null });
+    };
+    const dfs = (i: number, state: number, e: number): void => {
+      if (this.deadline.check()) return;
+      if (i === n) {
+        if (aut.accepts(state)) leaf();
+        return;
+      }
+      const o = olds[i];
+      if (o) {
+        const st = aut.step(state, o.core);
+        if (st !== REJECT) dfs(i + 1, st, e);
+        return;
+      }
+      const [r, c] = rc[i];
+      const cell = cells[i];
+      for (let k = 0; k < items.length; k++) {
+        const it = items[k];
+        if (uses[it.key] >= counts[it.key]) continue;
+        const st = aut.step(state, it.core);
+        if (st === REJECT) continue;
+        if (!this.cross(r, c, dir, it.core).ok) continue;
+        uses[it.key]++;
+        chosen[e] = k;
+        cell.core = it.core;
+        cell.blank = it.blank;
+        dfs(i + 1, st, e + 1);
+        uses[it.key]--;
+      }
+    };
+    dfs(0, START, 0);
+    return out;
+  }
+
+  private searchGroup(g: Group): void {
+    const { rs } = this;
+    const sides: Array<{ a: number; b: number; t: SideTable }> = [];
+    for (let k = 0; k <= g.eqs.length; k++) {
+      const a = k === 0 ? g.s : g.eqs[k - 1] + 1;
+      const b = k === g.eqs.length ? g.e : g.eqs[k] - 1;
+      const t = this.table(g.dir, g.lane, a, b);
+      if (this.deadline.hit || !t) return;
+      sides.push({ a, b, t });
+    }
+    // the `=` squares
+    let mult = 1;
+    let eqPts = 0;
+    let eqCross = 0;
+    let eqOldPts = 0;
+    const allTiles = rs.scoring === "all-tiles";
+    for (let i = g.s; i <= g.e; i++) {
+      const [r, c] = this.cellOf(g.dir, g.lane, i);
+      const o = this.at(r, c);
+      if (o) {
+        if (o.core === "=" && allTiles && !o.blank) eqOldPts += this.points("=");
+        continue;
+      }
+      const p = premiumAt(rs.layout, r, c);
+      mult *= lineFactor(p);
+      if (g.newEqs.includes(i)) {
+        eqPts += this.points("=") * tileFactor(p);
+        eqCross += this.cross(r, c, g.dir, "=").real;
+      }
+    }
+    const eqUses = this.eqKey >= 0 ? g.newEqs.length : 0;
+    if (eqUses > (this.eqKey >= 0 ? this.counts[this.eqKey] : 0)) return;
+    const isEq = g.eqs.length > 0;
+    const running = new Uint8Array(this.keys.length);
+    if (this.eqKey >= 0) running[this.eqKey] = eqUses;
+    const picked: Entry[] = new Array(sides.length);
+    const single = g.e === g.s || this.emptyCount(g) === 1;
+    const eqInBag = rs.tileByFace.get("=")?.inBag === true;
+
+    const finish = (value: unknown): void => {
+      this.stats.candidates++;
+      let pts = eqPts + eqOldPts;
+      let cross = eqCross;
+      let blanks = 0;
+      let tiles = eqInBag ? g.newEqs.length : 0;
+      let crossEq = false;
+      let brackets = 0;
+      for (const e of picked) {
+        pts += e.pts;
+        cross += e.cross;
+        blanks += e.blanks;
+        tiles += e.tiles;
+        if (e.crossEq) crossEq = true;
+        if (e.open) for (let i = 0; i < e.open.length; i++) brackets += e.open[i] + e.close![i];
+      }
+      if (!isEq && rs.requireEquation === "any" && !crossEq) return;
+      let score = cross;
+      if (isEq) {
+        score += pts * mult;
+        if (rs.scoring === "new-tiles") score += valueBonus(rs.options.valueBonus, value as Radical) * mult;
+        if (tiles === rs.rackSize) score += rs.options.allTilesBonus;
+      }
+      if (!this.top.wants(score)) return;
+      const placements = this.placementsOf(g, sides, picked);
+      if (single && !placements.some((p) => this.at(p.row, p.col)) && !this.mainIs(g.dir, placements[0])) return;
+      const key = this.keyOf(placements);
+      this.top.add({ score, blanks, tiles, key, brackets, placements });
+    };
+    const fits = (e: Entry): boolean => {
+      for (let k = 0; k < running.length; k++) if (running[k] + e.uses[k] > this.counts[k]) return false;
+      return true;
+    };
+    const join = (si: number, vkey: string | null, value: unknown): void => {
+      if (this.deadline.check()) return;
+      if (si === sides.length) {
+        finish(value);
+        return;
+      }
+      const t = sides[si].t;
+      const buckets: Array<[string, ValueBucket]> = [];
+      if (vkey === null || !isEq) for (const kv of t.byValue) buckets.push(kv);
+      else {
+        const bk = t.byValue.get(vkey);
+        if (!bk) return;
+        buckets.push([vkey, bk]);
+      }
+      for (const [k, bucket] of buckets) {
+        if (isEq && si === 0) {
+          let all = true;
+          for (let j = 1; j < sides.length; j++) if (!sides[j].t.byValue.has(k)) all = false;
+          if (!all) continue;
+        }
+        for (const e of bucket.entries) {
+          if (!fits(e)) continue;
+          for (let q = 0; q < running.length; q++) running[q] += e.uses[q];
+          picked[si] = e;
+          join(si + 1, k, bucket.value);
+          for (let q = 0; q < running.length; q++) running[q] -= e.uses[q];
+        }
+      }
+    };
+    join(0, null, null);
+  }
+
+  private emptyCount(g: Group): number {
+    let n = 0;
+    for (let i = g.s; i <= g.e; i++) {
+      const [r, c] = this.cellOf(g.dir, g.lane, i);
+      if (!this.at(r, c)) n++;
+    }
+    return n;
+  }
+
+  /** Decision 9 for a play of one new tile: is `dir` its main line? */
+  private mainIs(dir: Direction, p: Placement): boolean {
+    const core = normaliseFace(p.tile).replace(/[()]/g, "");
+    const runHasEq = (dr: number, dc: number): boolean => {
+      if (core === "=") return true;
+      for (let i = 1; this.at(p.row + dr * i, p.col + dc * i); i++) if (this.at(p.row + dr * i, p.col + dc * i)!.core === "=") return true;
+      for (let i = 1; this.at(p.row - dr * i, p.col - dc * i); i++) if (this.at(p.row - dr * i, p.col - dc * i)!.core === "=") return true;
+      return false;
+    };
+    const a = this.runLen(p.row, p.col, 0, 1);
+    const d = this.runLen(p.row, p.col, 1, 0);
+    let main: Direction;
+    if (a < 2) main = d >= 2 ? "down" : "across";
+    else if (d < 2) main = "across";
+    else main = !runHasEq(0, 1) && runHasEq(1, 0) ? "down" : "across";
+    return main === dir;
+  }
+
+  private placementsOf(g: Group, sides: Array<{ a: number; b: number }>, picked: Entry[]): Placement[] {
+    const out: Placement[] = [];
+    for (let si = 0; si < sides.length; si++) {
+      const { a, b } = sides[si];
+      const e = picked[si];
+      let k = 0;
+      for (let i = a; i <= b; i++) {
+        const [r, c] = this.cellOf(g.dir, g.lane, i);
+        const o = this.at(r, c);
+        const open = e.open ? e.open[i - a] : 0;
+        const close = e.close ? e.close[i - a] : 0;
+        if (o) {
+          if (open || close) {
+            const shown = splitBrackets(this.faceOf[r * this.size + c]!);
+            const tile = "(".repeat((shown?.open ?? 0) + open) + o.core + ")".repeat((shown?.close ?? 0) + close);
+            out.push({ row: r, col: c, tile });
+          }
+          continue;
+        }
+        const it = this.items[e.items[k++]];
+        const p: Placement = { row: r, col: c, tile: "(".repeat(open) + it.core + ")".repeat(close) };
+        if (it.blank) p.blank = true;
+        out.push(p);
+      }
+      if (si < sides.length - 1) {
+        const q = b + 1;
+        if (g.newEqs.includes(q)) {
+          const [r, c] = this.cellOf(g.dir, g.lane, q);
+          out.push({ row: r, col: c, tile: "=" });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */
+  private keyOf(ps: readonly Placement[]): string {
+    let s = "";
+    for (const p of ps) {
+      if (this.smath && this.at(p.row, p.col)) continue;
+      const tile = this.smath ? p.tile.replace(/[()]/g, "") : p.tile;
+      s += `${p.row.toString().padStart(2, "0")},${p.col.toString().padStart(2, "0")}:${tile}${p.blank ? "?" : ""} `;
+    }
+    return s;
+  }
+}
+
+/** Every legal play (or the `top` best) of `rack` on `board`, best first, each adjudicated. */
+export function exactPlays(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: ExactOptions = {}): ExactResult {
+  return new ExactGenerator(rs, board, rack, opts).run();
+}
