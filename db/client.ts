@@ -47,7 +47,10 @@ export async function openDatabase(
   const client = opts.pgliteDir
     ? new PGlite(opts.pgliteDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
     : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const counter = { n: 0 };
+  countPgliteStatements(client, counter);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  statementCounters.set(db, counter);
   await migratePglite(db as never, { migrationsFolder });
   return { db, driver: "pglite", close: () => client.close() };
 }
@@ -103,13 +106,16 @@ function replaceablePool(url: string, onBroken?: () => void): DbHandle {
       // Same jittered curve, capped at 2 s.
       backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 2),
     });
+    countPostgresStatements(sql, counter);
     watchBrokenTransactions(sql, () => replace(sql));
     return { sql, db: drizzlePostgres(sql, { schema }) };
   };
+  const counter = { n: 0 }; // one count per handle, across pool replacements
   let current = open();
   let closed = false;
   const retiring = new Map<postgres.Sql, NodeJS.Timeout>();
   const db = forwardingDb(() => current.db);
+  statementCounters.set(db, counter);
   const replaced = new Set<() => void>();
   poolListeners.set(db, replaced);
 
@@ -135,6 +141,69 @@ function replaceablePool(url: string, onBroken?: () => void): DbHandle {
       // a retired pool holds the broken connection, which would only time out: no grace for it
       await Promise.all([current.sql.end({ timeout: 5 }), ...[...retiring.keys()].map((sql) => sql.end({ timeout: 0 }))]);
     },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting statements (docs/matches.md "The write path"): how many statements a handle has sent,
+// BEGIN and COMMIT included. On PostgreSQL each is one network round trip (nothing of ours is
+// pipelined; postgres.js also describes a statement the first time a connection prepares it, one
+// more round trip per connection and statement text, not counted). Tests assert the count per move
+// and the benchmarks print it; the cost is one increment per statement.
+
+const statementCounters = new WeakMap<Db, { n: number }>();
+
+/** Statements sent through this handle's `db` so far (compare two readings around some work). */
+export function statementsSent(db: Db): number {
+  const counter = statementCounters.get(db);
+  if (!counter) throw new Error("statementsSent: not a database opened by openDatabase");
+  return counter.n;
+}
+
+type Unsafe = (...args: unknown[]) => unknown;
+
+/** drizzle sends every statement through `unsafe` (of the pool, or of a transaction's `sql`). */
+function countPostgresStatements(sql: postgres.Sql, counter: { n: number }) {
+  const countUnsafe = (target: { unsafe: Unsafe }) => {
+    const unsafe = target.unsafe.bind(target);
+    target.unsafe = (...args) => {
+      counter.n++;
+      return unsafe(...args);
+    };
+  };
+  countUnsafe(sql as unknown as { unsafe: Unsafe });
+  const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+  (sql as unknown as { begin: typeof begin }).begin = (...args) => {
+    counter.n += 2; // BEGIN and COMMIT (or ROLLBACK)
+    const fn = args[args.length - 1] as (tx: { unsafe: Unsafe }) => unknown;
+    args[args.length - 1] = (tx: { unsafe: Unsafe }) => {
+      countUnsafe(tx);
+      return fn(tx);
+    };
+    return begin(...args);
+  };
+}
+
+/** drizzle's PGlite driver sends statements through `query`/`exec` of the client or of a transaction. */
+function countPgliteStatements(client: PGlite, counter: { n: number }) {
+  type Target = { query: Unsafe; exec: Unsafe };
+  const countCalls = (target: Target) => {
+    for (const key of ["query", "exec"] as const) {
+      const call = target[key].bind(target);
+      target[key] = (...args) => {
+        counter.n++;
+        return call(...args);
+      };
+    }
+  };
+  countCalls(client as unknown as Target);
+  const transaction = client.transaction.bind(client) as (fn: (tx: Target) => unknown) => Promise<unknown>;
+  (client as unknown as { transaction: typeof transaction }).transaction = (fn) => {
+    counter.n += 2; // BEGIN and COMMIT (or ROLLBACK)
+    return transaction((tx) => {
+      countCalls(tx);
+      return fn(tx);
+    });
   };
 }
 

@@ -5,3 +5,4 @@ export * from "./tournaments";
 export * from "./ratings";
 export * from "./matches";
 export * from "./rulings";
+export * from "./analyses";

@@ -1,6 +1,7 @@
 /**
  * Matches: online games of Equate, 'SMATH and Number Scrabble, stored as the engine's event log
- * (docs/conventions.md, principle 6). The state of a game is never stored: it is `replay(match_events)`.
+ * (docs/conventions.md, principle 6). The state of a game is `replay(match_events)`; `match_snapshots`
+ * holds a folded state every few events only to shorten that replay.
  * The `matches` row holds the settings, the secret seed (the bag order follows from it, so it is
  * never sent to a browser while the game runs), the optimistic-concurrency `version` (= the last
  * event's `seq`) and a few cached fields for listings (status, turn, scores, result).
@@ -19,7 +20,7 @@ import { users } from "./users";
 import { RULESETS } from "./clubs";
 import { tournamentPairings, tournaments } from "./tournaments";
 import { GAME_CHALLENGE_RULES, type GameChallengeRule } from "@/engine";
-import { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES } from "@/server/domain";
+import { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES, PREVIEW_MODES, type MatchResultReason } from "@/server/domain";
 
 // The lists' homes are the engine (challenge rules) and the domain's vocabulary; the schema re-exports them.
 export { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES };
@@ -29,8 +30,9 @@ export type MatchChallengeRule = GameChallengeRule;
 
 /** Cached outcome of a finished match (the event log stays the source of truth). */
 export interface MatchResult {
-  /** "director": a tournament director's result ended the game (docs/matches.md) */
-  reason: "out" | "passes" | "scoreless" | "resign" | "timeout" | "director";
+  /** "director": a tournament director's result ended the game; "no-show": a player did not join
+   * the tournament game in time and forfeited it, before any move (docs/matches.md) */
+  reason: MatchResultReason;
   /** user ids of the winners (several on a tie) */
   winners: string[];
   /** userId → final score */
@@ -76,6 +78,13 @@ export const matches = pgTable(
     mode: text("mode", { enum: MATCH_MODES }).notNull().default("online"),
     /** otb: the user who enters the moves at the scorekeeper station (acts for every seat) */
     scorekeeperId: uuid("scorekeeper_id").references(() => users.id, { onDelete: "set null" }),
+    /** The bot account when it sits in this match (kept by a trigger on match_players, migration
+     * 0008): the move path reads it with the row, so no query after a move looks for the bot. */
+    botId: uuid("bot_id").references(() => users.id, { onDelete: "set null" }),
+    /** What the preview may tell the players (PREVIEW_MODES), from the tournament; casual: full. */
+    preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("full"),
+    /** Tournament no-show rule in minutes (null: none): see docs/matches.md "A fair start". */
+    noShowMinutes: integer("no_show_minutes"),
     /** = seq of the last event (0 before the start event). */
     version: integer("version").notNull().default(0),
     /** Seat on move (cache for listings); null when nobody is. */
@@ -97,6 +106,7 @@ export const matches = pgTable(
     check("matches_challenge_rule_check", sql`${t.challengeRule} in (${inList(MATCH_CHALLENGE_RULES)})`),
     check("matches_seats_check", sql`${t.seats} between 2 and 4`),
     check("matches_mode_check", sql`${t.mode} in (${inList(MATCH_MODES)})`),
+    check("matches_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     index("matches_scorekeeper_idx").on(t.scorekeeperId, t.updatedAt),
   ],
 );
@@ -114,6 +124,9 @@ export const matchPlayers = pgTable(
     seat: integer("seat").notNull(),
     /** null: invited but has not accepted yet. */
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** When the player first came to the game (created it, accepted, joined by link, or opened
+     * the board); null: not yet. A game starts only when every player has (a fair start). */
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.userId], name: "match_players_pkey" }), index("match_players_user_idx").on(t.userId, t.createdAt)],
@@ -138,6 +151,19 @@ export const matchEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seq], name: "match_events_pkey" }), uniqueIndex("match_events_client_key").on(t.matchId, t.clientId)],
 );
+
+/**
+ * The latest snapshot of a match's folded state (engine `snapshotState` plus the scoresheet), at
+ * `version`: a reader whose cache misses continues from it and replays only the events after it
+ * (server/services/matches/state.ts). A shortcut only: the event log stays the truth.
+ */
+export const matchSnapshots = pgTable("match_snapshots", {
+  matchId: uuid("match_id")
+    .primaryKey()
+    .references(() => matches.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  state: jsonb("state").$type<Record<string, unknown>>().notNull(),
+});
 
 export const matchAdjustments = pgTable(
   "match_adjustments",

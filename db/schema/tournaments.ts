@@ -27,6 +27,8 @@ import {
   TOURNAMENT_FORMATS,
   TOURNAMENT_STAFF_ROLES,
   TOURNAMENT_STATUSES,
+  PREVIEW_MODES,
+  type PairingPlanStep,
 } from "@/server/domain";
 
 // The lists' home is the domain's vocabulary; the schema re-exports them.
@@ -76,8 +78,20 @@ export const tournaments = pgTable(
     tiebreaks: jsonb("tiebreaks").$type<string[]>().notNull(),
     gibson: boolean("gibson").notNull().default(false),
     gibsonSpread: integer("gibson_spread").notNull().default(500),
+    /** How many of the top places are Gibsonized once settled (1 = only first). */
+    gibsonPlaces: integer("gibson_places").notNull().default(1),
+    /** Places that win prizes: contenders for them are kept away from a Gibson. */
+    prizePlaces: integer("prize_places").notNull().default(3),
+    /** Swiss / King of the Hill: the method of later rounds, e.g. [{ fromRound: 7, method: "king-of-the-hill" }]. */
+    pairingPlan: jsonb("pairing_plan").$type<PairingPlanStep[]>().notNull().default([]),
     bronzeMatch: boolean("bronze_match").notNull().default(false),
     grandFinal: text("grand_final", { enum: GRAND_FINAL_OPTIONS }).notNull().default("simple"),
+    /** No-show rule: a player absent this many minutes after the opponent joined the board's game
+     * forfeits it (null: no rule; docs/matches.md "A fair start"). Copied onto each game. */
+    noShowMinutes: integer("no_show_minutes"),
+    /** What the live board's preview may tell a player (PREVIEW_MODES); rated events default to
+     * "off", casual ones to "full". Copied onto each game. */
+    preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("full"),
     status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registration"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(0),
@@ -93,6 +107,9 @@ export const tournaments = pgTable(
     check("tournaments_grand_final_check", sql`${t.grandFinal} in (${inList(GRAND_FINAL_OPTIONS)})`),
     check("tournaments_players_per_game_check", sql`${t.playersPerGame} between 2 and 4`),
     check("tournaments_rounds_check", sql`${t.rounds} between 1 and 100`),
+    check("tournaments_gibson_places_check", sql`${t.gibsonPlaces} between 1 and 10 and ${t.prizePlaces} between 1 and 100`),
+    check("tournaments_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
+    check("tournaments_no_show_check", sql`${t.noShowMinutes} between 1 and 240`),
   ],
 );
 
@@ -158,6 +175,8 @@ export const tournamentRounds = pgTable(
     status: text("status", { enum: ROUND_STATUSES }).notNull().default("draft"),
     /** Pairing engine notes (relaxations, Gibsons) shown to the director. */
     notes: jsonb("notes").$type<string[]>().notNull().default([]),
+    /** The method this round was paired with (PAIRING_METHODS, or the format's own for round robins and brackets). */
+    pairingMethod: text("pairing_method"),
     pairedAt: timestamp("paired_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
