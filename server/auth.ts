@@ -5,11 +5,13 @@
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { getToken } from "next-auth/jwt";
 import { getDb } from "@/db/client";
 import { signInInput } from "@/server/services/accounts/schemas";
-import { getUser, verifyCredentials } from "@/server/services/accounts/accounts";
+import { verifyCredentials } from "@/server/services/accounts/accounts";
+import { forgetSessionsOf } from "@/server/services/accounts/sessions";
 import { getAuthSecret } from "./auth-secret";
+import { clientAddress } from "./edge";
+import { userFromHeaders } from "./session";
 import type { SessionUser } from "./trpc";
 
 class InvalidCredentials extends CredentialsSignin {
@@ -33,18 +35,31 @@ export const { handlers, auth, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = signInInput.safeParse(raw);
         if (!parsed.success) throw new InvalidCredentials();
-        const check = await verifyCredentials(await getDb(), parsed.data.email, parsed.data.password);
-        if (check.ok) return check.user;
+        // failures are counted per address and client, so a guesser locks only themselves out
+        const check = await verifyCredentials(await getDb(), parsed.data.email, parsed.data.password, { client: clientAddress(request) });
+        if (check.ok) return { ...check.user, sessionVersion: check.user.sessionVersion };
         throw check.reason === "locked" ? new AccountLocked() : new InvalidCredentials();
       },
     }),
   ],
+  // this instance forgets the user's cached sessions (server/services/accounts/sessions.ts)
+  events: {
+    signOut(message) {
+      const uid = "token" in message ? message.token?.uid : undefined;
+      if (typeof uid === "string") forgetSessionsOf(uid);
+    },
+  },
   callbacks: {
     jwt({ token, user }) {
-      if (user?.id) token.uid = user.id;
+      if (user?.id) {
+        token.uid = user.id;
+        // the account's session version when signed in: raised by a password change, a reset or a
+        // deletion, which thereby ends this session (`getSessionUser`)
+        token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+      }
       return token;
     },
     session({ session, token }) {
@@ -55,14 +70,14 @@ export const { handlers, auth, signOut } = NextAuth(() => ({
 }));
 
 /**
- * The signed-in user of an API request, re-read from the database (names change; accounts go).
+ * The signed-in user of an API request (names change; accounts go; a cookie older than the last
+ * password change names nobody: `users.session_version`), through the in-process session cache
+ * (server/services/accounts/sessions.ts): the cookie is decoded and the user read once, then
+ * trusted until the token expires, the account changes or RECHECK_MS passes.
  * Reads the session cookie without Auth.js's `auth()`: that call may re-set the cookie on the
  * response, and a request that was in flight during sign-out would then sign the user back in.
  */
 export async function userFromRequest(req: Request): Promise<SessionUser | null> {
   const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
-  const token = await getToken({ req, secret: getAuthSecret(), secureCookie: proto === "https" });
-  const id = typeof token?.uid === "string" ? token.uid : null;
-  if (!id) return null;
-  return getUser(await getDb(), id);
+  return userFromHeaders(req.headers, proto === "https");
 }

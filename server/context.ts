@@ -16,10 +16,15 @@ import { UNEXPECTED_MESSAGE } from "./errors";
 import type { Context } from "./trpc";
 
 export async function createRequestContext(req: Request): Promise<Context> {
+  // Work that must not delay the answer (the bot's reply to a move) runs once it has been sent.
+  return contextFor(req, (task) => after(task));
+}
+
+/** The context with a given way to run work after the answer (the hot path's server, server/trpc-node.ts, has no `after()`). */
+export async function contextFor(req: Request, afterResponse: NonNullable<Context["afterResponse"]>): Promise<Context> {
   try {
     const [db, user] = await Promise.all([getDb(), userFromRequest(req)]);
-    // Work that must not delay the answer (the bot's reply to a move) runs once it has been sent.
-    return { db, user, afterResponse: (task) => after(task) };
+    return { db, user, afterResponse };
   } catch (cause) {
     console.error(cause);
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: UNEXPECTED_MESSAGE, cause });

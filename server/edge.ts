@@ -51,20 +51,24 @@ export type BodyRead = { ok: true; text: string } | { ok: false; status: 400 | 4
 
 /** Reads a request body as UTF-8 text, refusing it (413) as soon as more than `maxBytes` arrive. */
 export async function readBody(req: Request, maxBytes: number): Promise<BodyRead> {
+  // Node's web streams are async iterable (TypeScript's DOM types do not say so)
+  return readBodyStream(req.body as unknown as AsyncIterable<Uint8Array> | null, req.headers.get("content-length"), maxBytes);
+}
+
+/**
+ * `readBody` for any stream of bytes — a fetch body, or a Node request (`server/trpc-node.ts`,
+ * which serves the hot procedures without Next): the same caps and the same refusals.
+ */
+export async function readBodyStream(body: AsyncIterable<Uint8Array> | null, contentLength: string | null | undefined, maxBytes: number): Promise<BodyRead> {
   const tooLarge: BodyRead = { ok: false, status: 413, error: `Request too large: a body may be at most ${maxBytes} bytes.` };
-  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) return tooLarge;
-  if (!req.body) return { ok: true, text: "" };
-  const reader = req.body.getReader();
+  if (Number(contentLength ?? 0) > maxBytes) return tooLarge;
+  if (!body) return { ok: true, text: "" };
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  // leaving the loop early cancels a fetch body's reader and destroys a Node stream
+  for await (const value of body) {
     size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return tooLarge;
-    }
+    if (size > maxBytes) return tooLarge;
     chunks.push(value);
   }
   const bytes = new Uint8Array(size);
@@ -88,6 +92,11 @@ export async function readBody(req: Request, maxBytes: number): Promise<BodyRead
  * (docs/security.md).
  */
 export function clientAddress(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",");
+  return lastHop(req.headers.get("x-forwarded-for"));
+}
+
+/** The last entry of an `X-Forwarded-For` value (see `clientAddress`). */
+export function lastHop(forwardedFor: string | null | undefined): string {
+  const hops = (forwardedFor ?? "").split(",");
   return hops[hops.length - 1]!.trim() || "unknown";
 }

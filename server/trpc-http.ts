@@ -12,13 +12,15 @@
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "./routers/_app";
-import { clientAddress, readBody } from "./edge";
+import { clientAddress, readBody, type BodyRead } from "./edge";
 import { LIMITS } from "./limits";
 import { forClient, isDomainError } from "./errors";
 import type { Context } from "./trpc";
 
 export function trpcHttpHandler(createContext: (req: Request) => Promise<Context>): (req: Request) => Promise<Response> {
   return async (req) => {
+    // before the body is read or anything waits: a move is timed from here (docs/matches.md "Fair clocks")
+    const receivedAt = Date.now();
     let forTrpc = req;
     let refused: TRPCError | null = null;
     if (req.method === "POST") {
@@ -26,7 +28,7 @@ export function trpcHttpHandler(createContext: (req: Request) => Promise<Context
       const headers = new Headers(req.headers);
       headers.delete("content-length");
       forTrpc = new Request(req.url, { method: "POST", headers, body: body.ok ? body.text : "{}", signal: req.signal });
-      if (!body.ok) refused = new TRPCError({ code: body.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message: body.error });
+      refused = bodyRefusal(body);
     }
     return fetchRequestHandler({
       endpoint: "/api/trpc",
@@ -35,13 +37,20 @@ export function trpcHttpHandler(createContext: (req: Request) => Promise<Context
       maxBatchSize: LIMITS.trpcBatchSize,
       createContext: async () => {
         if (refused) throw refused;
-        return { ...(await createContext(req)), clientAddress: clientAddress(req) };
+        return { ...(await createContext(req)), clientAddress: clientAddress(req), receivedAt };
       },
-      responseMeta({ errors }) {
-        // the one mapping (server/errors.ts) says when a refused client may retry
-        const retry = errors.map((e) => e.cause).filter(isDomainError).map((c) => forClient(c).retryAfterSeconds).find((s) => s !== undefined);
-        return retry !== undefined ? { headers: new Headers({ "retry-after": String(retry) }) } : {};
-      },
+      responseMeta: retryAfterMeta,
     });
   };
+}
+
+/** The refusal of a body `readBody` would not take, in tRPC's own error shape; null when it is fine. */
+export function bodyRefusal(body: BodyRead): TRPCError | null {
+  return body.ok ? null : new TRPCError({ code: body.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message: body.error });
+}
+
+/** A `Retry-After` header when a refusal says when the client may retry (one mapping: server/errors.ts). */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Headers } {
+  const retry = errors.map((e) => e.cause).filter(isDomainError).map((c) => forClient(c).retryAfterSeconds).find((s) => s !== undefined);
+  return retry !== undefined ? { headers: new Headers({ "retry-after": String(retry) }) } : {};
 }

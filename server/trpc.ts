@@ -27,6 +27,10 @@ export interface Context {
   /** Runs work once this request's response has been sent (Next's `after()`; set for HTTP
    * requests). In-process callers have none: such work runs on the next macrotask. */
   afterResponse?: (task: () => Promise<void>) => void;
+  /** When the request reached the server (ms since the epoch), taken before anything waits: a
+   * move's clock charge ends here, not when its write got a connection (docs/matches.md "Fair
+   * clocks"). In-process callers have none: the service takes the time of the call. */
+  receivedAt?: number;
 }
 
 const t = initTRPC.context<Context>().create({

@@ -23,7 +23,7 @@ const history: History = {
 };
 
 function must(r: ReturnType<typeof computeStandings>): Standings {
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 const row = (s: Standings, id: string) => s.rows.find((r) => r.playerId === id)!;
@@ -112,6 +112,6 @@ describe("computeStandings", () => {
 
   it("rejects unknown tiebreak codes", () => {
     const r = computeStandings(players, history, { tiebreaks: ["coin"] });
-    expect(!r.ok && r.code).toBe("UNKNOWN_TIEBREAK");
+    expect(!r.ok && r.error.code).toBe("UNKNOWN_TIEBREAK");
   });
 });

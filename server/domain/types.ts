@@ -7,6 +7,7 @@
  * tracked (Scrabble's "colours": FIDE's colour balance becomes going first or second).
  * Caveat: no validation happens in the types; `validateField` in ./results does it once.
  */
+import type { Result as EngineResult } from "@/engine";
 
 /** A tournament entrant as the maths sees it. `seed` (1 = top) overrides rating order when set. */
 export interface Player {
@@ -52,17 +53,19 @@ export const DOMAIN_ERROR_CODES = [
   { code: "MATCH_NOT_READY", description: "the match does not have two known players yet, or is already decided" },
   { code: "NOT_IN_MATCH", description: "the named winner is not playing in that match" },
   { code: "UNKNOWN_TIEBREAK", description: "a tiebreak code is not in the tiebreak table" },
+  { code: "BAD_PLAN", description: "a pairing plan names a round twice or a round beyond the event" },
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number]["code"];
 
+/** Why the maths refused its input: a stable code and a sentence. */
 export interface DomainFailure {
-  ok: false;
   code: DomainErrorCode;
   message: string;
 }
-export type Result<T> = { ok: true; value: T } | DomainFailure;
+/** The engine's one result shape, failing with a `DomainFailure` (read `r.error.code`). */
+export type Result<T> = EngineResult<T, DomainFailure>;
 
 /** Build a success value. */
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 /** Build a ruling for bad input. */
-export const fail = (code: DomainErrorCode, message: string): DomainFailure => ({ ok: false, code, message });
+export const fail = (code: DomainErrorCode, message: string): { ok: false; error: DomainFailure } => ({ ok: false, error: { code, message } });

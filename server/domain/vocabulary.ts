@@ -5,6 +5,7 @@
  * and output schemas for their zod enums, pages for their labels. The games' own lists (rulesets,
  * challenge rules, end reasons) are the engine's (`@/engine`).
  */
+import { END_REASONS } from "@/engine";
 
 /** Roles in a club (a membership row holds one). */
 export const CLUB_ROLES = ["owner", "director", "member"] as const;
@@ -43,6 +44,11 @@ export type GrandFinalOption = (typeof GRAND_FINAL_OPTIONS)[number];
 export const MATCH_STATUSES = ["open", "active", "finished", "cancelled"] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
+/** Why a match's result stands: the game's own end reasons (the engine's END_REASONS), and
+ * "no-show", a player who never joined a tournament game (no game was played; docs/matches.md). */
+export const MATCH_RESULT_REASONS = [...END_REASONS, "no-show"] as const;
+export type MatchResultReason = (typeof MATCH_RESULT_REASONS)[number];
+
 /** online: played in the browser; otb: played over the board, entered by a scorekeeper
  * (docs/scorekeeper.md; the engine's virtual racks). */
 export const MATCH_MODES = ["online", "otb"] as const;
@@ -54,3 +60,23 @@ export type FirstMover = (typeof FIRST_MOVERS)[number];
 /** Where a rated game comes from: a played match, or a result a director entered for a pairing. */
 export const RATED_GAME_SOURCES = ["match", "pairing"] as const;
 export type RatedGameSource = (typeof RATED_GAME_SOURCES)[number];
+
+/** The colour theme a user picked on their profile; "system" follows the device's setting. */
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** What a user may be told about (in the app, and by e-mail when they ask for it on their profile). */
+export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a one-time account link does (account_tokens.purpose). */
+export const ACCOUNT_TOKEN_PURPOSES = ["password-reset", "email-change"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/** What the live board's preview may tell a player about a play before it is sent
+ * (docs/matches.md "The preview"): `full` — valid or not, with the engine's reasons, and the
+ * score; `score` — the points it would score if it stands, never whether it is valid; `off` —
+ * only the sum of the placed tiles' face points. Placement faults, which the server refuses
+ * whatever the rule, are shown in every mode. */
+export const PREVIEW_MODES = ["full", "score", "off"] as const;
+export type PreviewMode = (typeof PREVIEW_MODES)[number];

@@ -25,8 +25,14 @@ export interface LiveNotice {
 
 /** Announces that `topic` changed (e.g. `match:<id>`); delivered after the transaction commits. */
 export async function publish(db: DbOrTx, topic: string, version = 0): Promise<void> {
-  const payload = JSON.stringify({ topic, version } satisfies LiveNotice);
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+  const n = noticeArgs(topic, version);
+  await db.execute(sql`select pg_notify(${n.channel}, ${n.payload})`);
+}
+
+/** `pg_notify`'s arguments for a notice, for a statement that notifies as part of its own work
+ * (the move path's one write statement, server/services/matches/log.ts). */
+export function noticeArgs(topic: string, version = 0): { channel: string; payload: string } {
+  return { channel: CHANNEL, payload: JSON.stringify({ topic, version } satisfies LiveNotice) };
 }
 
 /** Notices for one topic, in order; over when its signal aborts, on `close()`, or when a `for await` over it stops. */

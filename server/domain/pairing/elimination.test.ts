@@ -6,8 +6,8 @@ import type { Player } from "../types";
 const field = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2000 - i }));
 const seedOf = (id: string) => Number(id.slice(1));
 
-function must<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!r.ok) throw new Error(r.message);
+function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 
@@ -43,10 +43,10 @@ describe("elimination brackets", () => {
 
   it("rejects bad results with rulings", () => {
     const b = must(createBracket(field(4)));
-    expect(applyResult(b, "nope", "p1")).toMatchObject({ ok: false, code: "UNKNOWN_MATCH" });
-    expect(applyResult(b, "W1-1", "p2")).toMatchObject({ ok: false, code: "NOT_IN_MATCH" });
-    expect(applyResult(b, "W2-1", "p1")).toMatchObject({ ok: false, code: "MATCH_NOT_READY" });
-    expect(createBracket(field(1))).toMatchObject({ ok: false, code: "TOO_FEW_PLAYERS" });
+    expect(applyResult(b, "nope", "p1")).toMatchObject({ ok: false, error: { code: "UNKNOWN_MATCH" } });
+    expect(applyResult(b, "W1-1", "p2")).toMatchObject({ ok: false, error: { code: "NOT_IN_MATCH" } });
+    expect(applyResult(b, "W2-1", "p1")).toMatchObject({ ok: false, error: { code: "MATCH_NOT_READY" } });
+    expect(createBracket(field(1))).toMatchObject({ ok: false, error: { code: "TOO_FEW_PLAYERS" } });
     // immutability
     const b2 = must(applyResult(b, "W1-1", "p1"));
     expect(b.matches.find((m) => m.id === "W1-1")!.status).toBe("ready");

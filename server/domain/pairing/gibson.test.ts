@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cannotCatch, decideGibson } from "./gibson";
+import { cannotCatch, decideGibson, decideGibsons } from "./gibson";
+import { pairSwiss } from "./swiss";
 import { buildState, ranked } from "./state";
 import type { History, Player } from "../types";
 
@@ -43,5 +44,65 @@ describe("Gibson rule", () => {
     const odd = decideGibson(order.slice(0, 5), 4, { totalRounds: 4 });
     expect(odd?.opponent).toBeNull();
     expect(odd?.reason).toMatch(/takes the bye/);
+  });
+
+  describe("prize places (gibsonPlaces)", () => {
+    // round 6 of 6 (1 left): A 5 wins clear; B 3 wins +1000 (C, on 2 wins +100, cannot catch B on
+    // spread); C can still be caught by D and E (1 win, spread lead 100 ≤ 500); F 0 wins
+    const table: [string, number, number][] = [["A", 5, 900], ["B", 3, 1000], ["C", 2, 100], ["D", 1, 0], ["E", 1, -10], ["F", 0, -1990]];
+    const mk = (rows: [string, number, number][]) =>
+      rows.map(([id, wins, spread], idx) => ({
+        idx, id, name: id, rating: 1500, seed: undefined, wins, losses: 5 - wins, spread,
+        firsts: 0, seconds: 0, lastRound: 5, lastWasFirst: null, byes: 0, met: new Map<number, number>(),
+      }));
+    const opts = { totalRounds: 6, gibsonPlaces: 3, prizePlaces: 3 };
+
+    it("Gibsonizes every settled prize place; two Gibsons meet each other", () => {
+      const d = decideGibsons(mk(table), 6, opts);
+      expect(d).toHaveLength(1);
+      expect([d[0].gibson.id, d[0].opponent?.id]).toEqual(["A", "B"]);
+      expect(d[0].opponentIsGibson).toBe(true);
+      expect(d[0].reason).toMatch(/A has clinched first/);
+      expect(d[0].reason).toMatch(/B has clinched second/);
+    });
+
+    it("only first by default: the leader meets the best non-contender for the top 3", () => {
+      const d = decideGibsons(mk(table), 6, { totalRounds: 6 });
+      expect(d.map((x) => [x.gibson.id, x.opponent?.id])).toEqual([["A", "F"]]);
+      expect(decideGibson(mk(table), 6, { totalRounds: 6 })?.opponent?.id).toBe("F");
+    });
+
+    it("odd field: the best-placed Gibson takes the bye, the next meets the lowest-ranked when all still contend", () => {
+      const d = decideGibsons(mk(table.slice(0, 5)), 6, opts);
+      expect(d.map((x) => [x.gibson.id, x.opponent?.id ?? null])).toEqual([["A", null], ["B", "E"]]);
+      expect(d[1].reason).toMatch(/everyone is still in the prize race/);
+    });
+
+    it("a place that can still change is not Gibsonized (C can be caught, B can still be caught on spread)", () => {
+      const close = table.map(([id, w, s]) => [id, w, id === "B" ? 200 : s] as [string, number, number]);
+      expect(decideGibsons(mk(close), 6, opts).map((x) => x.gibson.id)).toEqual(["A"]);
+    });
+
+    it("pairSwiss pairs the two Gibsons together and notes both", () => {
+      // history giving the same standings: 5 rounds, results chosen for the wins above
+      const ids = ["A", "B", "C", "D", "E", "F"];
+      const field = ids.map((id, i) => ({ id, rating: 2000 - i }));
+      const g = (round: number, w: string, l: string, margin: number) => ({ round, players: [w, l], scores: [300 + margin, 300] });
+      const history: History = {
+        games: [
+          g(1, "A", "D", 200), g(1, "B", "E", 300), g(1, "C", "F", 100),
+          g(2, "A", "E", 200), g(2, "B", "F", 300), g(2, "D", "C", 50),
+          g(3, "A", "F", 200), g(3, "B", "D", 400), g(3, "E", "C", 50),
+          g(4, "A", "B", 100), g(4, "C", "D", 100), g(4, "E", "F", 40),
+          g(5, "A", "C", 200), g(5, "F", "B", 0), g(5, "D", "E", 100),
+        ],
+        byes: [],
+      };
+      const r = pairSwiss({ players: field, history }, { gibson: { totalRounds: 6, gibsonPlaces: 3 } });
+      if (!r.ok) throw new Error(r.error.message);
+      const ab = r.value.pairings.find((p) => p.players.includes("A"))!;
+      expect([...ab.players].sort()).toEqual(["A", "B"]);
+      expect(r.value.notes).toContain("Gibson: A, B");
+    });
   });
 });

@@ -15,7 +15,7 @@ const history: History = {
 describe("pairKingOfTheHill", () => {
   it("pairs 1v2, 3v4 by standings, bye at the bottom, repeats allowed", () => {
     const r = pairKingOfTheHill({ players, history });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.error.message);
     // standings: k5 (1, +150), k3 (1, +50), k2 (1, +10), k4 (0, -10), k1 (0, -150)
     expect(r.value.round).toBe(2);
     expect(r.value.byes.map((b) => b.playerId)).toEqual(["k1"]);
@@ -30,7 +30,7 @@ describe("pairKingOfTheHill", () => {
   it("skips the bye for a player who already had one, and respects forbidden pairs", () => {
     const h: History = { games: history.games, byes: [{ round: 1, playerId: "k1" }] };
     const r = pairKingOfTheHill({ players, history: h, forbiddenPairs: [["k5", "k3"]] });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.error.message);
     expect(r.value.byes[0].playerId).not.toBe("k1");
     expect(r.value.pairings.some((p) => p.players.includes("k5") && p.players.includes("k3"))).toBe(false);
   });

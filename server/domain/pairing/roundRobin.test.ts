@@ -7,7 +7,7 @@ const field = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id
 const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 function must(r: ReturnType<typeof roundRobin>): PairedRound[] {
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 

@@ -2,10 +2,13 @@
  * Per-player pairing state derived from history: score (wins, spread), first/second counts,
  * byes, who met whom — plus the standings order pairing engines use and the first-move rule.
  *
- * First-move rule (Woogles "automatic firsts" [W-div], TSH `track_firsts`): the player who has
- * moved first fewer times goes first; if tied, the one who has moved second more often; if still
- * tied, the one who moved second in their latest game; otherwise a deterministic coin toss
- * (hash of round and ids), so re-running a pairing gives the same answer.
+ * First-move rule (Woogles "automatic firsts" [W-div], TSH `track_firsts`, with the balance first):
+ * the player whose firsts − seconds is lower goes first (for players with as many games, that is
+ * the one who has moved first fewer times; a bye or a late entry makes the counts differ, and the
+ * balance is what the Swiss objective keeps small: `turnsCost`); if level, fewer firsts; then the
+ * one who has moved second more often; then the one who moved second in their latest game;
+ * otherwise a deterministic coin toss (hash of round and ids), so re-running a pairing gives the
+ * same answer.
  * Caveat: indices (0..n-1) are used internally for speed; ids only at the edges.
  */
 import { byeOutcome, DEFAULT_SCORING, formatWins, gameOutcomes, type ScoringOptions } from "../results";
@@ -135,8 +138,29 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
+/** Firsts − seconds: positive = moved first more often. */
+export const turnBalance = (p: PlayerState): number => p.firsts - p.seconds;
+
+/**
+ * Players of a two-player board left with |firsts − seconds| ≥ 2 once it is played (0, 1 or 2),
+ * the lower balance moving first as `chooseFirst` decides — the first-move term of the Swiss
+ * objective (moving first lowers nobody's imbalance further than that orientation does).
+ */
+export function turnsCost(a: PlayerState, b: PlayerState): number {
+  const da = turnBalance(a);
+  const db = turnBalance(b);
+  const [lo, hi] = da <= db ? [da, db] : [db, da];
+  return (Math.abs(lo + 1) >= 2 ? 1 : 0) + (Math.abs(hi - 1) >= 2 ? 1 : 0);
+}
+
 /** Decide who moves first; returns [first, second, why]. */
 export function chooseFirst(a: PlayerState, b: PlayerState, round: number): [PlayerState, PlayerState, string] {
+  const da = turnBalance(a);
+  const db = turnBalance(b);
+  if (da !== db && a.firsts !== b.firsts && Math.sign(da - db) !== Math.sign(a.firsts - b.firsts)) {
+    const [f, s] = da < db ? [a, b] : [b, a];
+    return [f, s, `${f.name} is further behind on first moves (${f.firsts} first, ${f.seconds} second vs ${s.firsts} and ${s.seconds})`];
+  }
   if (a.firsts !== b.firsts) {
     const [f, s] = a.firsts < b.firsts ? [a, b] : [b, a];
     return [f, s, `${f.name} has moved first less often (${f.firsts} vs ${s.firsts})`];

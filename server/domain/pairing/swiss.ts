@@ -19,20 +19,25 @@
  *  5. If no repeat-free pairing exists, the constraint is relaxed step by step: pairs may meet at
  *     most 2 times, then 3…; as a last resort a director-forbidden pair is allowed (noted).
  *  "Compatible" = not forbidden and met fewer times than the current limit. First moves follow
- *  ./state `chooseFirst`; inside a group, a first pass skips opponents with the same absolute
- *  first-move preference (both ≥ 2 firsts ahead, or both ≥ 2 behind), like FIDE's colour rule. Cost: O(n log n + games) plus the small repair; no global O(n³).
+ *  ./state `chooseFirst`. First-move balance is part of the objective: inside a group, each choice
+ *  above is made in three passes (TURN_PASSES) — first only partners with whom nobody ends the
+ *  round at |firsts − seconds| ≥ 2 (./state `turnsCost`), then at most one and never two players
+ *  with the same absolute preference (FIDE's colour rule), then anyone — so score groups and
+ *  repeats are as before and only who meets whom inside a group changes. Measured against an exact
+ *  weighted matching: docs/tournament-maths.md, "First-move balance".
+ *  Cost: O(n log n + games) plus the small repair; no global O(n³).
  * Caveats: no float history (a player may float two rounds running), and no weighting of score
  * gaps inside the repair window (blossom is unweighted); both are documented trade-offs for speed.
  */
 import { formatWins, validateField } from "../results";
 import { fail, ok, type Result } from "../types";
-import { decideGibson, type GibsonOptions } from "./gibson";
+import { decideGibsons, type GibsonOptions } from "./gibson";
 import { maximumMatching } from "./matching";
-import { buildState, byeReason, chooseFirst, pairKey, ranked, recordLabel, type FieldState, type PlayerState } from "./state";
+import { buildState, byeReason, chooseFirst, pairKey, ranked, recordLabel, turnsCost, type FieldState, type PlayerState } from "./state";
 import type { ByeAssignment, PairedRound, Pairing, PairingInput } from "./types";
 
 export interface SwissOptions {
-  /** Gibsonize a leader who has clinched first (final rounds). */
+  /** Gibsonize players whose prize place is settled (final rounds; only first by default). */
   gibson?: GibsonOptions;
   /** Largest repair window (vertices) before relaxing constraints (default 3,000). */
   maxRepairWindow?: number;
@@ -70,14 +75,13 @@ export function pairSwiss(input: PairingInput, options: SwissOptions = {}): Resu
   const notes: string[] = [];
 
   if (options.gibson) {
-    const g = decideGibson(order, round, options.gibson);
-    if (g) {
+    for (const g of decideGibsons(order, round, options.gibson)) {
       if (g.opponent === null) byes.push({ playerId: g.gibson.id, reason: g.reason });
       else {
         const [f, s, why] = chooseFirst(g.gibson, g.opponent, round);
         pairings.push({ players: [f.id, s.id], table: 0, reason: `${g.reason}; ${why}` });
       }
-      notes.push(`Gibson: ${g.gibson.name}`);
+      notes.push(`Gibson: ${g.gibson.name}${g.opponentIsGibson ? `, ${g.opponent!.name}` : ""}`);
       order = order.filter((p) => p !== g.gibson && p !== g.opponent);
     }
   }
@@ -160,6 +164,14 @@ function turnsFit(a: PlayerState, b: PlayerState): boolean {
   return !((da >= 2 && db >= 2) || (da <= -2 && db <= -2));
 }
 
+/** Passes of the greedy, strictest first: 0 = nobody left at |firsts − seconds| ≥ 2; 1 = at most one, and not two players with the same absolute preference; 2 = anyone. */
+const TURN_PASSES = 3;
+function turnsOk(pass: number, a: PlayerState, b: PlayerState): boolean {
+  if (pass >= 2) return true;
+  const c = turnsCost(a, b);
+  return pass === 0 ? c === 0 : c <= 1 && turnsFit(a, b);
+}
+
 function countEligible(order: readonly PlayerState[]): number {
   let min = Infinity;
   for (const p of order) min = Math.min(min, p.byes);
@@ -223,9 +235,9 @@ function attempt(
     const stillCarry: number[] = [];
     for (const f of carry) {
       let done = false;
-      for (let pass = 0; pass < 2 && !done; pass++) {
+      for (let pass = 0; pass < TURN_PASSES && !done; pass++) {
         for (const r of residents) {
-          if (mate[r] === -1 && compat(f, r) && (pass === 1 || turnsFit(order[f], order[r]))) {
+          if (mate[r] === -1 && compat(f, r) && turnsOk(pass, order[f], order[r])) {
             pair(f, r, `${order[f].name} (${recordLabel(order[f])}) floated down to the ${label} group and meets its top available player`);
             done = true;
             break;
@@ -245,9 +257,9 @@ function attempt(
       const p = S[i];
       if (mate[p] !== -1) continue;
       let q = -1;
-      // pass 0 also respects absolute first-move preferences; pass 1 does not
-      for (let pass = 0; pass < 2 && q < 0; pass++) {
-        const ok = (c: number) => mate[c] === -1 && compat(p, c) && (pass === 1 || turnsFit(order[p], order[c]));
+      // the strictest first-move pass that finds a partner in the group (TURN_PASSES)
+      for (let pass = 0; pass < TURN_PASSES && q < 0; pass++) {
+        const ok = (c: number) => mate[c] === -1 && compat(p, c) && turnsOk(pass, order[p], order[c]);
         for (let k = i; k < S2len && q < 0; k++) if (ok(S[half + k])) q = S[half + k];
         for (let k = Math.min(i - 1, S2len - 1); k >= 0 && q < 0; k--) if (ok(S[half + k])) q = S[half + k];
         for (let k = i + 1; k < half && q < 0; k++) if (ok(S[k])) q = S[k];
@@ -256,11 +268,11 @@ function attempt(
     }
     // 3. leftovers pair among themselves, else float
     const left = S.filter((r) => mate[r] === -1);
-    for (let pass = 0; pass < 2; pass++) {
+    for (let pass = 0; pass < TURN_PASSES; pass++) {
       for (let a = 0; a < left.length; a++) {
         if (mate[left[a]] !== -1) continue;
         for (let b = a + 1; b < left.length; b++) {
-          if (mate[left[b]] === -1 && compat(left[a], left[b]) && (pass === 1 || turnsFit(order[left[a]], order[left[b]]))) {
+          if (mate[left[b]] === -1 && compat(left[a], left[b]) && turnsOk(pass, order[left[a]], order[left[b]])) {
             pair(left[a], left[b], `score group ${label}: paired within the group`);
             break;
           }

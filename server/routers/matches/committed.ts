@@ -27,6 +27,8 @@ export interface CommittedMove {
   /** the match version and status after the move */
   version: number;
   status: MoveOutcome["status"];
+  /** the bot's seat, read with the match row by the move itself (null: no bot; absent: unknown) */
+  botId?: string | null;
 }
 
 export type MoveSubscriber = (db: Db, move: CommittedMove) => Promise<unknown>;

@@ -7,10 +7,12 @@
  */
 import { z } from "zod";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
+import { MATCH_STATUSES } from "@/server/domain";
 import {
   adjustResultInput,
   createChallengeInput,
   findPlayersInput,
+  liveNowInput,
   joinCodeInput,
   matchIdInput,
   moveInput,
@@ -19,13 +21,23 @@ import {
 } from "@/server/services/matches/schemas";
 import { acceptChallenge, cancelChallenge, createChallenge, createFromPairing, findPlayers, joinByCode, previewJoin } from "@/server/services/matches/lifecycle";
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
+import { checkIn, startNow } from "@/server/services/matches/presence";
+import { listLiveGames } from "@/server/services/matches/live-now";
 import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "@/server/services/matches/views";
 import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
-import { createdOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
+import { createdOut, liveGameOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
 import { announceMove } from "./committed";
 import { scorekeeperRouter } from "./scorekeeper";
 import { botRouter } from "./bot";
+
+const parsedViews = new WeakMap<object, z.infer<typeof matchViewOut>>();
+/** `matchViewOut.parse`, remembered per view object: a broadcast view is parsed once, not per subscriber. */
+function parsedView(view: object): z.infer<typeof matchViewOut> {
+  let out = parsedViews.get(view);
+  if (!out) parsedViews.set(view, (out = matchViewOut.parse(view)));
+  return out;
+}
 
 export const matchesRouter = router({
   /** Over-the-board games entered at the scorekeeper station (docs/scorekeeper.md). */
@@ -38,9 +50,10 @@ export const matchesRouter = router({
     .output(matchViewOut)
     .query(({ ctx, input }) => getMatchView(ctx.db, input.matchId, ctx.user?.id ?? null)),
 
-  /** The same view now and after every change (SSE). Each view goes through the output schema. */
+  /** The same view now and after every change (SSE). Each view goes through the output schema,
+   * once per view object: every spectator of a version is handed the same one (services/matches/views.ts). */
   live: publicProcedure.input(matchIdInput).subscription(async function* ({ ctx, input, signal }) {
-    for await (const view of liveMatchView(ctx.db, input.matchId, ctx.user?.id ?? null, signal)) yield matchViewOut.parse(view);
+    for await (const view of liveMatchView(ctx.db, input.matchId, ctx.user?.id ?? null, signal)) yield parsedView(view);
   }),
 
   /** Play, exchange, pass, challenge or resign; idempotent per clientId; STALE on an old expectedSeq.
@@ -49,8 +62,9 @@ export const matchesRouter = router({
     .input(moveInput)
     .output(moveOut)
     .mutation(async ({ ctx, input }) => {
-      const out = await submitMove(ctx.db, { ...input, userId: ctx.user.id });
-      if (out.applied) announceMove(ctx.db, { matchId: input.matchId, clientId: input.clientId, version: out.version, status: out.status }, ctx.afterResponse);
+      // timed from the request's arrival: a queue for the database is not charged to the mover
+      const out = await submitMove(ctx.db, { ...input, userId: ctx.user.id }, ctx.receivedAt !== undefined ? { now: ctx.receivedAt } : {});
+      if (out.applied) announceMove(ctx.db, { matchId: input.matchId, clientId: input.clientId, version: out.version, status: out.status, botId: out.botId }, ctx.afterResponse);
       return out;
     }),
 
@@ -105,6 +119,25 @@ export const matchesRouter = router({
     .input(pairingIdInput)
     .output(z.object({ matchId: z.string(), created: z.boolean() }))
     .mutation(({ ctx, input }) => createFromPairing(ctx.db, input.pairingId, ctx.user.id)),
+
+  /** A player opens the game: counted as come (the clocks start when everyone has; a due no-show
+   * is decided first). `returning`: they had come before (the page shows a reconnect notice). */
+  checkIn: protectedProcedure
+    .input(matchIdInput)
+    .output(z.object({ returning: z.boolean(), status: z.enum(MATCH_STATUSES) }))
+    .mutation(({ ctx, input }) => checkIn(ctx.db, input.matchId, ctx.user.id)),
+
+  /** A tournament director starts a waiting board's clocks now, whoever has come. */
+  startNow: protectedProcedure
+    .input(matchIdInput)
+    .output(z.object({ started: z.boolean() }))
+    .mutation(({ ctx, input }) => startNow(ctx.db, input.matchId, ctx.user.id)),
+
+  /** Games in play for spectators: site-wide, or of a club's tournaments, a tournament, a player. */
+  liveNow: publicProcedure
+    .input(liveNowInput)
+    .output(z.object({ serverNow: z.number(), games: z.array(liveGameOut) }))
+    .query(async ({ ctx, input }) => ({ serverNow: Date.now(), games: await listLiveGames(ctx.db, input) })),
 
   /** Matches of tournament pairings (for Start / Watch links). */
   forPairings: publicProcedure

@@ -5,8 +5,8 @@
  * zod strips anything else a service might return.
  */
 import { z } from "zod";
-import { EVENT_TYPES, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
-import { FIRST_MOVERS, MATCH_STATUSES } from "@/server/domain";
+import { EVENT_TYPES, GAME_CHALLENGE_RULES, PHASES, RULESET_IDS } from "@/engine";
+import { FIRST_MOVERS, MATCH_RESULT_REASONS, MATCH_STATUSES, PREVIEW_MODES } from "@/server/domain";
 
 const status = z.enum(MATCH_STATUSES);
 const ruleset = z.enum(RULESET_IDS);
@@ -24,7 +24,7 @@ export const timeControlOut = z
 
 export const resultOut = z
   .object({
-    reason: z.enum(["out", "passes", "scoreless", "resign", "timeout", "director"]),
+    reason: z.enum(MATCH_RESULT_REASONS),
     winners: z.array(z.string()),
     scores: z.record(z.string(), z.number()),
     adjusted: z.boolean().optional(),
@@ -52,7 +52,7 @@ const gameOut = z.object({
   unseen: z.array(z.object({ face: z.string(), count: z.number() })),
   turn: z.number(),
   moveNumber: z.number(),
-  phase: z.enum(["playing", "finishing", "over"]),
+  phase: z.enum(PHASES),
   paused: z.boolean(),
   pending: z.object({ seat: z.number(), score: z.number(), goesOut: z.boolean() }).nullable(),
   can: z.object({ play: z.boolean(), exchange: z.boolean(), pass: z.boolean(), challenge: z.boolean(), resign: z.boolean() }),
@@ -86,6 +86,9 @@ export const matchViewOut = z.object({
   pairingId: z.string().nullable(),
   joinCode: z.string().nullable(),
   createdBy: z.string().nullable(),
+  preview: z.enum(PREVIEW_MODES),
+  waiting: z.object({ since: z.number().nullable(), deadline: z.number().nullable() }).nullable(),
+  board: z.object({ round: z.number(), table: z.number() }).nullable(),
   viewerSeat: z.number().nullable(),
   players: z.array(
     z.object({
@@ -98,6 +101,7 @@ export const matchViewOut = z.object({
       rackCount: z.number(),
       remainingMs: z.number().nullable(),
       winner: z.boolean(),
+      joined: z.boolean(),
     }),
   ),
   game: gameOut.nullable(),
@@ -140,3 +144,17 @@ export const previewOut = z.object({
 export const recordOut = z.object({ format: z.enum(["text", "json"]), complete: z.boolean(), text: z.string() });
 
 export { FIRST_MOVERS };
+
+/** A game in the "Live now" list: public fields only (no rack, no bag). */
+export const liveGameOut = z.object({
+  id: z.string(),
+  ruleset,
+  rated: z.boolean(),
+  tournamentId: z.string().nullable(),
+  tournamentName: z.string().nullable(),
+  board: z.object({ round: z.number(), table: z.number() }).nullable(),
+  turn: z.number().nullable(),
+  running: z.number().nullable(),
+  players: z.array(z.object({ userId: z.string(), name: z.string(), seat: z.number(), rating: z.number().nullable(), score: z.number(), remainingMs: z.number().nullable() })),
+  updatedAt: z.date(),
+});

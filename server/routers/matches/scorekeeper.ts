@@ -4,6 +4,7 @@
  * station sees what a spectator sees (there are no racks to see anyway).
  */
 import { z } from "zod";
+import { MATCH_MODES, MATCH_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { matchIdInput } from "@/server/services/matches/schemas";
 import { createOtbInput, otbClockInput, otbMoveInput, otbPairingInput } from "@/server/services/matches/scorekeeper-schemas";
@@ -12,7 +13,7 @@ import { matchViewOut, moveOut } from "./outputs";
 
 const stationOut = z.object({
   view: matchViewOut,
-  mode: z.enum(["online", "otb"]),
+  mode: z.enum(MATCH_MODES),
   canKeepScore: z.boolean(),
   canResign: z.array(z.number().int()),
   canStopClocks: z.boolean(),
@@ -56,7 +57,7 @@ export const scorekeeperRouter = router({
       z.array(
         z.object({
           id: z.string(),
-          status: z.enum(["open", "active", "finished", "cancelled"]),
+          status: z.enum(MATCH_STATUSES),
           ruleset: z.string(),
           players: z.array(z.string()),
           scores: z.array(z.number()),

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { RULESET_IDS } from "@/engine";
-import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
+import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, registerSelf, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
@@ -19,6 +19,7 @@ import {
   explainInput,
   flipInput,
   listTournamentsInput,
+  pairRoundInput,
   playerInput,
   roundInput,
   seedInput,
@@ -57,8 +58,13 @@ const tournamentOut = z.object({
   tiebreaks: z.array(z.string()),
   gibson: z.boolean(),
   gibsonSpread: z.number(),
+  gibsonPlaces: z.number(),
+  prizePlaces: z.number(),
+  pairingPlan: z.array(z.object({ fromRound: z.number(), method: z.enum(PAIRING_METHOD_CODES) })),
   bronzeMatch: z.boolean(),
   grandFinal: z.enum(GRAND_FINAL_OPTIONS),
+  noShowMinutes: z.number().nullable(),
+  preview: z.enum(PREVIEW_MODES),
   status: z.enum(TOURNAMENT_STATUSES),
 });
 const role = z.enum(TOURNAMENT_STAFF_ROLES);
@@ -84,7 +90,7 @@ const pairingOut = z.object({
   resultSource: z.string().nullable(),
   version: z.number(),
 });
-const roundOut = z.object({ number: z.number(), status: z.enum(ROUND_STATUSES), notes: z.array(z.string()), pairings: z.array(pairingOut) });
+const roundOut = z.object({ number: z.number(), status: z.enum(ROUND_STATUSES), pairingMethod: z.string().nullable(), notes: z.array(z.string()), pairings: z.array(pairingOut) });
 const overviewOut = z.object({
   tournament: tournamentOut,
   club: z.object({ id: z.string(), name: z.string(), handle: z.string() }),
@@ -270,7 +276,10 @@ export const tournamentsRouter = router({
   }),
 
   rounds: router({
-    pair: tournamentDirectorProcedure.output(z.object({ roundNumber: z.number() })).mutation(({ ctx }) => pairNextRound(ctx.db, ctx.tournament.id, ctx.user.id)),
+    pair: tournamentDirectorProcedure
+      .input(pairRoundInput)
+      .output(z.object({ roundNumber: z.number() }))
+      .mutation(({ ctx, input }) => pairNextRound(ctx.db, ctx.tournament.id, ctx.user.id, { method: input.method })),
     deleteDraft: tournamentDirectorProcedure
       .input(roundInput)
       .output(ok)

@@ -1,5 +1,6 @@
 /** Input rules for accounts, shared by the tRPC procedures, Auth.js and the sign-up form. */
 import { z } from "zod";
+import { NOTIFICATION_KINDS, THEMES } from "@/server/domain";
 
 export const emailSchema = z
   .string()
@@ -23,4 +24,27 @@ export const passwordSchema = z
 
 export const signUpInput = z.object({ email: emailSchema, name: displayNameSchema, password: passwordSchema });
 export const signInInput = z.object({ email: emailSchema, password: z.string().min(1, "Enter your password.").max(200) });
-export const updateProfileInput = z.object({ name: displayNameSchema });
+
+/** A one-time link's token: 32 random bytes in base64url (43 characters). */
+export const linkTokenSchema = z
+  .string()
+  .min(20, "This link is incomplete. Open the whole link from the e-mail.")
+  .max(100, "This link is not one of ours.")
+  .regex(/^[A-Za-z0-9_-]+$/, "This link is not one of ours.");
+
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+export const resetPasswordInput = z.object({ token: linkTokenSchema, password: passwordSchema });
+const currentPassword = z.string().min(1, "Enter your current password.").max(200);
+export const changePasswordInput = z.object({ currentPassword, newPassword: passwordSchema });
+export const requestEmailChangeInput = z.object({ newEmail: emailSchema, currentPassword });
+export const confirmEmailChangeInput = z.object({ token: linkTokenSchema });
+export const deleteAccountInput = z.object({ password: z.string().min(1, "Enter your password to confirm.").max(200) });
+
+export const themeSchema = z.enum(THEMES);
+/** Per kind of notification, whether it also goes by e-mail. */
+export const notificationPrefsSchema = z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean());
+/** Profile edits: any of the name, the theme and the notification choices. */
+export const updateProfileInput = z
+  .object({ name: displayNameSchema, theme: themeSchema, notificationPrefs: notificationPrefsSchema })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change.");

@@ -44,7 +44,7 @@ const COMMON: Record<ViolationCode, string> = {
 };
 
 const EQUATE: RuleTable = {
-  START_NOT_COVERED: "Equate: “Board 19×19, start [9,9] (a 2E square): the first play covers it.”",
+  START_NOT_COVERED: "Equate: “Board 19×19, start J10 (a 2E square): the first play covers it.”",
   SYNTAX: "Equate: “Every run must be a number, a complete expression (value ≥ 0) or a true equation” — strings such as “6 +” or “8 − 2 =” may not stand (seed 000).",
   LEADING_ZERO: "Equate: “Numbers: digit tiles side by side form multi-digit numbers; no unnecessary zero (05, 0 1/2).”",
   LEADING_SIGN: "Equate: “Operators + − × ÷, binary only (no sign).”",
@@ -69,7 +69,7 @@ const SMATH: RuleTable = {
 };
 
 const NUMBER_SCRABBLE: RuleTable = {
-  START_NOT_COVERED: "Number Scrabble: “Standard Scrabble board, start [7,7] (double-equation star)”: the first play covers it.",
+  START_NOT_COVERED: "Number Scrabble: “Standard Scrabble board, start H8 (double-equation star)”: the first play covers it.",
   SYNTAX: "Number Scrabble: the main line must be a well-formed equation: “² follows a number, √ precedes one”; “no leading +”.",
   LEADING_ZERO: "Number Scrabble: “no leading zero (also after a sign: -05).”",
   LEADING_SIGN: "Number Scrabble: “- is subtraction or a sign in front of a number (-3=5-8, 3=-5--8); no leading +.”",

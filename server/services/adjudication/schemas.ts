@@ -4,27 +4,27 @@
  * contract's shape (its one-line message is the error), so zod never disagrees with the CLI.
  */
 import { z } from "zod";
-import { RULESETS } from "@/db/schema/clubs";
+import { BONUS_KINDS, DIRECTIONS, LINE_KINDS, PREMIUMS, RULESET_IDS, RULING_KINDS } from "@/engine";
 
 const cell = z.tuple([z.number(), z.number()]);
 
 /** The contract's ruling (docs/spec/adjudication.md), key for key in the engine's order. */
 export const rulingSchema = z.object({
   valid: z.boolean(),
-  kind: z.enum(["equation", "expression"]).nullable(),
+  kind: z.enum(RULING_KINDS).nullable(),
   score: z.number(),
   lines: z.array(
     z.object({
       text: z.string(),
-      direction: z.enum(["across", "down"]),
+      direction: z.enum(DIRECTIONS),
       cells: z.array(cell),
-      kind: z.enum(["equation", "expression", "number", "fragment"]),
+      kind: z.enum(LINE_KINDS),
       value: z.string().nullable(),
       points: z.number(),
       main: z.boolean(),
     }),
   ),
-  bonuses: z.array(z.object({ kind: z.enum(["all-tiles", "value"]), points: z.number(), line: z.number().optional() })),
+  bonuses: z.array(z.object({ kind: z.enum(BONUS_KINDS), points: z.number(), line: z.number().optional() })),
   violations: z.array(z.object({ code: z.string(), message: z.string(), cells: z.array(cell) })),
   /** engine extension: what the engine had to assume (absent when nothing) */
   notes: z.array(z.object({ code: z.string(), message: z.string(), cells: z.array(cell) })).optional(),
@@ -44,7 +44,7 @@ export const explanationSchema = z.object({
           blank: z.boolean(),
           isNew: z.boolean(),
           points: z.number(),
-          premium: z.enum([".", "d", "t", "D", "T"]),
+          premium: z.enum(PREMIUMS),
           counted: z.number(),
         }),
       ),
@@ -76,7 +76,7 @@ export const matchPositionInput = z.object({
 
 export const matchPositionOutput = z.object({
   matchId: z.string(),
-  ruleset: z.enum(RULESETS),
+  ruleset: z.enum(RULESET_IDS),
   options: z.record(z.string(), z.unknown()),
   tournamentId: z.string().nullable(),
   moveNumber: z.number(),
@@ -108,7 +108,7 @@ export const rulingRecordOutput = z.object({
   requestedBy: z.string(),
   requestedByUserId: z.string().nullable(),
   ruledBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-  ruleset: z.enum(RULESETS),
+  ruleset: z.enum(RULESET_IDS),
   rulesetVersion: z.number(),
   rulesetOptions: z.record(z.string(), z.unknown()),
   request: z.record(z.string(), z.unknown()),

@@ -128,9 +128,10 @@ export async function botSeatedIn(db: Db, matchId: string): Promise<string | nul
  * answers. Moves the bot itself submits (`bot:` keys) do not re-enter. Errors propagate to the
  * caller, which logs them: the human's move has already been applied and reported as such.
  */
-export async function answerCommittedMove(db: Db, move: { matchId: string; clientId: string; status: string }): Promise<BotTurnsResult | null> {
+export async function answerCommittedMove(db: Db, move: { matchId: string; clientId: string; status: string; botId?: string | null }): Promise<BotTurnsResult | null> {
   if (move.clientId.startsWith("bot:") || move.status !== "active") return null;
-  const botId = await botSeatedIn(db, move.matchId);
+  // the move read the bot's seat with the row (matches.bot_id): a game without the bot costs no query
+  const botId = move.botId !== undefined ? move.botId : await botSeatedIn(db, move.matchId);
   if (!botId) return null;
   return playBotTurns(db, move.matchId, { isBot: (id) => id === botId, maxMoves: 8 });
 }

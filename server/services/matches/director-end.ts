@@ -15,7 +15,8 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches, type MatchResult } from "@/db/schema/matches";
-import { lockMatch, persist, settle, type Appended } from "./log";
+import { publish } from "@/server/live/bus";
+import { lockMatch, persist, settle, topicOf, type Appended } from "./log";
 import { loadFolded, step } from "./state";
 
 export interface DirectorResult {
@@ -38,6 +39,12 @@ export async function endForDirectorResult(tx: DbOrTx, input: { pairingId: strin
     .limit(1);
   if (!found) return null;
   const m = await lockMatch(tx, found.id);
+  if (m.status === "open") {
+    // Still waiting for its players (a fair start, presence.ts): no clock ran, nothing to settle.
+    await tx.update(matches).set({ status: "finished", result: directorResult(input.result), finishedAt: new Date(), updatedAt: new Date() }).where(eq(matches.id, m.id));
+    await publish(tx, topicOf(m.id), m.version);
+    return { matchId: m.id };
+  }
   if (m.status !== "active") return { matchId: m.id };
   let f = (await loadFolded(tx, m.id, m.version))!;
   const now = Math.max(input.now ?? Date.now(), f.state.lastAt);
@@ -52,13 +59,13 @@ export async function endForDirectorResult(tx: DbOrTx, input: { pairingId: strin
     f = settle(f, now, appended);
   }
   await persist(tx, m, f, appended, now);
-  if (f.state.end?.reason === "director") {
-    const { scores, forfeitUserId } = input.result;
-    const ids = Object.keys(scores);
-    const best = Math.max(...Object.values(scores));
-    const winners = forfeitUserId ? ids.filter((id) => id !== forfeitUserId) : ids.filter((id) => scores[id] === best);
-    const result: MatchResult = { reason: "director", winners, scores: { ...scores } };
-    await tx.update(matches).set({ result }).where(eq(matches.id, m.id));
-  }
+  if (f.state.end?.reason === "director") await tx.update(matches).set({ result: directorResult(input.result) }).where(eq(matches.id, m.id));
   return { matchId: m.id };
+}
+
+function directorResult({ scores, forfeitUserId }: DirectorResult): MatchResult {
+  const ids = Object.keys(scores);
+  const best = Math.max(...Object.values(scores));
+  const winners = forfeitUserId ? ids.filter((id) => id !== forfeitUserId) : ids.filter((id) => scores[id] === best);
+  return { reason: "director", winners, scores: { ...scores } };
 }

@@ -2,14 +2,18 @@
  * How a match comes to be: a challenge (named players who accept, and/or open seats filled
  * through the link /play/join/[code]) or a tournament pairing. The game starts — the engine's
  * `start` event is written and the first mover's clock runs — when every seat is taken and
- * accepted; a pairing's game starts at once (the director's "start clocks").
+ * accepted AND every player has come to the game (`joined_at`: a fair start, docs/matches.md).
+ * Creating, accepting and joining by link count as coming; a pairing's players come by opening
+ * the board (presence.ts `checkIn`). A tournament director starting a board starts its clocks
+ * at once (the hook a round timer will call: presence.ts `startNow`). An over-the-board game
+ * starts at once: its players are at the table.
  *
  * Settings are validated by the engine itself (`resolveStart`) when the challenge is made, so a
  * challenge can never fail to start later. The seed is drawn from crypto randomness and stays
  * on the server until the game is over.
  */
-import { randomBytes, randomInt } from "node:crypto";
-import { and, eq, ilike, inArray, or } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
@@ -18,10 +22,19 @@ import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { newInviteCode } from "@/server/services/clubs/invites";
-import { lockMatch, persist, topicOf } from "./log";
+import { lockMatch, topicOf } from "./log";
 import type { CreateChallengeInput } from "./schemas";
-import { step } from "./state";
 import { lockPairingForStart, pairingForMatch } from "./tournament";
+import { checkIn, startNow } from "./presence";
+import { startGame, startIfReady } from "./start";
+
+export { startGame };
+
+/** A later call on a board's existing game: a player comes to it, a director starts its clocks. */
+async function arrive(db: Db, matchId: string, userId: string, isPlayer: boolean, now: number): Promise<void> {
+  if (isPlayer) await checkIn(db, matchId, userId, { now });
+  else await startNow(db, matchId, userId, { now });
+}
 
 /** Keep only the options that apply to the ruleset (a tournament stores the fully resolved set,
  * which also names options of other games). */
@@ -92,64 +105,11 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
       .returning();
     const now = new Date();
     await tx.insert(matchPlayers).values([
-      { matchId: m!.id, userId: creatorId, seat: 0, acceptedAt: now },
+      { matchId: m!.id, userId: creatorId, seat: 0, acceptedAt: now, joinedAt: now },
       ...invite.map((userId, i) => ({ matchId: m!.id, userId, seat: i + 1, acceptedAt: null })),
     ]);
     return m!;
   });
-}
-
-/** Start the game when every seat is taken and accepted (caller holds the row lock). */
-async function startIfReady(tx: DbOrTx, m: Match, now: number): Promise<boolean> {
-  const seated = await tx
-    .select({ userId: matchPlayers.userId, seat: matchPlayers.seat, acceptedAt: matchPlayers.acceptedAt, name: users.name })
-    .from(matchPlayers)
-    .innerJoin(users, eq(users.id, matchPlayers.userId))
-    .where(eq(matchPlayers.matchId, m.id));
-  if (seated.length < m.seats || seated.some((p) => p.acceptedAt === null)) return false;
-  seated.sort((a, b) => a.seat - b.seat);
-  let order = seated;
-  if (m.firstMover === "random") {
-    order = seated.slice();
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = randomInt(i + 1);
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-  }
-  await startGame(
-    tx,
-    m,
-    order.map((p) => ({ id: p.userId, name: p.name })),
-    now,
-  );
-  return true;
-}
-
-/** Write the `start` event and seat the players in turn order (an OTB match — `mode` "otb", the
- * scorekeeper station — starts with the engine's virtual racks). */
-export async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: string }[], now: number): Promise<void> {
-  const start: StartEvent = {
-    type: "start",
-    at: now,
-    ruleset: m.ruleset,
-    options: m.rulesetOptions as StartEvent["options"],
-    challengeRule: m.challengeRule as MatchChallengeRule,
-    challengeMode: m.challengeRule !== "void",
-    ...(m.mode === "otb" ? { virtualRacks: true } : {}),
-    players: players.map((p) => ({ id: p.id, name: p.name.replace(/[\r\n]+/g, " ").slice(0, 100) })),
-    seed: m.seed,
-    timeControl: m.timeControl,
-  };
-  const r = step(null, 1, start);
-  if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.message}.`);
-  for (let i = 0; i < players.length; i++) {
-    await tx
-      .update(matchPlayers)
-      .set({ seat: i })
-      .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, players[i].id)));
-  }
-  await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m.id));
-  await persist(tx, m, r.value, [{ seq: 1, event: start, actorId: null, clientId: null }], now);
 }
 
 /** An invited player accepts; the game starts once everyone has. */
@@ -159,7 +119,7 @@ export async function acceptChallenge(db: Db, matchId: string, userId: string, o
     if (m.status !== "open") throw new DomainError("CONFLICT", m.status === "cancelled" ? "This challenge was withdrawn." : "This game has already started.");
     const [me] = await tx
       .update(matchPlayers)
-      .set({ acceptedAt: new Date() })
+      .set({ acceptedAt: new Date(), joinedAt: sql`coalesce(${matchPlayers.joinedAt}, now())` })
       .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)))
       .returning();
     if (!me) throw new DomainError("FORBIDDEN", "You were not invited to this game.");
@@ -174,6 +134,8 @@ export async function cancelChallenge(db: Db, matchId: string, userId: string): 
   await db.transaction(async (tx) => {
     const m = await lockMatch(tx, matchId);
     if (m.status !== "open") throw new DomainError("CONFLICT", "Only a challenge that has not started can be withdrawn.");
+    // A tournament board's game is the tournament's: it waits for both players, or the director.
+    if (m.pairingId) throw new DomainError("PRECONDITION", "A tournament game cannot be withdrawn: ask the tournament director.");
     const [me] = await tx.select().from(matchPlayers).where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
     if (!me) throw new DomainError("FORBIDDEN", "This is not your challenge.");
     await tx.update(matches).set({ status: "cancelled", joinCode: null, updatedAt: new Date() }).where(eq(matches.id, matchId));
@@ -214,11 +176,11 @@ export async function joinByCode(db: Db, code: string, userId: string, opts: { n
     const seated = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, m.id));
     const mine = seated.find((p) => p.userId === userId);
     if (mine) {
-      if (mine.acceptedAt === null) await tx.update(matchPlayers).set({ acceptedAt: new Date() }).where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, userId)));
+      if (mine.acceptedAt === null || mine.joinedAt === null) await tx.update(matchPlayers).set({ acceptedAt: mine.acceptedAt ?? new Date(), joinedAt: mine.joinedAt ?? new Date() }).where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, userId)));
     } else {
       if (m.status !== "open") throw new DomainError("CONFLICT", m.status === "cancelled" ? "This challenge was withdrawn." : "This game is already full.");
       if (seated.length >= m.seats) throw new DomainError("CONFLICT", "This game is already full.");
-      await tx.insert(matchPlayers).values({ matchId: m.id, userId, seat: seated.length, acceptedAt: new Date() });
+      await tx.insert(matchPlayers).values({ matchId: m.id, userId, seat: seated.length, acceptedAt: new Date(), joinedAt: new Date() });
     }
     if (m.status === "open") {
       const started = await startIfReady(tx, m, opts.now ?? Date.now());
@@ -232,7 +194,9 @@ export async function joinByCode(db: Db, code: string, userId: string, opts: { n
 /**
  * The match of a tournament pairing, created and started on first call by one of its players or
  * a tournament director; later calls return the same match (one per pairing, enforced by a unique
- * index, so two racing clicks cannot make two games). Only a published round's boards start: a
+ * index, so two racing clicks cannot make two games). A fair start: a player's call counts as
+ * coming to the board, and the clocks start once both have come (presence.ts); a director's
+ * call starts the clocks at once, whoever is there (also on a board already waiting). Only a published round's boards start: a
  * draft may still be re-paired or deleted, which would leave its game running with no pairing.
  * That check runs under a lock in the creating transaction (`lockPairingForStart`).
  */
@@ -245,8 +209,13 @@ export async function createFromPairing(
   const p = await pairingForMatch(db, pairingId);
   // Access first, so a stranger is refused even when the game already exists (it is a mutation).
   if (!p.players.includes(userId)) await requireTournamentRole(db, p.tournamentId, userId, ["director"]);
+  const isPlayer = p.players.includes(userId);
+  const now0 = opts.now ?? Date.now();
   const existing = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
-  if (existing[0]) return { matchId: existing[0].id, created: false };
+  if (existing[0]) {
+    if (opts.mode !== "otb") await arrive(db, existing[0].id, userId, isPlayer, now0);
+    return { matchId: existing[0].id, created: false };
+  }
   if (p.players.length < 2) throw new DomainError("PRECONDITION", "A bye has no game to play.");
   const rulesetOptions = applicableOptions(p.ruleset, p.rulesetOptions);
   checkSettings({ ruleset: p.ruleset, rulesetOptions, challengeRule: p.challengeRule, timeControl: p.timeControl, seats: p.players.length });
@@ -264,6 +233,8 @@ export async function createFromPairing(
         seats: players.length,
         firstMover: "creator",
         seed: newSeed(),
+        preview: p.preview,
+        noShowMinutes: p.noShowMinutes,
         pairingId,
         tournamentId: p.tournamentId,
         createdBy: userId,
@@ -274,17 +245,22 @@ export async function createFromPairing(
     if (!m) return null;
     const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, players));
     const nameOf = new Map(names.map((n) => [n.id, n.name]));
-    const now = new Date(opts.now ?? Date.now());
-    await tx.insert(matchPlayers).values(players.map((id, seat) => ({ matchId: m.id, userId: id, seat, acceptedAt: now })));
-    await startGame(
-      tx,
-      m,
-      players.map((id) => ({ id, name: nameOf.get(id) ?? "Player" })),
-      now.getTime(),
-    );
+    const now = new Date(now0);
+    // Over the board everyone is at the table; online, only the caller (if a player) has come.
+    const otb = opts.mode === "otb";
+    await tx.insert(matchPlayers).values(players.map((id, seat) => ({ matchId: m.id, userId: id, seat, acceptedAt: now, joinedAt: otb || id === userId ? now : null })));
+    if (otb || !isPlayer) {
+      await startGame(
+        tx,
+        m,
+        players.map((id) => ({ id, name: nameOf.get(id) ?? "Player" })),
+        now.getTime(),
+      );
+    } else await publish(tx, topicOf(m.id), m.version);
     return m.id;
   });
   if (result) return { matchId: result, created: true };
   const [again] = await db.select({ id: matches.id }).from(matches).where(eq(matches.pairingId, pairingId)).limit(1);
+  if (opts.mode !== "otb") await arrive(db, again!.id, userId, isPlayer, now0);
   return { matchId: again!.id, created: false };
 }

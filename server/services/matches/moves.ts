@@ -1,21 +1,31 @@
 /**
- * Moves. `submitMove` is the one write path of a running game, in ONE transaction:
- *   1. lock the match row (`SELECT … FOR UPDATE`): racing submissions queue here;
- *   2. a `clientId` already in the log → the earlier result, applied once (idempotent retry);
- *   3. `expectedSeq` ≠ the row's version → STALE ("The game moved on…"): no blind overwrite;
- *   4. `now` is the server's clock (injectable for tests), never the client's;
- *   5. the state is rebuilt by replay (or the version-checked cache); events the server owes at
- *      `now` are appended first (forfeit pass past the move limit, timeout past max overtime);
- *   6. the engine applies the move; its refusal becomes DomainError INVALID with its sentence;
- *   7. when the game is decided, the closing time events and `end` follow, the result is cached
- *      on the row and reported to the tournament pairing — same transaction;
- *   8. `publish(tx, "match:<id>")`, delivered to every instance when the transaction commits.
- * If step 5 changed the game (say the mover's flag fell) and the move then fails, those server
- * events are still committed and the error is raised after the commit. What follows a committed
- * move (the bot's answer) is not this module's business: the `move` procedure announces it to
- * its subscribers (server/routers/matches/committed.ts).
+ * Moves. `submitMove` is the one write path of a running game, in two database round trips on a
+ * cache hit (docs/matches.md, "The write path"):
+ *   0. the move's time is taken when it arrives (`opts.now`: the request's arrival; else the call),
+ *      before any wait for a connection or the row lock, so a queue is never charged to the mover;
+ *   1. ONE read (`readForMove`): the match row, whether this `clientId` is in the log already
+ *      (→ the earlier result, applied once: an idempotent retry), and the state snapshot when
+ *      the in-process cache is not at the row's version;
+ *   2. `expectedSeq` ≠ the row's version → STALE ("The game moved on…"): no blind overwrite;
+ *   3. the state: the cache, else the snapshot and the events after it (one more round trip);
+ *      events the server owes at `now` are appended first (forfeit pass past the move limit,
+ *      timeout past max overtime);
+ *   4. the engine applies the move; its refusal becomes DomainError INVALID with its sentence;
+ *   5. when the game is decided, the closing time events and `end` follow;
+ *   6. ONE write (`writeEvents`): locks the row (`SELECT … FOR UPDATE`) only if it is still at
+ *      the version read and the key is still free, appends the events (`ON CONFLICT (match_id,
+ *      client_id) DO NOTHING`), writes a snapshot every SNAPSHOT_EVERY events, bumps the version
+ *      and `pg_notify`s it — atomic as one statement. A writer that committed in between makes
+ *      it write nothing; one more read then tells an idempotent retry (the earlier result) from
+ *      a stale request (STALE), exactly what the old lock-then-read order answered.
+ *      A game-ending move of a tournament or rated game runs that statement in a transaction
+ *      with the pairing report and the rating (same lock, same commit).
+ * If step 3 changed the game (say the mover's flag fell) and the move then fails, those server
+ * events are still written and the error is raised afterwards. What follows a committed move
+ * (the bot's answer) is not this module's business: the `move` procedure announces it to its
+ * subscribers (server/routers/matches/committed.ts), with the bot's seat read in step 1.
  *
- * `touchMatch` is step 5 alone, for views and `claimTimeout`: a flag falls when anyone next
+ * `touchMatch` is step 3 alone, for views and `claimTimeout`: a flag falls when anyone next
  * touches the match; there are no timers in memory.
  */
 import { and, eq } from "drizzle-orm";
@@ -23,9 +33,10 @@ import type { Db } from "@/db/client";
 import { matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
 import type { GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
+import { assertFresh, lockMatch, persist, readForMove, reportResult, resultOf, settle, writeEvents, type Appended, type MoveRead } from "./log";
 import type { MoveAction } from "./schemas";
-import { cachePut, hasDue, loadFolded, step, type Folded } from "./state";
+import { restoreFolded, snapshotDue, snapshotOf } from "./snapshots";
+import { cachedVersion, cachePut, hasDue, loadFolded, step, type Folded } from "./state";
 
 export interface MoveOutcome {
   /** false: this clientId had already been applied (nothing new was written) */
@@ -35,6 +46,9 @@ export interface MoveOutcome {
   /** the match version after the move */
   version: number;
   status: MatchStatus;
+  /** the bot account when it sits in this match (read with the row, so nobody asks again after
+   * the move); absent when the caller did not read it (the scorekeeper's clock) */
+  botId?: string | null;
 }
 
 const sentence = (m: string) => {
@@ -65,7 +79,10 @@ function toEvent(action: MoveAction, player: string, at: number): GameEvent {
   }
 }
 
-/** Submit one move (see the module header for the guarantees). */
+const STALE_TEXT = "The game moved on: refresh to see the latest position, then try again.";
+
+/** Submit one move (see the module header for the guarantees). `opts.now`: when the request
+ * arrived (the tRPC context's `receivedAt`); tests inject it. */
 export async function submitMove(
   db: Db,
   input: {
@@ -80,56 +97,71 @@ export async function submitMove(
   },
   opts: { now?: number } = {},
 ): Promise<MoveOutcome> {
-  let cacheAfter: Folded | null = null;
-  const out = await db.transaction(async (tx) => {
-    const m = await lockMatch(tx, input.matchId);
-    const dupSeq = await findApplied(tx, m.id, input.clientId);
-    if (dupSeq !== null) return { outcome: { applied: false, seq: dupSeq, version: m.version, status: m.status } satisfies MoveOutcome };
-    if (m.status === "open") throw new DomainError("PRECONDITION", "The game has not started yet: waiting for the other players to accept.");
-    if (m.status === "cancelled") throw new DomainError("CONFLICT", "This challenge was withdrawn.");
-    if (m.status === "finished") throw new DomainError("CONFLICT", "The game is over.");
-    if (m.mode === "otb" && input.actingFor === undefined) throw new DomainError("FORBIDDEN", "This game is played over the board: its scorekeeper enters the moves.");
-    assertFresh(m, input.expectedSeq);
+  const arrived = opts.now ?? Date.now();
+  const read = await readForMove(db, input.matchId, input.clientId, cachedVersion(input.matchId));
+  const { m } = read;
+  const earlier = (r: MoveRead, seq: number): MoveOutcome => ({ applied: false, seq, version: r.m.version, status: r.m.status, botId: r.m.botId });
+  if (read.appliedSeq !== null) return earlier(read, read.appliedSeq);
+  if (m.status === "open") throw new DomainError("PRECONDITION", "The game has not started yet: waiting for the other players to accept.");
+  if (m.status === "cancelled") throw new DomainError("CONFLICT", "This challenge was withdrawn.");
+  if (m.status === "finished") throw new DomainError("CONFLICT", "The game is over.");
+  if (m.mode === "otb" && input.actingFor === undefined) throw new DomainError("FORBIDDEN", "This game is played over the board: its scorekeeper enters the moves.");
+  assertFresh(m, input.expectedSeq);
 
-    let f = (await loadFolded(tx, m.id, m.version))!;
-    const playerId = input.actingFor ?? input.userId;
-    const seat = f.state.players.findIndex((p) => p.id === playerId);
-    if (seat < 0) throw new DomainError("FORBIDDEN", "Only the players of this game can move.");
-    const now = Math.max(opts.now ?? Date.now(), f.state.lastAt);
-    const appended: Appended[] = [];
-    f = settle(f, now, appended);
+  const snapshot = read.snapshot ? restoreFolded(read.snapshot.version, read.snapshot.state) : null;
+  let f = (await loadFolded(db, m.id, m.version, snapshot))!;
+  const playerId = input.actingFor ?? input.userId;
+  const seat = f.state.players.findIndex((p) => p.id === playerId);
+  if (seat < 0) throw new DomainError("FORBIDDEN", "Only the players of this game can move.");
+  const now = Math.max(arrived, f.state.lastAt);
+  const appended: Appended[] = [];
+  f = settle(f, now, appended);
 
-    // Refusals after server events were appended: commit those, raise afterwards.
-    const refuse = async (code: "INVALID" | "CONFLICT" | "PRECONDITION", message: string) => {
-      if (appended.length === 0) throw new DomainError(code, message);
-      await persist(tx, m, f, appended, now);
-      cacheAfter = f;
-      return { refused: new DomainError(code, message) };
-    };
+  /** Step 6; false when another writer committed first (then nothing was written). */
+  const write = async (after: Folded, clientId: string | null): Promise<boolean> => {
+    const opts = { clientId, snapshot: snapshotDue(m.version, after.version) ? snapshotOf(after) : null };
+    const result = resultOf(after.state);
+    const wrote =
+      result && (m.pairingId || m.rated)
+        ? await db.transaction(async (tx) => {
+            if (!(await writeEvents(tx, m, after, appended, now, opts))) return false;
+            await reportResult(tx, m, after.state, result, now);
+            return true;
+          })
+        : await writeEvents(db, m, after, appended, now, opts);
+    if (wrote) cachePut(m.id, after);
+    return wrote;
+  };
+  /** Another writer committed between our read and our write: the earlier result, or STALE. */
+  const movedOn = async (): Promise<MoveOutcome> => {
+    const again = await readForMove(db, m.id, input.clientId, cachedVersion(m.id));
+    if (again.appliedSeq !== null) return earlier(again, again.appliedSeq);
+    throw new DomainError("STALE", STALE_TEXT);
+  };
+  // Refusals after server events were appended: write those, raise afterwards.
+  const refuse = async (code: "INVALID" | "CONFLICT" | "PRECONDITION", message: string): Promise<never> => {
+    if (appended.length > 0 && !(await write(f, null))) throw new DomainError("STALE", STALE_TEXT);
+    throw new DomainError(code, message);
+  };
 
-    const s = f.state;
-    if (s.phase !== "playing") return refuse("CONFLICT", END_TEXT[s.end?.reason ?? "out"] ?? "The game is over.");
-    const a = input.action;
-    if (a.type !== "challenge" && a.type !== "resign" && seat !== s.turn) {
-      return refuse("PRECONDITION", `It is not your turn: ${s.players[s.turn].name ?? "another player"} is to move.`);
-    }
-    if (a.type === "challenge" && !s.pending) return refuse("PRECONDITION", "There is no play to challenge now: the window closed when the next turn began.");
+  const s = f.state;
+  if (s.phase !== "playing") return refuse("CONFLICT", END_TEXT[s.end?.reason ?? "out"] ?? "The game is over.");
+  const a = input.action;
+  if (a.type !== "challenge" && a.type !== "resign" && seat !== s.turn) {
+    return refuse("PRECONDITION", `It is not your turn: ${s.players[s.turn].name ?? "another player"} is to move.`);
+  }
+  if (a.type === "challenge" && !s.pending) return refuse("PRECONDITION", "There is no play to challenge now: the window closed when the next turn began.");
 
-    const event = toEvent(a, playerId, now);
-    const r = step(f, f.version + 1, event);
-    if (!r.ok) return refuse("INVALID", sentence(r.message));
-    f = r.value;
-    const moveSeq = f.version;
-    appended.push({ seq: moveSeq, event, actorId: input.userId, clientId: input.clientId });
-    f = settle(f, now, appended);
-    await persist(tx, m, f, appended, now);
-    cacheAfter = f;
-    const status: MatchStatus = f.state.phase === "over" ? "finished" : "active";
-    return { outcome: { applied: true, seq: moveSeq, version: f.version, status } satisfies MoveOutcome };
-  });
-  if (cacheAfter) cachePut(input.matchId, cacheAfter);
-  if ("refused" in out) throw out.refused;
-  return out.outcome;
+  const event = toEvent(a, playerId, now);
+  const r = step(f, f.version + 1, event);
+  if (!r.ok) return refuse("INVALID", sentence(r.message));
+  f = r.value;
+  const moveSeq = f.version;
+  appended.push({ seq: moveSeq, event, actorId: input.userId, clientId: input.clientId });
+  f = settle(f, now, appended);
+  if (!(await write(f, input.clientId))) return movedOn();
+  const status: MatchStatus = f.state.phase === "over" ? "finished" : "active";
+  return { applied: true, seq: moveSeq, version: f.version, status, botId: m.botId };
 }
 
 /**

@@ -77,3 +77,8 @@ export const adjustResultInput = matchIdInput.extend({
   scores: z.record(z.uuid(), z.number().int().min(-10_000).max(100_000)),
   reason: z.string().trim().min(3, "Say why the result changes.").max(500),
 });
+
+/** The "Live now" list's filter: site-wide, or one club, tournament or player (one at most). */
+export const liveNowInput = z
+  .object({ clubId: z.uuid().optional(), tournamentId: z.uuid().optional(), userId: z.uuid().optional(), limit: z.number().int().min(1).max(100).default(30) })
+  .default({ limit: 30 });

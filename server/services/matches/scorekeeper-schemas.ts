@@ -3,7 +3,7 @@
  * (server/routers/matches/scorekeeper.ts) and the /scorekeeper pages.
  */
 import { z } from "zod";
-import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
 import { MAX_DATE_MS, MAX_INT4 } from "@/server/limits";
 import { matchTimeControlSchema } from "./schemas";
 
@@ -34,7 +34,7 @@ const placement = z.object({
   col: z.number().int().min(0).max(40),
   tile: z.string().min(1).max(8),
   blank: z.boolean().optional(),
-  brackets: z.enum(["across", "down"]).optional(),
+  brackets: z.enum(DIRECTIONS).optional(),
 });
 
 /** What happened at the board. An exchange gives only how many tiles were traded (nobody at the

@@ -13,6 +13,7 @@ import type { DbOrTx } from "@/db/client";
 import { tournamentPairings, tournamentRounds, tournaments } from "@/db/schema/tournaments";
 import type { RulesetId } from "@/db/schema/clubs";
 import type { StoredTimeControl } from "@/db/schema/matches";
+import type { PreviewMode } from "@/server/domain";
 import { getPairingForMatch, writeResult } from "@/server/services/tournaments/results";
 import { DomainError, isDomainError } from "@/server/errors";
 
@@ -29,6 +30,8 @@ export interface PairingForMatch {
   players: string[];
   roundNumber: number;
   table: number;
+  preview: PreviewMode;
+  noShowMinutes: number | null;
 }
 
 /** The pairing and its tournament's game settings (NOT_FOUND; INVALID for a bye). Whether its

@@ -136,7 +136,7 @@ export function buildBracket(ev: Event): Bracket | null {
     bronze: t.bronzeMatch,
     grandFinal: t.grandFinal,
   });
-  if (!made.ok) throw new DomainError("PRECONDITION", made.message);
+  if (!made.ok) throw new DomainError("PRECONDITION", made.error.message);
   let bracket = made.value;
   const counted = countedRounds(ev);
   for (const p of ev.pairings) {

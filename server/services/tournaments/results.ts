@@ -17,7 +17,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { matches, tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type TournamentPairing } from "@/db/schema";
+import { matches, tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type Tournament, type TournamentPairing } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { applyRatedGame } from "@/server/services/ratings/apply";
@@ -149,6 +149,9 @@ export interface PairingForMatch {
   players: string[];
   roundNumber: number;
   table: number;
+  /** the event's preview mode and no-show rule, copied onto the game */
+  preview: Tournament["preview"];
+  noShowMinutes: number | null;
 }
 
 /** What the matches domain needs to start the game of a board; DomainError NOT_FOUND / INVALID for a bye. */
@@ -172,6 +175,8 @@ export async function getPairingForMatch(db: DbOrTx, pairingId: string): Promise
     players: row.p.players,
     roundNumber: row.p.roundNumber,
     table: row.p.tableNumber,
+    preview: row.t.preview,
+    noShowMinutes: row.t.noShowMinutes,
   };
 }
 

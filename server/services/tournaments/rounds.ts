@@ -14,13 +14,22 @@
  * - Round robin: the Berger schedule is built from the field fixed at round 1; a game against a
  *   withdrawn player becomes a bye for the opponent.
  * - Elimination: each round pairs every bracket match whose two players are known.
+ * - Pods (3–4 players a game): Swiss and King of the Hill use the pod engines with the withdrawn
+ *   as an option; a round robin pod that lost a withdrawn player plays without them (a bye when
+ *   one player is left).
+ * - Method per round (Swiss / King of the Hill events): the tournament's `pairingPlan`, or the
+ *   method the director picks when pairing; each round records the method that paired it.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
 import {
   gameOutcomes,
+  methodForRound,
   pairKingOfTheHill,
+  pairKingOfTheHillPods,
+  pairSwissPods,
+  roundRobinPods,
   pairSwiss,
   readyMatches,
   roundRobin,
@@ -30,6 +39,9 @@ import {
   type History,
   type PairedRound,
   type Pairing,
+  type PairingMethod,
+  type Player,
+  type PodSize,
 } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
@@ -41,6 +53,8 @@ const topic = (id: string) => `tournament:${id}`;
 
 interface Draft {
   round: number;
+  /** The method that paired the round (PAIRING_METHODS, or the format for round robins and brackets). */
+  method: string;
   pairings: (Pairing & { bracketMatchId?: string })[];
   byes: ByeAssignment[];
   notes: string[];
@@ -52,14 +66,38 @@ async function lockTournament(tx: Tx, tournamentId: string): Promise<Tournament>
   return t;
 }
 
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!r.ok) throw new DomainError("PRECONDITION", `The pairing engine refused: ${r.message}`);
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new DomainError("PRECONDITION", `The pairing engine refused: ${r.error.message}`);
   return r.value;
+}
+
+/** Pod size of a pod event (3 or 4), or null for head-to-head games. */
+const podSizeOf = (t: Pick<Tournament, "playersPerGame">): PodSize | null => (t.playersPerGame === 3 || t.playersPerGame === 4 ? t.playersPerGame : null);
+
+/**
+ * The round robin schedule of a field: Berger tables for two-player games, `roundRobinPods` for
+ * pods (its length depends only on the field size and seeding, so a field of placeholders with
+ * the same seeds gives the same number of rounds).
+ */
+function roundRobinSchedule(t: Tournament, players: Player[]): PairedRound[] {
+  const pod = podSizeOf(t);
+  if (pod) {
+    const single = unwrap(roundRobinPods(players, { podSize: pod }));
+    if (t.format !== "double-round-robin") return single;
+    return [...single, ...single.map((r) => ({ ...r, round: r.round + single.length, pairings: r.pairings.map((p) => ({ ...p, players: [...p.players].reverse(), reason: `double round robin, second cycle: replays round ${r.round} with the seat order reversed` })) }))];
+  }
+  return unwrap(roundRobin(players, { kind: t.format === "double-round-robin" ? "double" : "single" }));
 }
 
 /** Planned number of rounds (round robins: the schedule length; brackets: open-ended). */
 export function plannedRounds(t: Tournament, fieldSize: number): number | null {
   if (isElimination(t)) return null;
+  // Pods: the schedule is computed once, when round 1 is paired (then stored as `rounds`); a
+  // greedy over the field, it costs ≈ 0.6 s at 60 players — too much for every page view.
+  if (isRoundRobin(t) && podSizeOf(t)) {
+    if (t.status !== "registration") return t.rounds;
+    return roundRobinSchedule(t, Array.from({ length: fieldSize }, (_, i) => ({ id: `seat${i + 1}`, rating: 0, seed: i + 1 }))).length;
+  }
   if (isRoundRobin(t)) {
     const cycle = fieldSize % 2 === 0 ? fieldSize - 1 : fieldSize;
     return t.format === "double-round-robin" ? 2 * cycle : cycle;
@@ -67,8 +105,8 @@ export function plannedRounds(t: Tournament, fieldSize: number): number | null {
   return t.rounds;
 }
 
-/** Pair round `round` of the event with the format's engine. */
-function computeRound(ev: Event, round: number): Draft {
+/** Pair round `round` of the event with the format's engine (Swiss / KOTH: the plan's method, or `override`). */
+function computeRound(ev: Event, round: number, override?: PairingMethod): Draft {
   const t = ev.tournament;
   const active = ev.entries.filter((e) => activeIn(e, round));
   const activeIds = new Set(active.map((e) => e.userId));
@@ -87,6 +125,7 @@ function computeRound(ev: Event, round: number): Draft {
     const seedOf = new Map(bracket.seeds.map((id, i) => [id, i + 1]));
     return {
       round,
+      method: t.format,
       pairings: ready.map((m, i) => {
         const [a, b] = m.players as [string, string];
         return { players: [a, b], table: i + 1, bracketMatchId: m.id, reason: `${m.label}: seed ${seedOf.get(a)} v seed ${seedOf.get(b)}; the winner advances` };
@@ -98,7 +137,7 @@ function computeRound(ev: Event, round: number): Draft {
 
   if (isRoundRobin(t)) {
     const field = startingField(ev);
-    const schedule = unwrap(roundRobin(field.map(toPlayer), { kind: t.format === "double-round-robin" ? "double" : "single" }));
+    const schedule = roundRobinSchedule(t, field.map(toPlayer));
     const src = schedule[round - 1];
     if (!src) throw new DomainError("PRECONDITION", `The round robin has ${schedule.length} rounds; all are paired.`);
     const name = new Map(field.map((e) => [e.userId, e.name]));
@@ -108,28 +147,37 @@ function computeRound(ev: Event, round: number): Draft {
       const gone = p.players.filter((id) => !activeIds.has(id));
       const left = p.players.filter((id) => activeIds.has(id));
       if (gone.length === 0) pairings.push(p);
+      else if (left.length >= 2) pairings.push({ ...p, players: left, reason: `${p.reason}; ${gone.map((id) => name.get(id)).join(", ")} withdrew, so the pod plays without them` });
       else if (left.length === 1) byes.push({ playerId: left[0]!, reason: `round robin: scheduled opponent ${gone.map((id) => name.get(id)).join(", ")} has withdrawn, so this is a bye` });
     }
     pairings.forEach((p, i) => (p.table = i + 1));
-    return { round, pairings, byes, notes: src.notes };
+    return { round, method: t.format, pairings, byes, notes: src.notes };
   }
 
   // Swiss and King of the Hill: everyone who ever played is in the field; only active players pair.
   const everyone = ev.entries.filter((e) => e.rating !== null);
   const players = everyone.map(toPlayer);
   const checked = validateField(players, history);
-  if (!checked.ok) throw new DomainError("PRECONDITION", checked.message);
+  if (!checked.ok) throw new DomainError("PRECONDITION", checked.error.message);
   const clean = everyone.every((e) => activeIds.has(e.userId));
   if (active.length < 2) throw new DomainError("PRECONDITION", "At least 2 active players are needed to pair a round.");
 
-  if (t.format === "swiss") {
-    const gibson = t.gibson ? { totalRounds: t.rounds, spreadPerRound: t.gibsonSpread } : undefined;
+  const method = override ?? methodForRound(t.format === "king-of-the-hill" ? "king-of-the-hill" : "swiss", t.pairingPlan, round);
+  const pod = podSizeOf(t);
+  if (pod) {
+    // Pods: the engines take the withdrawn as an option, like pairSwiss (no Gibsons in pods).
     const withdrawn = everyone.filter((e) => !activeIds.has(e.userId)).map((e) => e.userId);
-    return unwrap(pairSwiss({ players, history, round, scoring }, { gibson, withdrawn }));
+    const input = { players, history, round, scoring };
+    return { method, ...unwrap(method === "swiss" ? pairSwissPods(input, { podSize: pod, withdrawn }) : pairKingOfTheHillPods(input, { podSize: pod, withdrawn })) };
+  }
+  if (method === "swiss") {
+    const gibson = t.gibson ? { totalRounds: t.rounds, spreadPerRound: t.gibsonSpread, gibsonPlaces: t.gibsonPlaces, prizePlaces: t.prizePlaces } : undefined;
+    const withdrawn = everyone.filter((e) => !activeIds.has(e.userId)).map((e) => e.userId);
+    return { method, ...unwrap(pairSwiss({ players, history, round, scoring }, { gibson, withdrawn })) };
   }
 
   // king-of-the-hill
-  if (clean) return unwrap(pairKingOfTheHill({ players, history, round, scoring }));
+  if (clean) return { method, ...unwrap(pairKingOfTheHill({ players, history, round, scoring })) };
   const projected: History = { games: [], byes: history.byes.filter((b) => activeIds.has(b.playerId)) };
   for (const g of history.games) {
     if (g.players.every((id) => activeIds.has(id))) projected.games.push(g);
@@ -137,7 +185,7 @@ function computeRound(ev: Event, round: number): Draft {
       for (const o of gameOutcomes(g, scoring))
         if (activeIds.has(o.playerId)) projected.byes.push({ round: g.round, playerId: o.playerId, wins: o.wins, spread: o.spread } satisfies ByeRecord);
   }
-  return unwrap(pairKingOfTheHill({ players: active.map(toPlayer), history: projected, round, scoring }));
+  return { method, ...unwrap(pairKingOfTheHill({ players: active.map(toPlayer), history: projected, round, scoring })) };
 }
 
 /** Fix ratings and seeds of the checked-in field when round 1 is paired. */
@@ -157,8 +205,11 @@ async function fixStartingField(tx: Tx, ev: Event): Promise<Entry[]> {
   return [...out, ...others];
 }
 
-/** Pair the next round as a draft. Directors only (checked by the router). */
-export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: string): Promise<{ roundNumber: number }> {
+/**
+ * Pair the next round as a draft. Directors only (checked by the router). `method` pairs this one
+ * round with another method than the plan's (Swiss and King of the Hill events only).
+ */
+export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: string, opts: { method?: PairingMethod } = {}): Promise<{ roundNumber: number }> {
   return db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
@@ -177,8 +228,10 @@ export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: s
     } else if (!isElimination(t) && !isRoundRobin(t) && number > t.rounds) {
       throw new DomainError("PRECONDITION", `All ${t.rounds} rounds have been paired.`);
     }
-    const draft = computeRound(ev, number);
-    const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes: draft.notes }).returning();
+    if (opts.method && t.format !== "swiss" && t.format !== "king-of-the-hill")
+      throw new DomainError("INVALID", "Only Swiss and King of the Hill rounds can be paired with another method; this format fixes its rounds.", "method");
+    const draft = computeRound(ev, number, opts.method);
+    const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes: draft.notes, pairingMethod: draft.method }).returning();
     const rows = [
       ...draft.pairings.map((p) => ({
         tournamentId: t.id,
@@ -192,7 +245,7 @@ export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: s
       ...draft.byes.map((b) => ({ tournamentId: t.id, roundId: round!.id, roundNumber: number, tableNumber: 0, players: [b.playerId], isBye: true, reason: b.reason })),
     ];
     if (rows.length) await tx.insert(tournamentPairings).values(rows);
-    await writeAudit(tx, t.id, actorId, "round.paired", { round: number, boards: draft.pairings.length, byes: draft.byes.length, notes: draft.notes });
+    await writeAudit(tx, t.id, actorId, "round.paired", { round: number, method: draft.method, boards: draft.pairings.length, byes: draft.byes.length, notes: draft.notes });
     await publish(tx, topic(t.id));
     return { roundNumber: number };
   });

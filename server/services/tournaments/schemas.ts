@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { CHALLENGE_RULES } from "@/engine";
-import { GRAND_FINAL_OPTIONS, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
+import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
 
@@ -36,6 +36,7 @@ export const DEFAULT_TIME_CONTROL: TimeControlInput = {
 };
 
 export const formatSchema = z.enum(TOURNAMENT_FORMATS, "Choose a format.");
+export const pairingMethodSchema = z.enum(PAIRING_METHOD_CODES, "Choose Swiss or King of the Hill.");
 export const tiebreakCodeSchema = z.enum(TIEBREAKS.map((t) => t.code) as [string, ...string[]], "Unknown tiebreak.");
 const winsValue = z.union([z.literal(0), z.literal(0.5), z.literal(1)], "Use 0, ½ or 1 win.");
 
@@ -55,8 +56,8 @@ export const tournamentSettingsSchema = z.object({
   /** Overrides rulesetOptions.challenge when given. */
   challengeRule: z.enum(CHALLENGE_RULES, "Choose retry, single or double.").optional(),
   rated: z.boolean().default(true),
-  /** 3–4 player pods wait for pod support in the pairing engines; 2 only for now. */
-  playersPerGame: z.literal(2, "Games are between 2 players for now: the pairing engines do not make 3–4 player pods yet.").default(2),
+  /** 2 = head to head; 3–4 = pods (Swiss, King of the Hill and round robins; docs/tournament-maths.md "Pods"). */
+  playersPerGame: z.number("Choose 2, 3 or 4 players a game.").int("Choose 2, 3 or 4 players a game.").min(2, "A game has at least 2 players.").max(4, "A game has at most 4 players.").default(2),
   format: formatSchema.default("swiss"),
   rounds: z.number("Enter a number of rounds.").int("Use a whole number of rounds.").min(1, "Play at least 1 round.").max(100, "At most 100 rounds.").default(5),
   byeWins: winsValue.default(1),
@@ -66,8 +67,21 @@ export const tournamentSettingsSchema = z.object({
   tiebreaks: z.array(tiebreakCodeSchema).max(6, "Use at most 6 tiebreaks.").default(["spread"]),
   gibson: z.boolean().default(false),
   gibsonSpread: z.number().int().min(0).max(1000).default(500),
+  /** How many top places are Gibsonized once settled (1 = only first). */
+  gibsonPlaces: z.number("Enter a number of places.").int("Use a whole number of places.").min(1, "Gibsonize at least first place.").max(10, "At most 10 places.").default(1),
+  /** Places with prizes: contenders for them never meet a Gibson. */
+  prizePlaces: z.number("Enter a number of places.").int("Use a whole number of places.").min(1, "At least 1 prize place.").max(100, "At most 100 prize places.").default(3),
+  /** Swiss / King of the Hill: another method from a given round on (e.g. King of the Hill for the last round). */
+  pairingPlan: z
+    .array(z.object({ fromRound: z.number().int().min(1, "Rounds start at 1.").max(100, "At most 100 rounds."), method: pairingMethodSchema }))
+    .max(20, "Use at most 20 steps in the pairing plan.")
+    .default([]),
   bronzeMatch: z.boolean().default(false),
   grandFinal: z.enum(GRAND_FINAL_OPTIONS).default("simple"),
+  /** No-show rule: minutes after the opponent came before an absent player forfeits (null: none). */
+  noShowMinutes: z.number("Enter the no-show time in minutes.").int("Use whole minutes.").min(1, "Give players at least 1 minute to come.").max(240, "At most 240 minutes.").nullable().default(null),
+  /** The live preview (PREVIEW_MODES); unset: "off" for a rated event, "full" for a casual one. */
+  preview: z.enum(PREVIEW_MODES, "Choose full, score only or off.").optional(),
 });
 
 export const createTournamentInput = tournamentSettingsSchema.extend({ clubId: z.uuid("That is not a valid club id.") });
@@ -111,6 +125,8 @@ export const checkInInput = z.object({ userId: userIdSchema, checkedIn: z.boolea
 export const seedInput = z.object({ userId: userIdSchema, seed: z.number().int().min(1).max(10_000).nullable() });
 
 export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(1000) });
+/** Pair the next round; `method` overrides the plan for this round only (Swiss and King of the Hill events). */
+export const pairRoundInput = z.object({ method: pairingMethodSchema.optional() });
 export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema });
 export const flipInput = z.object({ pairingId: z.uuid() });
 

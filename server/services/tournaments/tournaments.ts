@@ -9,6 +9,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { clubs, tournamentPlayers, tournamentStaff, tournaments, users, type Tournament, type TournamentStaffRole } from "@/db/schema";
 import { getRuleset, parseRulesetOptions, type RulesetOptions } from "@/engine";
+import { checkPairingPlan, type PairingPlanStep } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireClubRole } from "@/server/services/clubs/membership";
@@ -24,9 +25,23 @@ export function resolveRulesetOptions(ruleset: Tournament["ruleset"], raw: Recor
   return parsed.value;
 }
 
-function checkShape(s: { format: Tournament["format"]; bronzeMatch: boolean; endsAt: Date | null; startsAt: Date }) {
+function checkShape(s: {
+  format: Tournament["format"];
+  bronzeMatch: boolean;
+  endsAt: Date | null;
+  startsAt: Date;
+  playersPerGame: number;
+  rounds: number;
+  pairingPlan: PairingPlanStep[];
+}) {
   if (s.endsAt && s.endsAt < s.startsAt) throw new DomainError("INVALID", "The end date is before the start date.", "endsAt");
   if (s.bronzeMatch && s.format !== "single-elimination") throw new DomainError("INVALID", "A bronze match exists only in single elimination.", "bronzeMatch");
+  const bracket = s.format === "single-elimination" || s.format === "double-elimination";
+  if (bracket && s.playersPerGame !== 2) throw new DomainError("INVALID", "Elimination brackets are head to head: choose 2 players a game.", "playersPerGame");
+  if (s.pairingPlan.length && s.format !== "swiss" && s.format !== "king-of-the-hill")
+    throw new DomainError("INVALID", "Only Swiss and King of the Hill events take a pairing plan: round robins and brackets fix their rounds at the start.", "pairingPlan");
+  const plan = checkPairingPlan(s.pairingPlan, s.rounds);
+  if (!plan.ok) throw new DomainError("INVALID", plan.error.message, "pairingPlan");
 }
 
 /** Create a tournament in a club; the creator becomes its director. Club owners/directors only. */
@@ -60,6 +75,12 @@ export async function createTournament(db: DbOrTx, actorId: string, input: Creat
         gibsonSpread: input.gibsonSpread,
         bronzeMatch: input.bronzeMatch,
         grandFinal: input.grandFinal,
+        gibsonPlaces: input.gibsonPlaces,
+        prizePlaces: input.prizePlaces,
+        pairingPlan: input.pairingPlan,
+        noShowMinutes: input.noShowMinutes,
+        // A rated event hides the validity preview unless its director says otherwise (docs/matches.md).
+        preview: input.preview ?? (input.rated ? "off" : "full"),
         createdBy: actorId,
       })
       .returning();
@@ -70,7 +91,7 @@ export async function createTournament(db: DbOrTx, actorId: string, input: Creat
 }
 
 /** Settings that never shape a pairing: they may change at any time. */
-const ALWAYS_EDITABLE = new Set(["name", "description", "startsAt", "endsAt", "tiebreaks", "rated"]);
+const ALWAYS_EDITABLE = new Set(["name", "description", "startsAt", "endsAt", "tiebreaks", "rated", "noShowMinutes", "preview", "pairingPlan"]);
 
 /** JSON with object keys sorted: jsonb does not keep key order, and a Date compares as its ISO text. */
 function canonical(x: unknown): string {
@@ -109,7 +130,7 @@ export async function updateTournament(db: DbOrTx, tournamentId: string, actorId
     if (changed.length === 0) return t;
     if (t.status !== "registration") {
       const locked = changed.filter((k) => !ALWAYS_EDITABLE.has(k));
-      if (locked.length) throw new DomainError("PRECONDITION", `Once round 1 is paired only the name, description, dates, rated flag and tiebreaks can change (not ${locked.join(", ")}).`, locked[0]);
+      if (locked.length) throw new DomainError("PRECONDITION", `Once round 1 is paired only the name, description, dates, rated flag, tiebreaks, no-show rule and preview can change (not ${locked.join(", ")}).`, locked[0]);
     }
     checkShape({ ...t, ...(values as Partial<Tournament>) });
     const [u] = await tx

@@ -33,6 +33,8 @@ export interface PairingView {
 export interface RoundView {
   number: number;
   status: "draft" | "published" | "closed";
+  /** How the round was paired (PAIRING_METHODS; null for rounds paired before this was recorded). */
+  pairingMethod: string | null;
   notes: string[];
   pairings: PairingView[];
 }
@@ -72,6 +74,7 @@ function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolea
     .map((r) => ({
       number: r.number,
       status: r.status,
+      pairingMethod: r.pairingMethod,
       notes: includeDrafts ? r.notes : [],
       pairings: ev.pairings
         .filter((p) => p.roundId === r.id)
@@ -151,7 +154,7 @@ async function computeFor(ev: Event): Promise<Standings> {
   const t = ev.tournament;
   const players = participants(ev).map(toPlayer);
   const r = computeStandings(players, buildHistory(ev), { ...scoringOf(t), tiebreaks: t.tiebreaks, randomSeed: t.id });
-  if (!r.ok) throw new DomainError("PRECONDITION", `Standings could not be computed: ${r.message}`);
+  if (!r.ok) throw new DomainError("PRECONDITION", `Standings could not be computed: ${r.error.message}`);
   return r.value;
 }
 

@@ -1,0 +1,126 @@
+/**
+ * Game analysis jobs (docs/analysis.md). A request queues a row in match_analyses; the runner
+ * claims queued rows (FOR UPDATE SKIP LOCKED, so several runners — later on other machines — never
+ * take the same game) and analyses them off the request path, one turn at a time, yielding to the
+ * event loop between turns and storing progress as it goes.
+ *
+ * Today the runner is in-process (no pg-boss/graphile-worker yet: see docs/analysis.md, "Why no
+ * job-queue library yet"); the table is the queue, so swapping the runner does not change callers.
+ *
+ * Who may analyse: only a finished game. An analysis names the rack of the player on move at
+ * every turn, which is exactly what the finished game's record already shows to everyone
+ * (server/services/matches/records.ts); for a game in play it would hand racks to anyone who can
+ * pass them to a player, so it is refused until the game is over.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { matchAnalyses, type AnalysisStatus } from "@/db/schema/analyses";
+import { matches } from "@/db/schema/matches";
+import { analyseTurns, countTurns, summarise, type AnalyseOptions, type GameAnalysis, type TurnAnalysis } from "@/engine";
+import { DomainError } from "@/server/errors";
+import { loadEvents } from "@/server/services/matches/state";
+
+export interface AnalysisView {
+  matchId: string;
+  status: AnalysisStatus;
+  done: number;
+  total: number;
+  result: GameAnalysis | null;
+  error: string | null;
+}
+
+const toView = (r: typeof matchAnalyses.$inferSelect): AnalysisView => ({
+  matchId: r.matchId,
+  status: r.status,
+  done: r.done,
+  total: r.total,
+  result: (r.result as unknown as GameAnalysis | null) ?? null,
+  error: r.error,
+});
+
+/** The stored analysis of a game (null: never requested). Finished games only. */
+export async function getAnalysis(db: Db, matchId: string): Promise<AnalysisView | null> {
+  await assertFinished(db, matchId);
+  const [r] = await db.select().from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)).limit(1);
+  return r ? toView(r) : null;
+}
+
+async function assertFinished(db: Db, matchId: string): Promise<void> {
+  const [m] = await db.select({ status: matches.status }).from(matches).where(eq(matches.id, matchId)).limit(1);
+  if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
+  if (m.status !== "finished") throw new DomainError("PRECONDITION", "A game can be analysed once it is over.");
+}
+
+/** Queue an analysis (idempotent: a queued, running or done analysis is returned as it is; a
+ * failed one is queued again). */
+export async function requestAnalysis(db: Db, matchId: string, userId: string | null): Promise<AnalysisView> {
+  await assertFinished(db, matchId);
+  const total = countTurns((await loadEvents(db, matchId)).map((e) => e.event));
+  await db
+    .insert(matchAnalyses)
+    .values({ matchId, status: "queued", total, requestedBy: userId })
+    .onConflictDoUpdate({
+      target: matchAnalyses.matchId,
+      set: { status: "queued", done: 0, error: null, updatedAt: sql`now()` },
+      setWhere: eq(matchAnalyses.status, "failed"),
+    });
+  const [r] = await db.select().from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)).limit(1);
+  return toView(r!);
+}
+
+/** Claim one queued analysis (null: none waiting). */
+async function claim(db: Db): Promise<string | null> {
+  const rows = await db.execute<{ match_id: string }>(sql`
+    UPDATE match_analyses SET status = 'running', updated_at = now()
+    WHERE match_id = (SELECT match_id FROM match_analyses WHERE status = 'queued' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING match_id`);
+  const list = Array.isArray(rows) ? rows : ((rows as { rows?: { match_id: string }[] }).rows ?? []);
+  return list[0]?.match_id ?? null;
+}
+
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+/** Analyse one claimed game, storing progress after every turn. */
+async function runOne(db: Db, matchId: string, opts: AnalyseOptions): Promise<void> {
+  try {
+    const events = (await loadEvents(db, matchId)).map((e) => e.event);
+    const turns: TurnAnalysis[] = [];
+    for (const t of analyseTurns(events, opts)) {
+      turns.push(t);
+      await db.update(matchAnalyses).set({ done: turns.length, updatedAt: sql`now()` }).where(eq(matchAnalyses.matchId, matchId));
+      await yieldToLoop();
+    }
+    const result = summarise(events, turns);
+    await db
+      .update(matchAnalyses)
+      .set({ status: "done", done: turns.length, total: turns.length, result: result as unknown as Record<string, unknown>, updatedAt: sql`now()` })
+      .where(and(eq(matchAnalyses.matchId, matchId), eq(matchAnalyses.status, "running")));
+  } catch (err) {
+    await db
+      .update(matchAnalyses)
+      .set({ status: "failed", error: err instanceof Error ? err.message.slice(0, 500) : "analysis failed", updatedAt: sql`now()` })
+      .where(eq(matchAnalyses.matchId, matchId));
+  }
+}
+
+/** Work the queue until it is empty; returns how many games were analysed. */
+export async function drainAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<number> {
+  let n = 0;
+  for (let id = await claim(db); id; id = await claim(db)) {
+    await runOne(db, id, opts);
+    n++;
+  }
+  return n;
+}
+
+const draining = new WeakMap<Db, Promise<number>>();
+
+/** Start the in-process runner for `db` if it is not already working (fire and forget: the
+ * request that queued the job returns at once). */
+export function kickAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<number> {
+  const running = draining.get(db);
+  if (running) return running.then(() => kickAnalyses(db, opts));
+  const p = drainAnalyses(db, opts).finally(() => draining.delete(db));
+  draining.set(db, p);
+  return p;
+}

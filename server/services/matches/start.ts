@@ -1,0 +1,69 @@
+/**
+ * Starting a game: the engine's `start` event written and the players seated in turn order. A
+ * game starts when every seat is taken and accepted and every player has come to it (a fair
+ * start, docs/matches.md), or when a tournament director forces it. Callers hold the row lock.
+ */
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { users } from "@/db/schema/users";
+import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
+import type { StartEvent } from "@/engine";
+import { DomainError } from "@/server/errors";
+import { persist } from "./log";
+import { step } from "./state";
+
+/** Start the game when every seat is taken, accepted and its player has come (caller holds the
+ * row lock). `force`: a tournament director starts it whoever is there. */
+export async function startIfReady(tx: DbOrTx, m: Match, now: number, opts: { force?: boolean } = {}): Promise<boolean> {
+  const seated = await tx
+    .select({ userId: matchPlayers.userId, seat: matchPlayers.seat, acceptedAt: matchPlayers.acceptedAt, joinedAt: matchPlayers.joinedAt, name: users.name })
+    .from(matchPlayers)
+    .innerJoin(users, eq(users.id, matchPlayers.userId))
+    .where(eq(matchPlayers.matchId, m.id));
+  if (seated.length < m.seats || seated.some((p) => p.acceptedAt === null)) return false;
+  if (!opts.force && seated.some((p) => p.joinedAt === null)) return false;
+  seated.sort((a, b) => a.seat - b.seat);
+  let order = seated;
+  if (m.firstMover === "random") {
+    order = seated.slice();
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+  }
+  await startGame(
+    tx,
+    m,
+    order.map((p) => ({ id: p.userId, name: p.name })),
+    now,
+  );
+  return true;
+}
+
+/** Write the `start` event and seat the players in turn order (an OTB match — `mode` "otb", the
+ * scorekeeper station — starts with the engine's virtual racks). */
+export async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: string }[], now: number): Promise<void> {
+  const start: StartEvent = {
+    type: "start",
+    at: now,
+    ruleset: m.ruleset,
+    options: m.rulesetOptions as StartEvent["options"],
+    challengeRule: m.challengeRule as MatchChallengeRule,
+    challengeMode: m.challengeRule !== "void",
+    ...(m.mode === "otb" ? { virtualRacks: true } : {}),
+    players: players.map((p) => ({ id: p.id, name: p.name.replace(/[\r\n]+/g, " ").slice(0, 100) })),
+    seed: m.seed,
+    timeControl: m.timeControl,
+  };
+  const r = step(null, 1, start);
+  if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.message}.`);
+  for (let i = 0; i < players.length; i++) {
+    await tx
+      .update(matchPlayers)
+      .set({ seat: i })
+      .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, players[i].id)));
+  }
+  await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m.id));
+  await persist(tx, m, r.value, [{ seq: 1, event: start, actorId: null, clientId: null }], now);
+}
