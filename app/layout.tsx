@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "./_trpc/client";
 import { Header } from "./_components/header";
+import { ThemeSync } from "./_components/theme";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,8 +15,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <Providers>
+          {/* the signed-in user's light/dark choice, on every page */}
+          <ThemeSync />
           <Header />
-          <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+          <main className="mx-auto max-w-6xl px-4 py-4 sm:py-8">{children}</main>
         </Providers>
       </body>
     </html>

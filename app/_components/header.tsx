@@ -13,6 +13,7 @@ export function Header() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const user = me.data ?? null;
+  const items = NAV_ITEMS.filter((i) => !i.signedIn || user);
 
   async function handleSignOut() {
     await signOut({ redirect: false });
@@ -23,17 +24,28 @@ export function Header() {
 
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 sm:gap-6 sm:py-3">
         <Link href="/" className="text-xl font-bold tracking-tight text-indigo-700">
           Equalis
         </Link>
-        <nav aria-label="Main" className="flex flex-1 flex-wrap gap-4 text-sm">
-          {NAV_ITEMS.filter((i) => !i.signedIn || user).map((item) => (
+        <nav aria-label="Main" className="hidden flex-1 flex-wrap gap-4 text-sm sm:flex">
+          {items.map((item) => (
             <Link key={item.href} href={item.href} className="text-slate-700 hover:text-indigo-700">
               {item.label}
             </Link>
           ))}
         </nav>
+        {/* On a phone the links fold into one "Menu" button (the wrapped row took ~240 px above a game). */}
+        <details className="relative flex-1 text-sm sm:hidden" data-testid="phone-menu">
+          <summary className="inline-block cursor-pointer rounded border border-slate-300 px-3 py-1">Menu</summary>
+          <nav aria-label="Main" className="absolute left-0 z-30 mt-1 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
+            {items.map((item) => (
+              <Link key={item.href} href={item.href} className="px-3 py-2 text-slate-700 hover:bg-slate-50" onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}>
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+        </details>
         <div className="flex items-center gap-3 text-sm" data-testid="account">
           {me.isPending ? null : user ? (
             <>

@@ -40,6 +40,7 @@ export default function PlayPage() {
     }),
   );
   const errors = formErrors(create.error);
+  const [opponentError, setOpponentError] = useState<string | null>(null);
 
   if (me.isPending) return <p>Loading…</p>;
   if (!me.data)
@@ -53,9 +54,29 @@ export default function PlayPage() {
       </p>
     );
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
+    // Text typed in the opponent box but no suggestion picked: the player meant someone, so find
+    // them (an exact e-mail matches one account) rather than silently make an open-link game.
+    let invitee = opponent;
+    const typed = query.trim();
+    setOpponentError(null);
+    if (!invitee && typed) {
+      const matches = typed.length >= 2 ? await queryClient.fetchQuery(trpc.matches.findPlayers.queryOptions({ query: typed })) : [];
+      const exact = matches.filter((u) => u.name.toLowerCase() === typed.toLowerCase());
+      if (matches.length === 1) invitee = matches[0]!;
+      else if (exact.length === 1) invitee = exact[0]!;
+      else {
+        setOpponentError(
+          matches.length === 0
+            ? `No player matches “${typed}”. Check the e-mail or name, or clear the box to make a link anyone can use.`
+            : `Several players match “${typed}”: pick one from the list.`,
+        );
+        return;
+      }
+      setOpponent(invitee);
+    }
     const minutes = Number(f.get("minutes"));
     const timed = String(f.get("timed")) === "yes";
     create.mutate({
@@ -74,7 +95,7 @@ export default function PlayPage() {
         : null,
       rated: f.get("rated") === "on",
       seats: Number(f.get("seats")),
-      invite: opponent ? [opponent.id] : [],
+      invite: invitee ? [invitee.id] : [],
       firstMover: String(f.get("firstMover")) as "creator" | "random",
     });
   }
@@ -147,7 +168,10 @@ export default function PlayPage() {
               </p>
             ) : (
               <>
-                <input id="opponent" value={query} onChange={(e) => setQuery(e.target.value)} className={select} autoComplete="off" />
+                <input id="opponent" value={query} onChange={(e) => setQuery(e.target.value)} className={select} autoComplete="off" aria-describedby="opponent-hint" />
+                <p id="opponent-hint" className="text-xs text-slate-500">
+                  Pick a suggestion, or type the player&apos;s exact e-mail.
+                </p>
                 {found.data?.length ? (
                   <ul className="rounded border border-slate-200 text-sm">
                     {found.data.map((u) => (
@@ -161,7 +185,11 @@ export default function PlayPage() {
                 ) : null}
               </>
             )}
-            {errors.fields.invite ? <p className="text-sm text-red-600">{errors.fields.invite}</p> : null}
+            {errors.fields.invite ?? opponentError ? (
+              <p className="text-sm text-red-600" role="alert" data-testid="opponent-error">
+                {errors.fields.invite ?? opponentError}
+              </p>
+            ) : null}
           </div>
           <div className="space-y-1">
             <label htmlFor="ruleset" className="block text-sm font-medium text-slate-700">

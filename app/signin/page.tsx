@@ -45,6 +45,9 @@ export default function SignInPage() {
         <SignInForm />
       </Suspense>
       <p className="mt-4 text-sm text-slate-600">
+        <Link href="/forgot-password" className="text-indigo-700 underline">Forgot your password?</Link>
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
         New to Equalis? <Link href="/signup" className="text-indigo-700 underline">Create an account</Link>
       </p>
     </Card>

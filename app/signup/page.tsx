@@ -7,6 +7,9 @@ import { formErrors } from "@/app/_trpc/errors";
 import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
 import { useSignIn } from "@/app/_components/use-sign-in";
 
+const TAKEN_OR_WRONG =
+  "We could not sign you in. If this address already has an account, we have e-mailed its owner: sign in, or reset the password from the link in that e-mail.";
+
 export default function SignUpPage() {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.accounts.signUp.mutationOptions());
@@ -24,7 +27,10 @@ export default function SignUpPage() {
     } catch {
       return; // shown inline from signUp.error
     }
-    setSignInError(await signIn(input.email, input.password));
+    // Sign-up answers the same whether or not the address was taken (its owner gets an e-mail), so
+    // a failed sign-in here means the address already had an account with another password.
+    const failed = await signIn(input.email, input.password);
+    setSignInError(failed ? TAKEN_OR_WRONG : null);
   }
 
   return (

@@ -1,15 +1,20 @@
 "use client";
 /**
  * The board: premium squares with colours and labels, committed tiles, the draft play (tiles
- * being placed, removable by clicking them), the last play highlighted. Squares accept a click
- * (place the selected rack tile, or choose the keyboard start square) and an HTML5 drop of a rack
- * tile. It takes plain props, no data fetching; the judge's desk uses it too, with the optional
- * extras: coordinates round the edge, "new" tiles (the disputed play), squares a violation names
- * outlined in red, and squares as keyboard-focusable buttons.
+ * being placed, removable by clicking them), the last play highlighted. It takes plain props, no
+ * data fetching; the live board, the scorekeeper station, the replay page and the judge's desk
+ * all draw it.
+ *
+ * Optional extras: coordinates round the edge (named as every message names squares, `squares`
+ * of `@/engine`), "new" tiles (the disputed play on the judge's desk), squares a violation names
+ * outlined in red, the entry cursor with its direction arrow, and squares as buttons. Buttons use
+ * a roving tabindex (one Tab stop for the whole board, arrow keys move between squares, as the
+ * WAI-ARIA grid pattern does); keys the board does not use go to `onKey`. A square accepts an
+ * HTML5 drop of a rack tile or a supply tile (`DropSource`).
  */
-import type { DragEvent, ReactNode } from "react";
-import type { Layout, Premium } from "@/engine";
-import { PREMIUM_STYLE, showFace, squareName } from "./squares";
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
+import { squares, type Layout, type Premium } from "@/engine";
+import { PREMIUM_STYLE, showFace } from "./squares";
 
 export interface BoardTileProp {
   row: number;
@@ -20,7 +25,21 @@ export interface BoardTileProp {
 
 type Square = { row: number; col: number };
 
-const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** What was dropped on a square: a rack tile (by index) or a supply tile (by face). */
+export type DropSource = { rackIndex: number } | { supply: string };
+
+/** Drag data types: set by the rack and the supply strip, read by the squares. */
+export const DRAG_RACK = "text/x-equalis-rack";
+export const DRAG_SUPPLY = "text/x-equalis-supply";
+
+export function dropSourceOf(e: DragEvent): DropSource | null {
+  const rack = e.dataTransfer.getData(DRAG_RACK);
+  if (rack !== "" && Number.isInteger(Number(rack))) return { rackIndex: Number(rack) };
+  const supply = e.dataTransfer.getData(DRAG_SUPPLY);
+  return supply ? { supply } : null;
+}
+
+const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export function Board({
   layout,
@@ -32,10 +51,16 @@ export function Board({
   marker = null,
   coordinates = false,
   buttons = false,
+  focus = null,
   premiumLabels,
   testId = "board",
+  className = "max-w-[620px]",
+  squarePx,
+  label = "Board",
   onSquare,
   onDropTile,
+  onMove,
+  onKey,
 }: {
   layout: Layout;
   tiles: readonly BoardTileProp[];
@@ -45,17 +70,27 @@ export function Board({
   highlight?: readonly Square[];
   /** squares a violation names: outlined in red */
   violations?: readonly Square[];
-  /** the keyboard start square */
+  /** the entry cursor: where the next typed tile goes, and which way the play runs */
   marker?: { row: number; col: number; direction: "across" | "down" } | null;
   /** column letters across the top and row numbers down the side */
   coordinates?: boolean;
-  /** squares as focusable buttons, named "F10, 2S, empty" / "F10: 4 (new)" */
+  /** squares as focusable buttons (one Tab stop, arrow keys), named "F10, 2S, empty" / "F10: 4 (new)" */
   buttons?: boolean;
-  /** premium label text by layout letter (default: 2S 3S 2E 3E) */
+  /** the square that holds the Tab stop (default: the marker, else the start square); moved here when the board has focus */
+  focus?: Square | null;
   premiumLabels?: Partial<Record<Premium, string>>;
   testId?: string;
+  /** width classes of the board (it is square and scales with its width) */
+  className?: string;
+  /** fixed square size in px (the zoomed board on a phone, inside a scrolling window) */
+  squarePx?: number;
+  label?: string;
   onSquare?: (row: number, col: number) => void;
-  onDropTile?: (row: number, col: number, rackIndex: number) => void;
+  onDropTile?: (row: number, col: number, source: DropSource) => void;
+  /** an arrow key moved the focus to this square */
+  onMove?: (row: number, col: number) => void;
+  /** any other key pressed on a square (typing, Backspace, Enter, Escape…) */
+  onKey?: (e: KeyboardEvent, row: number, col: number) => void;
 }) {
   const n = layout.size;
   const key = (r: number, c: number) => r * n + c;
@@ -64,14 +99,39 @@ export function Board({
   const news = new Map(fresh.map((t) => [key(t.row, t.col), t]));
   const lit = new Set(highlight.map((h) => key(h.row, h.col)));
   const flagged = new Set(violations.map((v) => key(v.row, v.col)));
+  const grid = useRef<HTMLDivElement>(null);
+
+  // The roving Tab stop: the square last focused, unless the caller places it.
+  const [own, setOwn] = useState<Square>({ row: layout.start[0], col: layout.start[1] });
+  const stop = focus ?? (marker ? { row: marker.row, col: marker.col } : own);
+  const focusSquare = (r: number, c: number) => grid.current?.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"] button, button[data-row="${r}"][data-col="${c}"]`)?.focus();
+  // When the caller moves the stop (the cursor advancing as tiles are typed), focus follows if the board has it.
+  useEffect(() => {
+    if (buttons && grid.current?.contains(document.activeElement)) focusSquare(stop.row, stop.col);
+  }, [buttons, stop.row, stop.col]);
+
+  function keyDown(e: KeyboardEvent, r: number, c: number) {
+    const step = ARROWS[e.key];
+    if (step && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      const nr = Math.max(0, Math.min(n - 1, r + step[0]));
+      const nc = Math.max(0, Math.min(n - 1, c + step[1]));
+      setOwn({ row: nr, col: nc });
+      focusSquare(nr, nc);
+      onMove?.(nr, nc);
+      return;
+    }
+    onKey?.(e, r, c);
+  }
+
   const rows: ReactNode[] = [];
   if (coordinates) {
     rows.push(
       <div key="cols" role="row" className="contents">
         <div aria-hidden className="bg-emerald-700" />
         {Array.from({ length: n }, (_, c) => (
-          <div key={c} role="columnheader" className="bg-slate-100 py-0.5 text-center text-[10px] leading-none text-slate-500">
-            {COLS[c] ?? `c${c}`}
+          <div key={c} role="columnheader" className="bg-slate-100 py-0.5 text-center text-[10px] leading-none text-slate-600">
+            {squares.column(c)}
           </div>
         ))}
       </div>,
@@ -81,7 +141,7 @@ export function Board({
     const cells: ReactNode[] = [];
     if (coordinates) {
       cells.push(
-        <div key="h" role="rowheader" className="flex items-center justify-center bg-slate-100 text-[10px] leading-none text-slate-500">
+        <div key="h" role="rowheader" className="flex items-center justify-center bg-slate-100 text-[10px] leading-none text-slate-600">
           {r + 1}
         </div>,
       );
@@ -95,64 +155,75 @@ export function Board({
       const d = drafted.get(key(r, c));
       const isStart = layout.start[0] === r && layout.start[1] === c;
       const isMarker = marker && marker.row === r && marker.col === c;
-      const name = squareName(r, c);
+      const name = squares.name(r, c);
       let content;
       let cls = `relative flex aspect-square items-center justify-center border border-white/60 text-[10px] leading-none select-none `;
       let label = buttons
         ? [name, p !== "." ? premiumLabel : null, isStart ? "start" : null, "empty"].filter(Boolean).join(", ")
-        : `${name}, ${style.name}${isStart ? ", start square" : ""}`;
+        : `${name}, ${p !== "." ? `${premiumLabel} (${style.name})` : style.name}${isStart ? ", start square" : ""}`; // holds the text seen (axe: label-content-name-mismatch)
       if (t) {
         cls += f
           ? "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-amber-600"
           : `bg-amber-100 font-semibold text-slate-900 text-xs ${lit.has(key(r, c)) ? "ring-2 ring-inset ring-amber-500" : ""}`;
-        content = <span>{showFace(t.tile)}{t.blank ? <sup className="text-[8px] text-slate-500">?</sup> : null}</span>;
-        label = `${name}: ${t.tile}${t.blank ? " (blank)" : ""}${f ? " (new)" : ""}`;
+        content = <span>{showFace(t.tile)}{t.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}</span>;
+        label = `${name}: ${t.tile}${t.blank ? "? (blank)" : ""}${f ? " (new)" : ""}`;
       } else if (d) {
         cls += "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-indigo-500 cursor-pointer";
-        content = <span>{showFace(d.tile)}</span>;
-        label = `${name}: ${d.tile} (placing; click to take back)`;
+        content = <span>{showFace(d.tile)}{d.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}</span>;
+        label = `${name}: ${d.tile}${d.blank ? "? (blank)" : ""} (placing; click to take back)`;
+      } else if (isMarker) {
+        cls += "bg-indigo-100 cursor-pointer";
+        content = (
+          <span aria-hidden className="text-sm font-bold text-indigo-700">
+            {marker!.direction === "across" ? "→" : "↓"}
+          </span>
+        );
       } else {
         cls += `${style.className} cursor-pointer hover:brightness-95`;
-        content = isStart && p !== "." ? <span>★</span> : <span className="opacity-80">{isStart ? "★" : premiumLabel}</span>;
+        content = isStart && p !== "." ? <span>★</span> : <span>{isStart ? "★" : premiumLabel}</span>;
       }
-      if (isMarker) cls += " outline outline-2 outline-indigo-700 z-10";
-      else if (flagged.has(key(r, c))) cls += " outline outline-2 -outline-offset-2 outline-red-600 z-10";
-      if (buttons) cls += " p-0 focus-visible:z-20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600";
-      const props = {
-        role: "gridcell",
-        "aria-label": label,
-        "data-testid": `sq-${r}-${c}`,
-        "data-square": name,
-        "data-row": r,
-        "data-col": c,
-        className: cls,
-        onClick: () => onSquare?.(r, c),
+      if (isMarker) {
+        cls += " outline outline-2 outline-indigo-700 z-10";
+        label += `, cursor ${marker!.direction}`;
+      } else if (flagged.has(key(r, c))) cls += " outline outline-2 -outline-offset-2 outline-red-600 z-10";
+      const drop = {
         onDragOver: (e: DragEvent) => {
-          if (!t) e.preventDefault();
+          if (!t && onDropTile) e.preventDefault();
         },
         onDrop: (e: DragEvent) => {
           e.preventDefault();
-          const i = Number(e.dataTransfer.getData("text/rack-index"));
-          if (!t && Number.isInteger(i)) onDropTile?.(r, c, i);
+          const src = dropSourceOf(e);
+          if (!t && src) onDropTile?.(r, c, src);
         },
       };
-      const inner = (
-        <>
-          {content}
-          {isMarker ? <span className="absolute right-0 top-0 text-[8px] text-indigo-800">{marker!.direction === "across" ? "→" : "↓"}</span> : null}
-        </>
-      );
-      cells.push(
-        buttons ? (
-          <button key={c} type="button" title={label} {...props}>
-            {inner}
-          </button>
-        ) : (
-          <div key={c} {...props}>
-            {inner}
-          </div>
-        ),
-      );
+      const data = { "data-testid": `sq-${r}-${c}`, "data-square": name, "data-row": r, "data-col": c, "data-face": (t ?? d)?.tile };
+      if (buttons) {
+        const isStop = stop.row === r && stop.col === c;
+        cells.push(
+          <div key={c} role="gridcell" className="contents">
+            <button
+              type="button"
+              title={label}
+              aria-label={label}
+              tabIndex={isStop ? 0 : -1}
+              className={`${cls} p-0 focus-visible:z-20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600`}
+              onClick={() => onSquare?.(r, c)}
+              onFocus={() => setOwn({ row: r, col: c })}
+              onKeyDown={(e) => keyDown(e, r, c)}
+              {...drop}
+              {...data}
+            >
+              {content}
+            </button>
+          </div>,
+        );
+      } else {
+        cells.push(
+          <div key={c} role="gridcell" aria-label={label} className={cls} onClick={() => onSquare?.(r, c)} {...drop} {...data}>
+            {content}
+          </div>,
+        );
+      }
     }
     rows.push(
       <div key={r} role="row" className="contents">
@@ -162,10 +233,14 @@ export function Board({
   }
   return (
     <div
+      ref={grid}
       role="grid"
-      aria-label="Board"
-      className="grid w-full max-w-[620px] bg-emerald-700 p-0.5"
-      style={{ gridTemplateColumns: `${coordinates ? "1.25rem " : ""}repeat(${n}, minmax(0, 1fr))` }}
+      aria-label={label}
+      className={`grid w-full bg-emerald-700 p-0.5 ${className}`}
+      style={{
+        gridTemplateColumns: `${coordinates ? "1.25rem " : ""}repeat(${n}, minmax(0, 1fr))`,
+        ...(squarePx ? { width: `calc(${n * squarePx + 4}px${coordinates ? " + 1.25rem" : ""})` } : {}),
+      }}
       data-testid={testId}
     >
       {rows}

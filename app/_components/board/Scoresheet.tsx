@@ -63,7 +63,7 @@ export function Scoresheet({
               data-testid={rowTestId}
               data-type={r.type}
             >
-              <td className={`${cell} text-slate-400`}>{r.seq}</td>
+              <td className={`${cell} text-slate-500`}>{r.seq}</td>
               <td className={cell}>{r.seat === null ? "" : names[r.seat]}</td>
               <td className={cell}>{r.text}</td>
               <td className={`${cell} text-right ${r.points < 0 ? "text-red-600" : ""}`}>{r.points ? (r.points > 0 ? `+${r.points}` : `${r.points}`) : ""}</td>

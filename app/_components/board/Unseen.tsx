@@ -12,7 +12,7 @@ export function Unseen({ unseen, bagCount }: { unseen: readonly { face: string; 
         {unseen.map((u) => (
           <span key={u.face} className="rounded bg-slate-100 px-1.5 py-0.5 tabular-nums">
             {showFace(u.face)}
-            <span className="text-slate-500">×{u.count}</span>
+            <span className="text-slate-600">×{u.count}</span>
           </span>
         ))}
       </div>

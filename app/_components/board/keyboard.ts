@@ -4,6 +4,11 @@
  * the tiles you lay). Each token is the longest face that fits: a rack tile, a side-supply face
  * (Equate's and 'SMATH's `=`), or a blank standing for it. Aliases: x * → ×, / : → ÷ (unless
  * the rack holds a fraction tile such as 1/2), − – → -.
+ *
+ * The live board types onto the squares themselves: it keeps the text typed since the cursor was
+ * set and re-reads it on every key, so a face of several characters ("1/2", "12") builds up as it
+ * is typed. `used` rack tiles (already on the board by mouse) are not offered; `starts` says where
+ * in the text each tile began, so Backspace can take back a whole tile.
  */
 import type { Face } from "@/engine";
 
@@ -20,21 +25,22 @@ const ALIAS: Record<string, string> = { x: "×", X: "×", "*": "×", "/": "÷", 
 
 export function typeTiles(
   text: string,
-  opts: { rack: readonly Face[]; supply: readonly Face[]; start: { row: number; col: number }; direction: "across" | "down"; occupied: (r: number, c: number) => boolean; size: number },
-): { tiles: TypedTile[]; error: string | null } {
+  opts: { rack: readonly Face[]; supply: readonly Face[]; start: { row: number; col: number }; direction: "across" | "down"; occupied: (r: number, c: number) => boolean; size: number; used?: ReadonlySet<number> },
+): { tiles: TypedTile[]; error: string | null; starts: number[] } {
   const s = text.replace(/\s+/g, "");
-  const free = opts.rack.map((_, i) => i);
+  const free = opts.rack.map((_, i) => i).filter((i) => !opts.used?.has(i));
   const tiles: TypedTile[] = [];
+  const starts: number[] = [];
   let { row, col } = opts.start;
   let i = 0;
-  const faces = [...new Set([...opts.rack.filter((f) => f !== "?"), ...opts.supply])].sort((a, b) => b.length - a.length);
+  const faces = [...new Set([...free.map((i) => opts.rack[i]!).filter((f) => f !== "?"), ...opts.supply])].sort((a, b) => b.length - a.length);
   while (i < s.length) {
     let face: string | null = null;
     for (const f of faces) if (s.startsWith(f, i)) { face = f; break; }
     const len = face?.length ?? 1;
     face ??= ALIAS[s[i]!] ?? s[i]!;
     while (row < opts.size && col < opts.size && opts.occupied(row, col)) [row, col] = opts.direction === "across" ? [row, col + 1] : [row + 1, col];
-    if (row >= opts.size || col >= opts.size) return { tiles, error: "The tiles run off the board." };
+    if (row >= opts.size || col >= opts.size) return { tiles, error: "The tiles run off the board.", starts };
     if (opts.supply.includes(face)) {
       tiles.push({ row, col, tile: face, rackIndex: null });
     } else {
@@ -42,15 +48,16 @@ export function typeTiles(
       let blank = false;
       if (k < 0) {
         k = free.findIndex((ri) => opts.rack[ri] === "?");
-        if (k < 0) return { tiles, error: `There is no ${face} on your rack.` };
+        if (k < 0) return { tiles, error: `There is no ${face} on your rack.`, starts };
         blank = true;
       }
       const rackIndex = free[k]!;
       free.splice(k, 1);
       tiles.push(blank ? { row, col, tile: face, blank: true, rackIndex } : { row, col, tile: face, rackIndex });
     }
+    starts.push(i);
     [row, col] = opts.direction === "across" ? [row, col + 1] : [row + 1, col];
     i += len;
   }
-  return { tiles, error: null };
+  return { tiles, error: null, starts };
 }

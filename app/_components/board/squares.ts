@@ -4,13 +4,10 @@ import type { Premium, RulesetId } from "@/engine";
 export const PREMIUM_STYLE: Record<Premium, { label: string; name: string; className: string }> = {
   ".": { label: "", name: "plain square", className: "bg-emerald-50" },
   d: { label: "2S", name: "double tile score", className: "bg-sky-200 text-sky-900" },
-  t: { label: "3S", name: "triple tile score", className: "bg-blue-500 text-white" },
+  t: { label: "3S", name: "triple tile score", className: "bg-blue-700 text-white" },
   D: { label: "2E", name: "double equation score", className: "bg-pink-200 text-pink-900" },
-  T: { label: "3E", name: "triple equation score", className: "bg-red-500 text-white" },
+  T: { label: "3E", name: "triple equation score", className: "bg-red-700 text-white" },
 };
-
-/** Square name: column letter and 1-based row ("J10"), as on the scoresheet. */
-export const squareName = (row: number, col: number) => `${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[col] ?? `c${col}`}${row + 1}`;
 
 /** Show "-" as a real minus sign. */
 export const showFace = (face: string) => (face === "-" ? "−" : face);

@@ -13,6 +13,7 @@ import { FormError } from "@/app/_components/form";
 import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
 import { ROLE_LABELS, RULESET_LABELS, Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
+import { LiveNow } from "@/app/live/_components/live-now";
 
 export default function ClubPage() {
   const { handle } = useParams<{ handle: string }>();
@@ -98,6 +99,7 @@ export default function ClubPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          <LiveNow clubId={club.id} empty="No game of this club's tournaments is in play right now." />
           <ClubTournaments clubId={club.id} canManage={canManage} />
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />

@@ -1,7 +1,7 @@
 /**
  * The desk editor's model (no React): two layers of tiles on a board — the position ("board") and
  * the disputed play ("play", the new tiles) — and the text helpers a judge types into:
- * - squares are named like the scoresheet: column letter and 1-based row ("J10" = row 9, col 9);
+ * - squares are named like the scoresheet (`squares` of `@/engine`: "J10" = row 9, col 9);
  * - a play string reads the whole line from a start square in a direction, old tiles included
  *   (they are skipped when the face matches): `4-6+7=5`, `12÷(3`, `[1/2]`; a face may be written in
  *   brackets to force it (`[12]`), `?` after a face makes that tile a blank.
@@ -9,7 +9,7 @@
  * 'SMATH board tiles keep the line their brackets belong to (`brackets`): a match position and
  * the position notation carry it, and the judge can set it; without it the engine guesses.
  */
-import { normaliseFace, splitBrackets, type AdjudicationRequest, type Direction, type Placement, type RulesetId } from "@/engine";
+import { normaliseFace, splitBrackets, squares, type AdjudicationRequest, type Direction, type Placement, type RulesetId } from "@/engine";
 
 export type Layer = "board" | "play";
 export interface EditorTile {
@@ -24,19 +24,6 @@ export type Tiles = Record<string, EditorTile>;
 
 export const keyOf = (row: number, col: number) => `${row},${col}`;
 export const fromKey = (k: string): [number, number] => k.split(",").map(Number) as [number, number];
-
-const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-export const squareName = (row: number, col: number) => `${COLS[col]}${row + 1}`;
-
-/** "J10" → [9, 9]; null when unreadable or off a board of `size`. */
-export function parseSquare(text: string, size: number): [number, number] | null {
-  const m = /^\s*([A-Za-z])\s*(\d{1,2})\s*$/.exec(text);
-  if (!m) return null;
-  const col = COLS.indexOf(m[1].toUpperCase());
-  const row = Number(m[2]) - 1;
-  if (col < 0 || col >= size || row < 0 || row >= size) return null;
-  return [row, col];
-}
 
 export function toPlacements(tiles: Tiles): Placement[] {
   return Object.entries(tiles)
@@ -79,7 +66,7 @@ export function bracketTiles(ruleset: RulesetId, board: Tiles): BracketTile[] {
       const b = splitBrackets(normaliseFace(p.tile));
       return b !== null && b.open + b.close > 0;
     })
-    .map((p) => ({ key: keyOf(p.row, p.col), square: squareName(p.row, p.col), tile: p.tile, brackets: p.brackets, bracketLines: p.bracketLines }));
+    .map((p) => ({ key: keyOf(p.row, p.col), square: squares.name(p.row, p.col), tile: p.tile, brackets: p.brackets, bracketLines: p.bracketLines }));
 }
 
 /** Set the line of all of a position tile's brackets, or clear it to let the engine guess. */
@@ -185,7 +172,7 @@ export function layLine(
       if (old.tile !== t.tile) {
         // 'SMATH: brackets added over a board tile are part of the play
         if (old.tile.replace(/[()]/g, "") === t.tile.replace(/[()]/g, "") && t.tile !== old.tile) play[keyOf(r, c)] = t;
-        else return { ok: false, error: `${squareName(r, c)} already holds ${old.tile}, not ${t.tile}.` };
+        else return { ok: false, error: `${squares.name(r, c)} already holds ${old.tile}, not ${t.tile}.` };
       }
     } else play[keyOf(r, c)] = t;
     if (direction === "across") c++;

@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { parsePosition, RULESET_DATA, RULESET_IDS, type RulesetId } from "@/engine";
+import { parsePosition, RULESET_DATA, RULESET_IDS, squares, type RulesetId } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { RulingView } from "./ruling-view";
@@ -30,7 +30,6 @@ import {
   fromPlacements,
   keyOf,
   layLine,
-  parseSquare,
   setBracketOwner,
   toPlacements,
   type Layer,
@@ -159,12 +158,12 @@ export function JudgeDesk() {
 
   function placeTyped(e: FormEvent) {
     e.preventDefault();
-    const start = parseSquare(startSquare, size);
-    if (!start) {
+    const sq = squares.parse(startSquare, size);
+    if (!sq) {
       setSetupError(`Start square: a column letter and a row number, like ${size > 15 ? "J10" : "H8"}.`);
       return;
     }
-    const r = layLine(playText, start, direction, board, faces, size);
+    const r = layLine(playText, [sq.row, sq.col], direction, board, faces, size);
     if (!r.ok) {
       setSetupError(r.error);
       return;

@@ -1,6 +1,6 @@
 "use client";
 /** One recorded ruling, compact: verdict, main line, violations (code + working), who asked, who ruled, note. */
-import { squareName } from "./editor-model";
+import { squares } from "@/engine";
 import type { RulingJson } from "./ruling-view";
 
 export interface RecordedRulingJson {
@@ -24,7 +24,7 @@ export function RulingSummary({ r, showMatch }: { r: RecordedRulingJson; showMat
         </span>
         {main ? (
           <span className="font-mono">
-            {main.text} at {squareName(main.cells[0][0], main.cells[0][1])} {main.direction}
+            {main.text} at {squares.name(main.cells[0][0], main.cells[0][1])} {main.direction}
           </span>
         ) : null}
         {r.moveNumber !== null ? <span className="text-slate-500">move {r.moveNumber}</span> : null}

@@ -7,10 +7,9 @@
  * 'SMATH bracket owner), its notes come first, so the judge can settle that and rule again.
  */
 import type { inferRouterOutputs } from "@trpc/server";
-import type { Ruling, RulesetId } from "@/engine";
+import { squares, type Ruling, type RulesetId } from "@/engine";
 import type { AppRouter } from "@/server/routers/_app";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
-import { squareName } from "./editor-model";
 
 /** The contract's ruling as it comes over the wire (codes as plain strings). */
 type Flagged = { code: string; message: string; cells: [number, number][] };
@@ -42,7 +41,7 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
             {ruling.notes.map((n, i) => (
               <li key={i} data-testid="ruling-note">
                 {n.message}
-                {n.cells.length ? <span className="text-slate-600"> ({n.cells.map(([r, c]) => squareName(r, c)).join(", ")})</span> : null}
+                {n.cells.length ? <span className="text-slate-600"> ({squares.names(n.cells)})</span> : null}
               </li>
             ))}
           </ul>
@@ -62,7 +61,7 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
                 </p>
                 <p className="mt-1 text-sm text-slate-600">Rule: {v.rule}</p>
                 {ruling.violations[i]?.cells.length ? (
-                  <p className="mt-1 text-xs text-slate-500">Squares: {ruling.violations[i].cells.map(([r, c]) => squareName(r, c)).join(", ")}</p>
+                  <p className="mt-1 text-xs text-slate-500">Squares: {squares.names(ruling.violations[i].cells)}</p>
                 ) : null}
               </li>
             ))}
@@ -91,7 +90,7 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
                     {l.main ? <span className="ml-1 text-xs text-slate-500">(main)</span> : null}
                   </td>
                   <td>
-                    {squareName(l.cells[0][0], l.cells[0][1])} {l.direction}
+                    {squares.line(l.cells[0][0], l.cells[0][1], l.direction)}
                   </td>
                   <td>{l.kind}</td>
                   <td className="font-mono">{l.value ?? "—"}</td>

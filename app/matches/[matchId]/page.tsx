@@ -12,14 +12,26 @@ import { useParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { getRuleset, parseRulesetOptions, RULESET_DATA } from "@/engine";
+import { rulesetFor } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { Board } from "@/app/_components/board/Board";
 import { Scoresheet } from "@/app/_components/board/Scoresheet";
 import { boardsOf } from "../_components/replay";
 
-const btn = "min-h-11 min-w-11 rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-40";
+const btn = "flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-40";
+
+/** Replay controls drawn as SVG: the ⏮ ⏭ characters have no glyph in common fonts and showed as empty boxes. */
+function StepIcon({ kind }: { kind: "first" | "previous" | "next" | "last" }) {
+  const back = kind === "first" || kind === "previous";
+  const bar = kind === "first" || kind === "last";
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" className={back ? "-scale-x-100" : ""} fill="currentColor">
+      <path d={bar ? "M2 2.5v11l8-5.5z" : "M4 2.5v11l9-5.5z"} />
+      {bar ? <rect x="11" y="2.5" width="2.5" height="11" /> : null}
+    </svg>
+  );
+}
 
 export default function GamePage() {
   const { matchId } = useParams<{ matchId: string }>();
@@ -27,6 +39,7 @@ export default function GamePage() {
   const queryClient = useQueryClient();
   const opts = trpc.matches.scorekeeper.get.queryOptions({ matchId });
   const view = useQuery({ ...opts, retry: false });
+  const me = useQuery(trpc.accounts.me.queryOptions());
   useSubscription(trpc.matches.live.subscriptionOptions({ matchId }, { onData: () => void queryClient.invalidateQueries({ queryKey: opts.queryKey }) }));
   const v = view.data?.view;
   const otb = view.data?.mode === "otb";
@@ -53,11 +66,9 @@ export default function GamePage() {
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const ruleset = useMemo(() => {
-    if (!v) return null;
-    const o = parseRulesetOptions(RULESET_DATA[v.ruleset], v.rulesetOptions);
-    return getRuleset(v.ruleset, o.ok ? o.value : undefined);
-  }, [v?.ruleset, v?.rulesetOptions]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rulesetId = v?.ruleset;
+  const storedOptions = v?.rulesetOptions;
+  const ruleset = useMemo(() => (rulesetId ? rulesetFor(rulesetId, storedOptions) : null), [rulesetId, storedOptions]);
 
   async function save(format: "text" | "json") {
     try {
@@ -92,12 +103,17 @@ export default function GamePage() {
               {otb ? "Scorekeeper station" : "Live board"}
             </Link>
           ) : null}
-          <button type="button" className="text-indigo-700 underline" onClick={() => void save("text")} data-testid="download-text">
-            Download record
-          </button>
-          <button type="button" className="text-indigo-700 underline" onClick={() => void save("json")} data-testid="download-json">
-            Download JSON
-          </button>
+          {/* Offered only when the server gives it: a finished game to anyone, a game in play to its players. */}
+          {v.status === "finished" || (v.status === "active" && v.players.some((p) => p.userId === me.data?.id)) ? (
+            <>
+              <button type="button" className="text-indigo-700 underline" onClick={() => void save("text")} data-testid="download-text">
+                Download record
+              </button>
+              <button type="button" className="text-indigo-700 underline" onClick={() => void save("json")} data-testid="download-json">
+                Download JSON
+              </button>
+            </>
+          ) : null}
         </span>
       </div>
       <FormError message={download.error} />
@@ -111,16 +127,16 @@ export default function GamePage() {
           {ruleset ? <Board layout={ruleset.layout} tiles={board} highlight={highlight} /> : null}
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Replay">
             <button type="button" className={btn} onClick={() => go(0)} disabled={at === 0} aria-label="First">
-              ⏮
+              <StepIcon kind="first" />
             </button>
             <button type="button" className={btn} onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous">
-              ◀
+              <StepIcon kind="previous" />
             </button>
             <button type="button" className={btn} onClick={() => go(at + 1)} disabled={at >= last} aria-label="Next">
-              ▶
+              <StepIcon kind="next" />
             </button>
             <button type="button" className={btn} onClick={() => go(last)} disabled={at >= last} aria-label="Last">
-              ⏭
+              <StepIcon kind="last" />
             </button>
             <span className="text-sm text-slate-600" data-testid="replay-pos">
               {at + 1} / {sheet.length}

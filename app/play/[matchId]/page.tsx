@@ -1,37 +1,44 @@
 "use client";
 /**
  * The live board: the viewer's view (`matches.get`), kept fresh by the `matches.live`
- * subscription (SSE). Players place tiles by click (rack tile, then square), by drag and drop,
- * or by typing ("3+4=7") from a start square across or down; the engine previews validity and
+ * subscription (SSE). Entry works as on the best word-game sites (docs/matches.md, "Entering a
+ * play"): click a square for a cursor with a direction arrow (click again to turn it), type tiles
+ * onto the board, Backspace walks back, Enter submits, Esc recalls; click or drag any rack tile or
+ * supply tile ("=") onto a square; a blank asks for its face. The engine previews validity and
  * score in the browser before anything is sent. Clocks tick locally, corrected by the server's
  * `serverNow`; when a flag should have fallen the page re-reads the view, which makes the server
  * record the timeout. Spectators see the same page without a rack.
+ *
+ * Layout: the players' strip (names, scores, both clocks) sits above the board, and the board is
+ * sized to the viewport's height, so board, rack and clocks show without scrolling at 1280×800 and
+ * on a 390×844 phone (where a zoom button gives 34 px squares inside a scrolling window).
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { adjudicatePlay, getRuleset, parseRulesetOptions, RULESET_DATA, type RulesetId } from "@/engine";
+import { adjudicatePlay, rulesetFor, squares, type RulesetId } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
-import { Board } from "@/app/_components/board/Board";
-import { Rack } from "@/app/_components/board/Rack";
+import { Board, type DropSource } from "@/app/_components/board/Board";
+import { Rack, Supply } from "@/app/_components/board/Rack";
+import { BlankDialog, ShortcutsDialog } from "@/app/_components/board/dialogs";
+import { backspace, cursorAfter, typesTile, type Cursor } from "@/app/_components/board/entry";
 import { Scoresheet, formatClock } from "@/app/_components/board/Scoresheet";
 import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles, type TypedTile } from "@/app/_components/board/keyboard";
+import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { MatchRulings } from "@/app/judge/_components/match-rulings";
 import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
 import { useServerNow } from "@/app/_components/board/use-server-now";
+import { PresenceNotice } from "@/app/play/_components/presence";
+import { BoardWaiting } from "@/app/play/_components/board-waiting";
+import { ClockAlerts, SoundToggle } from "@/app/play/_components/clock-alerts";
+import { ChallengeNotice, outcomeFor } from "@/app/play/_components/challenge-notice";
+import { DraftPreview } from "@/app/play/_components/draft-preview";
+import { GameSummary } from "@/app/play/_components/game-summary";
 
-const REASONS: Record<string, string> = {
-  out: "a player went out",
-  passes: "every player passed in turn",
-  scoreless: "too many scoreless turns",
-  resign: "resignation",
-  timeout: "time",
-  director: "the tournament director's result",
-};
 const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 const btn = "rounded px-3 py-1.5 text-sm font-medium disabled:opacity-50";
 const primary = `${btn} bg-indigo-600 text-white hover:bg-indigo-700`;
@@ -44,7 +51,7 @@ export default function MatchPage() {
   const me = useQuery(trpc.accounts.me.queryOptions());
   const viewOpts = trpc.matches.get.queryOptions({ matchId });
   const view = useQuery({ ...viewOpts, retry: false });
-  useSubscription(
+  const live = useSubscription(
     trpc.matches.live.subscriptionOptions(
       { matchId },
       {
@@ -70,14 +77,20 @@ export default function MatchPage() {
     }
   }, [due, v, view]);
 
-  // Draft play, selection, keyboard entry, exchange mode.
+  // Draft play: tiles laid (by mouse, or typed before the cursor moved), the cursor with the text
+  // typed from it (re-read on every key, so "1/2" builds up), the chosen rack or supply tile.
   const [draft, setDraft] = useState<TypedTile[]>([]);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [marker, setMarker] = useState<{ row: number; col: number } | null>(null);
-  const [direction, setDirection] = useState<"across" | "down">("across");
+  const [selected, setSelected] = useState<{ rack: number } | { supply: string } | null>(null);
+  const [anchor, setAnchor] = useState<Cursor | null>(null);
   const [typed, setTyped] = useState("");
+  const [boxText, setBoxText] = useState("");
   const [typeError, setTypeError] = useState<string | null>(null);
   const [exchanging, setExchanging] = useState<Set<number> | null>(null);
+  const [order, setOrder] = useState<number[] | null>(null);
+  const [blankAt, setBlankAt] = useState<{ row: number; col: number; rackIndex: number } | null>(null);
+  const [help, setHelp] = useState(false);
+  const [zoom, setZoom] = useState(false);
+  const [said, setSaid] = useState("");
   // A new version of the game clears the draft, during the render that shows it (not one later).
   const version = v?.version;
   const [draftVersion, setDraftVersion] = useState(version);
@@ -86,15 +99,19 @@ export default function MatchPage() {
     setDraft([]);
     setSelected(null);
     setExchanging(null);
+    setAnchor(null);
     setTyped("");
+    setBoxText("");
     setTypeError(null);
+    setOrder(null);
+    setBlankAt(null);
+    const last = v?.game?.sheet.at(-1);
+    setSaid(last ? `${last.seat === null ? "" : `${v!.players[last.seat]?.name}: `}${last.text}${last.points ? `, ${last.points > 0 ? "+" : ""}${last.points}` : ""}.` : "");
   }
 
-  const ruleset = useMemo(() => {
-    if (!v) return null;
-    const o = parseRulesetOptions(RULESET_DATA[v.ruleset], v.rulesetOptions);
-    return getRuleset(v.ruleset, o.ok ? o.value : undefined);
-  }, [v?.ruleset, v?.rulesetOptions]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rulesetId = v?.ruleset;
+  const storedOptions = v?.rulesetOptions;
+  const ruleset = useMemo(() => (rulesetId ? rulesetFor(rulesetId, storedOptions) : null), [rulesetId, storedOptions]);
 
   const move = useMutation(
     trpc.matches.move.mutationOptions({
@@ -108,17 +125,44 @@ export default function MatchPage() {
   const game = v?.game ?? null;
   const rack = game?.rack ?? null;
   const board = useMemo(() => game?.board ?? [], [game]);
-  const occupied = (r: number, c: number) => board.some((t) => t.row === r && t.col === c) || draft.some((t) => t.row === r && t.col === c);
+  const size = ruleset?.layout.size ?? 0;
+  const supply = useMemo(() => (ruleset ? ruleset.tiles.filter((t) => t.unlimited).map((t) => t.face) : []), [ruleset]);
+  const onBoard = (r: number, c: number) => board.some((t) => t.row === r && t.col === c);
+  const inDraft = (r: number, c: number) => draft.some((t) => t.row === r && t.col === c);
+  const usedByDraft = new Set(draft.flatMap((t) => (t.rackIndex === null ? [] : [t.rackIndex])));
 
+  // The tiles typed from the cursor, on top of the laid draft.
+  const typing =
+    anchor && typed && rack
+      ? typeTiles(typed, { rack, supply, start: anchor, direction: anchor.direction, occupied: (r, c) => onBoard(r, c) || inDraft(r, c), size, used: usedByDraft })
+      : null;
+  const allDraft = typing ? [...draft, ...typing.tiles] : draft;
+  const taken = (r: number, c: number) => onBoard(r, c) || allDraft.some((t) => t.row === r && t.col === c);
+  const cursor = anchor ? cursorAfter(anchor, typing?.tiles ?? [], taken, size) : null;
+
+  // Keyed by the draft's text: the draft is rebuilt every render (typed text re-read), the preview only when it changes.
+  const draftKey = JSON.stringify(allDraft);
   const preview = useMemo(() => {
-    if (!ruleset || !rack || draft.length === 0) return null;
+    const tiles = JSON.parse(draftKey) as TypedTile[];
+    if (!ruleset || !rack || tiles.length === 0) return null;
     return adjudicatePlay(
       ruleset,
       board.map((t) => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile })),
-      draft.map((t) => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile })),
+      tiles.map((t) => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile })),
       { rack, firstPlay: board.length === 0 },
     );
-  }, [ruleset, rack, board, draft]);
+  }, [ruleset, rack, board, draftKey]);
+
+  // "?" anywhere on the page (outside a text box) shows the shortcuts.
+  useEffect(() => {
+    function onKey(e: globalThis.KeyboardEvent) {
+      if (e.key !== "?" || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.defaultPrevented) return;
+      e.preventDefault();
+      setHelp((h) => !h);
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   if (view.isPending || me.isPending) return <p>Loading…</p>;
   if (view.error || !v) return <FormError message={view.error?.message ?? "This game could not be loaded."} />;
@@ -127,55 +171,183 @@ export default function MatchPage() {
   const mySeat = v.viewerSeat;
   const isPlayer = mySeat !== null;
   const act = (action: Parameters<typeof move.mutate>[0]["action"]) => move.mutate({ matchId, expectedSeq: v.version, clientId: crypto.randomUUID(), action });
+  const canEnter = isPlayer && !!rack && game?.phase === "playing" && !exchanging;
+  const name = (r: number, c: number) => squares.name(r, c);
 
-  function place(row: number, col: number, rackIndex: number) {
-    if (!rack || occupied(row, col) || draft.some((t) => t.rackIndex === rackIndex)) return;
-    let face = rack[rackIndex]!;
-    let blank = false;
-    if (face === "?") {
-      const f = window.prompt("Which tile does the blank stand for?")?.trim();
-      if (!f) return;
-      face = f;
-      blank = true;
+  /** The typed tiles become laid tiles (the cursor is about to move, or a tile is laid by mouse). */
+  function freeze(): TypedTile[] {
+    const all = allDraft;
+    if (typing) {
+      setDraft(all);
+      setTyped("");
     }
-    setDraft((d) => [...d, blank ? { row, col, tile: face, blank: true, rackIndex } : { row, col, tile: face, rackIndex }]);
+    return all;
+  }
+
+  function lay(row: number, col: number, src: DropSource, face?: string) {
+    if (!rack || !canEnter || taken(row, col)) return;
+    const laid = freeze();
+    let tile: TypedTile;
+    if ("supply" in src) tile = { row, col, tile: src.supply, rackIndex: null };
+    else {
+      if (laid.some((t) => t.rackIndex === src.rackIndex)) return;
+      const f = rack[src.rackIndex];
+      if (f === undefined) return;
+      if (f === "?" && !face) {
+        setBlankAt({ row, col, rackIndex: src.rackIndex });
+        return;
+      }
+      tile = f === "?" ? { row, col, tile: face!, blank: true, rackIndex: src.rackIndex } : { row, col, tile: f, rackIndex: src.rackIndex };
+    }
+    setDraft([...laid, tile]);
     setSelected(null);
+    setTypeError(null);
+    setSaid(`${tile.tile}${tile.blank ? " (blank)" : ""} on ${name(row, col)}.`);
+    // Laid at the cursor: the cursor moves on, as if the tile had been typed.
+    if (cursor && cursor.row === row && cursor.col === col) {
+      const next = cursorAfter(cursor, [tile], (r, c) => taken(r, c) || (r === row && c === col), size);
+      setAnchor(next);
+    }
+  }
+
+  function takeBack(t: TypedTile) {
+    const laid = freeze();
+    setDraft(laid.filter((x) => !(x.row === t.row && x.col === t.col)));
+    setSaid(`${t.tile} taken back from ${name(t.row, t.col)}.`);
+  }
+
+  function recall() {
+    setDraft([]);
+    setTyped("");
+    setTypeError(null);
+    setSelected(null);
+    if (allDraft.length) setSaid("Every tile is back on the rack.");
+  }
+
+  function submit() {
+    if (!game?.can.play || allDraft.length === 0 || move.isPending) return;
+    if (typing?.error) {
+      setTypeError(typing.error);
+      return;
+    }
+    setSaid(`Submitting ${allDraft.length} tile${allDraft.length === 1 ? "" : "s"}…`);
+    act({ type: "play", placements: allDraft.map(({ rackIndex: _r, ...p }) => p) });
   }
 
   function onSquare(row: number, col: number) {
-    const inDraft = draft.find((t) => t.row === row && t.col === col);
-    if (inDraft) {
-      setDraft((d) => d.filter((t) => t !== inDraft));
+    if (!canEnter) return;
+    const mine = allDraft.find((t) => t.row === row && t.col === col);
+    if (mine) return takeBack(mine);
+    if (onBoard(row, col)) return;
+    if (selected) return lay(row, col, "rack" in selected ? { rackIndex: selected.rack } : { supply: selected.supply });
+    if (cursor && cursor.row === row && cursor.col === col && !typed) {
+      const direction = cursor.direction === "across" ? "down" : "across";
+      setAnchor({ ...cursor, direction });
+      setSaid(`Cursor on ${name(row, col)}, ${direction}.`);
       return;
     }
-    if (board.some((t) => t.row === row && t.col === col)) return;
-    if (selected !== null) place(row, col, selected);
-    else if (marker && marker.row === row && marker.col === col) setDirection((d) => (d === "across" ? "down" : "across"));
-    else setMarker({ row, col });
+    freeze();
+    setAnchor({ row, col, direction: cursor?.direction ?? "across" });
+    setSaid(`Cursor on ${name(row, col)}, ${cursor?.direction ?? "across"}.`);
+  }
+
+  function onBoardKey(e: KeyboardEvent, row: number, col: number) {
+    if (!canEnter) return;
+    if (e.key === "Enter") {
+      e.preventDefault();
+      if (allDraft.length > 0) submit();
+      else onSquare(row, col);
+    } else if (e.key === " ") {
+      e.preventDefault();
+      onSquare(row, col);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      recall();
+    } else if (e.key === "Backspace") {
+      e.preventDefault();
+      if (typed && typing) {
+        const gone = typing.tiles.at(-1);
+        setTyped(backspace(typed, typing.starts));
+        if (gone) setSaid(`${gone.tile} taken back from ${name(gone.row, gone.col)}.`);
+      } else {
+        const last = draft.at(-1);
+        if (!last) return;
+        setDraft(draft.slice(0, -1));
+        setAnchor({ row: last.row, col: last.col, direction: anchor?.direction ?? "across" });
+        setSaid(`${last.tile} taken back from ${name(last.row, last.col)}.`);
+      }
+    } else if (typesTile(e)) {
+      e.preventDefault();
+      const at = cursor ?? { row, col, direction: "across" as const };
+      if (!anchor || (!typed && (anchor.row !== at.row || anchor.col !== at.col))) setAnchor(at);
+      const text = typed + e.key;
+      const r = typeTiles(text, { rack: rack!, supply, start: anchor && typed ? anchor : at, direction: at.direction, occupied: (a, b) => onBoard(a, b) || inDraft(a, b), size, used: usedByDraft });
+      setTyped(text);
+      setTypeError(r.error);
+      const t = r.tiles.at(-1);
+      if (!r.error && t && r.tiles.length > (typing?.tiles.length ?? 0)) setSaid(`${t.tile}${t.blank ? " (blank)" : ""} on ${name(t.row, t.col)}.`);
+    }
+  }
+
+  function onMove(row: number, col: number) {
+    if (!canEnter) return;
+    freeze();
+    setAnchor({ row, col, direction: cursor?.direction ?? "across" });
+  }
+
+  function onRackTile(i: number) {
+    if (exchanging) {
+      const next = new Set(exchanging);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      setExchanging(next);
+      return;
+    }
+    if (cursor && !taken(cursor.row, cursor.col)) return lay(cursor.row, cursor.col, { rackIndex: i });
+    setSelected((s) => (s && "rack" in s && s.rack === i ? null : { rack: i }));
+  }
+
+  function onSupplyTile(face: string) {
+    if (cursor && !taken(cursor.row, cursor.col)) return lay(cursor.row, cursor.col, { supply: face });
+    setSelected((s) => (s && "supply" in s && s.supply === face ? null : { supply: face }));
   }
 
   function onType(e: FormEvent) {
     e.preventDefault();
     if (!rack || !ruleset) return;
-    const start = marker ?? { row: ruleset.layout.start[0], col: ruleset.layout.start[1] };
-    const supply = ruleset.tiles.filter((t) => t.unlimited).map((t) => t.face);
-    const r = typeTiles(typed, { rack, supply, start, direction, occupied: (a, b) => board.some((t) => t.row === a && t.col === b), size: ruleset.layout.size });
+    const start = cursor ?? { row: ruleset.layout.start[0], col: ruleset.layout.start[1], direction: "across" as const };
+    const r = typeTiles(boxText, { rack, supply, start, direction: start.direction, occupied: (a, b) => onBoard(a, b), size });
     setTypeError(r.error);
-    if (!r.error) setDraft(r.tiles);
+    if (!r.error) {
+      setDraft(r.tiles);
+      setTyped("");
+      setSaid(`${r.tiles.length} tile${r.tiles.length === 1 ? "" : "s"} laid from ${squares.line(start.row, start.col, start.direction)}.`);
+    }
   }
 
-  const used = new Set(draft.flatMap((t) => (t.rackIndex === null ? [] : [t.rackIndex])));
+  function shuffle() {
+    if (!rack) return;
+    const next = (order ?? rack.map((_, i) => i)).slice();
+    for (let i = next.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [next[i], next[j]] = [next[j]!, next[i]!];
+    }
+    setOrder(next);
+  }
+
+  const used = new Set(allDraft.flatMap((t) => (t.rackIndex === null ? [] : [t.rackIndex])));
   const lastPlay = [...(game?.sheet ?? [])].reverse().find((s) => s.type === "play" && s.placements);
-  const winners = v.players.filter((p) => p.winner).map((p) => p.name);
   const myAccept = v.status === "open" && isPlayer && !v.players[mySeat!]!.accepted;
+  const blankFaces = ruleset ? ruleset.tiles.filter((t) => t.face !== "?" && !t.unlimited).map((t) => t.face) : [];
+  const chosenSupply = selected && "supply" in selected ? selected.supply : null;
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">
+    <div className="space-y-2 sm:space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <h1 className="text-lg font-semibold sm:text-2xl">
           {RULESET_NAMES[v.ruleset]} · {names.join(" vs ")}
         </h1>
-        <p className="text-sm text-slate-600">
+        <p className="text-xs text-slate-600 sm:text-sm">
           {v.rated ? "Rated" : "Casual"} · challenge rule: {v.challengeRule}
           {v.timeControl ? ` · ${formatClock(v.timeControl.initialMs)} per player${v.timeControl.incrementMs ? ` + ${v.timeControl.incrementMs / 1000} s` : ""}` : " · untimed"}
           {v.tournamentId ? (
@@ -184,26 +356,34 @@ export default function MatchPage() {
               <Link className="text-indigo-700 underline" href={`/tournaments/${v.tournamentId}`}>
                 tournament
               </Link>
+              {v.board ? <span data-testid="round-table">{` · round ${v.board.round}, table ${v.board.table}`}</span> : null}
             </>
           ) : null}
         </p>
         {v.rated && v.status !== "finished" ? <ExpectedScoreLine ruleset={v.ruleset} userIds={v.players.map((p) => p.userId)} /> : null}
       </div>
 
+      <PresenceNotice matchId={matchId} isPlayer={isPlayer} status={v.status} liveStatus={live.status} />
       {v.status === "open" || v.status === "cancelled" ? (
         <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="waiting-room">
           {v.status === "cancelled" ? (
             <p>This challenge was withdrawn.</p>
           ) : (
             <>
-              <p className="mb-2">Waiting for every player to accept ({v.players.length} of {v.seats} seats taken).</p>
-              <ul className="mb-3 list-disc pl-5 text-sm">
-                {v.players.map((p) => (
-                  <li key={p.userId}>
-                    {p.name} {p.accepted ? "— ready" : "— invited"}
-                  </li>
-                ))}
-              </ul>
+              {v.pairingId ? (
+                <BoardWaiting v={v} serverNow={serverNow} />
+              ) : (
+                <>
+                  <p className="mb-2">Waiting for every player to accept ({v.players.length} of {v.seats} seats taken).</p>
+                  <ul className="mb-3 list-disc pl-5 text-sm">
+                    {v.players.map((p) => (
+                      <li key={p.userId}>
+                        {p.name} {p.accepted ? "— ready" : "— invited"}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
               {v.joinCode ? (
                 <p className="mb-3 text-sm">
                   Share this link to fill the open seat:{" "}
@@ -218,7 +398,7 @@ export default function MatchPage() {
                     Accept challenge
                   </button>
                 ) : null}
-                {isPlayer ? (
+                {isPlayer && !v.pairingId ? (
                   <button className={secondary} onClick={() => cancel.mutate({ matchId })} disabled={cancel.isPending}>
                     {myAccept ? "Decline" : "Withdraw challenge"}
                   </button>
@@ -229,36 +409,103 @@ export default function MatchPage() {
           )}
         </section>
       ) : null}
+      {/* A game decided before it began (a no-show, or a director's result on a waiting board). */}
+      {!game && v.status === "finished" ? <GameSummary v={v} /> : null}
 
       {game && ruleset ? (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,620px)_1fr]">
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-[auto_minmax(0,1fr)] lg:gap-4">
+          {/* min-w-0: the zoomed board's window must not stretch the column (and the page) to its content */}
+          <div className="min-w-0 space-y-2">
+            {/* Names, scores and both clocks above the board: always in view with it. */}
+            <section aria-label="Players and clocks" data-testid="clocks">
+              <ul className="grid grid-cols-2 gap-1.5">
+                {v.players.map((p) => {
+                  const running = clock?.running === p.seat && v.status === "active" && !game.paused;
+                  const ms = p.remainingMs === null ? null : running ? p.remainingMs - Math.max(0, serverNow - v.serverNow) : p.remainingMs;
+                  const onMove = game.phase === "playing" && game.turn === p.seat && v.status === "active";
+                  return (
+                    <li
+                      key={p.userId}
+                      className={`flex items-center justify-between gap-2 rounded-lg border px-2 py-1 ${onMove ? "border-indigo-500 bg-indigo-50" : "border-slate-200 bg-white"}`}
+                      data-testid={`player-${p.seat}`}
+                      aria-current={onMove ? "true" : undefined}
+                    >
+                      <span className="min-w-0 truncate text-sm">
+                        {onMove ? <span aria-label="to move">▶ </span> : null}
+                        <span className="font-medium">{p.name}</span>
+                        {p.seat === mySeat ? " (you)" : ""} <span className="text-xs text-slate-600">{p.rackCount} tiles</span>
+                      </span>
+                      <span className="flex shrink-0 items-center gap-2">
+                        <span className="text-lg font-semibold tabular-nums" data-testid={`score-${p.seat}`}>
+                          {p.score}
+                        </span>
+                        {ms !== null ? (
+                          <span className={`rounded px-1 font-mono tabular-nums ${ms < 0 ? "bg-red-100 text-red-700" : running ? "bg-slate-900 text-white" : "bg-slate-100"}`} data-testid={`clock-${p.seat}`}>
+                            {formatClock(ms)}
+                          </span>
+                        ) : null}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+            <ClockAlerts v={v} serverNow={serverNow} />
+            {/* The board is as wide as the column and no taller than the screen leaves room for; zoomed
+                (phones), it is 34 px a square inside a square scrolling window. */}
+            <div className={zoom ? "h-[min(calc(100vw-2rem),calc(100dvh-17rem))] w-full max-w-[calc(100dvh-17rem)] overflow-auto overscroll-contain" : ""} data-testid="board-window">
+              <Board
+                layout={ruleset.layout}
+                tiles={board}
+                draft={allDraft}
+                highlight={lastPlay?.placements ?? []}
+                marker={canEnter && cursor ? cursor : null}
+                coordinates
+                buttons={isPlayer}
+                premiumLabels={PREMIUM_LABELS[v.ruleset]}
+                className={zoom ? "max-w-none" : "max-w-[min(100%,calc(100dvh-17rem))] lg:w-[min(620px,calc(100dvh-17rem))]"}
+                squarePx={zoom ? 34 : undefined}
+                onSquare={isPlayer ? onSquare : undefined}
+                onDropTile={isPlayer ? (r, c, src) => lay(r, c, src) : undefined}
+                onMove={onMove}
+                onKey={onBoardKey}
+                label={isPlayer ? "Board: arrow keys move, type tiles at the cursor, Enter submits, ? lists shortcuts" : "Board"}
+              />
+            </div>
+            <p className="sr-only" aria-live="polite" data-testid="announcer">
+              {said}
+            </p>
+          </div>
+
           <div className="space-y-3">
-            <Board
-              layout={ruleset.layout}
-              tiles={board}
-              draft={draft}
-              highlight={lastPlay?.placements ?? []}
-              marker={isPlayer && marker ? { ...marker, direction } : null}
-              onSquare={isPlayer ? onSquare : undefined}
-              onDropTile={isPlayer ? (r, c, i) => place(r, c, i) : undefined}
-            />
             {rack ? (
-              <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
-                <Rack
-                  tiles={rack}
-                  points={(f) => ruleset.tileByFace.get(f)?.points}
-                  used={used}
-                  selected={selected}
-                  marked={exchanging}
-                  onTile={(i) => {
-                    if (exchanging) {
-                      const next = new Set(exchanging);
-                      if (next.has(i)) next.delete(i);
-                      else next.add(i);
-                      setExchanging(next);
-                    } else setSelected((s) => (s === i ? null : i));
-                  }}
-                />
+              <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-2 sm:p-3" data-testid="rack-panel">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <Rack
+                    tiles={rack}
+                    order={order ?? undefined}
+                    points={(f) => ruleset.tileByFace.get(f)?.points}
+                    used={used}
+                    selected={selected && "rack" in selected ? selected.rack : null}
+                    marked={exchanging}
+                    onTile={onRackTile}
+                  />
+                  {game.phase === "playing" && !exchanging ? <Supply faces={supply} selected={chosenSupply} onFace={onSupplyTile} /> : null}
+                </div>
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <button type="button" className={secondary} onClick={shuffle}>
+                    Shuffle
+                  </button>
+                  <button type="button" className={secondary} disabled={allDraft.length === 0} onClick={recall}>
+                    Recall
+                  </button>
+                  <button type="button" className={`${secondary} lg:hidden`} aria-pressed={zoom} onClick={() => setZoom((z) => !z)}>
+                    {zoom ? "Zoom out" : "Zoom in"}
+                  </button>
+                  <button type="button" className={secondary} onClick={() => setHelp(true)} aria-keyshortcuts="?">
+                    Shortcuts (?)
+                  </button>
+                </div>
                 {game.phase === "playing" ? (
                   <form onSubmit={onType} className="flex flex-wrap items-center gap-2 text-sm">
                     <label htmlFor="typed" className="text-slate-700">
@@ -266,32 +513,23 @@ export default function MatchPage() {
                     </label>
                     <input
                       id="typed"
-                      value={typed}
-                      onChange={(e) => setTyped(e.target.value)}
+                      value={boxText}
+                      onChange={(e) => setBoxText(e.target.value)}
                       placeholder="3+4=7"
-                      className="w-40 rounded border border-slate-300 px-2 py-1"
+                      className="w-32 rounded border border-slate-300 px-2 py-1"
                       aria-describedby="typed-hint"
                     />
-                    <button type="button" className={secondary} onClick={() => setDirection((d) => (d === "across" ? "down" : "across"))} aria-label={`Direction: ${direction}`}>
-                      {direction === "across" ? "Across →" : "Down ↓"}
-                    </button>
                     <button type="submit" className={secondary}>
                       Place typed tiles
                     </button>
-                    <span id="typed-hint" className="text-xs text-slate-500">
-                      from {marker ? `row ${marker.row + 1}, column ${marker.col + 1}` : "the start square"} (click an empty square to choose)
+                    <span id="typed-hint" className="text-xs text-slate-600" data-testid="typed-hint">
+                      from {cursor ? squares.line(cursor.row, cursor.col, cursor.direction) : `${squares.line(ruleset.layout.start[0], ruleset.layout.start[1], "across")} (the start square)`}; or click a square and type on the board
                     </span>
                   </form>
                 ) : null}
                 <FormError message={typeError} />
-                {preview ? (
-                  <p data-testid="preview" className={`text-sm ${preview.valid ? "text-emerald-700" : "text-amber-700"}`}>
-                    {preview.valid
-                      ? `Valid: ${preview.score} points (${preview.lines.map((l) => l.text).join(", ")})`
-                      : `Not valid: ${preview.violations.map((x) => x.message).join("; ")}${v.challengeRule !== "void" ? " — you may still submit it; it can be challenged." : ""}`}
-                  </p>
-                ) : null}
-                <div className="flex flex-wrap gap-2">
+                {preview ? <DraftPreview mode={v.preview} rs={ruleset} board={board} draft={allDraft} rack={rack} challengeRule={v.challengeRule} /> : null}
+                <div className="flex flex-wrap gap-1.5">
                   {exchanging ? (
                     <>
                       <button className={primary} disabled={!game.can.exchange || exchanging.size === 0 || move.isPending} onClick={() => act({ type: "exchange", tiles: [...exchanging].map((i) => rack[i]!) })}>
@@ -303,20 +541,28 @@ export default function MatchPage() {
                     </>
                   ) : (
                     <>
-                      <button className={primary} disabled={!game.can.play || draft.length === 0 || move.isPending} onClick={() => act({ type: "play", placements: draft.map(({ rackIndex: _r, ...p }) => p) })}>
+                      <button className={primary} disabled={!game.can.play || allDraft.length === 0 || move.isPending} onClick={submit} aria-keyshortcuts="Enter">
                         Submit play
                       </button>
-                      <button className={secondary} disabled={draft.length === 0} onClick={() => setDraft([])}>
+                      <button className={secondary} disabled={allDraft.length === 0} onClick={recall}>
                         Clear
                       </button>
-                      <button className={secondary} disabled={!game.can.exchange || move.isPending} onClick={() => { setDraft([]); setExchanging(new Set()); }}>
+                      <button
+                        className={secondary}
+                        disabled={!game.can.exchange || move.isPending}
+                        onClick={() => {
+                          recall();
+                          setAnchor(null);
+                          setExchanging(new Set());
+                        }}
+                      >
                         Exchange…
                       </button>
                       <button className={secondary} disabled={!game.can.pass || move.isPending} onClick={() => act({ type: "pass" })}>
                         {game.pending?.goesOut ? "Accept the last play" : "Pass"}
                       </button>
                       {game.can.challenge ? (
-                        <button className={`${btn} bg-amber-500 text-white hover:bg-amber-600`} disabled={move.isPending} onClick={() => act({ type: "challenge" })}>
+                        <button className={`${btn} bg-amber-600 text-white hover:bg-amber-700`} disabled={move.isPending} onClick={() => act({ type: "challenge" })}>
                           Challenge last play
                         </button>
                       ) : null}
@@ -335,76 +581,26 @@ export default function MatchPage() {
                 <FormError message={move.error?.message ?? claim.error?.message} />
               </div>
             ) : null}
-          </div>
 
-          <div className="space-y-3">
-            <section className="rounded-lg border border-slate-200 bg-white p-3" aria-label="Players and clocks">
-              <ul className="space-y-1">
-                {v.players.map((p) => {
-                  const running = clock?.running === p.seat && v.status === "active" && !game.paused;
-                  const ms = p.remainingMs === null ? null : running ? p.remainingMs - Math.max(0, serverNow - v.serverNow) : p.remainingMs;
-                  const onMove = game.phase === "playing" && game.turn === p.seat;
-                  return (
-                    <li key={p.userId} className={`flex items-center justify-between rounded px-2 py-1 ${onMove ? "bg-indigo-50" : ""}`} data-testid={`player-${p.seat}`}>
-                      <span>
-                        {onMove ? "▶ " : ""}
-                        <span className="font-medium">{p.name}</span>
-                        {p.seat === mySeat ? " (you)" : ""} <span className="text-xs text-slate-500">{p.rackCount} tiles</span>
-                      </span>
-                      <span className="flex items-center gap-3">
-                        <span className="font-semibold tabular-nums" data-testid={`score-${p.seat}`}>
-                          {p.score}
-                        </span>
-                        {ms !== null ? (
-                          <span className={`w-16 text-right font-mono tabular-nums ${ms < 0 ? "text-red-600" : ""}`} data-testid={`clock-${p.seat}`}>
-                            {formatClock(ms)}
-                          </span>
-                        ) : null}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
+            <section className="rounded-lg border border-slate-200 bg-white p-3" aria-label="Turn">
               {v.status === "active" ? (
-                <p className="mt-2 text-sm" data-testid="turn">
+                <p className="text-sm" data-testid="turn">
                   {game.paused ? "The clock is paused." : game.turn === mySeat ? (game.pending?.goesOut ? "The last play went out: challenge it or accept it." : "Your turn.") : `${names[game.turn]} is to move.`}
                   {game.pending ? ` The last play (${game.pending.score} points) can be challenged until the next turn.` : ""}
                 </p>
-              ) : null}
+              ) : (
+                <p className="text-sm">{v.status === "finished" ? "The game is over." : "The game has not started."}</p>
+              )}
               {isPlayer && v.status === "active" && clock?.flagAt !== null && clock?.flagAt !== undefined && serverNow > clock.flagAt && game.turn !== mySeat ? (
                 <button className={`${secondary} mt-2`} onClick={() => claim.mutate({ matchId })}>
                   Claim win on time
                 </button>
               ) : null}
+              <ChallengeNotice outcome={outcomeFor(ruleset, game.sheet, board)} names={names} />
+              {isPlayer && v.timeControl && v.status === "active" ? <SoundToggle /> : null}
             </section>
 
-            {v.status === "finished" && game.end ? (
-              <section className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm" data-testid="game-summary">
-                <h2 className="mb-1 text-lg font-semibold">Game over</h2>
-                <p>
-                  {winners.length > 1 ? `Tie: ${winners.join(" and ")}` : `${winners[0]} won`} — ended by {REASONS[game.end.reason] ?? game.end.reason}.
-                </p>
-                <ul className="mt-1">
-                  {v.players.map((p, i) => (
-                    <li key={p.userId}>
-                      {p.name}: {v.result?.scores[p.userId] ?? p.score}
-                      {game.end!.rackSettlement[i] ? ` (rack ${game.end!.rackSettlement[i]! > 0 ? "+" : ""}${game.end!.rackSettlement[i]})` : ""}
-                      {game.end!.timePenalties[i] ? ` (time penalty ${game.end!.timePenalties[i]})` : ""}
-                      {game.end!.timeBonuses[i] ? ` (time bonus +${game.end!.timeBonuses[i]})` : ""}
-                    </li>
-                  ))}
-                </ul>
-                {v.result?.adjusted ? <p className="mt-1 text-amber-800">The result was adjusted by a tournament director: {v.adjustments[0]?.reason}</p> : null}
-                <p className="mt-2 flex gap-3">
-                  <a className="text-indigo-700 underline" href={`/matches/${matchId}/record`}>
-                    Game record
-                  </a>
-                  <Link className="text-indigo-700 underline" href="/play">
-                    Back to my games
-                  </Link>
-                </p>
-              </section>
-            ) : null}
+            {v.status === "finished" && game.end ? <GameSummary v={v} /> : null}
 
             <section className="rounded-lg border border-slate-200 bg-white p-3">
               <h2 className="mb-2 font-semibold">Scoresheet</h2>
@@ -415,8 +611,19 @@ export default function MatchPage() {
               <Unseen unseen={game.unseen} bagCount={game.bagCount} />
             </section>
             <MatchRulings matchId={matchId} />
-            {!isPlayer ? <p className="text-xs text-slate-500">You are watching: racks stay hidden.</p> : null}
+            {!isPlayer ? <p className="text-xs text-slate-600">You are watching: racks stay hidden.</p> : null}
           </div>
+          <BlankDialog
+            faces={blankFaces}
+            open={blankAt !== null}
+            onClose={() => setBlankAt(null)}
+            onPick={(f) => {
+              const b = blankAt;
+              setBlankAt(null);
+              if (b) lay(b.row, b.col, { rackIndex: b.rackIndex }, f);
+            }}
+          />
+          <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
         </div>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useTRPC } from "@/app/_trpc/client";
 import { GAME_LABELS, RatingChart, RatingValue, fmtRating } from "@/app/ratings/_components/ratings-ui";
+import { LiveNow } from "@/app/live/_components/live-now";
 
 const RESULT_LABEL = (r: number, n: number) => (n > 1 ? `${(r * n).toLocaleString("en", { maximumFractionDigits: 1 })}/${n}` : r === 1 ? "Win" : r === 0 ? "Loss" : "Tie");
 
@@ -37,6 +38,7 @@ export default function PlayerPage() {
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight" data-testid="player-name">{user.name}</h1>
         <p className="text-sm text-slate-500">Member since {user.memberSince.toLocaleDateString()}</p>
+        <LiveNow userId={user.id} title="Playing now" empty="Not playing right now." />
         {clubs.length ? (
           <p className="text-sm" data-testid="player-clubs">
             Clubs:{" "}

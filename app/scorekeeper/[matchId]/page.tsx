@@ -13,14 +13,14 @@ import { useParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { adjudicatePlay, getRuleset, parseRulesetOptions, RULESET_DATA } from "@/engine";
+import { adjudicatePlay, rulesetFor, squares } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { Board } from "@/app/_components/board/Board";
 import { Scoresheet, formatClock } from "@/app/_components/board/Scoresheet";
 import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles } from "@/app/_components/board/keyboard";
-import { clockReadings, parseSquare, poolOf, squareText } from "../_components/station";
+import { clockReadings, poolOf } from "../_components/station";
 import { useServerClock } from "@/app/_components/board/use-server-now";
 
 const big = "min-h-14 rounded-lg px-4 py-3 text-base font-semibold disabled:opacity-40";
@@ -55,11 +55,9 @@ export default function StationPage() {
     setTap(null);
   }
 
-  const ruleset = useMemo(() => {
-    if (!v) return null;
-    const o = parseRulesetOptions(RULESET_DATA[v.ruleset], v.rulesetOptions);
-    return getRuleset(v.ruleset, o.ok ? o.value : undefined);
-  }, [v?.ruleset, v?.rulesetOptions]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rulesetId = v?.ruleset;
+  const storedOptions = v?.rulesetOptions;
+  const ruleset = useMemo(() => (rulesetId ? rulesetFor(rulesetId, storedOptions) : null), [rulesetId, storedOptions]);
 
   const settled = { onSettled: () => queryClient.invalidateQueries({ queryKey: opts.queryKey }), onError: (e: { message: string }) => setError(e.message), onSuccess: () => setError(null) };
   const move = useMutation(trpc.matches.scorekeeper.move.mutationOptions(settled));
@@ -67,7 +65,7 @@ export default function StationPage() {
 
   const game = v?.game ?? null;
   const board = useMemo(() => game?.board ?? [], [game]);
-  const start = useMemo(() => (ruleset ? parseSquare(square, ruleset.layout.size) : null), [ruleset, square]);
+  const start = useMemo(() => (ruleset ? squares.parse(square, ruleset.layout.size) : null), [ruleset, square]);
   const entry = useMemo(() => {
     if (!ruleset || !game || !start || typed.trim() === "") return { tiles: [], error: null as string | null };
     const supply = ruleset.tiles.filter((t) => t.unlimited).map((t) => t.face);
@@ -100,12 +98,12 @@ export default function StationPage() {
     move.mutate({ matchId, expectedSeq: v.version, clientId: crypto.randomUUID(), seat, action, tappedAt });
 
   function onSquare(row: number, col: number) {
-    const here = parseSquare(square, ruleset!.layout.size);
+    const here = squares.parse(square, ruleset!.layout.size);
     if (here && here.row === row && here.col === col) {
       const d = direction === "across" ? "down" : "across";
       setDirection(d);
-      setSquare(squareText(row, col, d));
-    } else setSquare(squareText(row, col, direction));
+      setSquare(squares.start(row, col, d));
+    } else setSquare(squares.start(row, col, direction));
   }
 
   function onClockButton(seat: number) {
@@ -198,7 +196,7 @@ export default function StationPage() {
                     value={square}
                     onChange={(e) => {
                       setSquare(e.target.value);
-                      const s = ruleset ? parseSquare(e.target.value, ruleset.layout.size) : null;
+                      const s = ruleset ? squares.parse(e.target.value, ruleset.layout.size) : null;
                       if (s) setDirection(s.direction);
                     }}
                     placeholder="10H"
@@ -214,7 +212,7 @@ export default function StationPage() {
                       className={direction === d ? primary : secondary}
                       onClick={() => {
                         setDirection(d);
-                        if (start) setSquare(squareText(start.row, start.col, d));
+                        if (start) setSquare(squares.start(start.row, start.col, d));
                       }}
                     >
                       {d === "across" ? "Across →" : "Down ↓"}

@@ -12,6 +12,8 @@ import { FormError } from "@/app/_components/form";
 import { RULESET_LABELS, Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { PairingsTable } from "../_components/pairings";
 import { FORMAT_LABELS, Loading, PrintButton, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../_components/ui";
+import { LiveNow } from "@/app/live/_components/live-now";
+import { PREVIEW_LABELS } from "@/app/tournaments/_components/game-settings";
 
 export default function TournamentPage() {
   const { id } = useParams<{ id: string }>();
@@ -64,6 +66,7 @@ export default function TournamentPage() {
             <TournamentTabs id={id} current="overview" elimination={t.format.endsWith("elimination")} director={viewerRole === "director"} />
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="space-y-6 lg:col-span-2">
+                <LiveNow tournamentId={id} empty="No game of this tournament is in play right now." />
                 {visible.length === 0 ? <p className="text-slate-600">No round has been published yet.</p> : null}
                 {visible.map((r) => (
                   <Section key={r.number} title={`Round ${r.number} · ${ROUND_STATUS_LABELS[r.status]}`}>
@@ -80,6 +83,10 @@ export default function TournamentPage() {
                     <dd>−{tc.overtimePenaltyPoints}/min, max {Math.round(tc.maxOvertimeMs / 60000)} min</dd>
                     <dt className="text-slate-500">Challenge</dt>
                     <dd>{t.challengeRule}</dd>
+                    <dt className="text-slate-500">Play preview</dt>
+                    <dd data-testid="preview-setting">{PREVIEW_LABELS[t.preview]}</dd>
+                    <dt className="text-slate-500">No-show</dt>
+                    <dd data-testid="no-show-setting">{t.noShowMinutes ? `forfeit after ${t.noShowMinutes} min` : "no rule"}</dd>
                     <dt className="text-slate-500">Bye</dt>
                     <dd>{t.byeWins} win, +{t.byeSpread}</dd>
                     <dt className="text-slate-500">Tiebreaks</dt>

@@ -9,6 +9,7 @@ import { dateTimeLocalValue, Field, FormError, SubmitButton } from "@/app/_compo
 import { RULESET_LABELS, SelectField, SignInPrompt, TextAreaField } from "@/app/clubs/_components/ui";
 import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../_components/ui";
+import { GameSettingsFields, readGameSettings } from "@/app/tournaments/_components/game-settings";
 
 function NewTournamentForm() {
   const trpc = useTRPC();
@@ -53,6 +54,7 @@ function NewTournamentForm() {
       gibson: f.get("gibson") === "on",
       bronzeMatch: f.get("bronzeMatch") === "on",
       grandFinal: f.get("grandFinal") as "simple",
+      ...readGameSettings(f),
     });
   }
 
@@ -99,6 +101,7 @@ function NewTournamentForm() {
           <label className="flex items-center gap-2"><input type="checkbox" name="bronzeMatch" /> Bronze match (single elimination)</label>
         </div>
         <SelectField label="Grand final (double elimination)" name="grandFinal" defaultValue="simple" options={{ none: "None", simple: "One game", double: "With reset" }} />
+        <GameSettingsFields errors={errors.fields} />
         <FormError message={errors.message} />
         <SubmitButton pending={create.isPending}>Create tournament</SubmitButton>
       </form>

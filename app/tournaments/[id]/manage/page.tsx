@@ -15,6 +15,7 @@ import { formErrors } from "@/app/_trpc/errors";
 import { MAX_SCORE, scoreProblem } from "@/server/domain";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
+import { GameSettingsForm } from "@/app/tournaments/_components/game-settings";
 
 type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; manual: boolean };
 
@@ -287,6 +288,7 @@ export default function ManagePage() {
               </Section>
 
               <div className="space-y-6">
+                <GameSettingsForm tournamentId={id} preview={t.preview} noShowMinutes={t.noShowMinutes} />
                 <Section title="Staff">
                   <ul className="text-sm">{q.data!.staff.map((s) => <li key={s.userId}>{s.name} — {s.role}</li>)}</ul>
                   <p className="text-xs text-slate-500">Club owners and directors direct every club tournament.</p>
