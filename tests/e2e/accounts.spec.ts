@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signOut, signUp, uniqueEmail } from "./helpers";
+import { signIn, signOut, signUp } from "./helpers";
 
 test("[accounts]: sign up, sign out, sign in again and see my name", async ({ page }) => {
   const email = await signUp(page, "Ada Lovelace");
@@ -27,19 +27,6 @@ test("[accounts]: bad sign-up input gets inline messages, never a stack trace", 
   await expect(page.getByText(/at least 10 characters/)).toBeVisible();
   await expect(page.getByText(/at least 2 characters/)).toBeVisible();
   await expect(page.locator("body")).not.toContainText("at Object");
-});
-
-test("[accounts]: a taken e-mail is refused on sign-up", async ({ page, browser }) => {
-  const email = uniqueEmail();
-  await signUp(page, "First Owner", email);
-  const other = await browser.newPage();
-  await other.goto("/signup");
-  await other.getByLabel("Display name").fill("Second");
-  await other.getByLabel("E-mail").fill(email);
-  await other.getByLabel("Password").fill("another-pass-9");
-  await other.getByRole("button", { name: "Sign up" }).click();
-  await expect(other.getByText(/already exists/)).toBeVisible();
-  await other.close();
 });
 
 test("[shell]: an unknown address shows the 404 page", async ({ page }) => {

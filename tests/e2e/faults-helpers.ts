@@ -272,7 +272,7 @@ export class Api {
   /** Signs up through `accounts.signUp`, then signs in through Auth.js's credentials callback. */
   async signUp(name: string): Promise<{ id: string; email: string; name: string }> {
     const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
-    const user = await this.ok<{ id: string; email: string; name: string }>("mutation", "accounts.signUp", { email, name, password: PASSWORD });
+    await this.ok("mutation", "accounts.signUp", { email, name, password: PASSWORD });
     const csrf = (await (await this.fetch("/api/auth/csrf")).json()) as { csrfToken: string };
     const res = await this.fetch("/api/auth/callback/credentials", {
       method: "POST",
@@ -280,9 +280,10 @@ export class Api {
       body: new URLSearchParams({ email, password: PASSWORD, csrfToken: csrf.csrfToken, callbackUrl: this.baseUrl }).toString(),
     });
     if (res.status >= 400) throw new Error(`sign-in failed: HTTP ${res.status}`);
-    const me = await this.ok<{ id: string } | null>("query", "accounts.me", null);
-    if (me?.id !== user.id) throw new Error(`sign-in did not stick (me = ${JSON.stringify(me)})`);
-    return user;
+    // sign-up answers the same for every address (no id): who we are comes from `accounts.me`
+    const me = await this.ok<{ id: string; email: string; name: string } | null>("query", "accounts.me", null);
+    if (me?.email !== email) throw new Error(`sign-in did not stick (me = ${JSON.stringify(me)})`);
+    return { id: me.id, email: me.email, name: me.name };
   }
 }
 

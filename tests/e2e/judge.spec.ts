@@ -147,7 +147,7 @@ test("[judge]: a judge sets the line of a pasted 'SMATH position's bracket tile,
   await page.getByRole("button", { name: "Get ruling" }).click();
   await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
   await expect(page.getByTestId("ruling-notes")).toContainText("The engine had to guess");
-  await expect(page.getByTestId("ruling-note")).toHaveText("3) on [5,7]: the request does not say which line its brackets were played in; guessed across, the longer of its two lines (H6)");
+  await expect(page.getByTestId("ruling-note")).toHaveText("3) on H6: the request does not say which line its brackets were played in; guessed across, the longer of its two lines (H6)");
 
   // Mouse: the brackets of 3) were played down.
   await three.getByText("down", { exact: true }).click();

@@ -86,11 +86,13 @@ test("[MATCHES]: two players play a timed Equate game with a challenged phony an
   await signUp(a, "Ann Equals");
   await signUp(b, "Ben Sums");
 
-  // Ann opens a seat through a link: 9 s per player, single challenge rule, Ann moves first.
+  // Ann opens a seat through a link: 18 s per player (her three turns fit in it on a busy machine;
+  // at 9 s she ran 1 s over under load and the game ended with two penalties), single challenge
+  // rule, Ann moves first.
   await a.getByRole("link", { name: "Play", exact: true }).click();
   await expect(a.getByRole("heading", { name: "New match" })).toBeVisible();
   await a.getByLabel("Challenge rule").selectOption("single");
-  await a.getByLabel("Minutes per player").fill("0.15");
+  await a.getByLabel("Minutes per player").fill("0.3");
   await a.getByLabel("Who moves first").selectOption("creator");
   await a.getByRole("button", { name: "Create match" }).click();
   await expect(a.getByTestId("waiting-room")).toBeVisible();
@@ -133,6 +135,8 @@ test("[MATCHES]: a tournament game is played to the end in two browsers and its 
     emails: players.map((pl) => pl.email),
     timeControl: { initialMs: 15_000, overtimePenaltyPoints: 10 },
     challengeRule: "single",
+    // the full validity preview (a rated event's default is off): the phony below is laid knowingly
+    preview: "full",
   });
   const tournamentUrl = `/tournaments/${tournamentId}`;
 
@@ -148,7 +152,8 @@ test("[MATCHES]: a tournament game is played to the end in two browsers and its 
   if (first !== p) await first.goto(tournamentUrl);
   await first.getByTestId("pairings-round-1").getByTestId("pairing-start-match").click();
   await expect(first).toHaveURL(/\/play\/[0-9a-f-]+$/);
-  await expect(first.getByTestId("board")).toBeVisible();
+  // A fair start: no board and no clock until the opponent comes.
+  await expect(first.getByTestId("board-waiting")).toContainText("The clocks start when both players are here.");
   const matchUrl = first.url();
 
   // The opponent opens the same game from the tournament page's "Play" link.
@@ -156,6 +161,7 @@ test("[MATCHES]: a tournament game is played to the end in two browsers and its 
   await second.getByTestId("pairings-round-1").getByRole("link", { name: "Play" }).click();
   await expect(second).toHaveURL(matchUrl);
   await expect(second.getByTestId("board")).toBeVisible();
+  await expect(first.getByTestId("board")).toBeVisible();
 
   await playPhonyAndOvertime(first, second);
 

@@ -19,7 +19,7 @@ export async function api<T>(page: Page, path: string, input: unknown, kind: "mu
  */
 export async function pairedSwiss(
   dir: Page,
-  opts: { name: string; emails: string[]; timeControl?: Record<string, unknown>; challengeRule?: "retry" | "single" | "double" },
+  opts: { name: string; emails: string[]; timeControl?: Record<string, unknown>; challengeRule?: "retry" | "single" | "double"; preview?: "full" | "score" | "off"; noShowMinutes?: number },
 ): Promise<{ tournamentId: string }> {
   const club = await api<{ id: string }>(dir, "clubs.create", { handle: `e2e-${randomBytes(3).toString("hex")}`, name: `${opts.name} Club` });
   const t = await api<{ id: string }>(dir, "tournaments.create", {
@@ -31,6 +31,8 @@ export async function pairedSwiss(
     rounds: 1,
     ...(opts.timeControl ? { timeControl: opts.timeControl } : {}),
     ...(opts.challengeRule ? { challengeRule: opts.challengeRule } : {}),
+    ...(opts.preview ? { preview: opts.preview } : {}),
+    ...(opts.noShowMinutes ? { noShowMinutes: opts.noShowMinutes } : {}),
   });
   await api(dir, "tournaments.players.add", { tournamentId: t.id, emails: opts.emails.join("\n"), checkIn: true });
   const { roundNumber } = await api<{ roundNumber: number }>(dir, "tournaments.rounds.pair", { tournamentId: t.id });

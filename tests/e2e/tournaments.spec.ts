@@ -189,6 +189,9 @@ test("[tournaments]: the director's result ends a running game, and its player s
   await expect(player.getByTestId("user-name")).toHaveText(players[0]!.name);
   const { matchId } = await trpc<{ matchId: string }>(player.request, "matches.createFromPairing", { pairingId });
   await player.goto(`/play/${matchId}`);
+  // A fair start: the opponent has not come, so the director starts the clocks.
+  await expect(player.getByTestId("board-waiting")).toBeVisible();
+  await trpc(page.request, "matches.startNow", { matchId });
   await expect(player.getByTestId("turn")).toBeVisible();
 
   await page.goto(`/tournaments/${tournamentId}/manage`);

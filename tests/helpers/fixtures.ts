@@ -24,6 +24,7 @@ import { createInvite } from "@/server/services/clubs/invites";
 import { requestToJoin } from "@/server/services/clubs/join-requests";
 import { bulkAddMembers, setMemberRole } from "@/server/services/clubs/members";
 import { createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
+import { checkIn } from "@/server/services/matches/presence";
 import { allCommittedMovesSettled } from "@/server/routers/matches/committed";
 import { submitMove } from "@/server/services/matches/moves";
 import { createOtbMatch } from "@/server/services/matches/scorekeeper";
@@ -101,8 +102,12 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     tiebreaks: ["spread"],
     gibson: false,
     gibsonSpread: 500,
+    gibsonPlaces: 1,
+    prizePlaces: 3,
+    pairingPlan: [],
     bronzeMatch: false,
     grandFinal: "simple",
+    noShowMinutes: null,
   };
   const t = await createTournament(db, clubDirector.id, settings);
   const open = await createTournament(db, clubDirector.id, { ...settings, name: "World Spring Cup" });
@@ -118,6 +123,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
 
   // The tournament game, with one exchange by each player (so the bag has been drawn from).
   const { matchId } = await createFromPairing(db, pairing!.id, playerA.id);
+  await checkIn(db, matchId, playerB.id); // a fair start: the clocks wait for both players
   let version = 0;
   for (let i = 0; i < 2; i++) {
     const v = await getMatchView(db, matchId, playerA.id);

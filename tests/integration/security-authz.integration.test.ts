@@ -43,6 +43,13 @@ const MATRIX: Record<string, Entry> = {
   // accounts
   "accounts.signUp": { allowed: ROLES, input: () => ({ email: `new-${tag()}@example.test`, name: "New Person", password: TEST_PASSWORD }) },
   "accounts.updateProfile": { allowed: SIGNED_IN, input: (w, as) => ({ name: as === "anonymous" ? "Nobody" : w.users[as].name }) },
+  "accounts.changePassword": { allowed: SIGNED_IN, input: () => ({ currentPassword: TEST_PASSWORD, newPassword: "another-pass-9" }) },
+  "accounts.requestEmailChange": { allowed: SIGNED_IN, input: () => ({ newEmail: `moved-${tag()}@example.test`, currentPassword: TEST_PASSWORD }) },
+  "accounts.deleteAccount": { allowed: SIGNED_IN, input: () => ({ password: TEST_PASSWORD }) },
+  // the link is the key (a used or unknown one is refused as BAD_REQUEST, for anyone)
+  "accounts.confirmEmailChange": { allowed: ROLES, input: () => ({ token: "A".repeat(43) }) },
+  "accounts.requestPasswordReset": { allowed: ROLES, input: (w, as) => ({ email: as === "anonymous" ? "nobody@example.test" : w.users[as].email }) },
+  "accounts.resetPassword": { allowed: ROLES, input: () => ({ token: "A".repeat(43), password: "another-pass-9" }) },
 
   // clubs
   "clubs.create": { allowed: SIGNED_IN, input: () => ({ handle: `c-${tag()}`, name: "Another Club" }) },
@@ -97,6 +104,9 @@ const MATRIX: Record<string, Entry> = {
   "matches.join": { allowed: SIGNED_IN, input: (w) => ({ code: w.challenge.joinCode }) },
   "matches.move": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id, expectedSeq: w.match.version, clientId: randomUUID(), action: { type: "pass" } }) },
   "matches.claimTimeout": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id }) },
+  // coming to a game is for its players; starting a waiting board's clocks for its tournament's directors
+  "matches.checkIn": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id }) },
+  "matches.startNow": { allowed: DIRECTORS, input: (w) => ({ matchId: w.match.id }) },
   "matches.createFromPairing": { allowed: [...PLAYERS, ...DIRECTORS], input: (w) => ({ pairingId: w.pairingId }) },
   "matches.adjustResult": {
     allowed: DIRECTORS,

@@ -132,6 +132,8 @@ describeDb("no leaks", (db) => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
       "accounts.me": () => undefined,
+      "accounts.exportData": () => undefined,
+      "accounts.outbox": () => undefined,
       "clubs.list": () => ({ query: "" }),
       "clubs.mine": () => undefined,
       "clubs.byHandle": (w) => ({ handle: w.club.handle }),
@@ -160,6 +162,7 @@ describeDb("no leaks", (db) => {
       "matches.findPlayers": (w) => ({ query: w.users.playerA.email }),
       "matches.preview": (w) => ({ code: w.challenge.joinCode }),
       "matches.forPairings": (w) => ({ pairingIds: [w.pairingId] }),
+      "matches.liveNow": () => ({ limit: 30 }),
       "matches.record": (w) => ({ matchId: w.match.id, format: "json" }),
     };
 
@@ -202,6 +205,8 @@ describeDb("no leaks", (db) => {
       // and sign-up's own answer
       const made = await callerFor(db()).accounts.signUp({ email: "leak-check@example.test", name: "Leak Check", password: "correct horse 42" });
       expect(JSON.stringify(made)).not.toMatch(/scrypt\$|password/i);
+      // and the data download, which reads the users row
+      expect(JSON.stringify(await callerFor(db(), as("playerA")).accounts.exportData())).not.toMatch(/scrypt\$|password/i);
     });
   });
 });

@@ -250,6 +250,8 @@ describeDb("tournaments", (db) => {
       const [a, b] = board.players.map((p) => p.userId) as [string, string];
       const player = (id: string) => callerFor(db(), s.players.find((p) => p.id === id)!);
       const { matchId } = await player(a).matches.createFromPairing({ pairingId: board.id });
+      expect((await player(a).matches.get({ matchId })).status).toBe("open"); // a fair start: b has not come yet
+      await player(b).matches.checkIn({ matchId });
       expect((await player(a).matches.get({ matchId })).status).toBe("active");
 
       // Written past enterDirectorResult, a director's result cannot land beside a running game.

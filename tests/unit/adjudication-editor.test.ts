@@ -1,18 +1,11 @@
 /** The desk's typed-play helpers (app/judge/_components/editor-model.ts): pure, no database. */
 import { describe, expect, it } from "vitest";
 import { RULESET_DATA } from "@/engine";
-import { bracketTiles, buildRequest, describeOwners, fromPlacements, layLine, parseSquare, setBracketOwner, splitFaces } from "@/app/judge/_components/editor-model";
+import { bracketTiles, buildRequest, describeOwners, fromPlacements, layLine, setBracketOwner, splitFaces } from "@/app/judge/_components/editor-model";
 
 const faces = (id: keyof typeof RULESET_DATA) => RULESET_DATA[id].tiles.map((t) => t.face);
 
 describe("judge desk editor model", () => {
-  it("reads squares like the scoresheet", () => {
-    expect(parseSquare("J10", 19)).toEqual([9, 9]);
-    expect(parseSquare("f10", 19)).toEqual([9, 5]);
-    expect(parseSquare("T1", 19)).toBeNull();
-    expect(parseSquare("H16", 15)).toBeNull();
-  });
-
   it("splits typed text into faces, longest first, with aliases, blanks and brackets", () => {
     const eq = splitFaces("4-6+7=5", faces("equate"));
     expect(eq.ok && eq.faces.map((f) => f.tile)).toEqual(["4", "-", "6", "+", "7", "=", "5"]);

@@ -1,7 +1,7 @@
 // Pure helpers of the station and the replay page (no database).
 import { describe, expect, it } from "vitest";
 import { boardsOf } from "@/app/matches/_components/replay";
-import { clockReadings, parseSquare, poolOf, squareText } from "@/app/scorekeeper/_components/station";
+import { clockReadings, poolOf } from "@/app/scorekeeper/_components/station";
 
 describe("replay boards", () => {
   it("adds plays and takes a withdrawn one off", () => {
@@ -20,14 +20,6 @@ describe("replay boards", () => {
 });
 
 describe("station helpers", () => {
-  it("reads start squares in record notation", () => {
-    expect(parseSquare("10h", 19)).toEqual({ row: 9, col: 7, direction: "across" });
-    expect(parseSquare("H10", 19)).toEqual({ row: 9, col: 7, direction: "down" });
-    expect(parseSquare("Z1", 19)).toBeNull();
-    expect(parseSquare("20A", 19)).toBeNull();
-    expect(squareText(9, 7, "across")).toBe("10H");
-    expect(squareText(9, 7, "down")).toBe("H10");
-  });
   it("expands the unseen tally into a pool", () => {
     expect(poolOf([{ face: "1", count: 2 }, { face: "+", count: 1 }])).toEqual(["1", "1", "+"]);
   });

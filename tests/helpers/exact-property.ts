@@ -1,0 +1,97 @@
+/**
+ * The exact generator against brute force (tests/helpers/brute-force-plays.ts) on seeded random
+ * positions: games grow by random legal plays of small racks, and at every turn the generator
+ * (`exactPlays`, no `top`) must list exactly the plays brute force finds, with the same scores.
+ * 'SMATH: the generator may also find plays brute force cannot write (deeper brackets, overlays
+ * on board tiles); every play it returns is adjudicated anyway, so those only need to be legal.
+ */
+import { adjudicatePlay, createRng, exactPlays, getRuleset, shuffled, type Face, type Placement, type RulesetId } from "@/engine";
+import { bruteForcePlays, playKeyOf } from "./brute-force-plays";
+
+export interface PropertyReport {
+  positions: number;
+  plays: number;
+  misses: string[];
+  extra: string[];
+  invalid: string[];
+}
+
+export interface PropertyOptions {
+  /** rack sizes to draw, uniformly */
+  rackSizes: readonly number[];
+  /** brute force: at most this many new `=` ('SMATH has no cap) */
+  maxEquals?: number;
+  /** brute force tries 'SMATH bracket variants at every k-th position (they are slow) */
+  bracketsEvery?: number;
+  /** tiles of each game's opening play (default 6) */
+  opening?: number;
+}
+
+/** Each game opens with a 6-tile play (`opening`) (one of the generator's 20 best, not itself a test
+ * position) so the small racks meet a board with something on it. */
+export function runExactProperty(id: RulesetId, seed: string, positions: number, o: PropertyOptions): PropertyReport {
+  const rs = getRuleset(id);
+  const report: PropertyReport = { positions: 0, plays: 0, misses: [], extra: [], invalid: [] };
+  const rng = createRng(`${seed}:moves`);
+  const full: Face[] = rs.tiles.flatMap((t) => (t.inBag ? Array<Face>(t.count).fill(t.face) : []));
+  let game = 0;
+  const draw = (bag: Face[], n: number): Face[] => {
+    const rack: Face[] = [];
+    // Number Scrabble's `=` is a bag tile: half the racks get one, or nothing could be played
+    if (id === "number-scrabble" && rng.below(2) === 0 && bag.includes("=")) rack.push(...bag.splice(bag.indexOf("="), 1));
+    let blanks = 0;
+    while (rack.length < n && bag.length) {
+      const f = bag.shift()!;
+      if (f === "?" && blanks++ >= 1) continue; // at most one blank: brute force tries every face for it
+      rack.push(f);
+    }
+    return rack;
+  };
+  while (report.positions < positions) {
+    const bag = shuffled(full, `${seed}:game:${game++}`);
+    const board: Placement[] = [];
+    const opening = draw(bag, o.opening ?? 6);
+    const first = exactPlays(rs, board, opening, { top: 20 }).plays;
+    if (first.length) board.push(...first[rng.below(first.length)].placements.map((p) => ({ ...p })));
+    for (let turn = 0; turn < 8 && report.positions < positions; turn++) {
+      const n = o.rackSizes[rng.below(o.rackSizes.length)];
+      const rack = draw(bag, n);
+      if (rack.length === 0) break;
+      const firstPlay = board.length === 0;
+      const brackets = rs.grammar.brackets && report.positions % (o.bracketsEvery ?? 1) === 0;
+      const brute = bruteForcePlays(rs, board, rack, { firstPlay, maxEquals: o.maxEquals, brackets });
+      const exact = exactPlays(rs, board, rack, { firstPlay });
+      report.positions++;
+      const where = `${id} ${seed} game ${game} turn ${turn} board ${JSON.stringify(board)} rack ${JSON.stringify(rack)}`;
+      const got = new Map<string, number>();
+      for (const p of exact.plays) {
+        const key = playKeyOf(rs, board, p.placements);
+        got.set(key, p.score);
+        const r = adjudicatePlay(rs, board, p.placements, { rack, firstPlay });
+        if (!r.valid || r.score !== p.score) report.invalid.push(`${where}: ${key} ${r.valid} ${r.score} vs ${p.score}`);
+        const overlay = p.placements.some((x) => board.some((b) => b.row === x.row && b.col === x.col));
+        const bracketed = p.placements.some((x) => (brackets ? /\(\(|\)\)/ : /[()]/).test(x.tile));
+        const equals = p.placements.filter((x) => x.tile === "=").length;
+        const outside = overlay || bracketed || equals > (o.maxEquals ?? Infinity);
+        if (!brute.has(key) && !outside) report.extra.push(`${where}: ${key}`);
+      }
+      if (exact.stats.rejected > 0 || !exact.complete) report.invalid.push(`${where}: rejected ${exact.stats.rejected} complete ${exact.complete}`);
+      for (const [key, b] of brute) {
+        report.plays++;
+        const s = got.get(key);
+        if (s === undefined) report.misses.push(`${where}: missed ${key} (${b.score})`);
+        else if (s !== b.score) report.misses.push(`${where}: ${key} scored ${s}, brute force ${b.score}`);
+      }
+      if (brute.size === 0) continue;
+      // grow the board by a random legal play
+      const keys = [...brute.keys()].sort();
+      const pick = brute.get(keys[rng.below(keys.length)])!;
+      for (const p of pick.placements) {
+        const i = board.findIndex((b) => b.row === p.row && b.col === p.col);
+        if (i >= 0) board[i] = { ...p };
+        else board.push({ ...p });
+      }
+    }
+  }
+  return report;
+}

@@ -1,0 +1,51 @@
+/** "Live now" (matches.liveNow): games in play, site-wide and per club, tournament and player,
+ * with players, ratings, scores, clocks, round and table — and never a rack. */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { clubMemberships, tournamentPairings } from "@/db/schema";
+import { acceptChallenge, createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
+import { describeDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/seed";
+
+describeDb("live now", (db) => {
+  it("lists games in play with both players, scores and running clocks; filters by club, tournament and player; no rack", async () => {
+    const [owner, p1, p2, c1, c2] = await Promise.all([createUser(db()), createUser(db(), { name: "Ada" }), createUser(db(), { name: "Ben" }), createUser(db(), { name: "Cy" }), createUser(db(), { name: "Di" })]);
+    const club = await callerFor(db(), owner).clubs.create({ handle: `ln-${randomUUID().slice(0, 8)}`, name: "Live Club" });
+    await db().insert(clubMemberships).values([
+      { clubId: club.id, userId: p1.id, role: "member" },
+      { clubId: club.id, userId: p2.id, role: "member" },
+    ]);
+    const dir = callerFor(db(), owner);
+    const t = await dir.tournaments.create({ clubId: club.id, name: "Live Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } });
+    await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
+    await dir.tournaments.rounds.pair({ tournamentId: t.id });
+    await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    const [board] = await db().select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
+    const { matchId: boardGame } = await createFromPairing(db(), board!.id, owner.id); // the director starts it
+    const casual = await createChallenge(db(), c1.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [c2.id], firstMover: "creator" });
+    await acceptChallenge(db(), casual.id, c2.id);
+    // a game still waiting for its players is not live
+    await createChallenge(db(), c1.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [p1.id], firstMover: "creator" });
+
+    const anon = callerFor(db());
+    const all = await anon.matches.liveNow({ limit: 100 });
+    const ids = all.games.map((g) => g.id);
+    expect(ids).toContain(boardGame);
+    expect(ids).toContain(casual.id);
+    expect(JSON.stringify(all)).not.toMatch(/"rack"|"bag"|"seed"/);
+
+    const inTournament = await anon.matches.liveNow({ tournamentId: t.id });
+    expect(inTournament.games.map((g) => g.id)).toEqual([boardGame]);
+    const g = inTournament.games[0]!;
+    expect(g).toMatchObject({ tournamentName: "Live Cup", board: { round: 1, table: board!.tableNumber }, turn: 0, running: 0 });
+    expect(g.players.map((p) => p.userId)).toEqual(board!.players);
+    expect(g.players.every((p) => p.score === 0 && p.remainingMs !== null && p.remainingMs <= 600_000)).toBe(true);
+
+    expect((await anon.matches.liveNow({ clubId: club.id })).games.map((x) => x.id)).toEqual([boardGame]);
+    const mine = await anon.matches.liveNow({ userId: c2.id });
+    expect(mine.games.map((x) => x.id)).toEqual([casual.id]);
+    expect(mine.games[0]!.players.map((p) => p.remainingMs)).toEqual([null, null]);
+    await expect(anon.matches.liveNow({ limit: 1000 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
