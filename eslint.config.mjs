@@ -65,6 +65,14 @@ export default defineConfig([
       // A warning nobody fails on is a document; `npm run lint` runs with --max-warnings 0.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "no-restricted-imports": restrict(),
+      // no-restricted-imports does not see `import("…")`: the front doors hold for it too.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^@\\/(engine|server\\/domain)\\//]",
+          message: "Import the engine and the domain through their front doors, `@/engine` and `@/server/domain`, also in `import()`.",
+        },
+      ],
     },
   },
 

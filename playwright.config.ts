@@ -46,6 +46,9 @@ export default defineConfig({
       PGLITE_DIR: pgliteDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // mail goes to the SMTP server tests/e2e/accounts-mail.spec.ts starts on this port (links start with APP_URL)
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? port + 20000}`,
+      APP_URL: `http://localhost:${port}`,
     },
   },
 });

@@ -1,44 +1,52 @@
 /**
- * `npm run load -- --matches 100` — load test through the real HTTP API (not part of the tests).
+ * `npm run load -- --matches 100 --spectators 2` — a tournament room, open loop, through the real
+ * HTTP API (not part of the tests; issue 14's targets are read off its output).
  *
  * Unless `--url` is given it creates a scratch PostgreSQL database (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/equalis_load; dropped at the end unless --keep), builds the
- * app into NEXT_DIST_DIR (default .next-load; reused when present, --build forces) and starts
- * `next start` on 127.0.0.1 (--snapshot: build and serve a copy of the last commit in
- * .data/load-app instead of the working tree; --app-dir .data/load-app reuses it). Then:
- *   1. signs up 2N users with `accounts.signUp` and signs each in through Auth.js (GET
- *      /api/auth/csrf, POST /api/auth/callback/credentials; cookies kept per user);
- *   2. pairs them into N matches (`matches.create` with an invite, `matches.accept`);
- *   3. drives the N matches concurrently for --duration seconds (or --moves per pair): the player
- *      on move reads their own view (`matches.get`), the bot computes a move client-side from that
- *      view only (`botPositionFromView` + `chooseBotAction`, small budget) and submits it with
- *      `matches.move`; a finished game is replaced by a new one for the same pair;
- *   4. spectators: --spectators anonymous pollers per match (`matches.get` every --poll ms) and
- *      --sse anonymous SSE subscribers (`matches.live`), counting the views pushed to them;
- *   5. reports matches.move latency (p50/p95/p99), errors by code, throughput (moves/s), the
- *      event-loop delay of this client (its own bot thinking shares the machine) and stops.
+ * app into NEXT_DIST_DIR (default .next-load; reused when present, --build forces) and starts the
+ * app's server, server/main.ts (`--server next`: plain `next start`, to compare), on 127.0.0.1
+ * (--snapshot: build and serve a copy of the last commit in .data/load-app instead of the working
+ * tree; --app-dir .data/load-app reuses it). Then:
+ *   1. signs up 2N users with `accounts.signUp` and signs each in through Auth.js (cookies kept);
+ *   2. pairs them into N casual untimed matches (`matches.create` + `matches.accept`), and both
+ *      players check in (`matches.checkIn`, as the play page does);
+ *   3. pre-computes every game before the clock starts: the start event (with its seed) is read
+ *      from the scratch database and the bot plays the whole game out in this process, so no bot
+ *      thinks while the room runs (needs the scratch database: with --url, pass --database-url);
+ *   4. opens the players' SSE streams (`matches.live`, their own cookies) and --spectators
+ *      anonymous SSE streams per match;
+ *   5. runs the room for --duration seconds, open loop: each match sends its next move every
+ *      --interval seconds (±20 % jitter, staggered starts) whatever the previous answer took;
+ *   6. prints move latency p50/p99 from send to the mover's answer and from send to the last
+ *      spectator's view of it, the server's CPU per move (/proc/<pid>/stat, and process.cpuUsage
+ *      when it is server/main.ts), database statements per move (db/client.ts statementsSent,
+ *      server/main.ts only), errors by code, and this client's event-loop delay.
  * Loopback only; every loop is bounded by the deadline and every request by a timeout.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes, randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { botPositionFromView, chooseBotAction, getRuleset, type BotAction, type GameView } from "@/engine";
+import postgres from "postgres";
+import type { GameEvent } from "@/engine";
+import { precompute, type Action } from "./load/games";
 import { Client, HttpError } from "./load/http";
 import { Counter, pool, Samples } from "./load/stats";
-import { ensureBuild, scratchDatabase, snapshotHead, startServer, type RunningServer, type ScratchDb } from "./load/server";
+import { ensureBuild, procCpuMs, scratchDatabase, snapshotHead, startServer, type RunningServer, type ScratchDb, type ServerStats } from "./load/server";
 
 const { values: a } = parseArgs({
   options: {
     matches: { type: "string", default: "100" },
+    spectators: { type: "string", default: "2" },
+    interval: { type: "string", default: "10" },
     duration: { type: "string", default: "60" },
-    moves: { type: "string", default: "0" },
     url: { type: "string" },
-    spectators: { type: "string", default: "1" },
-    sse: { type: "string" },
-    poll: { type: "string", default: "2000" },
-    budget: { type: "string", default: "8" },
-    nodes: { type: "string", default: "20000" },
+    "database-url": { type: "string" },
+    server: { type: "string", default: "main" },
+    budget: { type: "string", default: "4" },
+    nodes: { type: "string", default: "4000" },
     setup: { type: "string", default: "12" },
     port: { type: "string", default: "3200" },
     dist: { type: "string", default: process.env.NEXT_DIST_DIR ?? ".next-load" },
@@ -46,158 +54,114 @@ const { values: a } = parseArgs({
     build: { type: "boolean", default: false },
     snapshot: { type: "boolean", default: false },
     "app-dir": { type: "string" },
-    webpack: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
 });
 
 const N = Number(a.matches);
+const S = Number(a.spectators);
+const INTERVAL_MS = Number(a.interval) * 1000;
 const DURATION_MS = Number(a.duration) * 1000;
-const MOVES_PER_PAIR = Number(a.moves);
-const SPECTATORS = Number(a.spectators);
-const SSE = Math.min(N, a.sse !== undefined ? Number(a.sse) : 50);
-const POLL_MS = Number(a.poll);
 const BOT = { budgetMs: Number(a.budget), maxNodes: Number(a.nodes) };
 const PASSWORD = "load-password-1";
-const rs = getRuleset("equate");
+if (!(N >= 1 && N <= 2000 && S >= 0 && S <= 2000 && DURATION_MS > 0 && DURATION_MS <= 3_600_000 && INTERVAL_MS >= 100)) throw new Error("bounds: 1 ≤ matches ≤ 2000, 0 ≤ spectators ≤ 2000, duration ≤ 3600 s, interval ≥ 0.1 s");
 
 interface User {
   id: string;
   email: string;
   client: Client;
 }
-interface Pair {
-  a: User;
-  b: User;
-  matchId: string | null;
-  changed: AbortController;
-  moves: number;
+interface Match {
+  id: string;
+  players: User[];
+  /** the game, pre-computed: whose move and what */
+  script: { userId: string; action: Action }[];
+  next: number;
+  version: number;
+  /** moves in flight or done, by the version they were made against: when sent, and spectators yet to see them */
+  sent: Map<number, { at: number; waiting: number; last: number }>;
+  over: boolean;
 }
-type View = { status: string; version: number; viewerSeat: number | null; players: { userId: string; seat: number }[]; game: (GameView & { turn: number }) | null };
 
 const moveLat = new Samples();
-const getLat = new Samples();
 const spectLat = new Samples();
-const createLat = new Samples();
 const errors = new Counter();
 let movesOk = 0;
-let gamesFinished = 0;
-let sseEvents = 0;
-let thinkMs = 0;
+let sseViews = 0;
+let sseOpen = 0;
 
 const codeOf = (e: unknown) => (e instanceof HttpError ? e.code : "CLIENT_" + (e as Error).name);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function toAction(x: BotAction) {
-  if (x.type === "play") return { type: "play" as const, placements: x.placements };
-  if (x.type === "exchange") return { type: "exchange" as const, tiles: x.tiles };
-  return { type: "pass" as const };
-}
-
-async function newMatch(p: Pair): Promise<string> {
-  const t0 = performance.now();
-  const m = await p.a.client.mutate<{ id: string }>("matches.create", {
-    ruleset: "equate",
-    rulesetOptions: {},
-    challengeRule: "single",
-    timeControl: null,
-    rated: false,
-    seats: 2,
-    invite: [p.b.id],
-    firstMover: "creator",
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((r) => {
+    const t = setTimeout(r, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(t), r()), { once: true });
   });
-  await p.b.client.mutate("matches.accept", { matchId: m.id });
-  createLat.add(performance.now() - t0);
-  return m.id;
-}
 
-async function drivePair(p: Pair, deadline: number): Promise<void> {
-  const byId = new Map([p.a, p.b].map((u) => [u.id, u]));
-  let mover: User = p.a;
-  while (Date.now() < deadline && (MOVES_PER_PAIR === 0 || p.moves < MOVES_PER_PAIR)) {
-    let matchId: string;
-    try {
-      matchId = await newMatch(p);
-    } catch (e) {
-      errors.add(`create:${codeOf(e)}`);
-      await sleep(1000);
-      continue;
-    }
-    p.matchId = matchId;
-    p.changed.abort();
-    p.changed = new AbortController();
-    mover = p.a;
-    while (Date.now() < deadline && (MOVES_PER_PAIR === 0 || p.moves < MOVES_PER_PAIR)) {
-      let v: View;
-      const g0 = performance.now();
-      try {
-        v = await mover.client.query<View>("matches.get", { matchId });
-        getLat.add(performance.now() - g0);
-      } catch (e) {
-        errors.add(`get:${codeOf(e)}`);
-        await sleep(500);
-        continue;
-      }
-      if (v.status !== "active" || !v.game) {
-        if (v.status === "finished") gamesFinished++;
-        break;
-      }
-      const onMove = v.players.find((x) => x.seat === v.game!.turn)!.userId;
-      if (onMove !== mover.id) {
-        mover = byId.get(onMove)!;
-        continue;
-      }
-      const t = performance.now();
-      const pos = botPositionFromView(v.game, rs);
-      if (!pos) break;
-      const action = toAction(chooseBotAction(pos, BOT));
-      thinkMs += performance.now() - t;
-      const m0 = performance.now();
-      try {
-        await mover.client.mutate("matches.move", { matchId, expectedSeq: v.version, clientId: randomUUID(), action });
-        moveLat.add(performance.now() - m0);
-        movesOk++;
-        p.moves++;
-      } catch (e) {
-        errors.add(`move:${codeOf(e)}`);
-        if (e instanceof HttpError && e.code === "BAD_REQUEST" && action.type !== "pass") {
-          // should not happen (bot plays are adjudicated); keep the game going
-          await mover.client.mutate("matches.move", { matchId, expectedSeq: v.version, clientId: randomUUID(), action: { type: "pass" } }).catch((e2) => errors.add(`move:${codeOf(e2)}`));
+/** Follows one SSE stream; spectators' views time the moves of their match. */
+async function follow(m: Match, c: Client, spectator: boolean, end: AbortSignal): Promise<void> {
+  let seen = 0;
+  while (!end.aborted) {
+    sseOpen++;
+    await c.subscribe(
+      "matches.live",
+      { matchId: m.id },
+      end,
+      () => {
+        sseViews++;
+      },
+      (data) => {
+        const version = (data as { version?: number }).version ?? 0;
+        if (!spectator) return;
+        const now = performance.now();
+        for (const [from, rec] of m.sent) {
+          if (from >= seen && from < version) {
+            rec.waiting--;
+            rec.last = Math.max(rec.last, now);
+            if (rec.waiting === 0) {
+              spectLat.add(rec.last - rec.at);
+              m.sent.delete(from);
+            }
+          }
         }
-      }
+        seen = Math.max(seen, version);
+      },
+    );
+    sseOpen--;
+    if (!end.aborted) {
+      errors.add("sse:closed");
+      await sleep(500, end);
     }
   }
 }
 
-async function spectate(p: Pair, base: string, deadline: number): Promise<void> {
-  const c = new Client(base);
-  await sleep(Math.random() * POLL_MS);
-  while (Date.now() < deadline) {
-    if (p.matchId) {
-      const t0 = performance.now();
-      try {
-        await c.query("matches.get", { matchId: p.matchId });
-        spectLat.add(performance.now() - t0);
-      } catch (e) {
-        errors.add(`spectate:${codeOf(e)}`);
-      }
+async function drive(m: Match, deadline: number, end: AbortSignal): Promise<void> {
+  await sleep(Math.random() * INTERVAL_MS, end); // staggered: matches do not move in step
+  while (Date.now() < deadline && !m.over && m.next < m.script.length) {
+    const tick = sleep(INTERVAL_MS * (0.8 + Math.random() * 0.4), end); // open loop: the next send does not wait for this answer
+    const { userId, action } = m.script[m.next]!;
+    const mover = m.players.find((p) => p.id === userId)!;
+    const from = m.version;
+    const t0 = performance.now();
+    if (S > 0) m.sent.set(from, { at: t0, waiting: S, last: t0 });
+    try {
+      const out = await mover.client.mutate<{ version: number; status: string }>("matches.move", { matchId: m.id, expectedSeq: from, clientId: randomUUID(), action });
+      moveLat.add(performance.now() - t0);
+      movesOk++;
+      m.version = out.version;
+      m.next++;
+      if (out.status !== "active") m.over = true;
+    } catch (e) {
+      errors.add(`move:${codeOf(e)}`);
+      m.sent.delete(from);
+      m.over = true; // the script no longer matches the game
     }
-    await sleep(Math.max(0, Math.min(POLL_MS, deadline - Date.now())));
+    await tick;
   }
 }
 
-async function subscribeLive(p: Pair, base: string, deadline: number, end: AbortSignal): Promise<void> {
-  const c = new Client(base);
-  while (Date.now() < deadline) {
-    if (!p.matchId) {
-      await sleep(200);
-      continue;
-    }
-    const signal = AbortSignal.any([end, p.changed.signal]);
-    await c.subscribe("matches.live", { matchId: p.matchId }, signal, () => sseEvents++);
-    if (end.aborted) return;
-    await sleep(50);
-  }
+async function readStats(server: RunningServer | null): Promise<{ proc: number | null; stats: ServerStats | null }> {
+  if (!server) return { proc: null, stats: null };
+  return { proc: procCpuMs(server.pid), stats: await server.stats() };
 }
 
 async function main(): Promise<void> {
@@ -210,17 +174,22 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
   try {
     let base = a.url?.replace(/\/$/, "");
+    let dbUrl = a["database-url"];
     if (!base) {
       const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/equalis_load";
       db = await scratchDatabase(url);
+      dbUrl = url;
       const appDir = a.snapshot ? snapshotHead(".data/load-app") : path.resolve(a["app-dir"] ?? ".");
-      ensureBuild(appDir, a.dist!, a.build! || a.snapshot!, a.webpack!);
-      server = await startServer({ appDir, distDir: a.dist!, databaseUrl: db.url, port: Number(a.port), poolMax: Number(a.pool) });
-      console.log(`server up at ${server.url} on scratch database ${new URL(url).pathname.slice(1)}`);
+      ensureBuild(appDir, a.dist!, a.build! || a.snapshot!);
+      server = await startServer({ appDir, distDir: a.dist!, databaseUrl: db.url, port: Number(a.port), poolMax: Number(a.pool), kind: a.server === "next" ? "next" : "main" });
+      console.log(`server (${a.server}) up at ${server.url}, pid ${server.pid}, on scratch database ${new URL(url).pathname.slice(1)}`);
       base = server.url;
     }
-    const host = new URL(base).hostname;
-    if (host !== "127.0.0.1" && host !== "localhost" && host !== "::1") throw new Error("the load script only targets loopback");
+    if (!dbUrl) throw new Error("the games are pre-computed from their start events: give --database-url with --url");
+    for (const u of [base, dbUrl]) {
+      const host = new URL(u).hostname;
+      if (host !== "127.0.0.1" && host !== "localhost" && host !== "::1") throw new Error("the load script only targets loopback");
+    }
 
     // 1. users
     const run = randomBytes(3).toString("hex");
@@ -229,49 +198,85 @@ async function main(): Promise<void> {
     const anon = new Client(base);
     const users = await pool(Array.from({ length: 2 * N }, (_, i) => i), setup, async (i) => {
       const email = `load-${run}-${i}@example.test`;
-      const u = await anon.mutate<{ id: string }>("accounts.signUp", { email, name: `Load ${run} ${i}`, password: PASSWORD });
-      return { id: u.id, email, client: new Client(base!) } satisfies User;
+      await anon.mutate("accounts.signUp", { email, name: `Load ${run} ${i}`, password: PASSWORD });
+      return { id: "", email, client: new Client(base!) } satisfies User;
     });
-    const s1 = performance.now();
     await pool(users, setup, async (u) => {
       if (!(await u.client.signIn(u.email, PASSWORD))) throw new Error(`sign-in failed for ${u.email}`);
+      u.id = (await u.client.query<{ id: string }>("accounts.me", undefined)).id;
     });
-    const s2 = performance.now();
-    console.log(`${users.length} users: sign-up ${((s1 - s0) / 1000).toFixed(1)} s, sign-in ${((s2 - s1) / 1000).toFixed(1)} s (scrypt on both)`);
+    console.log(`${users.length} users signed up and in: ${((performance.now() - s0) / 1000).toFixed(1)} s`);
 
-    // 2.–4. drive
-    const pairs: Pair[] = Array.from({ length: N }, (_, i) => ({ a: users[2 * i]!, b: users[2 * i + 1]!, matchId: null, changed: new AbortController(), moves: 0 }));
+    // 2. matches
+    const ids = await pool(Array.from({ length: N }, (_, i) => i), setup, async (i) => {
+      const [pa, pb] = [users[2 * i]!, users[2 * i + 1]!];
+      const m = await pa.client.mutate<{ id: string }>("matches.create", { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [pb.id], firstMover: "creator" });
+      await pb.client.mutate("matches.accept", { matchId: m.id });
+      for (const p of [pa, pb]) await p.client.mutate("matches.checkIn", { matchId: m.id }).catch((e) => errors.add(`checkIn:${codeOf(e)}`));
+      return m.id;
+    });
+
+    // 3. the games, played out here before the room opens
+    const sql = postgres(dbUrl, { max: 2, onnotice: () => {} });
+    const starts = await sql<{ match_id: string; payload: GameEvent; version: number }[]>`
+      select e.match_id, e.payload, m.version from match_events e join matches m on m.id = e.match_id
+      where e.seq = 1 and e.match_id in ${sql(ids)}`;
+    await sql.end({ timeout: 5 });
+    const p0 = performance.now();
+    const byId = new Map(starts.map((r) => [r.match_id, r]));
+    const matches: Match[] = ids.map((id, i) => {
+      const r = byId.get(id);
+      if (!r) throw new Error(`match ${id} did not start`);
+      return { id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, BOT), next: 0, version: r.version, sent: new Map(), over: false };
+    });
+    const scripted = matches.reduce((n, m) => n + m.script.length, 0);
+    console.log(`${N} games pre-computed (${scripted} moves, ${((performance.now() - p0) / 1000).toFixed(1)} s of bot thinking, before the clock starts)`);
+
+    // 4. SSE: both players and S spectators per match
+    const end = new AbortController();
+    setMaxListeners(0, end.signal);
+    const streams = matches.flatMap((m) => [...m.players.map((p) => follow(m, p.client, false, end.signal)), ...Array.from({ length: S }, () => follow(m, new Client(base!), true, end.signal))]);
+    const want = N * (2 + S);
+    for (let t = Date.now(); sseOpen < want && Date.now() - t < 60_000; ) await sleep(100);
+    for (let t = Date.now(); sseViews < want && Date.now() - t < 60_000; ) await sleep(100);
+    console.log(`${sseOpen} SSE streams open, ${sseViews} first views received`);
+
+    // 5. the room
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    const before = await readStats(server);
     const t0 = Date.now();
     const deadline = t0 + DURATION_MS;
-    const end = new AbortController();
-    const endTimer = setTimeout(() => end.abort(), DURATION_MS + 1000);
-    const progress = setInterval(() => console.log(`  ${Math.round((Date.now() - t0) / 1000)} s: ${movesOk} moves, ${gamesFinished} games finished, ${errors.total} errors`), 10_000);
-    await Promise.all([
-      ...pairs.map((p) => drivePair(p, deadline)),
-      ...pairs.flatMap((p) => Array.from({ length: SPECTATORS }, () => spectate(p, base!, deadline))),
-      ...pairs.slice(0, SSE).map((p) => subscribeLive(p, base!, deadline, end.signal)),
-    ]).finally(() => {
-      end.abort();
-      clearTimeout(endTimer);
-      clearInterval(progress);
-    });
-    loop.disable();
+    const progress = setInterval(() => console.log(`  ${Math.round((Date.now() - t0) / 1000)} s: ${movesOk} moves, ${errors.total} errors`), 10_000);
+    await Promise.all(matches.map((m) => drive(m, deadline, end.signal)));
+    // the last moves' views: give the streams a moment, bounded
+    for (let t = Date.now(); matches.some((m) => m.sent.size > 0) && Date.now() - t < 5_000; ) await sleep(50);
+    clearInterval(progress);
     const secs = (Date.now() - t0) / 1000;
+    const after = await readStats(server);
+    end.abort();
+    await Promise.race([Promise.all(streams), sleep(5_000)]);
+    loop.disable();
+    const unseen = matches.reduce((n, m) => n + m.sent.size, 0);
 
+    const f1 = (x: number) => x.toFixed(1);
     console.log("");
-    console.log(`== ${N} concurrent matches, ${secs.toFixed(0)} s, ${SPECTATORS} poller(s)/match every ${POLL_MS} ms, ${SSE} SSE subscribers ==`);
-    console.log(`matches.move   ${moveLat.summary()}`);
-    console.log(`throughput     ${(movesOk / secs).toFixed(1)} moves/s (${movesOk} moves, ${gamesFinished} games finished)`);
-    console.log(`errors         ${errors.toString()}`);
-    console.log(`matches.get    players: ${getLat.summary()}`);
-    console.log(`               spectators: ${spectLat.summary()}`);
-    console.log(`create+accept  ${createLat.summary()}`);
-    console.log(`SSE            ${sseEvents} views pushed to ${SSE} subscribers`);
-    console.log(`client         bot thinking ${(thinkMs / 1000).toFixed(1)} s CPU (budget ${BOT.budgetMs} ms, ${BOT.maxNodes} nodes/move); event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`);
-    const f = (x: number) => x.toFixed(0);
-    console.log(`| ${N} | ${secs.toFixed(0)} s | ${movesOk} | ${(movesOk / secs).toFixed(1)} | ${f(moveLat.pct(0.5))} | ${f(moveLat.pct(0.95))} | ${f(moveLat.pct(0.99))} | ${errors.total} | ${f(spectLat.pct(0.5))} / ${f(spectLat.pct(0.99))} | ${sseEvents} |`);
+    console.log(`== ${N} matches, a move every ~${INTERVAL_MS / 1000} s each, ${S} SSE spectators per match + both players on SSE (${want} streams), ${secs.toFixed(0)} s, server: ${a.server} ==`);
+    console.log(`move → mover's answer           ${moveLat.summary()}`);
+    console.log(`move → last spectator's view    ${spectLat.summary()}${unseen ? ` (${unseen} moves never seen by every spectator)` : ""}`);
+    console.log(`throughput                      ${(movesOk / secs).toFixed(1)} moves/s (${movesOk} moves)`);
+    if (before.proc !== null && after.proc !== null) {
+      console.log(`server CPU per move (/proc)     ${f1((after.proc - before.proc) / Math.max(1, movesOk))} ms (includes fan-out to every SSE stream)`);
+    }
+    if (before.stats && after.stats) {
+      const cpu = (after.stats.cpu.user + after.stats.cpu.system - before.stats.cpu.user - before.stats.cpu.system) / 1000;
+      console.log(`server CPU per move (cpuUsage)  ${f1(cpu / Math.max(1, movesOk))} ms`);
+      if (before.stats.statements !== null && after.stats.statements !== null) {
+        console.log(`DB statements per move          ${f1((after.stats.statements - before.stats.statements) / Math.max(1, movesOk))} (every statement the server sent, views included)`);
+      }
+    }
+    console.log(`errors                          ${errors.toString()}`);
+    console.log(`client                          event-loop delay p50 ${f1(loop.percentile(50) / 1e6)} ms, p99 ${f1(loop.percentile(99) / 1e6)} ms; ${sseViews} views received`);
   } finally {
     await stopAll();
   }

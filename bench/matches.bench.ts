@@ -1,8 +1,9 @@
 /**
  * Move-submission benchmark (docs/matches.md, "Benchmark"): latency of `submitMove` — the service itself,
- * called directly (no HTTP, no tRPC, no Next.js), so the figures are the transaction path only:
- * row lock, duplicate check, state (cache or replay), engine, INSERT events, UPDATE match,
- * pg_notify, COMMIT.
+ * called directly (no HTTP, no tRPC, no Next.js), so the figures are the write path only: one
+ * read (row, duplicate key, snapshot), state (cache, snapshot or replay), engine, one write
+ * statement (row lock, INSERT events, UPDATE match, pg_notify). One move at a time, with the
+ * statements counted: `npm run bench -- moves`.
  *
  * Against the real PostgreSQL: a scratch database on BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test; that database is only used to create and drop the

@@ -8,9 +8,15 @@
  * search (so a faster search shows as more nodes, not less time); "fixed work" lifts the clock
  * (node budget only), so every run plays the same games through the same nodes and the times
  * compare across runs and code changes. "cpu s" is the process's CPU time, steadier than the
- * wall clock on a shared machine. MOVEGEN_MODE=budget|fixed prints one of them.
+ * wall clock on a shared machine. MOVEGEN_MODE=budget|fixed|exact prints one of them.
+ *
+ * "exact top-1" (issue 16's target: p50 < 100 ms, p99 < 1 s per ruleset): mid-game boards grown
+ * by the bounded search from seeded bags, each with a fresh full rack; the exact generator
+ * (`exactPlays`, top 1, cut at EXACT_CAP_MS, default 5000) beside the bounded search with the
+ * bot's defaults, on the same positions in the same run. "proved" counts searches that finished
+ * (complete); "better" the positions where the exact play outscores the bounded search's.
  */
-import { BOT_DEFAULTS, RULESET_IDS, selfPlay, type GenerateOptions } from "@/engine";
+import { BOT_DEFAULTS, exactPlays, getRuleset, RULESET_IDS, searchPlays, selfPlay, shuffled, type Face, type GenerateOptions, type Placement, type RulesetId } from "@/engine";
 
 const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
@@ -42,9 +48,63 @@ function table(title: string, games: number, opts: GenerateOptions): void {
   }
 }
 
+/** Mid-game positions: `turns` plays of the bounded search from a seeded bag, then a full rack. */
+function midGame(id: RulesetId, seed: string, turns: number): { board: Placement[]; rack: Face[] } {
+  const rs = getRuleset(id);
+  const bag = shuffled(
+    rs.tiles.flatMap((t) => (t.inBag ? Array<Face>(t.count).fill(t.face) : [])),
+    seed,
+  );
+  const board: Placement[] = [];
+  for (let t = 0; t < turns; t++) {
+    const rack = bag.splice(0, rs.rackSize);
+    const best = searchPlays(rs, board, rack, { limit: 1, maxNodes: 20_000, budgetMs: 1e9, firstPlay: board.length === 0 }).plays[0];
+    if (best) for (const p of best.placements) if (!board.some((b) => b.row === p.row && b.col === p.col)) board.push({ ...p });
+  }
+  return { board, rack: bag.splice(0, rs.rackSize) };
+}
+
+function exactTable(positions: number): void {
+  const cap = Number(process.env.EXACT_CAP_MS ?? 5000);
+  console.log(`\nexact top-1, full rack, mid-game (${positions} positions per ruleset; exact cut at ${cap} ms; bounded search with the bot's defaults)`);
+  console.log("| ruleset | exact p50 ms | p99 | max | proved | bounded p50 ms | p99 | better | equal | worse |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const id of RULESET_IDS) {
+    const rs = getRuleset(id);
+    const ex: number[] = [];
+    const old: number[] = [];
+    let proved = 0;
+    let better = 0;
+    let equal = 0;
+    let worse = 0;
+    for (let i = 0; i < positions; i++) {
+      const { board, rack } = midGame(id, `bench-exact:${id}:${i}`, 3 + (i % 4));
+      let t = performance.now();
+      const e = exactPlays(rs, board, rack, { top: 1, deadlineMs: cap });
+      ex.push(performance.now() - t);
+      if (e.complete) proved++;
+      t = performance.now();
+      const o = searchPlays(rs, board, rack, { ...BOT_DEFAULTS, limit: 1 });
+      old.push(performance.now() - t);
+      const a = e.plays[0]?.score ?? -1;
+      const b = o.plays[0]?.score ?? -1;
+      if (a > b) better++;
+      else if (a === b) equal++;
+      else worse++;
+    }
+    ex.sort((a, b) => a - b);
+    old.sort((a, b) => a - b);
+    console.log(
+      `| ${id} | ${pct(ex, 0.5).toFixed(0)} | ${pct(ex, 0.99).toFixed(0)} | ${ex[ex.length - 1].toFixed(0)} | ${proved}/${positions} | ${pct(old, 0.5).toFixed(0)} | ${pct(old, 0.99).toFixed(0)} | ${better} | ${equal} | ${worse} |`,
+    );
+  }
+}
+
 export default async function bench(): Promise<void> {
   const games = Number(process.env.GAMES ?? 4);
   const mode = process.env.MOVEGEN_MODE;
+  if (mode === undefined || mode === "exact") exactTable(Number(process.env.POSITIONS ?? 20));
+  if (mode === "exact") return;
   console.log(`bot defaults: budgetMs ${BOT_DEFAULTS.budgetMs}, maxNodes ${BOT_DEFAULTS.maxNodes}; ${games} games per ruleset`);
   if (mode !== "fixed") table("bot budget (the bot's defaults; the clock may end a search)", games, {});
   if (mode !== "budget") table(`fixed work (clock lifted, ${BOT_DEFAULTS.maxNodes} nodes per search: the same games every run)`, games, { budgetMs: 1e9 });

@@ -90,9 +90,9 @@ export class Client {
 
   /**
    * Subscribe to a tRPC SSE subscription until `signal` aborts; calls `onData` per data message
-   * (pings and connection events are not counted).
+   * (pings and connection events are not counted), and `onValue` with its value (superjson's `json`).
    */
-  async subscribe(path: string, input: unknown, signal: AbortSignal, onData: () => void): Promise<void> {
+  async subscribe(path: string, input: unknown, signal: AbortSignal, onData: () => void, onValue?: (value: unknown) => void): Promise<void> {
     const q = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
     let res: Response;
     try {
@@ -114,7 +114,22 @@ export class Client {
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
           const event = /^event: ?(.*)$/m.exec(block)?.[1];
-          if (/^data:/m.test(block) && (event === undefined || event === "" || event === "message")) onData();
+          if (/^data:/m.test(block) && (event === undefined || event === "" || event === "message")) {
+            onData();
+            if (onValue) {
+              const data = block
+                .split("\n")
+                .filter((l) => l.startsWith("data:"))
+                .map((l) => l.slice(5).trimStart())
+                .join("\n");
+              try {
+                const parsed = JSON.parse(data) as { json?: unknown };
+                onValue(parsed && typeof parsed === "object" && "json" in parsed ? parsed.json : parsed);
+              } catch {
+                // not JSON: ignore
+              }
+            }
+          }
         }
       }
     } catch {

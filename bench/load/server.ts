@@ -1,10 +1,10 @@
 /**
  * The server under test for the load script: a scratch PostgreSQL database (created fresh, dropped
- * afterwards) and one `next start` built into its own folder (NEXT_DIST_DIR, default .next-load),
- * on loopback. Only processes this script started are ever stopped, by their pid.
+ * afterwards) and the app built into its own folder (NEXT_DIST_DIR, default .next-load), served by
+ * server/main.ts (or `next start` for comparison) on loopback. Only processes this script started are ever stopped, by their pid.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
@@ -66,11 +66,32 @@ export function ensureBuild(appDir: string, distDir: string, force: boolean, web
 
 export interface RunningServer {
   url: string;
+  pid: number;
   stop: () => Promise<void>;
+  /** The app server's own figures (server/main.ts prints them on SIGUSR2); null for `next start`. */
+  stats: () => Promise<ServerStats | null>;
 }
 
-/** Start `next start` on loopback and wait until it answers. */
-export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number }): Promise<RunningServer> {
+export interface ServerStats {
+  /** process.cpuUsage() of the server, µs */
+  cpu: { user: number; system: number };
+  /** statements sent to the database so far (db/client.ts statementsSent) */
+  statements: number | null;
+}
+
+/** This process's own CPU from /proc (user + system, ms), for any process on this machine. */
+export function procCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // fields[11], fields[12]: utime, stime in clock ticks (100 per second on Linux)
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Start the app on loopback and wait until it answers: `server/main.ts` (the app's server: hot
+ * procedures on Node, the rest on Next; default) or plain `next start` (`kind: "next"`, for comparison).
+ */
+export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next" }): Promise<RunningServer> {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -80,17 +101,26 @@ export async function startServer(opts: { appDir: string; distDir: string; datab
     AUTH_SECRET: randomBytes(32).toString("base64"),
     PORT: String(opts.port),
   } as NodeJS.ProcessEnv;
-  const child: ChildProcess = spawn(nextBin(opts.appDir), ["start", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const kind = opts.kind ?? "main";
+  // `node --import tsx`: one process, so its pid's CPU is the server's
+  const child: ChildProcess =
+    kind === "main"
+      ? spawn(process.execPath, ["--import", "tsx", "server/main.ts", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env: { ...env, EQUALIS_STATS_SIGNAL: "1" }, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(nextBin(opts.appDir), ["start", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
+  let statsWaiter: ((s: ServerStats) => void) | null = null;
   const keep = (b: Buffer) => {
-    log = (log + b.toString()).slice(-20_000);
+    const text = b.toString();
+    const m = /EQUALIS_STATS (\{.*\})/.exec(text);
+    if (m && statsWaiter) statsWaiter(JSON.parse(m[1]!) as ServerStats);
+    log = (log + text).slice(-20_000);
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const url = `http://127.0.0.1:${opts.port}`;
   const until = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
     try {
       const r = await fetch(`${url}/api/auth/csrf`, { signal: AbortSignal.timeout(5_000) });
       if (r.ok) break;
@@ -99,12 +129,22 @@ export async function startServer(opts: { appDir: string; distDir: string; datab
     }
     if (Date.now() > until) {
       child.kill("SIGTERM");
-      throw new Error(`next start did not answer within 180 s:\n${log}`);
+      throw new Error(`the server did not answer within 180 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
   return {
     url,
+    pid: child.pid!,
+    stats: async () => {
+      if (kind !== "main" || child.exitCode !== null) return null;
+      const got = new Promise<ServerStats | null>((resolve) => {
+        statsWaiter = resolve;
+        setTimeout(() => resolve(null), 5_000).unref();
+      });
+      child.kill("SIGUSR2");
+      return got.finally(() => (statsWaiter = null));
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
