@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${pgliteDir} && npx next build && npx next start -p ${port}`,
     url: `http://localhost:${port}/`,
-    timeout: 300_000,
+    timeout: 900_000, // `next build` takes minutes on a busy 2-core machine
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
