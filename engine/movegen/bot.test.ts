@@ -147,7 +147,7 @@ describe("bot actions", () => {
   });
 
   for (const id of RULESET_IDS) {
-    it(`${id}: a whole self-play game is accepted by engine/game.ts`, () => {
+    it(`${id}: a whole self-play game is accepted by the game rules (applyEvent)`, () => {
       const r = selfPlay(id, `test:${id}`, { budgetMs: 200, maxNodes: 15_000 });
       expect(r.state.phase).toBe("over");
       expect(r.actions.filter((a) => a.type === "play").length).toBeGreaterThan(3);

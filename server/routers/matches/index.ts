@@ -142,7 +142,7 @@ export const matchesRouter = router({
   /** Matches of tournament pairings (for Start / Watch links). */
   forPairings: publicProcedure
     .input(z.object({ pairingIds: z.array(z.uuid()).max(500) }))
-    .output(z.array(z.object({ pairingId: z.string(), matchId: z.string(), status: z.enum(["open", "active", "finished", "cancelled"]) })))
+    .output(z.array(z.object({ pairingId: z.string(), matchId: z.string(), status: z.enum(MATCH_STATUSES) })))
     .query(({ ctx, input }) => matchesForPairings(ctx.db, input.pairingIds)),
 
   /** The game record (finished: anyone; in play: its players, secrets withheld). */

@@ -53,7 +53,7 @@ export async function endForDirectorResult(tx: DbOrTx, input: { pairingId: strin
   if (f.state.phase === "playing") {
     const event = { type: "director-end" as const, at: now };
     const r = step(f, f.version + 1, event);
-    if (!r.ok) throw new Error(`director-end refused by the engine: ${r.code} ${r.message}`);
+    if (!r.ok) throw new Error(`director-end refused by the engine: ${r.error.code} ${r.error.message}`);
     f = r.value;
     appended.push({ seq: f.version, event, actorId: input.actorId, clientId: null });
     f = settle(f, now, appended);

@@ -53,7 +53,7 @@ export function settle(f: Folded, now: number, out: Appended[]): Folded {
     const e = nextDueEvent(f.state, now);
     if (!e) return f;
     const r = step(f, f.version + 1, e);
-    if (!r.ok) throw new Error(`server event refused by the engine: ${r.code} ${r.message}`);
+    if (!r.ok) throw new Error(`server event refused by the engine: ${r.error.code} ${r.error.message}`);
     f = r.value;
     out.push({ seq: f.version, event: e, actorId: null, clientId: null });
   }

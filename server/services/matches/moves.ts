@@ -154,7 +154,7 @@ export async function submitMove(
 
   const event = toEvent(a, playerId, now);
   const r = step(f, f.version + 1, event);
-  if (!r.ok) return refuse("INVALID", sentence(r.message));
+  if (!r.ok) return refuse("INVALID", sentence(r.error.message));
   f = r.value;
   const moveSeq = f.version;
   appended.push({ seq: moveSeq, event, actorId: input.userId, clientId: input.clientId });

@@ -4,7 +4,7 @@
  * the engine decides everything else (its sentence comes back as the error message).
  */
 import { z } from "zod";
-import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
 import { FIRST_MOVERS } from "@/server/domain";
 import { MAX_INT4 } from "@/server/limits";
 
@@ -48,7 +48,7 @@ const placement = z.object({
   col: z.number().int().min(0).max(40),
   tile: z.string().min(1).max(8),
   blank: z.boolean().optional(),
-  brackets: z.enum(["across", "down"]).optional(),
+  brackets: z.enum(DIRECTIONS).optional(),
 });
 
 export const moveAction = z.discriminatedUnion("type", [

@@ -104,7 +104,7 @@ export async function createOtbMatch(db: Db, userId: string, input: CreateOtbInp
       timeControl: m!.timeControl,
     };
     const r = step(null, 1, start);
-    if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.message}.`);
+    if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.error.message}.`);
     await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m!.id));
     await persist(tx, m!, r.value, [{ seq: 1, event: start, actorId: userId, clientId: null }], now);
     return m!.id;
@@ -267,7 +267,7 @@ export async function scorekeeperClock(db: Db, userId: string, input: OtbClockIn
     else if (!f.state.clock) refused = new DomainError("PRECONDITION", "This game has no clock to stop.");
     else {
       const r = step(f, f.version + 1, { type: input.action, at: now });
-      if (!r.ok) refused = new DomainError("CONFLICT", sentence(r.message));
+      if (!r.ok) refused = new DomainError("CONFLICT", sentence(r.error.message));
       else {
         f = r.value;
         appended.push({ seq: f.version, event: { type: input.action, at: now }, actorId: userId, clientId: input.clientId });

@@ -57,7 +57,7 @@ export async function startGame(tx: DbOrTx, m: Match, players: { id: string; nam
     timeControl: m.timeControl,
   };
   const r = step(null, 1, start);
-  if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.message}.`);
+  if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.error.message}.`);
   for (let i = 0; i < players.length; i++) {
     await tx
       .update(matchPlayers)

@@ -14,7 +14,7 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
-import { applyEvent, clock as C, describeEvent, nextDueEvent, type GameEvent, type GameState, type SheetLine } from "@/engine";
+import { applyEvent, clock as C, describeEvent, nextDueEvent, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { readSnapshot } from "./snapshots";
 
@@ -45,9 +45,9 @@ export interface StoredEvent {
 }
 
 /** Apply one stored event to a folded state; an engine error here means the log is corrupt. */
-export function step(prev: Folded | null, seq: number, event: GameEvent): { ok: true; value: Folded } | { ok: false; code: string; message: string } {
+export function step(prev: Folded | null, seq: number, event: GameEvent): Result<Folded, GameError> {
   const r = applyEvent(prev?.state ?? null, event);
-  if (!r.ok) return { ok: false, code: r.error.code, message: r.error.message };
+  if (!r.ok) return r;
   const after = r.value;
   const d = describeEvent(prev?.state ?? null, after, event);
   const entry: SheetEntry = {
@@ -110,7 +110,7 @@ export function foldAll(events: readonly StoredEvent[], from: Folded | null = nu
   let f = from;
   for (const e of events) {
     const r = step(f, e.seq, e.event);
-    if (!r.ok) throw new Error(`match log does not replay at seq ${e.seq}: ${r.code} ${r.message}`);
+    if (!r.ok) throw new Error(`match log does not replay at seq ${e.seq}: ${r.error.code} ${r.error.message}`);
     f = r.value;
   }
   return f;
