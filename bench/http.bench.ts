@@ -1,0 +1,148 @@
+/**
+ * `npm run bench -- http` — server CPU per move through the whole HTTP stack, beside the floor
+ * measured in the same run (issue 14): the app (server/main.ts: `matches.move` on tRPC's Node
+ * adapter, session cookie, write path, live notice) against a bare node:http + postgres.js server
+ * doing the same transaction on the same database (bench/load/bare-server.ts). One request at a
+ * time, so the figures are CPU, not queueing. The games are played by the bot before the clock
+ * starts (bench/load/games.ts), so no thinking runs in either server.
+ *
+ * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a scratch
+ * database is created and dropped) and a production build in NEXT_DIST_DIR (default .next-load,
+ * built when missing). BENCH_HTTP_RUNS (default 5) runs of BENCH_HTTP_MOVES (default 50) moves.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import postgres from "postgres";
+import type { GameEvent } from "@/engine";
+import { precompute, type Action } from "./load/games";
+import { Client } from "./load/http";
+import { ensureBuild, procCpuMs, scratchDatabase, startServer } from "./load/server";
+
+const RUNS = Number(process.env.BENCH_HTTP_RUNS ?? 5);
+const MOVES = Number(process.env.BENCH_HTTP_MOVES ?? 50);
+const BARE_REQUESTS = 400;
+const PASSWORD = "bench-http-password-1";
+
+const median = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+interface Game {
+  id: string;
+  players: { id: string; client: Client }[];
+  script: { userId: string; action: Action }[];
+  next: number;
+  version: number;
+}
+
+async function setupGames(base: string, dbUrl: string, count: number): Promise<Game[]> {
+  const run = randomBytes(3).toString("hex");
+  const anon = new Client(base);
+  const users: { id: string; client: Client }[] = [];
+  for (let i = 0; i < 2 * count; i++) {
+    const email = `bench-http-${run}-${i}@example.test`;
+    await anon.mutate("accounts.signUp", { email, name: `Bench ${i}`, password: PASSWORD });
+    const client = new Client(base);
+    if (!(await client.signIn(email, PASSWORD))) throw new Error(`sign-in failed for ${email}`);
+    users.push({ id: (await client.query<{ id: string }>("accounts.me", undefined)).id, client });
+  }
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [pa, pb] = [users[2 * i]!, users[2 * i + 1]!];
+    const m = await pa.client.mutate<{ id: string }>("matches.create", { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [pb.id], firstMover: "creator" });
+    await pb.client.mutate("matches.accept", { matchId: m.id });
+    for (const p of [pa, pb]) await p.client.mutate("matches.checkIn", { matchId: m.id });
+    ids.push(m.id);
+  }
+  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  const starts = await sql<{ match_id: string; payload: GameEvent; version: number }[]>`
+    select e.match_id, e.payload, m.version from match_events e join matches m on m.id = e.match_id
+    where e.seq = 1 and e.match_id in ${sql(ids)}`;
+  await sql.end({ timeout: 5 });
+  return starts.map((r) => {
+    const i = ids.indexOf(r.match_id);
+    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, { budgetMs: 4, maxNodes: 4000 }), next: 0, version: r.version };
+  });
+}
+
+/** Up to `n` moves, one at a time, round robin over the games that have moves left. */
+async function playMoves(games: Game[], n: number): Promise<number[]> {
+  const walls: number[] = [];
+  for (let i = 0; walls.length < n; i++) {
+    const open = games.filter((g) => g.next < g.script.length);
+    if (open.length === 0) break;
+    const g = open[i % open.length]!;
+    const { userId, action } = g.script[g.next]!;
+    const mover = g.players.find((p) => p.id === userId)!;
+    const t0 = performance.now();
+    const out = await mover.client.mutate<{ version: number }>("matches.move", { matchId: g.id, expectedSeq: g.version, clientId: randomUUID(), action });
+    walls.push(performance.now() - t0);
+    g.version = out.version;
+    g.next++;
+  }
+  return walls;
+}
+
+async function bare(port: number, dbUrl: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/load/bare-server.ts", String(port), dbUrl], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (b: Buffer) => b.toString().includes("BARE_READY") && resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  const one = async (i: number) => {
+    const res = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: i % 10, clientId: randomUUID(), action: { type: "exchange", tiles: ["3"] } }) });
+    if (!res.ok) throw new Error(`bare server: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  try {
+    for (let i = 0; i < 100; i++) await one(i); // warm: JIT, prepared statements
+    const cpus: number[] = [];
+    const walls: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const c0 = procCpuMs(child.pid!);
+      const t0 = performance.now();
+      for (let i = 0; i < BARE_REQUESTS; i++) await one(i);
+      walls.push((performance.now() - t0) / BARE_REQUESTS);
+      cpus.push((procCpuMs(child.pid!) - c0) / BARE_REQUESTS);
+    }
+    return { cpu: median(cpus), wall: median(walls) };
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+export default async function main() {
+  const adminUrl = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  adminUrl.pathname = `/equalis_bench_http_${randomBytes(3).toString("hex")}`;
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next-load";
+  ensureBuild(process.cwd(), distDir, false);
+  const db = await scratchDatabase(adminUrl.toString());
+  const app = await startServer({ appDir: process.cwd(), distDir, databaseUrl: db.url, port: Number(process.env.BENCH_HTTP_PORT ?? 3290) });
+  try {
+    const games = await setupGames(app.url, db.url, Math.ceil(((RUNS + 1) * MOVES) / 30) + 2);
+    await playMoves(games, MOVES); // warm: JIT, prepared statements, the session cache
+    const cpus: number[] = [];
+    const statements: number[] = [];
+    const walls: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const s0 = await app.stats();
+      const walls1 = await playMoves(games, MOVES);
+      const s1 = await app.stats();
+      if (!s0 || !s1 || walls1.length === 0) throw new Error("no server figures (is server/main.ts running with EQUALIS_STATS_SIGNAL=1?)");
+      const n = walls1.length;
+      cpus.push((s1.cpu.user + s1.cpu.system - s0.cpu.user - s0.cpu.system) / 1000 / n);
+      if (s0.statements !== null && s1.statements !== null) statements.push((s1.statements - s0.statements) / n);
+      walls.push(median(walls1));
+    }
+    const ref = await bare(Number(process.env.BENCH_HTTP_BARE_PORT ?? 3291), db.url);
+    const cpu = median(cpus);
+    console.log(`one move at a time over HTTP on loopback, PostgreSQL ${adminUrl.host}; medians of ${RUNS} runs × ${MOVES} moves (bare: × ${BARE_REQUESTS} requests)`);
+    console.log(`app (server/main.ts, matches.move)   CPU ${cpu.toFixed(2)} ms/move  wall p50 ${median(walls).toFixed(2)} ms  statements ${statements.length ? median(statements).toFixed(2) : "?"}/move`);
+    console.log(`bare node:http + postgres.js         CPU ${ref.cpu.toFixed(2)} ms/request  wall ${ref.wall.toFixed(2)} ms (6 statements)`);
+    console.log(`ratio: ${(cpu / ref.cpu).toFixed(2)}× the bare server (target ≤ 3×; the issue measured 11.8× before)`);
+  } finally {
+    await app.stop();
+    await db.drop();
+  }
+}
