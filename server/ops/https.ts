@@ -1,0 +1,21 @@
+/**
+ * Whether a request reached us over HTTPS, for HSTS (proxy.ts) and `Secure` session cookies
+ * (server/auth.ts). The request's own URL says so when TLS ends at this process; behind a
+ * TLS-terminating proxy the app sees plain HTTP and only the proxy's `X-Forwarded-Proto` tells.
+ * That header is whatever the client sent unless a proxy overwrites it, so it counts only when
+ * the operator says a proxy is in front: `TRUST_PROXY=1` (docs/deployment.md "HTTPS").
+ */
+
+/** True when `TRUST_PROXY` is set to 1/true: the proxy's X-Forwarded-* headers are believed. */
+export function trustProxy(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? "");
+}
+
+/** Whether the request with these headers and URL came over HTTPS (see the module comment). */
+export function requestIsHttps(headers: Headers, url: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (url.startsWith("https:")) return true;
+  if (!trustProxy(env)) return false;
+  // a chain of proxies lists protocols comma-separated; the first is the client's
+  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  return proto === "https";
+}
