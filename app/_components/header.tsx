@@ -6,6 +6,7 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useTRPC } from "@/app/_trpc/client";
 import { NAV_ITEMS } from "./nav";
+import { NotificationBell } from "./notifications/bell";
 
 export function Header() {
   const trpc = useTRPC();
@@ -49,6 +50,7 @@ export function Header() {
         <div className="flex items-center gap-3 text-sm" data-testid="account">
           {me.isPending ? null : user ? (
             <>
+              <NotificationBell />
               <Link href="/profile" className="font-medium text-slate-900" data-testid="user-name">
                 {user.name}
               </Link>

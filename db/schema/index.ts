@@ -6,3 +6,4 @@ export * from "./ratings";
 export * from "./matches";
 export * from "./rulings";
 export * from "./analyses";
+export * from "./notifications";

@@ -6,6 +6,7 @@ import { tournamentsRouter } from "./tournaments";
 import { ratingsRouter } from "./ratings";
 import { adjudicationRouter } from "./adjudication";
 import { matchesRouter } from "./matches";
+import { notificationsRouter } from "./notifications";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -14,6 +15,7 @@ export const appRouter = router({
   ratings: ratingsRouter,
   adjudication: adjudicationRouter,
   matches: matchesRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -167,6 +167,13 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "matches.scorekeeper.move": (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 0, action: { type: "exchange", count: 3 }, tappedAt: null }),
   "matches.scorekeeper.clock": (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
   "matches.scorekeeper.mine": () => undefined,
+  "notifications.list": () => ({ limit: 20, cursor: null, unreadOnly: false }),
+  "notifications.unreadCount": () => undefined,
+  // another person's id: never marked (only the caller's own rows)
+  "notifications.markRead": (w) => ({ ids: [w.users.playerA.id] }),
+  "notifications.live": () => undefined,
+  "notifications.prefs.get": () => undefined,
+  "notifications.prefs.set": () => ({ "round-paired": true }),
 };
 
 function procedures(): { path: string; type: string }[] {

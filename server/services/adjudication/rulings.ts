@@ -12,6 +12,7 @@ import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { clubMemberships, matchPlayers, matches, rulings, tournamentStaff, tournaments, users, type RulingRow } from "@/db/schema";
 import type { Ruling } from "@/engine";
+import { notifyRuling } from "@/server/services/notifications/events";
 import { DomainError } from "@/server/errors";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { adjudicateOrThrow, resolvedOptions, RULES_VERSION } from "./adjudicate";
@@ -77,23 +78,28 @@ export async function recordRuling(db: DbOrTx, userId: string, input: RecordRuli
     if (!requestedBy) requestedBy = u.name;
   }
 
-  const [row] = await db
-    .insert(rulings)
-    .values({
-      matchId,
-      tournamentId,
-      moveNumber: input.moveNumber ?? null,
-      requestedBy,
-      requestedByUserId,
-      ruledBy: userId,
-      ruleset: request.ruleset,
-      rulesetVersion: RULES_VERSION,
-      rulesetOptions: { ...resolvedOptions(request) },
-      request: input.request as Record<string, unknown>,
-      ruling: ruling as unknown as Record<string, unknown>,
-      note: input.note ?? "",
-    })
-    .returning();
+  // the ruling and its players' notifications in one transaction (the notices go out on commit)
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(rulings)
+      .values({
+        matchId,
+        tournamentId,
+        moveNumber: input.moveNumber ?? null,
+        requestedBy,
+        requestedByUserId,
+        ruledBy: userId,
+        ruleset: request.ruleset,
+        rulesetVersion: RULES_VERSION,
+        rulesetOptions: { ...resolvedOptions(request) },
+        request: input.request as Record<string, unknown>,
+        ruling: ruling as unknown as Record<string, unknown>,
+        note: input.note ?? "",
+      })
+      .returning();
+    if (matchId && players) await notifyRuling(tx, { matchId, playerIds: players.filter((p) => p !== userId), moveNumber: input.moveNumber ?? null });
+    return inserted;
+  });
   const [judge] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
   return toRecorded(row, judge ?? null);
 }

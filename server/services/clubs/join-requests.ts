@@ -4,8 +4,9 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { clubJoinRequests, clubMemberships, users, type Club, type ClubJoinRequest } from "@/db/schema";
+import { clubJoinRequests, clubMemberships, clubs, users, type Club, type ClubJoinRequest } from "@/db/schema";
 import { DomainError } from "@/server/errors";
+import { notifyClubMembership } from "@/server/services/notifications/events";
 import { getMembership } from "./membership";
 
 /** Asks to join a public club. Members, invite-only clubs and duplicate requests are refused. */
@@ -76,6 +77,8 @@ export async function decideJoinRequest(
     if (!row) throw new DomainError("NOT_FOUND", "That request is no longer pending; someone may have answered it already.");
     if (status === "approved") {
       await tx.insert(clubMemberships).values({ clubId, userId: row.userId, role: "member" }).onConflictDoNothing();
+      const [club] = await tx.select({ name: clubs.name, handle: clubs.handle }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
+      if (club) await notifyClubMembership(tx, { userIds: [row.userId], club, how: "approved" });
     }
     return { status, userId: row.userId };
   });

@@ -7,8 +7,9 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { clubJoinRequests, clubMemberships, users, type ClubRole } from "@/db/schema";
+import { clubJoinRequests, clubMemberships, clubs, users, type ClubRole } from "@/db/schema";
 import { DomainError } from "@/server/errors";
+import { notifyClubMembership } from "@/server/services/notifications/events";
 import { countOwners, lockClub } from "./clubs";
 import { getMembership, type Membership } from "./membership";
 
@@ -95,6 +96,10 @@ export async function bulkAddMembers(db: DbOrTx, clubId: string, emails: string[
         .update(clubJoinRequests)
         .set({ status: "approved", decidedAt: new Date() })
         .where(and(eq(clubJoinRequests.clubId, clubId), eq(clubJoinRequests.status, "pending"), inArray(clubJoinRequests.userId, [...addedIds])));
+    }
+    if (addedIds.size > 0) {
+      const [club] = await tx.select({ name: clubs.name, handle: clubs.handle }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
+      if (club) await notifyClubMembership(tx, { userIds: [...addedIds], club, how: "added" });
     }
     const added = valid.filter((e) => byEmail.has(e) && addedIds.has(byEmail.get(e)!));
     const alreadyMembers = valid.filter((e) => byEmail.has(e) && !addedIds.has(byEmail.get(e)!));

@@ -22,6 +22,7 @@ import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { newInviteCode } from "@/server/services/clubs/invites";
+import { notifyGameInvitation } from "@/server/services/notifications/events";
 import { lockMatch, topicOf } from "./log";
 import type { CreateChallengeInput } from "./schemas";
 import { lockPairingForStart, pairingForMatch } from "./tournament";
@@ -108,6 +109,7 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
       { matchId: m!.id, userId: creatorId, seat: 0, acceptedAt: now, joinedAt: now },
       ...invite.map((userId, i) => ({ matchId: m!.id, userId, seat: i + 1, acceptedAt: null })),
     ]);
+    await notifyGameInvitation(tx, { matchId: m!.id, creatorId, invitedIds: invite });
     return m!;
   });
 }

@@ -10,6 +10,7 @@ import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
 import type { StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
+import { notifyGameStarted } from "@/server/services/notifications/events";
 import { persist } from "./log";
 import { step } from "./state";
 
@@ -66,4 +67,6 @@ export async function startGame(tx: DbOrTx, m: Match, players: { id: string; nam
   }
   await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m.id));
   await persist(tx, m, r.value, [{ seq: 1, event: start, actorId: null, clientId: null }], now);
+  // online players hear it wherever they are; at a scorekeeper station (otb) everyone is at the board
+  if (m.mode !== "otb") await notifyGameStarted(tx, { matchId: m.id, playerIds: players.map((p) => p.id) });
 }

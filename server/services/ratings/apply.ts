@@ -20,6 +20,7 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { ratedGames, ratingEvents, ratings, type EventOpponent, type RatedGameSource } from "@/db/schema";
 import type { RulesetId } from "@/db/schema/clubs";
 import { DomainError } from "@/server/errors";
+import { notifyRatingChanged } from "@/server/services/notifications/events";
 import type { GlickoConfig, Rating } from "@/server/domain";
 import { outcomeKeys, pairwiseResult, rateSeats } from "./compute";
 import { ratingConfig } from "./config";
@@ -122,6 +123,7 @@ async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, c
     )
     insert into ${ratingEvents} (rated_game_id, user_id, ruleset, played_at, rating_before, rd_before, rating_after, rd_after, score, result, opponents, source, source_id)
     values ${eventValues}`);
+  await notifyRatingChanged(tx, changes.map((c) => ({ userId: c.userId, ruleset: game.ruleset, before: c.before.rating, after: c.after.rating })));
   return { status: "rated", ratedGameId: row.id, ruleset: game.ruleset, changes };
 }
 

@@ -45,6 +45,7 @@ import {
 } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
+import { notifyRoundPaired } from "@/server/services/notifications/events";
 import { writeAudit } from "./audit";
 import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
 import { playerRatingFor } from "./ratings";
@@ -340,6 +341,9 @@ export async function publishRound(db: DbOrTx, tournamentId: string, actorId: st
       if (missing.length) throw new DomainError("PRECONDITION", `${missing.join(", ")} joined after this draft was made: delete the draft and pair the round again.`);
     }
     await tx.update(tournamentRounds).set({ status: "published", publishedAt: new Date() }).where(eq(tournamentRounds.id, r.id));
+    // players hear it now (a draft is not theirs to see): table, opponents, first move
+    const boards = ev.pairings.filter((p) => p.roundId === r.id).map((p) => ({ table: p.tableNumber, players: p.players, isBye: p.isBye }));
+    await notifyRoundPaired(tx, { tournamentId: t.id, tournamentName: t.name, number: roundNumber, boards });
     await writeAudit(tx, t.id, actorId, "round.published", { round: roundNumber });
     await publish(tx, topic(t.id));
   });
