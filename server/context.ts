@@ -1,5 +1,6 @@
 /**
- * Builds the tRPC context for an HTTP request: the database, the signed-in user, and Next's
+ * Builds the tRPC context for an HTTP request: the database, the signed-in user (by a personal API
+ * token when the request sends `Authorization: Bearer`, else by the session cookie), and Next's
  * `after()` for work that runs once the response has been sent.
  *
  * Reading the user needs the database, and a failure here happens before any procedure runs, so
@@ -10,9 +11,9 @@
  */
 import { TRPCError } from "@trpc/server";
 import { after } from "next/server";
-import { getDb } from "@/db/client";
-import { userFromRequest } from "./auth";
-import { UNEXPECTED_MESSAGE } from "./errors";
+import { getDb, type Db } from "@/db/client";
+import { bearerAuth } from "./api-auth";
+import { isDomainError, UNEXPECTED_MESSAGE } from "./errors";
 import type { Context } from "./trpc";
 
 export async function createRequestContext(req: Request): Promise<Context> {
@@ -21,12 +22,26 @@ export async function createRequestContext(req: Request): Promise<Context> {
 }
 
 /** The context with a given way to run work after the answer (the hot path's server, server/trpc-node.ts, has no `after()`). */
-export async function contextFor(req: Request, afterResponse: NonNullable<Context["afterResponse"]>): Promise<Context> {
+export async function contextFor(req: Request, afterResponse: NonNullable<Context["afterResponse"]>, openDb: () => Promise<Db> = getDb): Promise<Context> {
   try {
-    const [db, user] = await Promise.all([getDb(), userFromRequest(req)]);
-    return { db, user, afterResponse };
+    // a script's API token, when it sends one, instead of the session cookie (server/api-auth.ts)
+    const byToken = await bearerAuth(req.headers, openDb);
+    if (byToken) return { db: await openDb(), user: byToken.user, token: byToken.token, afterResponse };
+    const [db, user] = await Promise.all([openDb(), sessionUserOf(req)]);
+    return { db, user, token: null, afterResponse };
   } catch (cause) {
+    if (isDomainError(cause)) throw new TRPCError({ code: "UNAUTHORIZED", message: cause.message, cause }); // a refused token: 401
     console.error(cause);
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: UNEXPECTED_MESSAGE, cause });
   }
+}
+
+/**
+ * The session cookie's user. A request without cookies (a script, a test) has no session, so
+ * Auth.js (server/auth.ts, which needs Next's runtime) is loaded only once a request has one.
+ */
+async function sessionUserOf(req: Request): Promise<Context["user"]> {
+  if (!req.headers.get("cookie")) return null;
+  const { userFromRequest } = await import("./auth");
+  return userFromRequest(req);
 }

@@ -28,6 +28,17 @@ export const ENGINE_ALLOWANCE = {
   signedIn: { burst: 600, perSecond: 10 },
 } as const;
 
+/**
+ * The API allowance (token buckets, `server/rate-limit.ts`, docs/api.md "Limits"): each procedure
+ * called with a personal API token costs one token of that API token's bucket, wherever it is
+ * called (`/api/trpc`, `/api/v1`, `/api/adjudicate`); each `/api/v1` request without a token costs
+ * one of its network address's bucket. Browsers (cookie sessions) are not counted here.
+ */
+export const API_ALLOWANCE = {
+  token: { burst: 600, perSecond: 10 },
+  anonymous: { burst: 120, perSecond: 2 },
+} as const;
+
 export const TRPC_MAX_BATCH = LIMITS.trpcBatchSize;
 
 /** The largest PostgreSQL `integer`: the bound of every counter or version a client sends back

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ENGINE_ALLOWANCE } from "./limits";
-import { RateLimited, TokenBuckets, takeEngineAllowance } from "./rate-limit";
+import { API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
+import { RateLimited, TokenBuckets, takeApiAllowance, takeEngineAllowance } from "./rate-limit";
 
 describe("token buckets", () => {
   it("allows a burst, then refills at the set rate, and says how long to wait", () => {
@@ -49,5 +49,25 @@ describe("token buckets", () => {
     expect((err as RateLimited).code).toBe("RATE_LIMITED");
     // the same address signed in is counted by account
     expect(() => takeEngineAllowance({ userId: `u-${address}`, address }, ENGINE_ALLOWANCE.signedIn.burst, t)).not.toThrow();
+  });
+
+  it("the API allowance: per API token, and per address for anonymous REST calls; each its own bucket", () => {
+    const key = `test-${Math.random()}`;
+    const t = 6_000_000;
+    takeApiAllowance({ tokenId: key }, API_ALLOWANCE.token.burst, t);
+    expect(() => takeApiAllowance({ tokenId: key }, 1, t)).toThrow(/Too many API requests/);
+    expect(() => takeApiAllowance({ tokenId: key }, 10, t + 1_000)).not.toThrow(); // refilled 10 a second
+    // another token, and an address of the same name, are untouched
+    expect(() => takeApiAllowance({ tokenId: `${key}-2` }, 1, t)).not.toThrow();
+    takeApiAllowance({ address: key }, API_ALLOWANCE.anonymous.burst, t);
+    const err = (() => {
+      try {
+        takeApiAllowance({ address: key }, 1, t);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(RateLimited);
+    expect((err as RateLimited).retryAfterSeconds).toBe(1);
   });
 });

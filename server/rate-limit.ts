@@ -7,7 +7,7 @@
  * load balancer a client gets up to k times the allowance; a restart refills them. At most
  * `maxKeys` buckets are kept: past that the least recently used one is forgotten (it refills).
  */
-import { ENGINE_ALLOWANCE } from "./limits";
+import { API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
 import { DomainError } from "./errors";
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -36,8 +36,11 @@ export class TokenBuckets {
 
 /** A client over its allowance: TOO_MANY_REQUESTS, and the seconds for `Retry-After`. */
 export class RateLimited extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("RATE_LIMITED", `Too many adjudication requests from you just now: try again in ${retryAfterSeconds} s.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = "adjudication requests",
+  ) {
+    super("RATE_LIMITED", `Too many ${what} from you just now: try again in ${retryAfterSeconds} s.`);
   }
 }
 
@@ -50,4 +53,15 @@ const engine = { anonymous: new TokenBuckets(ENGINE_ALLOWANCE.anonymous), signed
 export function takeEngineAllowance(client: { userId: string | null; address: string }, cost = 1, now = Date.now()): void {
   const r = client.userId ? engine.signedIn.take(`user:${client.userId}`, cost, now) : engine.anonymous.take(`addr:${client.address}`, cost, now);
   if (!r.ok) throw new RateLimited(r.retryAfterSeconds);
+}
+
+const api = { token: new TokenBuckets(API_ALLOWANCE.token), anonymous: new TokenBuckets(API_ALLOWANCE.anonymous) };
+
+/**
+ * Takes `cost` calls from the API allowance (`API_ALLOWANCE`): an API token's own bucket, or an
+ * anonymous script's by network address; throws `RateLimited` when it is spent.
+ */
+export function takeApiAllowance(client: { tokenId: string } | { address: string }, cost = 1, now = Date.now()): void {
+  const r = "tokenId" in client ? api.token.take(`token:${client.tokenId}`, cost, now) : api.anonymous.take(`addr:${client.address}`, cost, now);
+  if (!r.ok) throw new RateLimited(r.retryAfterSeconds, "API requests");
 }

@@ -10,7 +10,9 @@ import { z, ZodError } from "zod";
 import type { Db } from "@/db/client";
 import { illFormedInput } from "./edge";
 import { forClient, isDomainError } from "./errors";
-import { takeEngineAllowance } from "./rate-limit";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { ApiTokenScope } from "@/server/domain";
+import { takeApiAllowance, takeEngineAllowance } from "./rate-limit";
 
 export interface SessionUser {
   id: string;
@@ -21,6 +23,9 @@ export interface SessionUser {
 export interface Context {
   db: Db;
   user: SessionUser | null;
+  /** Set when the request was authenticated by a personal API token (`Authorization: Bearer`,
+   * server/api-auth.ts) rather than the session cookie: its id (the rate limit's key) and scope. */
+  token?: { id: string; scope: ApiTokenScope } | null;
   /** The client's network address (`server/edge.ts` `clientAddress`), set for HTTP requests; in-process
    * callers (tests, scripts) have none and are not rate-limited. */
   clientAddress?: string;
@@ -33,7 +38,14 @@ export interface Context {
   receivedAt?: number;
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * Procedure metadata: `openapi` publishes a query as a REST route under `/api/v1` and in
+ * `/api/openapi.json` (trpc-to-openapi, server/rest.ts); `readOnly` marks a mutation that changes
+ * nothing (the engine's: POST only for the size of their input), which a `read` token may call.
+ */
+export type Meta = OpenApiMeta & { readOnly?: boolean };
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
   transformer: superjson,
   // Keeps SSE subscriptions alive through proxies and lets clients notice a dead connection.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
@@ -99,7 +111,21 @@ const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-const base = t.procedure.use(domainErrors);
+/**
+ * A call made with an API token: one unit of that token's allowance (`takeApiAllowance`), and a
+ * `read` token may not run a mutation (but for `readOnly` ones) — the one check of the scope.
+ */
+const apiTokenGate = t.middleware(({ ctx, type, meta, next }) => {
+  if (ctx.token) {
+    takeApiAllowance({ tokenId: ctx.token.id });
+    if (ctx.token.scope === "read" && type === "mutation" && !meta?.readOnly) {
+      throw new TRPCError({ code: "FORBIDDEN", message: "This API token may only read: make a read-write token on your profile to change things." });
+    }
+  }
+  return next();
+});
+
+const base = t.procedure.use(domainErrors).use(apiTokenGate);
 
 export const publicProcedure = base.use(wellFormedInput);
 
@@ -115,7 +141,7 @@ export const protectedProcedure = base
  * A stateless engine procedure anyone may call (adjudicate, explain): each call takes one request
  * from the client's engine allowance (`server/rate-limit.ts`), TOO_MANY_REQUESTS when spent.
  */
-export const engineProcedure = publicProcedure.use(({ ctx, next }) => {
+export const engineProcedure = publicProcedure.meta({ readOnly: true }).use(({ ctx, next }) => {
   if (ctx.clientAddress !== undefined) takeEngineAllowance({ userId: ctx.user?.id ?? null, address: ctx.clientAddress });
   return next();
 });

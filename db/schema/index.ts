@@ -6,4 +6,5 @@ export * from "./ratings";
 export * from "./matches";
 export * from "./rulings";
 export * from "./analyses";
+export * from "./api-tokens";
 export * from "./notifications";

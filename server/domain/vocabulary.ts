@@ -73,6 +73,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const ACCOUNT_TOKEN_PURPOSES = ["password-reset", "email-change"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
+/** What a personal API token may do (api_tokens.scope, docs/api.md): `read` runs queries only. */
+export const API_TOKEN_SCOPES = ["read", "read-write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
 /** What the live board's preview may tell a player about a play before it is sent
  * (docs/matches.md "The preview"): `full` — valid or not, with the engine's reasons, and the
  * score; `score` — the points it would score if it stands, never whether it is valid; `off` —

@@ -6,6 +6,7 @@ import { tournamentsRouter } from "./tournaments";
 import { ratingsRouter } from "./ratings";
 import { adjudicationRouter } from "./adjudication";
 import { matchesRouter } from "./matches";
+import { apiTokensRouter } from "./api-tokens";
 import { notificationsRouter } from "./notifications";
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   ratings: ratingsRouter,
   adjudication: adjudicationRouter,
   matches: matchesRouter,
+  apiTokens: apiTokensRouter,
   notifications: notificationsRouter,
 });
 

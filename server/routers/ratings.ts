@@ -10,6 +10,7 @@ import { RATED_GAME_SOURCES } from "@/server/domain";
 import { publicProcedure, router } from "@/server/trpc";
 import { clubLeaderboard, expectedScores, getPlayerProfile, leaderboard } from "@/server/services/ratings/queries";
 import { clubLeaderboardInput, expectedInput, leaderboardInput, playerInput } from "@/server/services/ratings/schemas";
+import { REST } from "./rest-routes";
 
 const ruleset = z.enum(RULESET_IDS);
 const leaderboardOut = z.object({
@@ -52,6 +53,7 @@ const expectedOut = z.array(
 export const ratingsRouter = router({
   /** The global leaderboard of one game. */
   leaderboard: publicProcedure
+    .meta(REST.leaderboard)
     .input(leaderboardInput)
     .output(leaderboardOut)
     .query(({ ctx, input }) => leaderboard(ctx.db, input)),
@@ -62,6 +64,7 @@ export const ratingsRouter = router({
     .query(({ ctx, input }) => clubLeaderboard(ctx.db, input)),
   /** The player page: clubs, per-game ratings, history and recent rated games. */
   player: publicProcedure
+    .meta(REST.player)
     .input(playerInput)
     .output(profileOut)
     .query(({ ctx, input }) => getPlayerProfile(ctx.db, input.userId)),

@@ -30,6 +30,7 @@ import { createdOut, liveGameOut, matchViewOut, moveOut, previewOut, recordOut, 
 import { announceMove } from "./committed";
 import { scorekeeperRouter } from "./scorekeeper";
 import { botRouter } from "./bot";
+import { REST } from "../rest-routes";
 
 const parsedViews = new WeakMap<object, z.infer<typeof matchViewOut>>();
 /** `matchViewOut.parse`, remembered per view object: a broadcast view is parsed once, not per subscriber. */
@@ -147,6 +148,7 @@ export const matchesRouter = router({
 
   /** The game record (finished: anyone; in play: its players, secrets withheld). */
   record: publicProcedure
+    .meta(REST.gameRecord)
     .input(recordInput)
     .output(recordOut)
     .query(({ ctx, input }) => getMatchRecord(ctx.db, input.matchId, ctx.user?.id ?? null, input.format)),

@@ -32,6 +32,7 @@ import {
 import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
 import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
 import { tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
+import { REST } from "../rest-routes";
 
 const ok = z.object({ ok: z.literal(true) });
 const done = { ok: true as const };
@@ -184,13 +185,14 @@ const addReportOut = z.object({ added: z.array(z.string()), lateEntries: z.array
 
 export const tournamentsRouter = router({
   /** Upcoming / running / finished tournaments, optionally of one club. */
-  list: publicProcedure.input(listTournamentsInput).output(z.array(summaryOut)).query(({ ctx, input }) => listTournaments(ctx.db, input)),
+  list: publicProcedure.meta(REST.tournaments).input(listTournamentsInput).output(z.array(summaryOut)).query(({ ctx, input }) => listTournaments(ctx.db, input)),
   /** The public tournament page (drafts, e-mails and engine notes only for directors). */
   byId: publicProcedure
+    .meta(REST.tournament)
     .input(tournamentIdInput)
     .output(overviewOut)
     .query(({ ctx, input }) => getOverview(ctx.db, input.tournamentId, ctx.user?.id ?? null)),
-  standings: publicProcedure.input(tournamentIdInput).output(standingsOut).query(({ ctx, input }) => getStandings(ctx.db, input.tournamentId)),
+  standings: publicProcedure.meta(REST.standings).input(tournamentIdInput).output(standingsOut).query(({ ctx, input }) => getStandings(ctx.db, input.tournamentId)),
   explain: publicProcedure
     .input(tournamentIdInput.extend(explainInput.shape))
     .output(z.object({ sentence: z.string() }))

@@ -1,0 +1,218 @@
+/**
+ * Personal API tokens (docs/api.md "Authentication") over real HTTP: a node:http server started
+ * here serves the three faces as the app's server does (server/main.ts) — the hot procedures
+ * through tRPC's Node adapter (server/trpc-node.ts), every other procedure through the fetch
+ * handler Next's route uses (server/trpc-http.ts), `/api/v1` (server/rest.ts) and
+ * `POST /api/adjudicate` — each with the app's own context builder (`contextFor`) on this test's
+ * database. A token reads standings and submits a result; a read token is refused a mutation but
+ * may adjudicate; revoked, mistyped and password-ended tokens are 401, never 5xx; `last_used_at`
+ * is written on use; the REST view and its OpenAPI document answer.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiTokens } from "@/db/schema";
+import { adjudicateHttp } from "@/server/adjudicate-http";
+import { contextFor } from "@/server/context";
+import { openApiDocument, restHandler } from "@/server/rest";
+import { changePassword } from "@/server/services/accounts/recovery";
+import { trpcHttpHandler } from "@/server/trpc-http";
+import { hotProcedurePath, trpcNodeHandler } from "@/server/trpc-node";
+import { describeDb } from "../helpers/db";
+import { seedWorld, type World } from "../helpers/fixtures";
+import { callerFor, TEST_PASSWORD } from "../helpers/seed";
+
+const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
+const ADJUDICATION = { ruleset: "equate", board: [], play: row(9, 7, "1+1=2") };
+
+/** A fetch Request from node:http's request (headers and body), for the fetch-style handlers. */
+async function toFetch(req: import("node:http").IncomingMessage, base: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+  return new Request(new URL(req.url ?? "/", base), { method: req.method, headers, body });
+}
+
+describeDb("API tokens over HTTP", (db) => {
+  let w: World;
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    w = await seedWorld(db());
+    const openDb = async () => db();
+    const noAfter = () => {};
+    const hot = trpcNodeHandler((req, after) => contextFor(req, after, openDb));
+    const trpc = trpcHttpHandler((req) => contextFor(req, noAfter, openDb));
+    const rest = restHandler(openDb);
+    const adjudicate = adjudicateHttp(openDb);
+    server = createServer((req, res) => {
+      const path = hotProcedurePath(req.method, req.url);
+      const answer = async () => {
+        if (path !== null) return hot(req, res, path);
+        const r = await toFetch(req, base);
+        const url = new URL(r.url);
+        const out = url.pathname.startsWith("/api/trpc/")
+          ? await trpc(r)
+          : url.pathname.startsWith("/api/v1/")
+            ? await rest(r)
+            : url.pathname === "/api/adjudicate"
+              ? await adjudicate(r)
+              : url.pathname === "/api/openapi.json"
+                ? Response.json(openApiDocument(url.origin))
+                : new Response("no", { status: 404 });
+        res.writeHead(out.status, Object.fromEntries(out.headers));
+        res.end(Buffer.from(await out.arrayBuffer()));
+      };
+      answer().catch((err: unknown) => {
+        console.error(err);
+        res.writeHead(599).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
+  const bearer = (token: string | null): Record<string, string> => (token === null ? {} : { authorization: `Bearer ${token}` });
+  const query = (proc: string, input: unknown, token: string | null) =>
+    fetch(`${base}/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers: bearer(token) });
+  const mutate = (proc: string, input: unknown, token: string | null) =>
+    fetch(`${base}/api/trpc/${proc}`, { method: "POST", headers: { "content-type": "application/json", ...bearer(token) }, body: JSON.stringify({ json: input }) });
+  const make = async (who: keyof World["users"], scope: "read" | "read-write", name = `script ${scope}`) => (await callerFor(db(), w.users[who]).apiTokens.create({ name, scope })).token;
+
+  it("a read-write token reads standings and submits a result as its owner, a director", async () => {
+    const token = await make("clubDirector", "read-write");
+    expect(token).toMatch(/^eqt_[A-Za-z0-9_-]{43}$/);
+    const standings = await query("tournaments.standings", { tournamentId: w.tournament.id }, token);
+    expect(standings.status).toBe(200);
+    const rows = ((await standings.json()) as { result: { data: { json: { rows: { userId: string }[] } } } }).result.data.json.rows;
+    expect(rows.map((r) => r.userId).sort()).toEqual([w.users.playerA.id, w.users.playerB.id].sort());
+
+    const me = await query("accounts.me", undefined, token);
+    expect(((await me.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(w.users.clubDirector.id);
+
+    const res = await mutate("tournaments.enterResult", { tournamentId: w.tournament.id, pairingId: w.pairingId, scores: { [w.users.playerA.id]: 410, [w.users.playerB.id]: 377 } }, token);
+    expect(res.status).toBe(200);
+    const after = await callerFor(db()).tournaments.standings({ tournamentId: w.tournament.id });
+    expect(after.rows.find((r) => r.userId === w.users.playerA.id)).toMatchObject({ wins: 1, spread: 33 });
+  });
+
+  it("a read token reads, may adjudicate (changes nothing), and is refused any other mutation with 403", async () => {
+    const token = await make("clubDirector", "read");
+    expect((await query("tournaments.byId", { tournamentId: w.tournament.id }, token)).status).toBe(200);
+    const refused = await mutate("tournaments.enterResult", { tournamentId: w.tournament.id, pairingId: w.pairingId, scores: { [w.users.playerA.id]: 1, [w.users.playerB.id]: 2 } }, token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { json: { message: expect.stringMatching(/may only read/), data: { code: "FORBIDDEN" } } } });
+    const explained = await mutate("adjudication.adjudicate", ADJUDICATION, token);
+    expect(explained.status).toBe(200);
+    // the hot path (tRPC's Node adapter) takes the token too, and keeps its scope
+    const move = await mutate("matches.move", { matchId: w.match.id, expectedSeq: w.match.version, clientId: crypto.randomUUID(), action: { type: "pass" } }, token);
+    expect(move.status).toBe(403);
+    expect((await query("matches.get", { matchId: w.match.id }, token)).status).toBe(200);
+  });
+
+  it("tokens cannot manage tokens: only a signed-in session makes, lists or revokes them", async () => {
+    const token = await make("member", "read-write");
+    expect((await query("apiTokens.list", undefined, token)).status).toBe(403);
+    expect((await mutate("apiTokens.create", { name: "more", scope: "read-write" }, token)).status).toBe(403);
+  });
+
+  it("a revoked, mistyped or unknown token is 401 on every face, not a 5xx; no token is anonymous", async () => {
+    const token = await make("member", "read");
+    const mine = callerFor(db(), w.users.member);
+    const id = (await mine.apiTokens.list()).find((t) => t.prefix === token.slice(0, 8))!.id;
+    await mine.apiTokens.revoke({ tokenId: id });
+    expect((await mine.apiTokens.list()).find((t) => t.id === id)).toMatchObject({ status: "revoked", revokedAt: expect.any(Date) });
+    const unknown = `eqt_${"A".repeat(43)}`;
+    for (const bad of [token, unknown, "not-a-token", "", `${token}x`, "\u00e9\u00e9"]) {
+      const r = await query("tournaments.standings", { tournamentId: w.tournament.id }, bad);
+      expect(r.status, bad).toBe(401);
+      expect(await r.json()).toMatchObject({ error: { json: { data: { code: "UNAUTHORIZED" } } } });
+      expect((await query("matches.get", { matchId: w.match.id }, bad)).status).toBe(401);
+      const v1 = await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/standings`, { headers: bearer(bad) });
+      expect(v1.status).toBe(401);
+      expect(await v1.json()).toMatchObject({ error: expect.stringMatching(/not valid/), code: "UNAUTHORIZED" });
+      const adj = await fetch(`${base}/api/adjudicate`, { method: "POST", headers: { "content-type": "application/json", ...bearer(bad) }, body: JSON.stringify(ADJUDICATION) });
+      expect(adj.status).toBe(401);
+    }
+    // no token: public reads work, a signed-in procedure is 401
+    expect((await query("tournaments.standings", { tournamentId: w.tournament.id }, null)).status).toBe(200);
+    expect((await query("clubs.mine", undefined, null)).status).toBe(401);
+    // another scheme (a proxy's Basic) is not ours: served as anonymous
+    const basic = await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/standings`, { headers: { authorization: "Basic dTpw" } });
+    expect(basic.status).toBe(200);
+  });
+
+  it("someone else's token cannot be revoked (NOT_FOUND), and revoking twice changes nothing", async () => {
+    const token = await make("playerA", "read");
+    const id = (await callerFor(db(), w.users.playerA).apiTokens.list()).find((t) => t.prefix === token.slice(0, 8))!.id;
+    await expect(callerFor(db(), w.users.playerB).apiTokens.revoke({ tokenId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await query("accounts.me", undefined, token)).status).toBe(200);
+    await callerFor(db(), w.users.playerA).apiTokens.revoke({ tokenId: id });
+    const [first] = await db().select({ at: apiTokens.revokedAt }).from(apiTokens).where(eq(apiTokens.id, id));
+    await callerFor(db(), w.users.playerA).apiTokens.revoke({ tokenId: id });
+    const [second] = await db().select({ at: apiTokens.revokedAt }).from(apiTokens).where(eq(apiTokens.id, id));
+    expect(second!.at).toEqual(first!.at);
+  });
+
+  it("last_used_at is empty until the token is used, then set", async () => {
+    const token = await make("judge", "read");
+    const before = (await callerFor(db(), w.users.judge).apiTokens.list())[0]!;
+    expect(before.lastUsedAt).toBeNull();
+    const t0 = Date.now();
+    expect((await fetch(`${base}/api/v1/tournaments/${w.tournament.id}`, { headers: bearer(token) })).status).toBe(200);
+    const after = (await callerFor(db(), w.users.judge).apiTokens.list()).find((t) => t.id === before.id)!;
+    expect(after.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(t0 - 1000);
+  });
+
+  it("a password change ends every token made before it (status 'ended'); a new one works", async () => {
+    const token = await make("playerB", "read-write");
+    expect((await query("accounts.me", undefined, token)).status).toBe(200);
+    await changePassword(db(), w.users.playerB.id, { currentPassword: TEST_PASSWORD, newPassword: "a new password 77" });
+    expect((await query("accounts.me", undefined, token)).status).toBe(401);
+    const list = await callerFor(db(), w.users.playerB).apiTokens.list();
+    expect(list.every((t) => t.status === "ended")).toBe(true);
+    const fresh = await make("playerB", "read");
+    expect((await query("accounts.me", undefined, fresh)).status).toBe(200);
+  });
+
+  it("the REST view serves public data by GET (token optional), refuses other methods, and its OpenAPI document lists the routes", async () => {
+    const standings = await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/standings`);
+    expect(standings.status).toBe(200);
+    expect(((await standings.json()) as { rows: unknown[] }).rows).toHaveLength(2);
+    const list = await fetch(`${base}/api/v1/tournaments?clubId=${w.club.id}&limit=1`);
+    expect(list.status).toBe(200);
+    expect(await list.json()).toHaveLength(1);
+    const overview = (await (await fetch(`${base}/api/v1/tournaments/${w.tournament.id}`)).json()) as { rounds: { pairings: { id: string }[] }[]; entries: { email: string | null }[] };
+    expect(overview.rounds[0]!.pairings.map((p) => p.id)).toContain(w.pairingId);
+    expect(overview.entries.every((e) => e.email === null)).toBe(true); // e-mails reach directors only
+    expect((await fetch(`${base}/api/v1/ratings/equate?established=false&limit=5`)).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/players/${w.users.playerA.id}`)).status).toBe(200);
+    const record = await fetch(`${base}/api/v1/games/${w.match.id}/record?format=json`);
+    expect([200, 403]).toContain(record.status); // a game in play: its record is for its players
+    // errors: a bad id is 400 with the schema's sentence, an unknown route 404, a write 405
+    const bad = await fetch(`${base}/api/v1/tournaments/not-a-uuid/standings`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "BAD_REQUEST" });
+    expect((await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/secrets`)).status).toBe(404);
+    expect((await fetch(`${base}/api/v1/tournaments/%E0%A4%A/standings`)).status).toBeLessThan(500);
+    expect((await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/standings`, { method: "POST", body: "{}" })).status).toBe(405);
+
+    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, { get?: { operationId: string } }> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.servers[0]!.url).toBe(`${base}/api/v1`);
+    expect(Object.keys(doc.paths).sort()).toEqual(["/games/{matchId}/record", "/players/{userId}", "/ratings/{ruleset}", "/tournaments", "/tournaments/{tournamentId}", "/tournaments/{tournamentId}/standings"]);
+    expect(doc.paths["/tournaments/{tournamentId}/standings"]!.get!.operationId).toBe("tournaments-standings");
+  });
+
+  it("the tRPC face still reads booleans strictly after REST calls (the REST view never coerces the shared schemas)", async () => {
+    await fetch(`${base}/api/v1/ratings/equate?established=false`);
+    await expect(callerFor(db()).ratings.leaderboard({ ruleset: "equate", established: "false" as unknown as boolean })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
