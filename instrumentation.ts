@@ -9,9 +9,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { getDbHandle } = await import("./db/client");
-    await getDbHandle().catch((err) => {
-      console.error("Could not open the database at start-up; the next request will try again.", err);
+    const [{ getDbHandle }, { log }] = await Promise.all([import("./db/client"), import("./server/log")]);
+    await getDbHandle().catch((err: unknown) => {
+      log.error({ err }, "Could not open the database at start-up; the next request will try again.");
     });
   }
 }

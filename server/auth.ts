@@ -11,6 +11,8 @@ import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { forgetSessionsOf } from "@/server/services/accounts/sessions";
 import { getAuthSecret } from "./auth-secret";
 import { clientAddress } from "./edge";
+import { log } from "./log";
+import { requestIsHttps } from "./ops/https";
 import { userFromHeaders } from "./session";
 import type { SessionUser } from "./trpc";
 
@@ -21,15 +23,19 @@ class AccountLocked extends CredentialsSignin {
   code = "locked";
 }
 
-export const { handlers, auth, signOut } = NextAuth(() => ({
+export const { handlers, auth, signOut } = NextAuth((req) => ({
   secret: getAuthSecret(),
   trustHost: true,
+  // `Secure` (and `__Secure-`-named) cookies exactly when the request came over HTTPS, a proxy's
+  // X-Forwarded-Proto believed only with TRUST_PROXY=1 (server/ops/https.ts); the session reader
+  // below decides the cookie's name by the same rule.
+  ...(req ? { useSecureCookies: requestIsHttps(req.headers, req.url) } : {}),
   session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
   pages: { signIn: "/signin" },
   // A wrong password is an expected outcome, not a server error: keep it out of the error log.
   logger: {
     error(error: Error) {
-      if (error.name !== "CredentialsSignin") console.error(error);
+      if (error.name !== "CredentialsSignin") log.error({ err: error }, "Auth.js error");
     },
   },
   providers: [
@@ -78,6 +84,5 @@ export const { handlers, auth, signOut } = NextAuth(() => ({
  * response, and a request that was in flight during sign-out would then sign the user back in.
  */
 export async function userFromRequest(req: Request): Promise<SessionUser | null> {
-  const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
-  return userFromHeaders(req.headers, proto === "https");
+  return userFromHeaders(req.headers, requestIsHttps(req.headers, req.url));
 }

@@ -6,6 +6,8 @@
  * CSV download, `POST /api/adjudicate` and a procedure answer the same error alike. Users get the
  * sentence; stack traces and driver messages never leave the server.
  */
+import { log } from "./log";
+
 export const DOMAIN_ERROR_CODES = {
   NOT_FOUND: { trpc: "NOT_FOUND", status: 404 },
   UNAUTHENTICATED: { trpc: "UNAUTHORIZED", status: 401 },
@@ -65,6 +67,6 @@ export function forClient(err: unknown): ClientError {
   }
   // Text with a NUL character passes the input checks but not the database: the input is at fault, not us.
   if (isUnstorableText(err)) return { trpc: "BAD_REQUEST", status: 400, message: "Text cannot contain NUL (\\0) characters.", domain: null };
-  console.error(err);
+  log.error({ err }, "unexpected error (the client got the generic sentence)");
   return { trpc: "INTERNAL_SERVER_ERROR", status: 500, message: UNEXPECTED_MESSAGE, domain: null };
 }

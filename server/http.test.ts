@@ -8,6 +8,7 @@ import { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DOMAIN_ERROR_CODES, DomainError, UNEXPECTED_MESSAGE, type DomainErrorCode } from "./errors";
 import { errorResponse, tournamentCsvRoute } from "./http";
+import { log } from "./log";
 import { RateLimited } from "./rate-limit";
 
 afterEach(() => vi.restoreAllMocks());
@@ -40,7 +41,7 @@ describe("errorResponse", () => {
   });
 
   it("anything else is a 500 with the generic sentence, logged on the server only", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     const res = errorResponse(driverError());
     expect(res.status).toBe(500);
     const body = await res.text();
@@ -66,7 +67,7 @@ describe("tournamentCsvRoute", () => {
   });
 
   it("a database that fails is a 500 with the generic sentence, never the driver's message", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(log, "error").mockImplementation(() => {});
     for (const kind of ["standings", "pairings"] as const) {
       const res = await tournamentCsvRoute(kind, async () => Promise.reject(driverError()))(new Request("http://localhost/x"), params("3767e010-f774-43a3-b555-0123456789ab"));
       expect(res.status).toBe(500);

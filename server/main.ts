@@ -12,7 +12,7 @@
  * PGlite still has one owner. Options: `--port`/`-p` (or PORT, default 3000), `--hostname`/`-H`
  * (or HOSTNAME, default all interfaces). docs/deployment.md has the layout.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({
@@ -26,12 +26,14 @@ const hostname = args.hostname ?? process.env.HOSTNAME ?? undefined;
 // Next's server modules (next/server's `after`, imported by the context) expect the global that
 // Next's own start-up sets (next/dist/server/node-environment-baseline does the same).
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= (await import("node:async_hooks")).AsyncLocalStorage;
-const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, trpcNodeHandler }, { UNEXPECTED_MESSAGE }] = await Promise.all([
+const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, trpcNodeHandler }, { UNEXPECTED_MESSAGE }, { log, requestIdOf, runWithRequestLog }, { metricsResponse }] = await Promise.all([
   import("next"),
   import("./context"),
   import("@/db/client"),
   import("./trpc-node"),
   import("./errors"),
+  import("./log"),
+  import("./ops/endpoints"),
 ]);
 
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
@@ -40,21 +42,39 @@ const handleHot = trpcNodeHandler(contextFor);
 
 // Open (and migrate) the database before Next's instrumentation hook does, as `next start` would
 // at start-up; a failure is retried by the next request (db/client.ts, instrumentation.ts).
-await getDbHandle().catch((err) => console.error("Could not open the database at start-up; the next request will try again.", err));
+await getDbHandle().catch((err: unknown) => log.error({ err }, "Could not open the database at start-up; the next request will try again."));
 await app.prepare();
 
+/**
+ * `GET /api/metrics` is answered here rather than by Next: only this server knows the socket's
+ * address, so only here can "this machine, no proxy" let a scraper in without METRICS_TOKEN
+ * (server/ops/metrics-access.ts).
+ */
+async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const auth = req.headers.authorization;
+  const answer = await metricsResponse({ authorization: auth ?? null, peer: req.socket.remoteAddress ?? null, forwarded: req.headers["x-forwarded-for"] !== undefined });
+  res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+}
+
 const server = createServer((req, res) => {
-  const path = hotProcedurePath(req.method, req.url);
-  const handled = path !== null ? handleHot(req, res, path) : handleNext(req, res);
-  handled.catch((err: unknown) => {
-    console.error(err);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: UNEXPECTED_MESSAGE }));
-    else res.destroy();
+  // one request id for every log line of this request, here and in Next (proxy.ts keeps it)
+  const requestId = requestIdOf({ get: (name) => (typeof req.headers[name] === "string" ? (req.headers[name] as string) : null) });
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("x-request-id", requestId);
+  runWithRequestLog(requestId, () => {
+    const path = hotProcedurePath(req.method, req.url);
+    const isMetrics = req.method === "GET" && (req.url === "/api/metrics" || req.url?.startsWith("/api/metrics?"));
+    const handled = isMetrics ? serveMetrics(req, res) : path !== null ? handleHot(req, res, path) : handleNext(req, res);
+    handled.catch((err: unknown) => {
+      log.error({ err }, "unexpected error serving a request");
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: UNEXPECTED_MESSAGE }));
+      else res.destroy();
+    });
   });
 });
 // SSE streams stay open for as long as a page does
 server.requestTimeout = 0;
-server.listen(port, hostname, () => console.log(`> Equalis ready on http://${hostname ?? "localhost"}:${port} (hot procedures on Node, the rest on Next)`));
+server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? null }, `Equalis ready on http://${hostname ?? "localhost"}:${port} (hot procedures on Node, the rest on Next)`));
 
 const stop = () => {
   server.close();

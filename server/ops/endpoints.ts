@@ -57,9 +57,9 @@ export async function readinessResponse(open?: () => Promise<Db>): Promise<Respo
 }
 
 /** `GET /api/metrics` for a request described by `who` (server/ops/metrics-access.ts). */
-export async function metricsResponse(who: Parameters<typeof metricsAccess>[0]): Promise<Response> {
+export async function metricsResponse(who: Parameters<typeof metricsAccess>[0], open?: Parameters<typeof metricsText>[0]): Promise<Response> {
   const access = metricsAccess(who);
   if (!access.ok) return Response.json({ error: access.error }, { status: access.status, headers: { "www-authenticate": 'Bearer realm="metrics"' } });
-  const { body, contentType } = await metricsText();
+  const { body, contentType } = await metricsText(open);
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
 }

@@ -19,7 +19,7 @@
  */
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { getDbHandle } from "@/db/client";
+import { getDbHandle, type DbHandle } from "@/db/client";
 
 /** Procedures whose success is one move on a board. */
 const MOVE_PROCEDURES = new Set(["matches.move", "matches.scorekeeper.move"]);
@@ -67,9 +67,9 @@ export async function* countedStream<T>(procedure: string, source: AsyncIterable
 }
 
 /** Reads the database's gauges (a failure sets `equalis_db_up` 0, never fails the scrape). */
-async function sampleDatabase(): Promise<void> {
+async function sampleDatabase(open: () => Promise<Pick<DbHandle, "db" | "driver">>): Promise<void> {
   try {
-    const { db, driver } = await getDbHandle();
+    const { db, driver } = await open();
     const before = Date.now();
     const rows = (await db.execute(sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`)) as unknown as { ms: number }[] | { rows: { ms: number }[] };
     const after = Date.now();
@@ -89,8 +89,8 @@ async function sampleDatabase(): Promise<void> {
   }
 }
 
-/** The exposition text and its content type. */
-export async function metricsText(): Promise<{ body: string; contentType: string }> {
-  await sampleDatabase();
+/** The exposition text and its content type (`open`: the database to sample; tests give theirs). */
+export async function metricsText(open: () => Promise<Pick<DbHandle, "db" | "driver">> = getDbHandle): Promise<{ body: string; contentType: string }> {
+  await sampleDatabase(open);
   return { body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
 }

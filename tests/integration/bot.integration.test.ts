@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { matchEvents } from "@/db/schema/matches";
+import { log } from "@/server/log";
 import { botPositionFromView, chooseBotAction, getRuleset } from "@/engine";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { BOT_EMAIL, ensureBotUser } from "@/server/services/bot/account";
@@ -80,7 +81,7 @@ describeDb("bot opponent", (db) => {
       await held;
       throw new Error("probe failure");
     });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     try {
       const out = await api.matches.move({ matchId, expectedSeq: v.version, clientId: `pass-${matchId}`, action: { type: "pass" } });
       // the answer came back before any subscriber had started, the bot included
@@ -89,7 +90,7 @@ describeDb("bot opponent", (db) => {
       release();
       await committedMovesSettled(matchId);
       expect(started).toEqual([`pass-${matchId}`]);
-      expect(logged.mock.calls.some((c) => String(c[0]).includes(matchId) && String(c[1]).includes("probe failure"))).toBe(true);
+      expect(logged.mock.calls.some((c) => String(c[1]).includes(matchId) && String((c[0] as { err?: Error }).err?.message).includes("probe failure"))).toBe(true);
       // the failing probe did not stop the bot, nor undo the human's pass
       const after = await api.matches.get({ matchId });
       expect(after.version).toBe(out.version + 1);

@@ -19,6 +19,7 @@
 import type { Db } from "@/db/client";
 import type { MoveOutcome } from "@/server/services/matches/moves";
 import { answerCommittedMove } from "@/server/services/bot/turns";
+import { log } from "@/server/log";
 
 export interface CommittedMove {
   matchId: string;
@@ -61,7 +62,7 @@ export function announceMove(db: Db, move: CommittedMove, afterResponse: AfterRe
         try {
           await fn(db, move);
         } catch (err) {
-          console.error(`after move ${move.clientId} in match ${move.matchId}: ${fn.name || "a subscriber"} failed`, err);
+          log.error({ err, matchId: move.matchId, clientId: move.clientId }, `after move ${move.clientId} in match ${move.matchId}: ${fn.name || "a subscriber"} failed`);
         }
       }),
     );
@@ -75,7 +76,7 @@ export function announceMove(db: Db, move: CommittedMove, afterResponse: AfterRe
     afterResponse(() => run().finally(done));
   } catch (err) {
     // no response to wait for after all (say `after()` outside a request): run now, still unawaited
-    console.error("after move: could not schedule after the response; running now", err);
+    log.error({ err }, "after move: could not schedule after the response; running now");
     void run().finally(done);
   }
 }

@@ -26,6 +26,7 @@ import { matchPlayers, matches } from "@/db/schema/matches";
 import { users } from "@/db/schema/users";
 import { botPositionFromState, chooseBotAction, type BotAction } from "@/engine";
 import { isDomainError } from "@/server/errors";
+import { log } from "@/server/log";
 import { submitMove } from "@/server/services/matches/moves";
 import type { MoveAction } from "@/server/services/matches/schemas";
 import { loadFolded } from "@/server/services/matches/state";
@@ -99,7 +100,7 @@ export async function playBotTurns(db: Db, matchId: string, opts: BotTurnOptions
       if (err.code === "STALE" && ++stale < 5) continue; // someone moved first: look again
       if (err.code === "INVALID" && action.type !== "pass") {
         // Should not happen (every bot play is adjudicated with its rack); never leave the game stuck.
-        console.warn(`bot: match ${matchId} refused ${action.type} (${err.message}); passing`);
+        log.warn({ matchId, action: action.type, reason: err.message }, `bot: match ${matchId} refused ${action.type}; passing`);
         await submitMove(db, { ...base, clientId: `bot:${matchId}:${seq}:pass`, action: { type: "pass" } }, now);
         moves++;
         continue;

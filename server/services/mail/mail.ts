@@ -18,6 +18,7 @@ import { createTransport, type Transporter } from "nodemailer";
 import { desc, lt } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { mailOutbox } from "@/db/schema";
+import { log } from "@/server/log";
 
 export interface MailMessage {
   to: string;
@@ -64,7 +65,8 @@ export async function mailSettled(): Promise<void> {
 export async function sendMail(db: DbOrTx, message: MailMessage, later: Later = nextMacrotask): Promise<void> {
   const url = process.env.SMTP_URL?.trim();
   if (!url) {
-    console.info(`[mail] no SMTP_URL: kept in the outbox for ${message.to}: ${message.subject}\n${message.text}`);
+    // the message itself is logged on purpose: with no SMTP server, the log is one way to read it
+    log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, `[mail] no SMTP_URL: kept in the outbox for ${message.to}: ${message.subject}`);
     await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, new Date(Date.now() - OUTBOX_DAYS * 86_400_000)));
     await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, body: message.text });
     return;
@@ -74,7 +76,7 @@ export async function sendMail(db: DbOrTx, message: MailMessage, later: Later = 
     try {
       await smtpTransport(url).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     } catch (err) {
-      console.error(`[mail] could not send "${message.subject}" to ${message.to}:`, err instanceof Error ? err.message : err);
+      log.error({ to: message.to, reason: err instanceof Error ? err.message : String(err) }, `[mail] could not send "${message.subject}" to ${message.to}`);
     }
   };
   let settle!: () => void;
@@ -100,7 +102,7 @@ export async function sendMail(db: DbOrTx, message: MailMessage, later: Later = 
  * goes here, so the answer takes the same time either way. Errors are logged, never thrown.
  */
 export async function afterTheAnswer(later: Later | undefined, what: string, work: () => Promise<void>): Promise<void> {
-  const run = () => work().catch((err: unknown) => console.error(`[accounts] ${what} failed:`, err instanceof Error ? err.message : err));
+  const run = () => work().catch((err: unknown) => log.error({ reason: err instanceof Error ? err.message : String(err) }, `[accounts] ${what} failed`));
   if (!later) return run();
   try {
     later(run);

@@ -16,6 +16,7 @@ import type { StoredTimeControl } from "@/db/schema/matches";
 import type { PreviewMode } from "@/server/domain";
 import { getPairingForMatch, writeResult } from "@/server/services/tournaments/results";
 import { DomainError, isDomainError } from "@/server/errors";
+import { log } from "@/server/log";
 
 export interface PairingForMatch {
   pairingId: string;
@@ -86,7 +87,7 @@ export async function reportPairingResult(tx: DbOrTx, r: PairingResult): Promise
     return null;
   } catch (err) {
     if (!isDomainError(err)) throw err;
-    console.warn(`match ${r.matchId}: the tournament did not take the result: ${err.message}`);
+    log.warn({ matchId: r.matchId, reason: err.message }, `match ${r.matchId}: the tournament did not take the result`);
     return err.message;
   }
 }
