@@ -14,6 +14,7 @@ import { after } from "next/server";
 import { getDb, type Db } from "@/db/client";
 import { bearerAuth } from "./api-auth";
 import { isDomainError, UNEXPECTED_MESSAGE } from "./errors";
+import { log, setLogUser } from "./log";
 import type { Context } from "./trpc";
 
 export async function createRequestContext(req: Request): Promise<Context> {
@@ -26,12 +27,14 @@ export async function contextFor(req: Request, afterResponse: NonNullable<Contex
   try {
     // a script's API token, when it sends one, instead of the session cookie (server/api-auth.ts)
     const byToken = await bearerAuth(req.headers, openDb);
+    setLogUser(byToken?.user.id);
     if (byToken) return { db: await openDb(), user: byToken.user, token: byToken.token, afterResponse };
     const [db, user] = await Promise.all([openDb(), sessionUserOf(req)]);
+    setLogUser(user?.id); // the rest of this request's log lines name the user (server/log.ts)
     return { db, user, token: null, afterResponse };
   } catch (cause) {
     if (isDomainError(cause)) throw new TRPCError({ code: "UNAUTHORIZED", message: cause.message, cause }); // a refused token: 401
-    console.error(cause);
+    log.error({ err: cause }, "could not build the request context");
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: UNEXPECTED_MESSAGE, cause });
   }
 }

@@ -10,6 +10,7 @@ import { z, ZodError } from "zod";
 import type { Db } from "@/db/client";
 import { illFormedInput } from "./edge";
 import { forClient, isDomainError } from "./errors";
+import { countedStream, timeProcedure } from "./ops/metrics";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ApiTokenScope } from "@/server/domain";
 import { takeApiAllowance, takeEngineAllowance } from "./rate-limit";
@@ -125,7 +126,18 @@ const apiTokenGate = t.middleware(({ ctx, type, meta, next }) => {
   return next();
 });
 
-const base = t.procedure.use(domainErrors).use(apiTokenGate);
+/** Every call's latency and outcome, moves and open streams (Prometheus, server/ops/metrics.ts). */
+const observed = t.middleware(async ({ path, type, next }) => {
+  const done = timeProcedure(path, type);
+  const result = await next();
+  done(result.ok ? "ok" : result.error.code);
+  if (result.ok && type === "subscription" && result.data && typeof result.data === "object" && Symbol.asyncIterator in result.data) {
+    return { ...result, data: countedStream(path, result.data as AsyncIterable<unknown>) };
+  }
+  return result;
+});
+
+const base = t.procedure.use(observed).use(domainErrors).use(apiTokenGate);
 
 export const publicProcedure = base.use(wellFormedInput);
 
