@@ -23,7 +23,7 @@ function rowsOf<T>(result: unknown): T[] {
  * later than the last one recorded, so the same rule names what is pending.
  */
 export async function migrationStatus(db: Db, journalPath = path.join(process.cwd(), "drizzle", "meta", "_journal.json")): Promise<Readiness> {
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(await readFile(/*turbopackIgnore: true*/ journalPath, "utf8")) as { entries: { tag: string; when: number }[] };
   let last: number;
   try {
     const rows = rowsOf<{ last: string | number | null }>(await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`));

@@ -7,12 +7,12 @@
  */
 
 /** True when `TRUST_PROXY` is set to 1/true: the proxy's X-Forwarded-* headers are believed. */
-export function trustProxy(env: NodeJS.ProcessEnv = process.env): boolean {
+export function trustProxy(env: Record<string, string | undefined> = process.env): boolean {
   return /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? "");
 }
 
 /** Whether the request with these headers and URL came over HTTPS (see the module comment). */
-export function requestIsHttps(headers: Headers, url: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function requestIsHttps(headers: Headers, url: string, env: Record<string, string | undefined> = process.env): boolean {
   if (url.startsWith("https:")) return true;
   if (!trustProxy(env)) return false;
   // a chain of proxies lists protocols comma-separated; the first is the client's
