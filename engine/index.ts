@@ -87,7 +87,8 @@ export { viewFor } from "./view";
 export type { GameView, PlayerView } from "./view";
 export { formatPosition, parsePosition, positionOf } from "./notation/position";
 export type { Position } from "./notation/position";
-export { formatGameRecord, parseGameRecord } from "./notation/record";
+export { formatGameRecord, parseGameRecord, readGameRecord } from "./notation/record";
+export type { ReadRecord } from "./notation/record";
 // Square names ("J10"; "10J"/"J10" as a start square read across/down): squares.name, squares.parse, …
 export * as squares from "./notation/squares";
 export type { ParsedSquare } from "./notation/squares";

@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/tournaments", label: "Tournaments" },
   { href: "/play", label: "Play", signedIn: true },
   { href: "/scorekeeper", label: "Scorekeeper", signedIn: true },
+  { href: "/matches/import", label: "Import a game", signedIn: true },
   { href: "/live", label: "Live now" },
   { href: "/judge", label: "Judge" },
   { href: "/ratings", label: "Ratings" },

@@ -92,6 +92,9 @@ export const matches = pgTable(
     /** Scores by seat (cache for listings). */
     scores: jsonb("scores").$type<number[]>().notNull().default([]),
     result: jsonb("result").$type<MatchResult | null>(),
+    /** Set when the game was imported from a record (server/services/matches/import.ts), not
+     * played here: its events are the record's, and it is never rated (a check, migration 0016). */
+    importedAt: timestamp("imported_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -108,6 +111,7 @@ export const matches = pgTable(
     check("matches_mode_check", sql`${t.mode} in (${inList(MATCH_MODES)})`),
     check("matches_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     index("matches_scorekeeper_idx").on(t.scorekeeperId, t.updatedAt),
+    check("matches_imported_unrated_check", sql`${t.importedAt} is null or not ${t.rated}`),
   ],
 );
 

@@ -168,6 +168,7 @@ function parsePlayArgs(args: string[]): Placement[] | null {
         const p: Placement = { row: r, col, tile: t.tile.face };
         if (t.tile.blank) p.blank = true;
         if (t.tile.brackets) p.brackets = t.tile.brackets;
+        if (t.tile.bracketLines) p.bracketLines = t.tile.bracketLines;
         out.push(p);
         i = t.next;
       }
@@ -180,7 +181,22 @@ function parsePlayArgs(args: string[]): Placement[] | null {
 
 /** Read a record back into events (annotations ignored). */
 export function parseGameRecord(text: string): Result<GameEvent[]> {
-  const err = (line: number, e: string): Result<GameEvent[]> => ({ ok: false, error: `line ${line}: ${e}` });
+  const r = readGameRecord(text);
+  return r.ok ? { ok: true, value: r.value.events } : r;
+}
+
+/** A record read back, with where each event stands in the text. */
+export interface ReadRecord {
+  events: GameEvent[];
+  /** 1-based line of each event (the start event's is the `#start` line), so a caller that
+   * replays the events can say on which line the game went wrong */
+  lines: number[];
+}
+
+/** `parseGameRecord`, also giving each event's line. Errors start "line N: ". Never throws. */
+export function readGameRecord(text: string): Result<ReadRecord> {
+  const err = (line: number, e: string): Result<ReadRecord> => ({ ok: false, error: `line ${line}: ${e}` });
+  const lineOf: number[] = [];
   const lines = text.split(/\r?\n/);
   const h: Record<string, string> = {};
   const players: { id: string; name?: string }[] = [];
@@ -219,6 +235,7 @@ export function parseGameRecord(text: string): Result<GameEvent[]> {
         return err(n + 1, "bad JSON in the header");
       }
       events.push(st);
+      lineOf.push(n + 1);
       started = true;
       continue;
     }
@@ -231,6 +248,7 @@ export function parseGameRecord(text: string): Result<GameEvent[]> {
     if (!words[0]?.startsWith(">")) {
       if (words.length === 1 && (words[0] === "pause" || words[0] === "resume" || words[0] === "end" || words[0] === "director-end")) {
         events.push({ type: words[0], at });
+        lineOf.push(n + 1);
         continue;
       }
       return err(n + 1, `cannot read "${body}"`);
@@ -281,7 +299,8 @@ export function parseGameRecord(text: string): Result<GameEvent[]> {
       default:
         return err(n + 1, `unknown event "${verb}"`);
     }
+    lineOf.push(n + 1);
   }
   if (!started) return { ok: false, error: "no #start line" };
-  return { ok: true, value: events };
+  return { ok: true, value: { events, lines: lineOf } };
 }

@@ -162,6 +162,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "matches.forPairings": (w) => ({ pairingIds: [w.pairingId, randomUUID()] }),
   "matches.record": (w) => ({ matchId: w.match.id, format: "json" }),
   "matches.adjustResult": (w) => ({ matchId: w.match.id, scores: { [w.users.playerA.id]: 1, [w.users.playerB.id]: 0 }, reason: "because" }),
+  "matches.importRecord": () => ({ text: "#equalis-game 1\n#ruleset equate\n#seed s\n#player a\n#player b\n#start 0\n>a: pass @1\n", format: "auto" }),
   "matches.bot.challenge": () => ({ ruleset: "equate", timeControl: null }),
   "matches.bot.nudge": (w) => ({ matchId: w.match.id }),
   "matches.scorekeeper.create": (w) => ({ ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, players: [{ userId: w.users.playerA.id, name: "A" }, { name: "Guest" }] }),

@@ -121,6 +121,11 @@ export default function GamePage() {
         {v.status === "finished" ? `Finished: ${v.players.map((p) => `${p.name} ${p.score}`).join(" – ")}` : v.status === "active" ? "In play" : "Not started"}
         {v.result?.adjusted ? " (result adjusted by the director)" : ""}
       </p>
+      {v.imported ? (
+        <p className="text-sm text-slate-600" data-testid="imported-note">
+          Imported from a game record, not played on Equalis: the moves were checked by the rules engine; the players are names, not accounts; never rated.
+        </p>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,620px)_1fr]">
         <div className="space-y-2">

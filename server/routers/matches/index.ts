@@ -26,6 +26,8 @@ import { listLiveGames } from "@/server/services/matches/live-now";
 import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "@/server/services/matches/views";
 import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
+import { importRecordInput } from "@/server/services/matches/import-schemas";
+import { importRecord } from "@/server/services/matches/import";
 import { createdOut, liveGameOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
 import { announceMove } from "./committed";
 import { scorekeeperRouter } from "./scorekeeper";
@@ -152,6 +154,13 @@ export const matchesRouter = router({
     .input(recordInput)
     .output(recordOut)
     .query(({ ctx, input }) => getMatchRecord(ctx.db, input.matchId, ctx.user?.id ?? null, input.format)),
+
+  /** Import a finished game from its record (text notation or event JSON; docs/records.md):
+   * validated event by event, refused with the line at fault, stored unrated. */
+  importRecord: protectedProcedure
+    .input(importRecordInput)
+    .output(z.object({ matchId: z.string() }))
+    .mutation(({ ctx, input }) => importRecord(ctx.db, ctx.user.id, input)),
 
   /** A tournament director changes a finished game's result (audited). */
   adjustResult: protectedProcedure

@@ -81,6 +81,8 @@ export const matchViewOut = z.object({
   challengeRule: z.enum(GAME_CHALLENGE_RULES),
   timeControl: timeControlOut,
   rated: z.boolean(),
+  /** imported from a record, not played here (never rated) */
+  imported: z.boolean(),
   seats: z.number(),
   tournamentId: z.string().nullable(),
   pairingId: z.string().nullable(),

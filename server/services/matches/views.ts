@@ -63,6 +63,8 @@ export interface MatchView {
   challengeRule: Match["challengeRule"];
   timeControl: Match["timeControl"];
   rated: boolean;
+  /** imported from a record (matches.importRecord), not played here; never rated */
+  imported: boolean;
   seats: number;
   tournamentId: string | null;
   pairingId: string | null;
@@ -177,6 +179,7 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
     challengeRule: m.challengeRule,
     timeControl: m.timeControl,
     rated: m.rated,
+    imported: m.importedAt !== null,
     seats: m.seats,
     tournamentId: m.tournamentId,
     pairingId: m.pairingId,
