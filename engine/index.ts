@@ -96,8 +96,8 @@ export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromS
 export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, BotPosition, SelfPlayResult } from "./movegen";
 // The exact move generator (docs/bot.md "Exact generator"): every legal play, or the top N with proof
 export { exactPlays } from "./movegen";
-export { analyseGame, analyseTurns, countTurns, summarise } from "./movegen";
-export type { AnalysedPlay, AnalyseOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./movegen";
+export { analyseGame, analyseTurns, bestPlaysAt, countTurns, summarise } from "./movegen";
+export type { AnalysedPlay, AnalyseOptions, BestPlaysOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./movegen";
 export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./movegen";
 
 // Seeded random numbers (the bag's shuffles; tests and benchmarks seed theirs from a string)

@@ -7,6 +7,7 @@ import { applyEvent, toMove, type GameEvent, type GameState } from "../game";
 import { adjudicatePlay } from "../adjudicate";
 import { plainPlacement, type Placement } from "../play";
 import type { Face } from "../tiles";
+import type { Ruleset } from "../ruleset";
 import { exactPlays } from "./exact";
 import { playKey, searchPlays } from "./search";
 
@@ -63,6 +64,38 @@ export interface AnalyseOptions {
 
 const TURN_TYPES = new Set(["play", "exchange", "pass"]);
 
+export interface BestPlaysOptions {
+  top?: number;
+  deadlineMs?: number;
+  fallbackMs?: number;
+  firstPlay?: boolean;
+}
+
+/**
+ * The best plays for one position and rack: the exact generator with a deadline; when the deadline
+ * cuts it, the bounded search (as the bot does) fills in, the better plays of the two are kept and
+ * `complete` is false ("unproven"). One home for the analysis's turns and the judge's desk's
+ * "best play here".
+ */
+export function bestPlaysAt(
+  rs: Ruleset,
+  board: readonly Placement[],
+  rack: readonly Face[],
+  opts: BestPlaysOptions = {},
+): { plays: AnalysedPlay[]; complete: boolean } {
+  const top = opts.top ?? 3;
+  const firstPlay = opts.firstPlay ?? board.length === 0;
+  const r = exactPlays(rs, board, rack, { top, deadlineMs: opts.deadlineMs ?? 1500, firstPlay });
+  let best: AnalysedPlay[] = r.plays.map((p) => ({ placements: p.placements, score: p.score }));
+  if (!r.complete) {
+    const more = searchPlays(rs, board, rack, { firstPlay, budgetMs: opts.fallbackMs ?? 500, limit: top }).plays;
+    const seen = new Set(best.map((p) => playKey(p.placements)));
+    for (const c of more) if (!seen.has(playKey(c.placements))) best.push({ placements: c.placements, score: c.score });
+    best = best.sort((a, b) => b.score - a.score || (playKey(a.placements) < playKey(b.placements) ? -1 : 1)).slice(0, top);
+  }
+  return { plays: best, complete: r.complete };
+}
+
 /** Turns a log holds (the progress bar's total). */
 export function countTurns(events: readonly GameEvent[]): number {
   return events.filter((e) => TURN_TYPES.has(e.type)).length;
@@ -92,16 +125,8 @@ export function* analyseTurns(events: readonly GameEvent[], opts: AnalyseOptions
         const board = state.board.map(plainPlacement);
         const rack = state.racks[tm.player].slice();
         const firstPlay = board.length === 0;
-        const r = exactPlays(state.ruleset, board, rack, { top, deadlineMs: opts.deadlineMs ?? 1500, firstPlay });
-        let best: AnalysedPlay[] = r.plays.map((p) => ({ placements: p.placements, score: p.score }));
-        if (!r.complete) {
-          // cut by the deadline: the bounded search (as the bot does) fills in, and the turn is
-          // marked unproven; the better plays of the two are kept
-          const more = searchPlays(state.ruleset, board, rack, { firstPlay, budgetMs: fallbackMs, limit: top }).plays;
-          const seen = new Set(best.map((p) => playKey(p.placements)));
-          for (const c of more) if (!seen.has(playKey(c.placements))) best.push({ placements: c.placements, score: c.score });
-          best = best.sort((a, b) => b.score - a.score || (playKey(a.placements) < playKey(b.placements) ? -1 : 1)).slice(0, top);
-        }
+        const r = bestPlaysAt(state.ruleset, board, rack, { top, deadlineMs: opts.deadlineMs, fallbackMs, firstPlay });
+        let best = r.plays;
         let made: AnalysedPlay | null = null;
         if (e.type === "play") {
           const placements = e.placements.map(plainPlacement);

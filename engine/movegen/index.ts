@@ -10,5 +10,5 @@ export { exactPlays, ExactGenerator } from "./exact";
 export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./exact";
 export { selfPlay } from "./selfplay";
 export type { SelfPlayResult } from "./selfplay";
-export { analyseGame, analyseTurns, countTurns, summarise } from "./analysis";
-export type { AnalysedPlay, AnalyseOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./analysis";
+export { analyseGame, analyseTurns, bestPlaysAt, countTurns, summarise } from "./analysis";
+export type { AnalysedPlay, AnalyseOptions, BestPlaysOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./analysis";

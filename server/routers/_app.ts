@@ -6,6 +6,7 @@ import { tournamentsRouter } from "./tournaments";
 import { ratingsRouter } from "./ratings";
 import { adjudicationRouter } from "./adjudication";
 import { matchesRouter } from "./matches";
+import { analysisRouter } from "./analysis";
 import { apiTokensRouter } from "./api-tokens";
 import { notificationsRouter } from "./notifications";
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   ratings: ratingsRouter,
   adjudication: adjudicationRouter,
   matches: matchesRouter,
+  analysis: analysisRouter,
   apiTokens: apiTokensRouter,
   notifications: notificationsRouter,
 });

@@ -171,6 +171,9 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "matches.scorekeeper.move": (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 0, action: { type: "exchange", count: 3 }, tappedAt: null }),
   "matches.scorekeeper.clock": (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
   "matches.scorekeeper.mine": () => undefined,
+  "analysis.request": (w) => ({ matchId: w.match.id }),
+  "analysis.get": (w) => ({ matchId: w.match.id }),
+  "analysis.bestHere": () => ({ request: { ...REQUEST, rack: ["3", "=", "3"] }, top: 2 }),
   "notifications.list": () => ({ limit: 20, cursor: null, unreadOnly: false }),
   "notifications.unreadCount": () => undefined,
   // another person's id: never marked (only the caller's own rows)

@@ -4,8 +4,11 @@
  * take the same game) and analyses them off the request path, one turn at a time, yielding to the
  * event loop between turns and storing progress as it goes.
  *
- * Today the runner is in-process (no pg-boss/graphile-worker yet: see docs/analysis.md, "Why no
- * job-queue library yet"); the table is the queue, so swapping the runner does not change callers.
+ * The engine's CPU work runs in a worker thread (runner.ts; in-process only if the thread cannot
+ * start); this module keeps the database side on the main thread. No pg-boss/graphile-worker (see
+ * docs/analysis.md, "Why no job-queue library"); the table is the queue, so a library or runners on
+ * other machines can take over without changing callers. A row left "running" by a process that
+ * stopped is claimed again once it has made no progress for STALE_AFTER.
  *
  * Who may analyse: only a finished game. An analysis names the rack of the player on move at
  * every turn, which is exactly what the finished game's record already shows to everyone
@@ -16,9 +19,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchAnalyses, type AnalysisStatus } from "@/db/schema/analyses";
 import { matches } from "@/db/schema/matches";
-import { analyseTurns, countTurns, summarise, type AnalyseOptions, type GameAnalysis, type TurnAnalysis } from "@/engine";
+import { countTurns, summarise, type AnalyseOptions, type GameAnalysis, type TurnAnalysis } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { loadEvents } from "@/server/services/matches/state";
+import { analyseGameTurns } from "./runner";
 
 export interface AnalysisView {
   matchId: string;
@@ -68,27 +72,32 @@ export async function requestAnalysis(db: Db, matchId: string, userId: string | 
   return toView(r!);
 }
 
-/** Claim one queued analysis (null: none waiting). */
+/** A running row with no progress for this long belongs to a runner that stopped (a turn takes at
+ * most deadline + fallback, 2 s by default). */
+const STALE_AFTER = "2 minutes";
+
+/** Claim one queued (or stale running) analysis (null: none waiting). */
 async function claim(db: Db): Promise<string | null> {
   const rows = await db.execute<{ match_id: string }>(sql`
-    UPDATE match_analyses SET status = 'running', updated_at = now()
-    WHERE match_id = (SELECT match_id FROM match_analyses WHERE status = 'queued' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    UPDATE match_analyses SET status = 'running', done = 0, updated_at = now()
+    WHERE match_id = (
+      SELECT match_id FROM match_analyses
+      WHERE status = 'queued' OR (status = 'running' AND updated_at < now() - ${STALE_AFTER}::interval)
+      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING match_id`);
   const list = Array.isArray(rows) ? rows : ((rows as { rows?: { match_id: string }[] }).rows ?? []);
   return list[0]?.match_id ?? null;
 }
-
-const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
 /** Analyse one claimed game, storing progress after every turn. */
 async function runOne(db: Db, matchId: string, opts: AnalyseOptions): Promise<void> {
   try {
     const events = (await loadEvents(db, matchId)).map((e) => e.event);
     const turns: TurnAnalysis[] = [];
-    for (const t of analyseTurns(events, opts)) {
+    const { progress: _, ...plain } = opts;
+    for await (const t of analyseGameTurns(events, plain)) {
       turns.push(t);
       await db.update(matchAnalyses).set({ done: turns.length, updatedAt: sql`now()` }).where(eq(matchAnalyses.matchId, matchId));
-      await yieldToLoop();
     }
     const result = summarise(events, turns);
     await db
@@ -113,14 +122,48 @@ export async function drainAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<
   return n;
 }
 
-const draining = new WeakMap<Db, Promise<number>>();
+const draining = new WeakMap<Db, { done: Promise<number>; again: boolean }>();
 
-/** Start the in-process runner for `db` if it is not already working (fire and forget: the
- * request that queued the job returns at once). */
+/** Start this process's runner for `db` if it is not already working (fire and forget: the
+ * request that queued the job returns at once). A kick while it works makes it look at the queue
+ * once more when it is done, so a job queued just after its last claim is not left waiting. */
 export function kickAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<number> {
   const running = draining.get(db);
-  if (running) return running.then(() => kickAnalyses(db, opts));
-  const p = drainAnalyses(db, opts).finally(() => draining.delete(db));
-  draining.set(db, p);
-  return p;
+  if (running) {
+    running.again = true;
+    return running.done;
+  }
+  const state = { done: Promise.resolve(0), again: false };
+  state.done = (async () => {
+    let n = 0;
+    do {
+      state.again = false;
+      n += await drainAnalyses(db, opts);
+    } while (state.again);
+    return n;
+  })().finally(() => draining.delete(db));
+  draining.set(db, state);
+  return state.done;
+}
+
+/** Start the runner without waiting; a failure is logged (the row says "failed" where it can). */
+function kickInBackground(db: Db): void {
+  kickAnalyses(db).catch((err: unknown) => console.error("The analysis runner stopped:", err));
+}
+
+/** `analysis.request`: queue a finished game's analysis and start this process's runner. */
+export async function requestAndRun(db: Db, matchId: string, userId: string): Promise<AnalysisView> {
+  const view = await requestAnalysis(db, matchId, userId);
+  if (view.status === "queued" || view.status === "running") kickInBackground(db);
+  return view;
+}
+
+/** `analysis.get`: the stored analysis with its progress ("none": never requested). Reading a
+ * queued or running one also kicks this process's runner, so a job queued before a restart (or
+ * left running by a process that stopped) is picked up by whoever watches it. */
+export async function analysisStatus(db: Db, matchId: string): Promise<AnalysisView | { matchId: string; status: "none"; done: 0; total: number; result: null; error: null }> {
+  const view = await getAnalysis(db, matchId);
+  if (!view) return { matchId, status: "none", done: 0, total: countTurns((await loadEvents(db, matchId)).map((e) => e.event)), result: null, error: null };
+  if (view.status === "queued" || view.status === "running") kickInBackground(db);
+  return view;
 }
