@@ -106,7 +106,7 @@ describe.skipIf(!url)("faults: live updates across a cut database connection [po
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
-  }, 40_000);
+  }, 120_000);
 
   it("a transaction cut mid-way: the pool is replaced behind the same db, reads and live subscriptions follow it", async () => {
     const { name, admin, direct, viaProxy, proxy } = await scratchBehindProxy();
@@ -170,5 +170,5 @@ describe.skipIf(!url)("faults: live updates across a cut database connection [po
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
-  }, 40_000);
+  }, 120_000);
 });
