@@ -50,6 +50,9 @@ const MATRIX: Record<string, Entry> = {
   "accounts.confirmEmailChange": { allowed: ROLES, input: () => ({ token: "A".repeat(43) }) },
   "accounts.requestPasswordReset": { allowed: ROLES, input: (w, as) => ({ email: as === "anonymous" ? "nobody@example.test" : w.users[as].email }) },
   "accounts.resetPassword": { allowed: ROLES, input: () => ({ token: "A".repeat(43), password: "another-pass-9" }) },
+  // API tokens: a signed-in session only (a token is refused too: tests/integration/api-tokens.integration.test.ts)
+  "apiTokens.create": { allowed: SIGNED_IN, input: () => ({ name: `script ${tag()}`, scope: "read" }) },
+  "apiTokens.revoke": { allowed: SIGNED_IN, input: () => ({ tokenId: randomUUID() }) },
 
   // clubs
   "clubs.create": { allowed: SIGNED_IN, input: () => ({ handle: `c-${tag()}`, name: "Another Club" }) },
