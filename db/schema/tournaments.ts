@@ -180,10 +180,15 @@ export const tournamentRounds = pgTable(
     pairedAt: timestamp("paired_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The round clock: when the director started the round, and how long it lasts (null: not
+     * started). Every page counts down from these with the server's time (docs/director.md). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    durationMs: integer("duration_ms"),
   },
   (t) => [
     uniqueIndex("tournament_rounds_number_key").on(t.tournamentId, t.number),
     check("tournament_rounds_status_check", sql`${t.status} in (${inList(ROUND_STATUSES)})`),
+    check("tournament_rounds_duration_check", sql`${t.durationMs} is null or ${t.durationMs} between 60000 and 86400000`),
   ],
 );
 

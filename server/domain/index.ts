@@ -16,3 +16,4 @@ export { decideGibson, decideGibsons, cannotCatch, type GibsonOptions, type Gibs
 export * from "./pairing/elimination";
 export * from "./ratings/glicko2";
 export { MAX_SCORE, scoreProblem } from "./scores";
+export { parseResultLine, describeResult, scoreLine, roundTimeLeft, formatClock, MAX_RESULT_LINE, ROUND_MINUTES, type EntryBoard, type LineReading } from "./director-entry";

@@ -132,6 +132,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.rounds.flip": (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId }),
   "tournaments.rounds.publish": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),
   "tournaments.rounds.close": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),
+  "tournaments.rounds.start": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1, minutes: 25, startGames: true }),
   "tournaments.enterResult": (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, scores: { [w.users.playerA.id]: 500, [w.users.playerB.id]: 0 }, expectedVersion: 0 }),
   "ratings.leaderboard": () => ({ ruleset: "equate", minGames: 0, established: false, limit: 10, offset: 0 }),
   "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id, limit: 10 }),

@@ -14,6 +14,8 @@ import { PairingsTable } from "../_components/pairings";
 import { FORMAT_LABELS, Loading, PrintButton, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { PREVIEW_LABELS } from "@/app/tournaments/_components/game-settings";
+import { RoundClock, clockedRound } from "../_components/round-clock";
+import { errorSentence } from "@/app/_trpc/errors";
 
 export default function TournamentPage() {
   const { id } = useParams<{ id: string }>();
@@ -33,6 +35,7 @@ export default function TournamentPage() {
         const { tournament: t, club, entries, rounds, myEntry, viewerRole, isClubMember, staff } = q.data!;
         const tc = t.timeControl;
         const visible = [...rounds].reverse();
+        const clocked = clockedRound(rounds);
         return (
           <div className="space-y-6">
             <header className="space-y-1">
@@ -60,12 +63,13 @@ export default function TournamentPage() {
                 </div>
               </div>
               {myEntry ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
-              <FormError message={(register.error ?? unregister.error ?? checkIn.error)?.message} />
+              <FormError message={errorSentence(register.error ?? unregister.error ?? checkIn.error)} />
               {t.description ? <p className="max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
             </header>
             <TournamentTabs id={id} current="overview" elimination={t.format.endsWith("elimination")} director={viewerRole === "director"} />
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="space-y-6 lg:col-span-2">
+                {clocked ? <RoundClock round={clocked} serverNow={q.data!.serverNow} /> : null}
                 <LiveNow tournamentId={id} empty="No game of this tournament is in play right now." />
                 {visible.length === 0 ? <p className="text-slate-600">No round has been published yet.</p> : null}
                 {visible.map((r) => (

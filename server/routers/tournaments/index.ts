@@ -10,6 +10,7 @@ import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, registerSelf, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
 import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
+import { startRoundClock } from "@/server/services/tournaments/clock";
 import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
 import {
   addPlayersInput,
@@ -24,6 +25,7 @@ import {
   roundInput,
   seedInput,
   staffInput,
+  startRoundInput,
   swapInput,
   timeControlSchema,
   tournamentIdInput,
@@ -91,7 +93,16 @@ const pairingOut = z.object({
   resultSource: z.string().nullable(),
   version: z.number(),
 });
-const roundOut = z.object({ number: z.number(), status: z.enum(ROUND_STATUSES), pairingMethod: z.string().nullable(), notes: z.array(z.string()), pairings: z.array(pairingOut) });
+const roundOut = z.object({
+  number: z.number(),
+  status: z.enum(ROUND_STATUSES),
+  pairingMethod: z.string().nullable(),
+  notes: z.array(z.string()),
+  pairings: z.array(pairingOut),
+  /** The round clock (null until the director starts it). */
+  startedAt: z.date().nullable(),
+  durationMs: z.number().nullable(),
+});
 const overviewOut = z.object({
   tournament: tournamentOut,
   club: z.object({ id: z.string(), name: z.string(), handle: z.string() }),
@@ -102,6 +113,8 @@ const overviewOut = z.object({
   entries: z.array(entryOut),
   rounds: z.array(roundOut),
   plannedRounds: z.number().nullable(),
+  /** The server's time when the view was read: pages count the round clock down from it. */
+  serverNow: z.date(),
 });
 const summaryOut = z.object({
   id: z.string(),
@@ -217,7 +230,7 @@ export const tournamentsRouter = router({
       return updateTournament(ctx.db, ctx.tournament.id, ctx.user.id, patch);
     }),
   audit: tournamentDirectorProcedure
-    .output(z.array(z.object({ id: z.string(), action: z.string(), summary: z.string(), actorName: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.date() })))
+    .output(z.array(z.object({ id: z.string(), action: z.string(), summary: z.string(), actorName: z.string().nullable(), details: z.record(z.string(), z.unknown()), detail: z.string().nullable(), createdAt: z.date() })))
     .query(({ ctx }) => listAudit(ctx.db, ctx.tournament.id)),
 
   staff: router({
@@ -310,6 +323,11 @@ export const tournamentsRouter = router({
         await publishRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber);
         return done;
       }),
+    /** The round clock: start (or restart) a published round, optionally starting its waiting games. */
+    start: tournamentDirectorProcedure
+      .input(startRoundInput)
+      .output(z.object({ startedAt: z.date(), durationMs: z.number(), startedGames: z.number() }))
+      .mutation(({ ctx, input }) => startRoundClock(ctx.db, ctx.tournament.id, ctx.user.id, input)),
     close: tournamentDirectorProcedure
       .input(roundInput)
       .output(z.object({ finished: z.boolean() }))

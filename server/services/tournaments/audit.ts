@@ -2,9 +2,10 @@
  * The director's audit log: every change to a tournament (settings, entries, pairings, results)
  * is written in the same transaction as the change, with who did it and what changed.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { tournamentAudit, users } from "@/db/schema";
+import { formatClock, scoreLine } from "@/server/domain";
 
 /** Stable action codes with the sentence the dashboard shows. */
 export const AUDIT_ACTIONS = {
@@ -24,6 +25,7 @@ export const AUDIT_ACTIONS = {
   "round.unpaired": "deleted a draft round",
   "round.published": "published a round",
   "round.closed": "closed a round",
+  "round.started": "started the round clock",
   "pairing.swapped": "swapped two players in a draft",
   "pairing.flipped": "swapped who moves first",
   "result.recorded": "recorded a result",
@@ -42,7 +44,39 @@ export interface AuditRow {
   summary: string;
   actorName: string | null;
   details: Record<string, unknown>;
+  /** What changed, with players' names: "Ann 412 – Bo 380 → Ann 380 – Bo 412" for a correction. */
+  detail: string | null;
   createdAt: Date;
+}
+
+type Scores = Record<string, number> | null | undefined;
+const isId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f-]{36}$/i.test(v);
+
+/** The user ids an entry's details name (players of a result, a swap, an entry). */
+function idsIn(d: Record<string, unknown>): string[] {
+  const before = (d.before ?? {}) as { scores?: Scores; forfeitUserId?: unknown };
+  return [...Object.keys((d.scores as Scores) ?? {}), ...Object.keys(before.scores ?? {}), d.forfeitUserId, before.forfeitUserId, d.userId, d.a, d.b].filter(isId);
+}
+
+/** The entry's change in words; names come from `names` (seat order is the scores' key order). */
+export function auditDetail(action: string, d: Record<string, unknown>, names: Map<string, string>): string | null {
+  // Seat order from `players` (jsonb does not keep an object's key order); older entries lack it.
+  const seats = Array.isArray(d.players) ? d.players.filter(isId) : null;
+  const players = (s: Scores) => (seats ?? Object.keys(s ?? {})).map((userId) => ({ userId, name: names.get(userId) ?? "(unknown)" }));
+  const where = typeof d.round === "number" ? `Round ${d.round}${typeof d.table === "number" && d.table > 0 ? `, table ${d.table}` : ""}` : null;
+  if (action === "result.recorded" || action === "result.corrected") {
+    const scores = d.scores as Scores;
+    const now = scoreLine(players(scores), scores, (d.forfeitUserId as string | null) ?? null);
+    const via = d.source === "match" ? " (from the online game)" : "";
+    if (action === "result.recorded") return `${where}: ${now}${via}`;
+    const before = (d.before ?? {}) as { scores?: Scores; forfeitUserId?: string | null };
+    const was = scoreLine(players(before.scores ?? scores), before.scores, before.forfeitUserId ?? null);
+    return `${where}: ${was} → ${now}${via}`;
+  }
+  if (action === "round.started" && typeof d.durationMs === "number") return `${where}: ${formatClock(d.durationMs)} on the clock${d.restarted ? " (restarted)" : ""}${typeof d.waitingGames === "number" && d.waitingGames > 0 ? `, starting ${d.waitingGames} waiting online game${d.waitingGames === 1 ? "" : "s"}` : ""}`;
+  if (action === "pairing.swapped" && isId(d.a) && isId(d.b)) return `${where}: ${names.get(d.a) ?? "?"} ⇄ ${names.get(d.b) ?? "?"}`;
+  if (isId(d.userId)) return `${names.get(d.userId) ?? "(unknown)"}${typeof d.seed === "number" ? `, seed ${d.seed}` : ""}`;
+  return where;
 }
 
 /** Newest first. */
@@ -54,5 +88,8 @@ export async function listAudit(db: DbOrTx, tournamentId: string, limit = 200): 
     .where(eq(tournamentAudit.tournamentId, tournamentId))
     .orderBy(desc(tournamentAudit.createdAt), desc(tournamentAudit.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, summary: AUDIT_ACTIONS[r.action as AuditAction] ?? r.action, actorName: r.actorName ?? null }));
+  const ids = [...new Set(rows.flatMap((r) => idsIn(r.details)))];
+  const named = ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  const names = new Map(named.map((u) => [u.id, u.name]));
+  return rows.map((r) => ({ ...r, summary: AUDIT_ACTIONS[r.action as AuditAction] ?? r.action, actorName: r.actorName ?? null, detail: auditDetail(r.action, r.details, names) }));
 }

@@ -127,6 +127,7 @@ export async function writeResult(
     await writeAudit(tx, t.id, input.actorId, correction ? "result.corrected" : "result.recorded", {
       round: p.roundNumber,
       table: p.tableNumber,
+      players: p.players,
       scores: input.scores,
       forfeitUserId: input.forfeitUserId,
       source: input.source,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { CHALLENGE_RULES } from "@/engine";
-import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
+import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
 
@@ -129,6 +129,16 @@ export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(10
 export const pairRoundInput = z.object({ method: pairingMethodSchema.optional() });
 export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema });
 export const flipInput = z.object({ pairingId: z.uuid() });
+/** Start (or restart) a published round's clock; `startGames` also starts every waiting online game. */
+export const startRoundInput = z.object({
+  roundNumber: roundInput.shape.roundNumber,
+  minutes: z
+    .number("Enter the round's length in minutes.")
+    .int("Use whole minutes for the round.")
+    .min(ROUND_MINUTES.min, `A round lasts at least ${ROUND_MINUTES.min} minute.`)
+    .max(ROUND_MINUTES.max, `A round lasts at most ${ROUND_MINUTES.max} minutes (a day).`),
+  startGames: z.boolean().default(false),
+});
 
 /** A score typed by a director (the rule and its sentences: server/domain/scores.ts). */
 const scoreSchema = z.number("Enter a score.").superRefine((v, ctx) => {

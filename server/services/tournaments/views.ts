@@ -37,6 +37,9 @@ export interface RoundView {
   pairingMethod: string | null;
   notes: string[];
   pairings: PairingView[];
+  /** The round clock (null until the director starts it). */
+  startedAt: Date | null;
+  durationMs: number | null;
 }
 
 export interface EntryView {
@@ -59,6 +62,8 @@ export interface Overview {
   entries: EntryView[];
   rounds: RoundView[];
   plannedRounds: number | null;
+  /** The server's time when the view was read (pages count the round clock down from it). */
+  serverNow: Date;
 }
 
 async function nameMap(db: DbOrTx, ev: Event): Promise<Map<string, string>> {
@@ -76,6 +81,8 @@ function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolea
       status: r.status,
       pairingMethod: r.pairingMethod,
       notes: includeDrafts ? r.notes : [],
+      startedAt: r.startedAt,
+      durationMs: r.durationMs,
       pairings: ev.pairings
         .filter((p) => p.roundId === r.id)
         .sort((a, b) => (a.isBye ? 1 : 0) - (b.isBye ? 1 : 0) || a.tableNumber - b.tableNumber)
@@ -123,6 +130,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     entries,
     rounds: roundViews(ev, names, director),
     plannedRounds: plannedRounds(t, ev.entries.filter((e) => e.rating !== null).length),
+    serverNow: new Date(),
   };
 }
 

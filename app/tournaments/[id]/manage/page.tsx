@@ -11,18 +11,22 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
 import { Field, FormError } from "@/app/_components/form";
-import { formErrors } from "@/app/_trpc/errors";
+import { errorSentence, formErrors } from "@/app/_trpc/errors";
 import { MAX_SCORE, scoreProblem } from "@/server/domain";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
 import { GameSettingsForm } from "@/app/tournaments/_components/game-settings";
+import { ResultEntry } from "../../_components/result-entry";
+import { RoundClock, StartRoundForm, clockedRound } from "../../_components/round-clock";
+import { BoardState, type BoardGame, type LiveBoard } from "../../_components/board-state";
 
-type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; manual: boolean };
+type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
 
 /** One board's result: a score box per player, checked with the server's own rule (`scoreProblem`)
  * so each mistake reads as a sentence under its box; the server's refusals read as a sentence
  * under the row (`formErrors`), never as raw JSON. */
-function ResultRow({ tournamentId, p, running, onSaved }: { tournamentId: string; p: Pairing; running: boolean; onSaved: () => void }) {
+function ResultRow({ tournamentId, p, game, live, onSaved }: { tournamentId: string; p: Pairing; game: BoardGame | undefined; live: LiveBoard | undefined; onSaved: () => void }) {
+  const running = game?.status === "active";
   const trpc = useTRPC();
   const save = useMutation(trpc.tournaments.enterResult.mutationOptions({ onSuccess: onSaved }));
   const [forfeit, setForfeit] = useState(p.forfeitUserId ?? "");
@@ -54,6 +58,7 @@ function ResultRow({ tournamentId, p, running, onSaved }: { tournamentId: string
             </span>
           ) : null}
         </p>
+        <BoardState pairingId={p.id} hasResult={p.hasResult} resultSource={p.resultSource} game={game} live={live} onChanged={onSaved} />
         <form onSubmit={submit} noValidate className="mt-1 flex flex-wrap items-start gap-2">
           {p.players.map((pl) => (
             <div key={pl.userId} className="w-40">
@@ -106,7 +111,11 @@ export default function ManagePage() {
   // Boards whose online game is running: the director's result ends it (docs/tournaments.md "Results").
   const boardIds = (q.data?.rounds ?? []).filter((r) => r.status !== "draft").flatMap((r) => r.pairings.filter((p) => !p.isBye).map((p) => p.id)).slice(-500);
   const games = useQuery({ ...trpc.matches.forPairings.queryOptions({ pairingIds: boardIds }), enabled: boardIds.length > 0 && q.data?.viewerRole === "director" });
-  const running = new Set((games.data ?? []).filter((g) => g.status === "active").map((g) => g.pairingId));
+  const gameOf = new Map((games.data ?? []).map((g) => [g.pairingId, g]));
+  // Live score and clocks of the boards in play (refreshed while any game runs).
+  const anyPlaying = (games.data ?? []).some((g) => g.status === "active");
+  const live = useQuery({ ...trpc.matches.liveNow.queryOptions({ tournamentId: id, limit: 100 }), enabled: anyPlaying && q.data?.viewerRole === "director", refetchInterval: 5_000 });
+  const liveOf = new Map((live.data?.games ?? []).map((g) => [g.id, g]));
   const m = (o: object) => ({ ...o, onSuccess: refresh });
   const add = useMutation(trpc.tournaments.players.add.mutationOptions(m({})));
   const checkIn = useMutation(trpc.tournaments.players.checkIn.mutationOptions(m({})));
@@ -121,12 +130,12 @@ export default function ManagePage() {
   const staff = useMutation(trpc.tournaments.staff.add.mutationOptions(m({})));
   const [swapA, setSwapA] = useState("");
   const [swapB, setSwapB] = useState("");
-  const roundError = (pair.error ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error)?.message;
+  const roundError = errorSentence(pair.error ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error);
 
   return (
     <Loading q={q}>
       {() => {
-        const { tournament: t, entries, rounds, viewerRole } = q.data!;
+        const { tournament: t, club, entries, rounds, viewerRole, serverNow } = q.data!;
         if (viewerRole !== "director")
           return (
             <div className="space-y-2">
@@ -139,15 +148,21 @@ export default function ManagePage() {
         const draft = last?.status === "draft" ? last : null;
         const open = rounds.filter((r) => r.status !== "draft").reverse();
         const checkedIn = entries.filter((e) => e.status === "checked-in").length;
+        const clocked = clockedRound(rounds);
         return (
           <div className="space-y-6">
             <div>
               <h1 className="text-2xl font-bold">{t.name}: director&apos;s dashboard</h1>
               <p className="text-sm text-slate-500">
-                {STATUS_LABELS[t.status]} · {checkedIn} checked in · {entries.length} entries · starts {formatDate(t.startsAt)}
+                <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {STATUS_LABELS[t.status]} · {checkedIn} checked in · {entries.length} entries · starts {formatDate(t.startsAt)}
               </p>
             </div>
             <TournamentTabs id={id} current="manage" elimination={t.format.endsWith("elimination")} director />
+            {t.status === "finished" ? (
+              <p className="rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900" role="status" data-testid="finished-banner">
+                This tournament is finished. <Link href={`/tournaments/${id}/standings`} className="underline">Final standings</Link>
+              </p>
+            ) : null}
 
             <Section title="Rounds" testId="round-control">
               <div className="flex flex-wrap items-center gap-2">
@@ -176,6 +191,18 @@ export default function ManagePage() {
                 ) : null}
               </div>
               <FormError message={roundError} />
+              {last?.status === "published" ? (
+                <div className="mt-4 space-y-3">
+                  {clocked ? <RoundClock round={clocked} serverNow={serverNow} /> : null}
+                  <StartRoundForm
+                    key={`${last.number}:${last.durationMs ?? 0}`}
+                    tournamentId={id}
+                    round={last}
+                    defaultMinutes={Math.ceil((2 * t.timeControl.initialMs) / 60_000) + 10}
+                    onStarted={refresh}
+                  />
+                </div>
+              ) : null}
               {draft ? (
                 <div className="mt-4 space-y-2" data-testid="draft">
                   <h3 className="font-semibold">Draft of round {draft.number}</h3>
@@ -217,10 +244,11 @@ export default function ManagePage() {
 
             {open.map((r) => (
               <Section key={r.number} title={`Results · round ${r.number} (${ROUND_STATUS_LABELS[r.status]})`} testId={`results-round-${r.number}`}>
-                <table className="w-full text-sm">
+                <ResultEntry tournamentId={id} round={r} onSaved={refresh} />
+                <table className="mt-3 w-full text-sm">
                   <tbody>
                     {r.pairings.filter((p) => !p.isBye).map((p) => (
-                      <ResultRow key={`${p.id}:${p.version}`} tournamentId={id} p={p} running={running.has(p.id)} onSaved={refresh} />
+                      <ResultRow key={`${p.id}:${p.version}`} tournamentId={id} p={p} game={gameOf.get(p.id)} live={gameOf.get(p.id) ? liveOf.get(gameOf.get(p.id)!.matchId) : undefined} onSaved={refresh} />
                     ))}
                     {r.pairings.filter((p) => p.isBye).map((p) => (
                       <tr key={p.id}><td className="py-1 pr-2">–</td><td className="py-1 text-slate-600">{p.players[0]?.name}: bye</td></tr>
@@ -251,12 +279,12 @@ export default function ManagePage() {
                       {add.data.unknownEmails.length ? `; no account: ${add.data.unknownEmails.join(", ")}` : ""}
                     </p>
                   ) : null}
-                  <FormError message={add.error?.message} />
+                  <FormError message={errorSentence(add.error)} />
                 </form>
                 {t.status === "registration" ? (
                   <button className={`${secondaryButtonClass} mt-2`} onClick={() => checkInAll.mutate({ tournamentId: id })}>Check in everyone</button>
                 ) : null}
-                <FormError message={(checkIn.error ?? checkInAll.error ?? withdraw.error)?.message} />
+                <FormError message={errorSentence(checkIn.error ?? checkInAll.error ?? withdraw.error)} />
                 <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="entry-list">
                   {entries.map((e) => (
                     <li key={e.userId} className="flex flex-wrap items-center justify-between gap-2 py-1">
@@ -307,14 +335,14 @@ export default function ManagePage() {
                     </select>
                     <button className={secondaryButtonClass} type="submit">Add</button>
                   </form>
-                  <FormError message={staff.error?.message} />
+                  <FormError message={errorSentence(staff.error)} />
                 </Section>
                 <Section title="Audit log" testId="audit-log">
                   <ol className="max-h-96 space-y-1 overflow-y-auto text-xs">
                     {(audit.data ?? []).map((a) => (
                       <li key={a.id} className="border-b border-slate-100 pb-1">
                         <span className="text-slate-500">{formatDate(a.createdAt)}</span> · <strong>{a.actorName ?? "system"}</strong> {a.summary}
-                        {typeof a.details.round === "number" ? ` (round ${a.details.round}${typeof a.details.table === "number" ? `, table ${a.details.table}` : ""})` : ""}
+                        {a.detail ? <span className="block pl-2 text-slate-700" data-testid="audit-detail">{a.detail}</span> : null}
                       </li>
                     ))}
                   </ol>

@@ -1,0 +1,93 @@
+"use client";
+/**
+ * Keyboard result entry for one round, TSH style: type `table score score` (scores in seat order,
+ * first mover first), Enter, and the next table. Each line is read with the domain's own rule
+ * (`parseResultLine`, server/domain/director-entry.ts), so a typo is refused with a sentence before
+ * anything is sent; a saved line is said back in words ("Ann beat Bo 412–380, by 32.") and the box
+ * clears, keeping the focus. A table that already has a result is corrected (the audit log keeps
+ * the old value); the board's version goes with it, so a result changed meanwhile is refused.
+ */
+import { useRef, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "@/app/_trpc/client";
+import { errorSentence } from "@/app/_trpc/errors";
+import { describeResult, MAX_RESULT_LINE, parseResultLine } from "@/server/domain";
+import { secondaryButtonClass } from "@/app/clubs/_components/ui";
+
+type Board = { id: string; table: number; isBye: boolean; players: { userId: string; name: string }[]; version: number; hasResult: boolean };
+
+export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: string; round: { number: number; pairings: Board[] }; onSaved: () => unknown }) {
+  const trpc = useTRPC();
+  const input = useRef<HTMLInputElement>(null);
+  const [line, setLine] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [said, setSaid] = useState<{ key: number; text: string }[]>([]);
+  const save = useMutation(trpc.tournaments.enterResult.mutationOptions());
+  const boards = round.pairings.filter((p) => !p.isBye);
+  const missing = boards.filter((b) => !b.hasResult).map((b) => b.table);
+  const id = `result-line-${round.number}`;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (save.isPending) return;
+    const read = parseResultLine(line, boards, round.number);
+    if (!read.ok) return setProblem(read.error);
+    const board = boards.find((b) => b.table === read.value.table)!;
+    setProblem(null);
+    save.mutate(
+      { tournamentId, pairingId: board.id, scores: read.value.scores, forfeitUserId: null, expectedVersion: board.version },
+      {
+        onSuccess: async () => {
+          const text = `Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, read.value.scores)}`;
+          setSaid((s) => [{ key: Date.now() + s.length, text }, ...s].slice(0, 8));
+          setLine("");
+          await onSaved();
+          input.current?.focus();
+        },
+        onError: (err) => setProblem(`Table ${board.table}: ${errorSentence(err)}`),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2" data-testid={`result-entry-${round.number}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        Enter results: table, then each score in seat order (e.g. “3 412 380”), then Enter
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={input}
+          id={id}
+          value={line}
+          onChange={(e) => setLine(e.target.value)}
+          maxLength={MAX_RESULT_LINE}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="enter"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-help`}
+          className="w-full max-w-xs rounded border border-slate-300 px-2 py-2 font-mono text-base"
+          placeholder="table score score"
+        />
+        <button type="submit" className={secondaryButtonClass} disabled={save.isPending}>
+          Enter
+        </button>
+      </div>
+      <p id={`${id}-help`} className="text-xs text-slate-500" data-testid="tables-left">
+        {missing.length === 0 ? "Every table of this round has a result; a line for a table corrects it." : `Tables without a result: ${missing.join(", ")}.`}
+      </p>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700" data-testid="entry-problem">
+          {problem}
+        </p>
+      ) : null}
+      <ol role="status" aria-live="polite" className="space-y-0.5 text-sm" data-testid="entry-said">
+        {said.map((s, i) => (
+          <li key={s.key} className={i === 0 ? "font-medium text-emerald-800" : "text-slate-500"}>
+            ✓ {s.text}
+          </li>
+        ))}
+      </ol>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The round clock: the director starts a published round with a length in minutes; the round
+ * keeps `started_at` and `duration_ms`, and every page counts down from them with the server's
+ * time (the overview carries `serverNow`, so a browser whose clock is wrong still shows the right
+ * time left). Starting again restarts the clock (a director who typed the wrong length).
+ *
+ * With `startGames`, every online game of the round that is still waiting for its players has its
+ * clocks started at once, through the one fair-start path (`startNow`, matches/presence.ts): each
+ * game in its own transaction after the round's, so one game refusing does not undo the round.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { matches, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
+import { DomainError } from "@/server/errors";
+import { publish } from "@/server/live/bus";
+import { startNow } from "@/server/services/matches/presence";
+import { writeAudit } from "./audit";
+
+export interface StartRoundInput {
+  roundNumber: number;
+  minutes: number;
+  startGames: boolean;
+}
+
+/** Directors only (checked by the router). Returns when the clock started and how many games it started. */
+export async function startRoundClock(db: Db, tournamentId: string, actorId: string, input: StartRoundInput, opts: { now?: number } = {}): Promise<{ startedAt: Date; durationMs: number; startedGames: number }> {
+  const startedAt = new Date(opts.now ?? Date.now());
+  const durationMs = input.minutes * 60_000;
+  const waiting = await db.transaction(async (tx) => {
+    const [t] = await tx.select({ id: tournaments.id, status: tournaments.status }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+    const [r] = await tx
+      .select()
+      .from(tournamentRounds)
+      .where(and(eq(tournamentRounds.tournamentId, t.id), eq(tournamentRounds.number, input.roundNumber)))
+      .limit(1);
+    if (!r) throw new DomainError("NOT_FOUND", `There is no round ${input.roundNumber}.`);
+    if (r.status !== "published") throw new DomainError("PRECONDITION", r.status === "draft" ? `Publish round ${r.number} before starting its clock.` : `Round ${r.number} is closed; its clock can no longer start.`);
+    await tx.update(tournamentRounds).set({ startedAt, durationMs }).where(eq(tournamentRounds.id, r.id));
+    const boards = await tx.select({ id: tournamentPairings.id }).from(tournamentPairings).where(and(eq(tournamentPairings.roundId, r.id), eq(tournamentPairings.isBye, false)));
+    const games = !input.startGames || boards.length === 0 ? [] : await tx.select({ id: matches.id }).from(matches).where(and(inArray(matches.pairingId, boards.map((b) => b.id)), eq(matches.status, "open")));
+    await writeAudit(tx, t.id, actorId, "round.started", { round: r.number, durationMs, restarted: !!r.startedAt, waitingGames: games.length });
+    await publish(tx, `tournament:${t.id}`);
+    return games;
+  });
+  let startedGames = 0;
+  for (const g of waiting) {
+    try {
+      if ((await startNow(db, g.id, actorId, opts)).started) startedGames++;
+    } catch (e) {
+      // A game that ended or changed meanwhile is skipped; anything else is a bug.
+      if (!(e instanceof DomainError)) throw e;
+    }
+  }
+  return { startedAt, durationMs, startedGames };
+}

@@ -1,0 +1,86 @@
+/**
+ * The director's day through the API (a real tRPC caller, every middleware): the round clock
+ * (start, the countdown's data, restart, refusals, waiting online games started with it) and the
+ * audit log naming the players with old → new values for a correction.
+ */
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { clubMemberships, matches } from "@/db/schema";
+import type { Db } from "@/db/client";
+import type { PublicUser } from "@/server/services/accounts/accounts";
+import { createFromPairing } from "@/server/services/matches/lifecycle";
+import { describeDb } from "../helpers/db";
+import { callerFor, createUser } from "../helpers/seed";
+
+let seq = 0;
+const handle = () => `day-${Date.now().toString(36)}-${seq++}`;
+
+async function seedRound(db: Db, n: number) {
+  const [owner, director] = [await createUser(db), await createUser(db)];
+  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Day Club" });
+  const players: PublicUser[] = [];
+  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `Day ${i + 1}` }));
+  await db.insert(clubMemberships).values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const }))]);
+  const d = callerFor(db, director!);
+  const t = await d.tournaments.create({ clubId: club.id, name: "Day Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate", rounds: 2 });
+  await d.tournaments.players.add({ tournamentId: t.id, emails: players.map((p) => p.email).join("\n"), checkIn: true });
+  await d.tournaments.rounds.pair({ tournamentId: t.id });
+  return { t, d, players, director: director! };
+}
+
+describeDb("director's day", (db) => {
+  it("starts the round clock on a published round only; the overview carries it with the server's time", async () => {
+    const { t, d, players } = await seedRound(db(), 4);
+    await expect(d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 25 })).rejects.toMatchObject({ message: "Publish round 1 before starting its clock." });
+    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    // Only directors start it; a bad length is refused with a sentence.
+    await expect(callerFor(db(), players[0]!).tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 25 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 3, minutes: 5 })).rejects.toMatchObject({ message: "There is no round 3." });
+
+    const before = Date.now();
+    const started = await d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 25 });
+    expect(started).toMatchObject({ durationMs: 25 * 60_000, startedGames: 0 });
+    const o = await callerFor(db()).tournaments.byId({ tournamentId: t.id });
+    const r1 = o.rounds[0]!;
+    expect(r1.durationMs).toBe(25 * 60_000);
+    expect(r1.startedAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(o.serverNow.getTime()).toBeGreaterThanOrEqual(r1.startedAt!.getTime());
+
+    // Restarting with another length replaces the clock and says so in the log.
+    await d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 30 });
+    expect((await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.durationMs).toBe(30 * 60_000);
+    const log = await d.tournaments.audit({ tournamentId: t.id });
+    expect(log.filter((a) => a.action === "round.started").map((a) => a.detail)).toEqual(["Round 1: 30:00 on the clock (restarted)", "Round 1: 25:00 on the clock"]);
+  });
+
+  it("starting the round starts every waiting online game's clocks", async () => {
+    const { t, d } = await seedRound(db(), 4);
+    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    const boards = (await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings.filter((p) => !p.isBye);
+    expect(boards).toHaveLength(2);
+    // One board's first player opened the game (it waits for the opponent); the other has no game.
+    const { matchId } = await createFromPairing(db(), boards[0]!.id, boards[0]!.players[0]!.userId);
+    expect((await db().select({ status: matches.status }).from(matches).where(eq(matches.id, matchId)))[0]!.status).toBe("open");
+    const started = await d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 20, startGames: true });
+    expect(started.startedGames).toBe(1);
+    expect((await db().select({ status: matches.status }).from(matches).where(eq(matches.id, matchId)))[0]!.status).toBe("active");
+    const [entry] = (await d.tournaments.audit({ tournamentId: t.id })).filter((a) => a.action === "round.started");
+    expect(entry!.detail).toBe("Round 1: 20:00 on the clock, starting 1 waiting online game");
+  });
+
+  it("the audit log names the players and shows a correction's old → new values", async () => {
+    const { t, d } = await seedRound(db(), 2);
+    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    const board = (await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings[0]!;
+    const [a, b] = board.players;
+    await d.tournaments.enterResult({ tournamentId: t.id, pairingId: board.id, scores: { [a!.userId]: 412, [b!.userId]: 380 } });
+    await d.tournaments.enterResult({ tournamentId: t.id, pairingId: board.id, scores: { [a!.userId]: 380, [b!.userId]: 412 }, expectedVersion: 1 });
+    const log = await d.tournaments.audit({ tournamentId: t.id });
+    const corrected = log.find((x) => x.action === "result.corrected")!;
+    expect(corrected.summary).toBe("corrected a result");
+    expect(corrected.detail).toBe(`Round 1, table 1: ${a!.name} 412 – ${b!.name} 380 → ${a!.name} 380 – ${b!.name} 412`);
+    expect(log.find((x) => x.action === "result.recorded")!.detail).toBe(`Round 1, table 1: ${a!.name} 412 – ${b!.name} 380`);
+    expect(log.find((x) => x.action === "player.registered")!.detail).toMatch(/^Day [12]$/);
+  });
+});
