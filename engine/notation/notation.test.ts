@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { formatPosition, parsePosition, positionOf, type Position } from "./position";
-import { formatGameRecord, parseGameRecord } from "./record";
+import { formatGameRecord, parseGameRecord, readGameRecord } from "./record";
 import { randomGame } from "../game/random-game";
 import { RULESET_DATA, RULESET_IDS, type RulesetId } from "../ruleset";
 import type { GameEvent, StartEvent } from "../game";
@@ -138,5 +138,17 @@ describe("game record", () => {
   });
   it("never throws on junk", () => {
     fc.assert(fc.property(fc.string(), (t) => void parseGameRecord("#equalis-game 1\n#ruleset equate\n#start 0\n" + t)), { numRuns: 500 });
+  });
+  it("readGameRecord gives each event's line (an importer names the line at fault)", () => {
+    const text = "#equalis-game 1\n#ruleset equate\n#seed x\n#player a\n#player b\n#start 0\n; a comment\n\n>a: pass @1 ; rack …\npause @2\n>b: pass @3\n";
+    const r = readGameRecord(text);
+    expect(r.ok && r.value.lines).toEqual([6, 9, 10, 11]);
+    expect(r.ok && r.value.events.map((e) => e.type)).toEqual(["start", "pass", "pause", "pass"]);
+    expect(readGameRecord(text + ">b: dance @4\n")).toEqual({ ok: false, error: 'line 12: unknown event "dance"' });
+  });
+  it("a tile's per-bracket lines survive the round trip", () => {
+    const text = "#equalis-game 1\n#ruleset smath\n#seed x\n#player a\n#player b\n#start 0\n>a: play 10J [(3)]:ad @1\n";
+    const r = parseGameRecord(text);
+    expect(r.ok && r.value[1]).toMatchObject({ placements: [{ row: 9, col: 9, tile: "(3)", bracketLines: ["across", "down"] }] });
   });
 });
