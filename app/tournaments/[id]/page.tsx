@@ -38,7 +38,8 @@ export default function TournamentPage() {
         const clocked = clockedRound(rounds);
         return (
           <div className="space-y-6">
-            <header className="space-y-1">
+            {/* A div, not <header>: the print style hides headers, and a printed pairing sheet names its tournament. */}
+            <div className="space-y-1">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h1 className="text-3xl font-bold tracking-tight">{t.name}</h1>
@@ -64,21 +65,24 @@ export default function TournamentPage() {
               </div>
               {myEntry ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
               <FormError message={errorSentence(register.error ?? unregister.error ?? checkIn.error)} />
-              {t.description ? <p className="max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
-            </header>
+              {t.description ? <p className="no-print max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
+            </div>
             <TournamentTabs id={id} current="overview" elimination={t.format.endsWith("elimination")} director={viewerRole === "director"} />
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="space-y-6 lg:col-span-2">
-                {clocked ? <RoundClock round={clocked} serverNow={q.data!.serverNow} /> : null}
-                <LiveNow tournamentId={id} empty="No game of this tournament is in play right now." />
+                {clocked ? <RoundClock round={clocked} serverNow={q.data!.serverNow} className="no-print" /> : null}
+                <div className="no-print"><LiveNow tournamentId={id} empty="No game of this tournament is in play right now." /></div>
                 {visible.length === 0 ? <p className="text-slate-600">No round has been published yet.</p> : null}
-                {visible.map((r) => (
-                  <Section key={r.number} title={`Round ${r.number} · ${ROUND_STATUS_LABELS[r.status]}`}>
-                    <PairingsTable round={r} highlight={me.data?.id} />
-                  </Section>
+                {/* Printing gives the newest round only: one pairing sheet for the wall. */}
+                {visible.map((r, i) => (
+                  <div key={r.number} className={i > 0 ? "print:hidden" : undefined} data-testid={`round-section-${r.number}`}>
+                    <Section title={`Round ${r.number} · ${ROUND_STATUS_LABELS[r.status]}`}>
+                      <PairingsTable round={r} highlight={me.data?.id} />
+                    </Section>
+                  </div>
                 ))}
               </div>
-              <div className="space-y-6">
+              <div className="no-print space-y-6">
                 <Section title="Settings">
                   <dl className="grid grid-cols-2 gap-1 text-sm">
                     <dt className="text-slate-500">Clock</dt>

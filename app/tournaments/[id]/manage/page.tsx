@@ -12,7 +12,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
 import { Field, FormError } from "@/app/_components/form";
 import { errorSentence, formErrors } from "@/app/_trpc/errors";
-import { MAX_SCORE, scoreProblem } from "@/server/domain";
+import { MAX_SCORE, PAIRING_METHODS, scoreProblem } from "@/server/domain";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
 import { GameSettingsForm } from "@/app/tournaments/_components/game-settings";
@@ -206,6 +206,11 @@ export default function ManagePage() {
               {draft ? (
                 <div className="mt-4 space-y-2" data-testid="draft">
                   <h3 className="font-semibold">Draft of round {draft.number}</h3>
+                  {draft.pairingMethod ? (
+                    <p className="text-sm text-slate-600" data-testid="draft-method">
+                      Paired by {PAIRING_METHODS.find((m) => m.code === draft.pairingMethod)?.description ?? draft.pairingMethod}
+                    </p>
+                  ) : null}
                   {draft.notes.length ? <ul className="list-disc pl-5 text-xs text-amber-800">{draft.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
                   <table className="w-full text-sm">
                     <tbody>
