@@ -12,7 +12,7 @@ import { createCallerFactory } from "@/server/trpc";
 import { mailSettled } from "@/server/services/mail/mail";
 import { notify } from "@/server/services/notifications/notify";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, createUser, TEST_PASSWORD } from "../helpers/seed";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 
 let smtp: TestSmtp;
@@ -81,7 +81,7 @@ describeDb("notifications", (db) => {
     for (const p of players.slice(1)) expect(smtp.messages.some((m) => m.to.includes(p!.email.toLowerCase()))).toBe(false);
   });
 
-  it("the other call sites: club added and approved, challenged, game started, rating changed", async () => {
+  it("the other call sites: club added and approved, challenged, game started, rating changed, ruling", async () => {
     const [owner, joiner, added, rival] = await Promise.all(Array.from({ length: 4 }, () => createUser(db())));
     const handle = `ntc-${Date.now().toString(36)}`;
     const o = callerFor(db(), owner!);
@@ -107,6 +107,13 @@ describeDb("notifications", (db) => {
     expect(await rated(owner)).toHaveLength(1);
     expect((await rated(owner))[0]!.text).toMatch(/^Your Equate rating is now \d+ \(\+\d+\)\.$/);
     expect((await rated(rival))[0]!.text).toMatch(/^Your Equate rating is now \d+ \(-\d+\)\.$/);
+
+    // a player records a ruling on their casual game: the other player hears of it, not the recorder
+    const row = (r: number, c: number, t: string) => [...t].map((tile, i) => ({ row: r, col: c + i, tile }));
+    const asked = { ruleset: "equate", board: row(9, 9, "1+1=2"), play: row(10, 9, "3=3"), rack: ["3", "=", "3", "?"] };
+    await callerFor(db(), rival!).adjudication.record({ matchId: m.id, moveNumber: 1, note: "asked", requestedBy: "Rival", request: asked });
+    expect((await textsOf(owner))[0]).toEqual(["ruling", "A judge recorded a ruling on your game at move 1.", `/play/${m.id}`]);
+    expect((await textsOf(rival)).filter(([k]) => k === "ruling")).toEqual([]);
   });
 
   it("markRead marks only the caller's own rows; all; paging", async () => {
@@ -147,6 +154,14 @@ describeDb("notifications", (db) => {
       }),
     ).rejects.toThrow("rolled back");
     expect(await callerFor(db(), u!).notifications.unreadCount()).toEqual({ unread: 0 });
+  });
+
+  it("deleting an account deletes its notifications, and it is never notified again", async () => {
+    const u = await createUser(db());
+    await notify(db(), u!.id, "ruling", { text: "to be forgotten", href: null });
+    expect(await callerFor(db(), u!).accounts.deleteAccount({ password: TEST_PASSWORD })).toEqual({ ok: true });
+    expect(await db().select().from(notifications).where(eq(notifications.userId, u!.id))).toEqual([]);
+    expect(await notify(db(), u!.id, "ruling", { text: "too late", href: null })).toBeNull();
   });
 
   it("live: the count arrives on the bus after commit, for its owner only", async () => {

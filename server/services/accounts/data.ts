@@ -17,6 +17,7 @@ import {
   mailOutbox,
   matches,
   matchPlayers,
+  notifications,
   ratingEvents,
   ratings,
   signInAttempts,
@@ -135,6 +136,7 @@ export async function deleteAccount(db: DbOrTx, userId: string, input: { passwor
     await tx.delete(clubMemberships).where(eq(clubMemberships.userId, userId));
     await tx.delete(clubJoinRequests).where(eq(clubJoinRequests.userId, userId));
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(signInAttempts).where(eq(signInAttempts.email, user.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
   });
