@@ -16,6 +16,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
 import { useSignIn } from "@/app/_components/use-sign-in";
+import { ApiTokensSection } from "./_components/api-tokens";
 
 type Profile = NonNullable<inferRouterOutputs<AppRouter>["accounts"]["me"]>;
 
@@ -70,6 +71,7 @@ export default function ProfilePage() {
       <Section title="Password">
         <PasswordForm />
       </Section>
+      <ApiTokensSection />
       <Section title="Your data">
         <DataSection />
       </Section>
