@@ -23,6 +23,7 @@ import { parsePosition, RULESET_DATA, RULESET_IDS, squares, type RulesetId } fro
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { RulingView } from "./ruling-view";
+import { BestHere } from "./best-here";
 import {
   bracketTiles,
   buildRequest,
@@ -372,6 +373,7 @@ export function JudgeDesk() {
             </span>
           </div>
           <FormError message={explainError} />
+          <BestHere request={request} />
           {result ? <RulingView ruleset={ruleset} ruling={result.ruling} explanation={result.explanation} /> : null}
 
           {result ? (

@@ -18,6 +18,7 @@ import { FormError } from "@/app/_components/form";
 import { Board } from "@/app/_components/board/Board";
 import { Scoresheet } from "@/app/_components/board/Scoresheet";
 import { boardsOf } from "../_components/replay";
+import { AnalysisLink } from "./analysis/analysis-link";
 
 const btn = "flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-40";
 
@@ -98,6 +99,7 @@ export default function GamePage() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold">{names.join(" vs ")}</h1>
         <span className="flex flex-wrap gap-3 text-sm">
+          {v.status === "finished" ? <AnalysisLink matchId={matchId} /> : null}
           {v.status === "active" ? (
             <Link className="text-indigo-700 underline" href={otb ? `/scorekeeper/${matchId}` : `/play/${matchId}`}>
               {otb ? "Scorekeeper station" : "Live board"}

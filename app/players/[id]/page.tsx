@@ -105,7 +105,10 @@ export default function PlayerPage() {
                   <tr key={g.ratedGameId} className="border-b border-slate-100" data-testid="recent-game">
                     <td className="py-1.5">
                       {g.source === "match" ? (
-                        <Link href={`/matches/${g.sourceId}`} className="text-indigo-700 hover:underline">{g.playedAt.toLocaleDateString()}</Link>
+                        <>
+                          <Link href={`/matches/${g.sourceId}`} className="text-indigo-700 hover:underline">{g.playedAt.toLocaleDateString()}</Link>{" "}
+                          <Link href={`/matches/${g.sourceId}/analysis`} className="text-xs text-indigo-700 hover:underline" data-testid="recent-analysis">analysis</Link>
+                        </>
                       ) : (
                         g.playedAt.toLocaleDateString()
                       )}
