@@ -35,7 +35,8 @@ export const { handlers, auth, signOut } = NextAuth((req) => ({
   // A wrong password is an expected outcome, not a server error: keep it out of the error log.
   logger: {
     error(error: Error) {
-      if (error.name !== "CredentialsSignin") log.error({ err: error }, "Auth.js error");
+      // (by `type`: a production build renames the error classes, so `name` is no guide)
+      if ((error as { type?: string }).type !== "CredentialsSignin" && error.name !== "CredentialsSignin") log.error({ err: error }, "Auth.js error");
     },
   },
   providers: [

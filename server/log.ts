@@ -72,7 +72,8 @@ export function createLogger(destination?: DestinationStream, level = defaultLev
         return s.userId ? { requestId: s.requestId, userId: s.userId } : { requestId: s.requestId };
       },
     },
-    destination ?? developmentStream() ?? pino.destination({ sync: false }),
+    // synchronous: our lines are few (errors, mail, start-up), and none is lost when a script exits
+    destination ?? developmentStream() ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
