@@ -53,6 +53,9 @@ const MATRIX: Record<string, Entry> = {
   // API tokens: a signed-in session only (a token is refused too: tests/integration/api-tokens.integration.test.ts)
   "apiTokens.create": { allowed: SIGNED_IN, input: () => ({ name: `script ${tag()}`, scope: "read" }) },
   "apiTokens.revoke": { allowed: SIGNED_IN, input: () => ({ tokenId: randomUUID() }) },
+  // notifications: each person's own (an id of someone else's is ignored, not refused)
+  "notifications.markRead": { allowed: SIGNED_IN, input: () => ({ all: true }) },
+  "notifications.prefs.set": { allowed: SIGNED_IN, input: () => ({ "round-paired": true }) },
 
   // clubs
   "clubs.create": { allowed: SIGNED_IN, input: () => ({ handle: `c-${tag()}`, name: "Another Club" }) },

@@ -164,6 +164,9 @@ describeDb("no leaks", (db) => {
       "matches.forPairings": (w) => ({ pairingIds: [w.pairingId] }),
       "matches.liveNow": () => ({ limit: 30 }),
       "matches.record": (w) => ({ matchId: w.match.id, format: "json" }),
+      "notifications.list": () => ({ limit: 50 }),
+      "notifications.unreadCount": () => undefined,
+      "notifications.prefs.get": () => undefined,
     };
 
     it("every query is listed", () => {
