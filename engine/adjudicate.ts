@@ -214,7 +214,16 @@ export function adjudicatePlay(rs: Ruleset, board: readonly Placement[], play: r
   for (const l of checked) violations.push(...l.violations);
 
   const anyEquation = checked.some((l) => l.trueEquation);
-  if (rs.requireEquation === "main" && main && main.kind !== "equation" && main.violations.length === 0) {
+  // Only the first play can leave a tile alone (any later one touches the board, so it forms a
+  // run of two or more): one tile is a number, never an equation or expression, so not a play.
+  const lone = pr.firstPlay && main !== undefined && main.cells.length < 2 && checked.length === 1;
+  if (lone) {
+    violations.push({
+      code: "SINGLE_TILE",
+      message: `${main.text} alone is not a play: the first play must lay at least two tiles in a line`,
+      cells: main.cells.map((c) => [c.row, c.col]),
+    });
+  } else if (rs.requireEquation === "main" && main && main.kind !== "equation" && main.violations.length === 0) {
     violations.push({
       code: "NO_EQUATION",
       message: `${rs.name}: the play must form an equation along its line (${main.text} is not one)`,

@@ -74,6 +74,7 @@ const ALWAYS_REFUSED: ReadonlySet<ViolationCode> = new Set<ViolationCode>([
   "NEW_EQUALS_LIMIT",
   "BLANK_FACE",
   "TOO_MANY_TILES",
+  "SINGLE_TILE",
   "BAD_REQUEST",
   "INTERNAL",
 ]);

@@ -31,6 +31,7 @@ export const VIOLATION_CODES = [
   "BAD_REQUEST", // adjudicate(): the input is not of the request shape
   "INTERNAL", // adjudicate(): a bug caught; never expected
   "TOO_MANY_TILES", // more rack tiles placed in one turn than a rack holds
+  "SINGLE_TILE", // the first play is one tile alone: no run of two or more, so no line at all
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

@@ -131,6 +131,10 @@ export const matchPlayers = pgTable(
     /** When the player first came to the game (created it, accepted, joined by link, or opened
      * the board); null: not yet. A game starts only when every player has (a fair start). */
     joinedAt: timestamp("joined_at", { withTimezone: true }),
+    /** When the player first opened the game's page (`matches.checkIn`); null: never. Apart from
+     * `joinedAt`, which creating, accepting or joining by link also set: only a player who had
+     * opened the page before gets the reconnect notice when they come back. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.userId], name: "match_players_pkey" }), index("match_players_user_idx").on(t.userId, t.createdAt)],

@@ -154,6 +154,18 @@ describeDb("a fair start", (db) => {
     expect((await acceptChallenge(db(), m.id, b.id)).status).toBe("active");
   });
 
+  it("the reconnect notice's signal: the first open of a game is not a return, though creating and accepting it counted as coming", async () => {
+    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
+    expect((await acceptChallenge(db(), m.id, b.id)).status).toBe("active");
+    // Both have come (the game started), but neither has opened its page yet.
+    expect(await checkIn(db(), m.id, a.id)).toEqual({ returning: false, status: "active" });
+    expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: false, status: "active" });
+    // Coming back (a reload, a new tab) is a return, through the procedure as the page calls it.
+    expect(await callerFor(db(), a).matches.checkIn({ matchId: m.id })).toEqual({ returning: true, status: "active" });
+    expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: true, status: "active" });
+  });
+
   it("the tournament's preview setting: rated events default to off, casual to full, and the game carries it", async () => {
     const rated = await seedBoard(db(), { rated: true });
     expect((await rated.dir.tournaments.byId({ tournamentId: rated.t.id })).tournament.preview).toBe("off");

@@ -27,6 +27,18 @@ describe("previewOf", () => {
     expect(b.text).toBe(`If it stands: ${phonyScore(rs, [], phony, adjudicatePlay(rs, [], phony, { rack, firstPlay: true }))} points`);
   });
 
+  it("a lone tile is no play: the engine's reason, and it cannot be submitted (not a phony to challenge)", () => {
+    const lone = [{ row: 9, col: 9, tile: "3" }];
+    expect(previewOf("full", rs, [], lone, rack, "single")).toEqual({ tone: "invalid", text: "Not valid: 3 alone is not a play: the first play must lay at least two tiles in a line" });
+    for (const mode of ["score", "off"] as const) expect(previewOf(mode, rs, [], lone, rack, "single")).toMatchObject({ tone: "invalid", text: expect.stringMatching(/^Cannot be played: 3 alone is not a play/) });
+    // 'SMATH and Number Scrabble give the same reason, not "no equation"
+    for (const id of ["smath", "number-scrabble"] as const) {
+      const other = getRuleset(id);
+      const [r, c] = other.layout.start;
+      expect(adjudicatePlay(other, [], [{ row: r, col: c, tile: "3" }], { firstPlay: true }).violations.map((v) => v.code)).toEqual(["SINGLE_TILE"]);
+    }
+  });
+
   it("off: only the placed tiles' face points", () => {
     expect(previewOf("off", rs, [], valid, rack, "single")).toEqual({ tone: "neutral", text: `Tile points: ${tilePoints(rs, valid)}` });
     expect(previewOf("off", rs, [], phony, rack, "single")).toEqual({ tone: "neutral", text: `Tile points: ${tilePoints(rs, phony)}` });

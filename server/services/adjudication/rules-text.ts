@@ -41,6 +41,7 @@ const COMMON: Record<ViolationCode, string> = {
   BAD_REQUEST: "The request does not follow the adjudication format.",
   INTERNAL: "The engine hit an unexpected problem; please report this position.",
   TOO_MANY_TILES: "A turn plays tiles from the player's rack, so it can never place more than a full rack (unlimited tiles such as = do not count).",
+  SINGLE_TILE: "“The first play lays at least two tiles in a line: a single tile alone forms no run, so it is no play.”",
 };
 
 const EQUATE: RuleTable = {

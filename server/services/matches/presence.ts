@@ -75,7 +75,7 @@ export async function touchWaiting(db: Db, m: Match, opts: { now?: number } = {}
 }
 
 export interface CheckIn {
-  /** false the first time the player comes to this game; true when they come back to it */
+  /** false the first time the player opens this game's page; true when they come back to it */
   returning: boolean;
   status: Match["status"];
 }
@@ -83,26 +83,30 @@ export interface CheckIn {
 /**
  * A player opens the game: recorded once as coming to it (a due no-show is decided first, so a
  * player who comes after the deadline finds the forfeit); the game starts if everyone has come.
+ * `returning` goes by `opened_at`, not `joined_at`: creating a game, accepting it or joining by
+ * link count as coming, but the first open of the page after them is not a return.
  * Spectators are not players: FORBIDDEN.
  */
 export async function checkIn(db: Db, matchId: string, userId: string, opts: { now?: number } = {}): Promise<CheckIn> {
   return db.transaction(async (tx) => {
     const m = await lockMatch(tx, matchId);
     const [me] = await tx
-      .select({ joinedAt: matchPlayers.joinedAt, acceptedAt: matchPlayers.acceptedAt })
+      .select({ joinedAt: matchPlayers.joinedAt, acceptedAt: matchPlayers.acceptedAt, openedAt: matchPlayers.openedAt })
       .from(matchPlayers)
       .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
     if (!me) throw new DomainError("FORBIDDEN", "Only the players of this game check in to it.");
     const now = opts.now ?? Date.now();
-    if (await settleNoShow(tx, m, now)) return { returning: me.joinedAt !== null, status: "finished" as const };
-    if (me.joinedAt !== null) return { returning: true, status: m.status };
+    const returning = me.openedAt !== null;
+    if (!returning) await tx.update(matchPlayers).set({ openedAt: new Date(now) }).where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
+    if (await settleNoShow(tx, m, now)) return { returning, status: "finished" as const };
+    if (me.joinedAt !== null) return { returning, status: m.status };
     // An invitation is accepted on purpose (acceptChallenge), never by opening the page.
-    if (me.acceptedAt === null) return { returning: false, status: m.status };
+    if (me.acceptedAt === null) return { returning, status: m.status };
     await tx.update(matchPlayers).set({ joinedAt: new Date(now) }).where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
-    if (m.status !== "open") return { returning: false, status: m.status };
+    if (m.status !== "open") return { returning, status: m.status };
     const started = await startIfReady(tx, m, now);
     if (!started) await publish(tx, topicOf(m.id), m.version);
-    return { returning: false, status: started ? ("active" as const) : m.status };
+    return { returning, status: started ? ("active" as const) : m.status };
   });
 }
 
