@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiTokens } from "@/db/schema";
 import { adjudicateHttp } from "@/server/adjudicate-http";
+import { API_ALLOWANCE } from "@/server/limits";
 import { contextFor } from "@/server/context";
 import { openApiDocument, restHandler } from "@/server/rest";
 import { changePassword } from "@/server/services/accounts/recovery";
@@ -209,6 +210,24 @@ describeDb("API tokens over HTTP", (db) => {
     expect(doc.servers[0]!.url).toBe(`${base}/api/v1`);
     expect(Object.keys(doc.paths).sort()).toEqual(["/games/{matchId}/record", "/players/{userId}", "/ratings/{ruleset}", "/tournaments", "/tournaments/{tournamentId}", "/tournaments/{tournamentId}/standings"]);
     expect(doc.paths["/tournaments/{tournamentId}/standings"]!.get!.operationId).toBe("tournaments-standings");
+  });
+
+  it(`anonymous REST calls are rate-limited per address (${API_ALLOWANCE.anonymous.burst} at once): 429 with Retry-After; another address is not held up`, async () => {
+    const address = `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID().slice(0, 8)}`;
+    const call = (from: string) => fetch(`${base}/api/v1/tournaments/not-a-uuid/standings`, { headers: { "x-forwarded-for": from } });
+    // the bucket refills 2 a second while the calls run, so the bound allows for the time they took
+    const t0 = Date.now();
+    const answers = await Promise.all(Array.from({ length: API_ALLOWANCE.anonymous.burst + 40 }, () => call(address)));
+    const refill = Math.ceil(((Date.now() - t0) / 1000) * API_ALLOWANCE.anonymous.perSecond);
+    const served = answers.filter((r) => r.status === 400).length; // each counted, then refused by the schema
+    const limited = answers.filter((r) => r.status === 429);
+    expect(served + limited.length).toBe(answers.length);
+    expect(served).toBeGreaterThanOrEqual(API_ALLOWANCE.anonymous.burst);
+    expect(served).toBeLessThanOrEqual(API_ALLOWANCE.anonymous.burst + refill);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await limited[0]!.json()).toMatchObject({ code: "TOO_MANY_REQUESTS", error: expect.stringMatching(/Too many API requests/) });
+    expect((await call(`${address}-other`)).status).toBe(400);
   });
 
   it("the tRPC face still reads booleans strictly after REST calls (the REST view never coerces the shared schemas)", async () => {
