@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeResult, formatClock, parseResultLine, roundTimeLeft, scoreLine } from "./director-entry";
+import { winsPhrase } from "./results";
 
 const ann = { userId: "a", name: "Ann" };
 const bo = { userId: "b", name: "Bo" };
@@ -54,5 +55,11 @@ describe("round clock", () => {
     expect(formatClock(59_001)).toBe("1:00");
     expect(formatClock(3_723_000)).toBe("1:02:03");
     expect(formatClock(-61_000)).toBe("1:01");
+  });
+});
+
+describe("winsPhrase", () => {
+  it("never says '1 wins'", () => {
+    expect([0, 0.5, 1, 1.5, 2].map(winsPhrase)).toEqual(["0 wins", "½ win", "1 win", "1½ wins", "2 wins"]);
   });
 });

@@ -95,6 +95,11 @@ export function validateField(players: readonly Player[], history: History, forb
 }
 
 /** "2½" style display of a win count. */
+/** "1 win", "0 wins", "½ win", "2½ wins": a count of wins with its noun (never "1 wins"). */
+export function winsPhrase(w: number): string {
+  return `${formatWins(w)} win${w > 0 && w <= 1 + 1e-9 ? "" : "s"}`;
+}
+
 export function formatWins(w: number): string {
   const whole = Math.floor(w + 1e-9);
   const frac = w - whole;

@@ -9,6 +9,7 @@ import { clubMemberships, matches } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
+import { standingsCsv } from "@/server/services/tournaments/views";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
 
@@ -82,5 +83,23 @@ describeDb("director's day", (db) => {
     expect(corrected.detail).toBe(`Round 1, table 1: ${a!.name} 412 – ${b!.name} 380 → ${a!.name} 380 – ${b!.name} 412`);
     expect(log.find((x) => x.action === "result.recorded")!.detail).toBe(`Round 1, table 1: ${a!.name} 412 – ${b!.name} 380`);
     expect(log.find((x) => x.action === "player.registered")!.detail).toMatch(/^Day [12]$/);
+
+    // Standings name the latest round whose results count, closed or not.
+    await d.tournaments.rounds.close({ tournamentId: t.id, roundNumber: 1 });
+    expect((await d.tournaments.standings({ tournamentId: t.id })).afterRound).toBe(1);
+    await d.tournaments.rounds.pair({ tournamentId: t.id });
+    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 2 });
+    expect((await d.tournaments.standings({ tournamentId: t.id })).afterRound).toBe(1);
+    const b2 = (await d.tournaments.byId({ tournamentId: t.id })).rounds[1]!.pairings[0]!;
+    await d.tournaments.enterResult({ tournamentId: t.id, pairingId: b2.id, scores: Object.fromEntries(b2.players.map((p, i) => [p.userId, 300 + i])) });
+    expect((await d.tournaments.standings({ tournamentId: t.id })).afterRound).toBe(2);
+
+    // standings.csv: one spread column, negative numbers unquoted, a withdrawn flag.
+    await d.tournaments.players.withdraw({ tournamentId: t.id, userId: a!.userId });
+    const lines = (await standingsCsv(db(), t.id)).trim().split("\r\n");
+    expect(lines[0]).toBe("rank,player,wins,losses,spread,games,byes,withdrawn");
+    const row = (await d.tournaments.standings({ tournamentId: t.id })).rows.find((r) => r.userId === a!.userId)!;
+    expect(row.spread).toBeLessThan(0); // lost round 1 by 32 after the correction, round 2 by 1 or won by 1
+    expect(lines).toContain(`${row.rank},${a!.name},${row.wins},${row.losses},${row.spread},${row.games},${row.byes},yes`);
   });
 });

@@ -18,7 +18,7 @@
  * catch-up test, not a full simulation.
  */
 import type { PlayerState } from "./state";
-import { formatSpread, formatWins } from "../results";
+import { formatSpread, formatWins, winsPhrase } from "../results";
 
 export interface GibsonOptions {
   /** Total rounds in the event (needed to know how many remain). */
@@ -83,7 +83,7 @@ export function decideGibsons(order: readonly PlayerState[], round: number, opts
       p: x,
       k,
       why:
-        `${x.name} has clinched ${placeName(k)} (${formatWins(x.wins)} wins, ${formatSpread(x.spread)}; ` +
+        `${x.name} has clinched ${placeName(k)} (${winsPhrase(x.wins)}, ${formatSpread(x.spread)}; ` +
         `${next.name} ${k + 1 < order.length ? "next" : "above"} on ${formatWins(next.wins)}, ${formatSpread(next.spread)}, with ${left} round${left === 1 ? "" : "s"} left)`,
     });
   }

@@ -29,7 +29,7 @@
  * Caveats: no float history (a player may float two rounds running), and no weighting of score
  * gaps inside the repair window (blossom is unweighted); both are documented trade-offs for speed.
  */
-import { formatWins, validateField } from "../results";
+import { validateField, winsPhrase } from "../results";
 import { fail, ok, type Result } from "../types";
 import { decideGibsons, type GibsonOptions } from "./gibson";
 import { maximumMatching } from "./matching";
@@ -252,7 +252,7 @@ function attempt(
     const S2len = S.length - half;
     const groupWhy = firstRound
       ? `round 1, seeded by rating: top half vs bottom half`
-      : `score group ${label} (${formatWins(order[g].wins)} wins): top half vs bottom half`;
+      : `score group ${label} (${winsPhrase(order[g].wins)}): top half vs bottom half`;
     for (let i = 0; i < half; i++) {
       const p = S[i];
       if (mate[p] !== -1) continue;

@@ -205,7 +205,9 @@ export async function getStandings(db: DbOrTx, tournamentId: string): Promise<St
       const d = TIEBREAKS.find((x) => x.code === code)!;
       return { code, label: d.label, description: d.description };
     }),
-    afterRound: Math.max(0, ...closed),
+    // The latest round whose results count: a closed round, or one with results already entered
+    // (a title saying "after round 1" while round 2's results are in would mislead).
+    afterRound: Math.max(0, ...closed, ...ev.rounds.filter((r) => r.status !== "draft" && ev.pairings.some((p) => p.roundId === r.id && !p.isBye && (p.scores || p.forfeitUserId))).map((r) => r.number)),
     rows,
     placings,
   };
@@ -294,16 +296,23 @@ export async function getBracket(db: DbOrTx, tournamentId: string): Promise<Brac
 }
 
 const csvCell = (v: unknown) => {
+  // A number is never a formula: "-45" stays a number a spreadsheet can add up (no quotes).
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
   const s = v === null || v === undefined ? "" : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 
-/** Standings as CSV (rank, name, wins, losses, spread, every tiebreak). Spreadsheet-safe cells. */
+/** Standings as CSV (rank, name, wins, losses, spread, games, byes, withdrawn, every other tiebreak).
+ * Spreadsheet-safe cells; the spread tiebreak is the spread column, so it is not repeated. */
 export async function standingsCsv(db: DbOrTx, tournamentId: string): Promise<string> {
   const s = await getStandings(db, tournamentId);
-  const head = ["rank", "player", "wins", "losses", "spread", "games", "byes", ...s.tiebreakOrder.map((t) => t.label)];
-  return csv([head, ...s.rows.map((r) => [r.rank, r.name, r.wins, r.losses, r.spread, r.games, r.byes, ...r.tiebreaks.map((t) => t.value ?? "")])]);
+  const extra = s.tiebreakOrder.filter((t) => t.code !== "spread" && t.code !== "losses");
+  const head = ["rank", "player", "wins", "losses", "spread", "games", "byes", "withdrawn", ...extra.map((t) => t.label)];
+  return csv([
+    head,
+    ...s.rows.map((r) => [r.rank, r.name, r.wins, r.losses, r.spread, r.games, r.byes, r.withdrawn ? "yes" : "", ...extra.map((x) => r.tiebreaks.find((t) => t.code === x.code)?.value ?? "")]),
+  ]);
 }
 
 /** Published pairings and results as CSV, one line per board or bye. */

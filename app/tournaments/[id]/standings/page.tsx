@@ -7,6 +7,15 @@ import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
 import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
+/** Win-based tiebreaks read like wins ("1½", not "1.50"); spread with its sign; a rating whole. */
+const WIN_TIEBREAKS = new Set(["buchholz", "median-buchholz", "head-to-head", "cumulative", "sonneborn-berger"]);
+function tiebreakValue(code: string, value: number | null): string {
+  if (value === null) return "–";
+  if (WIN_TIEBREAKS.has(code)) return wins(value);
+  if (code === "spread") return spread(value);
+  return Number.isInteger(value) ? String(value) : String(Math.round(value));
+}
+
 export default function StandingsPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
@@ -75,7 +84,7 @@ export default function StandingsPage() {
                     <td className="py-1 pr-2 text-right tabular-nums">{wins(r.losses)}</td>
                     <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-spread">{spread(r.spread)}</td>
                     {r.tiebreaks.filter((x) => x.code !== "spread").map((x) => (
-                      <td key={x.code} className="py-1 pr-2 text-right tabular-nums">{x.value === null ? "–" : Number.isInteger(x.value) ? x.value : x.value.toFixed(2)}</td>
+                      <td key={x.code} className="py-1 pr-2 text-right tabular-nums">{tiebreakValue(x.code, x.value)}</td>
                     ))}
                     <td className="py-1 pr-2 text-right tabular-nums">
                       {r.games}
