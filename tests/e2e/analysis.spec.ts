@@ -42,23 +42,30 @@ test("[analysis]: a finished game is analysed from its replay page — progress,
   await expect(page.getByTestId("lost-bar")).toHaveCount(total);
   await expect(page.getByTestId("analysis-summary").locator("tbody tr")).toHaveCount(2);
 
-  // step with the keyboard to my pass: its best play is drawn in blue on the board
-  for (let i = 0; i < total && !(await page.getByTestId("made").textContent())!.includes("a pass"); i++) {
-    await page.keyboard.press("ArrowRight");
-    await expect(pos).toHaveText(`Turn ${Math.min(i + 2, total)} / ${total}`);
+  // step through every turn with the keyboard: my pass is there, and each turn with a best play
+  // draws it in blue over the board (a play the bot made is always among its turn's candidates)
+  let sawPass = false;
+  let sawBest = false;
+  for (let i = 1; i <= total; i++) {
+    await expect(pos).toHaveText(`Turn ${i} / ${total}`);
+    if ((await page.getByTestId("made").textContent())!.includes("a pass (0)")) sawPass = true;
+    const bestTiles = page.getByTestId("best-tile");
+    if ((await page.getByTestId("best-plays").locator("li").count()) > 0) {
+      await expect(bestTiles.first()).toBeVisible();
+      await expect(bestTiles.first()).toHaveAttribute("aria-label", /\(best play\)$/);
+      await expect(page.getByTestId("best-plays").locator("li").first()).toContainText(/ — \d+$/);
+      sawBest = true;
+    } else await expect(bestTiles).toHaveCount(0);
+    if (i < total) await page.keyboard.press("ArrowRight");
   }
-  await expect(page.getByTestId("made")).toContainText("a pass (0)");
-  await expect(page.getByTestId("lost")).toContainText("points lost");
-  const bestTiles = page.getByTestId("best-tile");
-  expect(await bestTiles.count()).toBeGreaterThan(0);
-  await expect(bestTiles.first()).toHaveAttribute("aria-label", /\(best play\)$/);
-  await expect(bestTiles.first()).toHaveCSS("background-color", /rgba?\(/);
-  await expect(page.getByTestId("best-plays").locator("li").first()).toContainText(/ — \d+$/);
-  const here = await pos.textContent();
-  await page.keyboard.press("ArrowLeft");
-  if (here !== "Turn 1 / " + total) await expect(pos).not.toHaveText(here!);
+  expect(sawPass).toBe(true);
+  expect(sawBest).toBe(true);
+  await page.keyboard.press("Home");
+  await expect(pos).toHaveText(`Turn 1 / ${total}`);
   await page.keyboard.press("ArrowRight");
-  await expect(pos).toHaveText(here!);
+  await expect(pos).toHaveText(`Turn 2 / ${total}`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(pos).toHaveText(`Turn 1 / ${total}`);
   await page.screenshot({ path: `${SHOTS}/desktop.png`, fullPage: true });
 
   // the replay page now offers the stored analysis

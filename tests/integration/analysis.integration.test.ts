@@ -15,11 +15,11 @@ import { runnerKind } from "@/server/services/analysis/runner";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
 
-async function storeGame(db: Db, status: "finished" | "active", seed: string, turns: number) {
+async function storeGame(db: Db, status: "finished" | "active", seed: string, turns: number, mode: "online" | "otb" = "online") {
   const game = selfPlay("equate", seed, { maxTurns: turns, budgetMs: 30 });
   const [m] = await db
     .insert(matches)
-    .values({ status, ruleset: "equate", challengeRule: "void", seed, version: game.events.length })
+    .values({ status, mode, ruleset: "equate", challengeRule: "void", seed, version: game.events.length })
     .returning({ id: matches.id });
   await db.insert(matchEvents).values(
     game.events.map((e, i) => ({ matchId: m!.id, seq: i + 1, type: e.type, payload: e as unknown as Record<string, unknown>, at: new Date(e.at) })),
@@ -53,12 +53,15 @@ describeDb("analysis", (db) => {
     expect(await drainAnalyses(db())).toBe(0);
   });
 
-  it("refuses a game in play (the analysis would show the racks) and an unknown game", async () => {
+  it("refuses a game in play (the analysis would show the racks), an over-the-board game and an unknown game", async () => {
     const g = await storeGame(db(), "active", "analysis-int-2", 2);
     await expect(requestAnalysis(db(), g.id, null)).rejects.toMatchObject({ code: "PRECONDITION" });
     await expect(getAnalysis(db(), g.id)).rejects.toMatchObject({ code: "PRECONDITION" });
     await expect(requestAnalysis(db(), "00000000-0000-4000-8000-000000000000", null)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await db().select().from(matchAnalyses).where(eq(matchAnalyses.matchId, g.id))).toHaveLength(0);
+    // a game scored over the board has no racks on record
+    const otb = await storeGame(db(), "finished", "analysis-int-otb", 2, "otb");
+    await expect(requestAnalysis(db(), otb.id, null)).rejects.toMatchObject({ code: "PRECONDITION" });
   });
 
   it("analysis.request (signed in) runs the game in the worker thread; analysis.get shows progress and the result", async () => {

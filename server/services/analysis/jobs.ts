@@ -50,9 +50,11 @@ export async function getAnalysis(db: Db, matchId: string): Promise<AnalysisView
 }
 
 async function assertFinished(db: Db, matchId: string): Promise<void> {
-  const [m] = await db.select({ status: matches.status }).from(matches).where(eq(matches.id, matchId)).limit(1);
+  const [m] = await db.select({ status: matches.status, mode: matches.mode }).from(matches).where(eq(matches.id, matchId)).limit(1);
   if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
   if (m.status !== "finished") throw new DomainError("PRECONDITION", "A game can be analysed once it is over.");
+  // a game scored over the board logs no racks: there is no "best play with the rack held" to find
+  if (m.mode === "otb") throw new DomainError("PRECONDITION", "A game scored over the board has no racks on record, so it cannot be analysed.");
 }
 
 /** Queue an analysis (idempotent: a queued, running or done analysis is returned as it is; a

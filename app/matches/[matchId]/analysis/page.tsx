@@ -125,14 +125,13 @@ export default function AnalysisPage() {
   const who = names[t.seat] ?? "Player";
   const made = t.made?.placements ?? [];
   const best = t.best[0];
-  const sameAsBest = !!best && best.score === t.madeScore && t.lost === 0;
 
   return (
     <div className="space-y-4" data-testid="analysis-page">
       {header}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,620px)_1fr]">
         <div className="space-y-2">
-          <AnalysisBoard layout={ruleset.layout} board={t.board} made={made} best={sameAsBest ? [] : (best?.placements ?? [])} />
+          <AnalysisBoard layout={ruleset.layout} board={t.board} made={made} best={best?.placements ?? []} />
           <p className="flex flex-wrap gap-3 text-xs text-slate-600">
             <span className="flex items-center gap-1">
               <span aria-hidden className="inline-block h-3 w-3 rounded-sm bg-amber-100 ring-2 ring-inset ring-amber-500" /> play made
@@ -173,7 +172,7 @@ export default function AnalysisPage() {
               )}
             </p>
             <p data-testid="lost" className={t.lost > 0 ? "font-semibold text-red-700" : "font-semibold text-emerald-700"}>
-              {t.lost > 0 ? `${t.lost} points lost` : "The best play (nothing lost)"}
+              {t.lost > 0 ? `${t.lost} points lost` : t.best.length === 0 ? "No play found" : "The best play (nothing lost)"}
               {t.complete ? "" : " · unproven: the search was cut by its deadline"}
             </p>
             <h3 className="pt-2 font-medium">Best plays</h3>
