@@ -33,9 +33,21 @@ async function playedGame(db: Db, ruleset: RulesetId, timed: boolean): Promise<s
     firstMover: "creator",
   });
   await acceptChallenge(db, m.id, b.id);
-  const r = await playBotTurns(db, m.id, { isBot: () => true, budgetMs: 15, maxMoves: 400 });
+  const r = await playBotTurns(db, m.id, { isBot: () => true, maxNodes: 100_000, maxMoves: 400 });
   expect(r.status).toBe("finished");
   return m.id;
+}
+
+/** The record with the move after the first play replaced by that play again, by the next
+ * player at that move's time: its squares are taken, so the engine refuses it on that line. */
+function replayedOnTakenSquares(text: string): { text: string; line: number } {
+  const lines = text.split("\n");
+  const k = lines.findIndex((l) => l.startsWith(">") && l.includes(": play "));
+  const j = lines.findIndex((l, i) => i > k && l.startsWith(">"));
+  const play = lines[k]!.split(" ; ")[0]!.split(" ");
+  const next = lines[j]!.split(" ; ")[0]!.split(" ");
+  lines[j] = [next[0], "play", ...play.slice(2, -1), next.at(-1)].join(" ");
+  return { text: lines.join("\n"), line: j + 1 };
 }
 
 const matchCount = async (db: Db) => (await db.select({ n: count() }).from(matches))[0]!.n;
@@ -88,18 +100,11 @@ describeDb("game records in and out", (db) => {
 
   it("a play the rules refuse: the line at fault, nothing stored", async () => {
     const { text } = await api.matches.record({ matchId: played.get("equate")!, format: "text" });
-    const lines = text.split("\n");
-    const k = lines.findIndex((l) => / play /.test(l) && l.startsWith(">"));
-    const second = lines.findIndex((l, i) => i > k && / play /.test(l) && l.startsWith(">"));
-    // the second play made again on the same squares as the first: the squares are taken
-    const firstPlay = lines[k]!.split(" ; ")[0]!.split(" ");
-    const secondPlay = lines[second]!.split(" ; ")[0]!.split(" ");
-    const bad = [secondPlay[0], "play", ...firstPlay.slice(2)].join(" ");
-    const broken = [...lines.slice(0, second), bad, ...lines.slice(second + 1)].join("\n");
+    const { text: bad, line } = replayedOnTakenSquares(text);
     const before = await matchCount(db());
-    const err = await api.matches.importRecord({ text: broken }).catch((e: Error) => e);
+    const err = await api.matches.importRecord({ text: bad }).catch((e: Error) => e);
     expect(err).toMatchObject({ code: "BAD_REQUEST" });
-    expect((err as Error).message).toMatch(new RegExp(`^Line ${second + 1}: `));
+    expect((err as Error).message).toMatch(new RegExp(`^Line ${line}: .*already holds`));
     expect(await matchCount(db())).toBe(before);
   });
 
@@ -135,6 +140,14 @@ describeDb("game records in and out", (db) => {
     const out = JSON.stringify(swapped, null, 1);
     const line = out.split("\n").findIndex((l, i, all) => l === " {" && all.slice(0, i).filter((x) => x === " {").length === firstMove) + 1;
     await expect(api.matches.importRecord({ text: out })).rejects.toThrow(new RegExp(`^Line ${line}: `));
+  });
+
+  it("a player the record names only by id is shown by that id", async () => {
+    const text = "#equalis-game 1\n#ruleset equate\n#seed s\n#player alice\n#player bob Bob B\n#start 0\n>alice: resign @5\nend @5\n";
+    const { matchId } = await api.matches.importRecord({ text });
+    const v = await api.matches.get({ matchId });
+    expect(v.players.map((p) => p.name)).toEqual(["alice", "Bob B"]);
+    expect(v.result).toMatchObject({ reason: "resign", winners: ["bob"] });
   });
 
   it("needs a signed-in user and limits the size", async () => {

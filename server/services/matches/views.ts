@@ -207,7 +207,8 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
     ...base,
     players: v.players.map((p, i) => ({
       userId: p.id,
-      name: nameOf.get(p.id) ?? p.name ?? "Player",
+      // an imported record's player may be known only by its id ("#player alice")
+      name: nameOf.get(p.id) ?? p.name ?? (m.importedAt !== null ? p.id : "Player"),
       seat: i,
       accepted: true,
       score: p.score,
