@@ -51,7 +51,7 @@ export function Header() {
           {me.isPending ? null : user ? (
             <>
               <NotificationBell />
-              <Link href="/profile" className="font-medium text-slate-900" data-testid="user-name">
+              <Link href="/profile" className="max-w-24 truncate font-medium text-slate-900 sm:max-w-none" data-testid="user-name">
                 {user.name}
               </Link>
               <button onClick={handleSignOut} className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50">

@@ -18,7 +18,7 @@ test("[NOTIFICATIONS]: a paired player sees the round's notification appear live
   const desk = await (await browser.newContext()).newPage();
   const [pia, bo] = [uniqueEmail("pia"), uniqueEmail("bo")];
   await signUp(director, "Dana Director");
-  await signUp(phone, "Pia", pia);
+  await signUp(phone, "Pia Longname-Player", pia); // a long name must not push the bell off a phone
   await signUp(desk, "Bo", bo);
 
   const club = await api<{ id: string }>(director, "clubs.create", { handle: `ntf-${randomBytes(3).toString("hex")}`, name: "Bell Club" });
@@ -69,6 +69,12 @@ test("[NOTIFICATIONS]: a paired player sees the round's notification appear live
   await expect(phone).toHaveURL(new RegExp(`/tournaments/${t.id}$`));
   await expect(bell(phone)).toHaveAccessibleName("Notifications");
   await phone.screenshot({ path: `${SHOTS}/phone-after.png` });
+  const header = await phone.getByRole("banner").boundingBox();
+  expect(header!.width).toBeLessThanOrEqual(390);
+  expect((await bell(phone).boundingBox())!.x + 40).toBeLessThanOrEqual(390);
+  await phone.goto("/notifications");
+  await expect(phone.getByTestId("notification").first()).toHaveAttribute("data-unread", "false");
+  await phone.screenshot({ path: `${SHOTS}/phone-page.png` });
 
   // desktop, mouse: open the panel, mark all read
   await bell(desk).click();
