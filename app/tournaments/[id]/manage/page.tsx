@@ -130,7 +130,9 @@ export default function ManagePage() {
   const staff = useMutation(trpc.tournaments.staff.add.mutationOptions(m({})));
   const [swapA, setSwapA] = useState("");
   const [swapB, setSwapB] = useState("");
-  const roundError = errorSentence(pair.error ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error);
+  // A refusal to pair ("check in at least 2 players") is stale once the field changed after it.
+  const pairError = pair.submittedAt > Math.max(add.submittedAt, checkIn.submittedAt, checkInAll.submittedAt, withdraw.submittedAt) ? pair.error : null;
+  const roundError = errorSentence(pairError ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error);
 
   return (
     <Loading q={q}>

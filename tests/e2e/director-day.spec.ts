@@ -1,0 +1,146 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { api } from "./tournament-setup";
+
+const SHOTS = "/tmp/j-director-shots";
+
+/** Names on each table of a round's result section, in seat order. */
+async function tablesOf(page: Page, round: number): Promise<Map<number, [string, string]>> {
+  const rows = page.getByTestId(`results-round-${round}`).getByTestId("result-row");
+  const out = new Map<number, [string, string]>();
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    const table = Number((await row.locator("td").first().textContent())!.trim());
+    out.set(table, [(await row.getByTestId("first-player").textContent())!, (await row.getByTestId("second-player").textContent())!]);
+  }
+  return out;
+}
+
+/** Types one TSH-style line into the round's result box and presses Enter. */
+async function typeLine(page: Page, round: number, line: string) {
+  const box = page.getByLabel(/^Enter results: table/).and(page.locator(`#result-line-${round}`));
+  await box.focus();
+  await page.keyboard.type(line);
+  await page.keyboard.press("Enter");
+}
+
+test("[director-day]: a 10-player event with a round clock, keyboard results, a correction in the audit log, prints and a final King of the Hill round", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(600_000); // a 10-player, two-round day on a busy 2-core machine
+  mkdirSync(SHOTS, { recursive: true });
+  const anon = await playwright.request.newContext({ baseURL });
+  const players = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const email = uniqueEmail(`day${i + 1}`);
+      const res = await anon.post("/api/trpc/accounts.signUp", { data: { json: { email, name: `Player ${String.fromCharCode(65 + i)}`, password: PASSWORD } } });
+      expect(res.ok()).toBe(true);
+      return email;
+    }),
+  );
+  await anon.dispose();
+
+  await signUp(page, "Dora Director");
+  const club = await api<{ id: string }>(page, "clubs.create", { handle: `day-${randomBytes(3).toString("hex")}`, name: "Equinox Club" });
+  await api(page, "clubs.bulkAdd", { clubId: club.id, emails: players.join("\n") });
+  const t = await api<{ id: string }>(page, "tournaments.create", {
+    clubId: club.id,
+    name: "Director's Day Open",
+    startsAt: new Date().toISOString(),
+    ruleset: "equate",
+    format: "swiss",
+    rounds: 2,
+    pairingPlan: [{ fromRound: 2, method: "king-of-the-hill" }],
+  });
+  await api(page, "tournaments.players.add", { tournamentId: t.id, emails: players.join("\n"), checkIn: true, userIds: [] });
+
+  // Round 1: pair and publish by mouse; the dashboard names the club.
+  await page.goto(`/tournaments/${t.id}/manage`);
+  await expect(page.getByTestId("dashboard-club")).toHaveText("Equinox Club");
+  await page.getByRole("button", { name: "Pair round 1" }).click();
+  await expect(page.getByTestId("draft-row")).toHaveCount(5);
+  await expect(page.getByTestId("draft-method")).toContainText("Swiss");
+  await page.getByRole("button", { name: "Publish round 1" }).click();
+
+  // The round clock: 50 minutes, shown on the dashboard and on the pairings page.
+  await page.getByLabel("Round length (minutes)").fill("50");
+  await page.getByRole("button", { name: "Start round 1" }).click();
+  await expect(page.getByTestId("round-clock")).toContainText(/Round 1: (50:00|49:\d\d) left/);
+  await expect(page.getByRole("button", { name: "Restart round 1 clock" })).toBeVisible();
+  await expect(page.getByTestId("board-state")).toHaveCount(5);
+  await expect(page.getByTestId("board-state").first()).toContainText("not started");
+
+  // Keyboard result entry: refusals read as sentences, nothing is saved.
+  await typeLine(page, 1, "1 400 -5");
+  await expect(page.getByTestId("entry-problem")).toContainText("score -5: A score cannot be negative.");
+  await expect(page.locator("#result-line-1")).toHaveValue("1 400 -5");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("entry-problem")).toContainText("The line is empty");
+  await page.keyboard.type("12 400 300");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("entry-problem")).toHaveText("There is no table 12 in round 1.");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+
+  const tables = await tablesOf(page, 1);
+  expect([...tables.keys()].sort()).toEqual([1, 2, 3, 4, 5]);
+  for (const [table, [first, second]] of tables) {
+    await typeLine(page, 1, `${table} ${400 + table} 350`);
+    await expect(page.getByTestId("entry-said").locator("li").first()).toHaveText(`✓ Table ${table}: ${first} beat ${second} ${400 + table}–350, by ${50 + table}.`);
+    await expect(page.locator("#result-line-1")).toHaveValue("");
+    await expect(page.locator("#result-line-1")).toBeFocused();
+  }
+  await expect(page.getByTestId("tables-left").first()).toContainText("Every table of this round has a result");
+
+  // Phone size: the result entry as a person on a phone sees it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("result-entry-1").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/result-entry-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A correction: table 1 the other way round; the audit log names both players, old → new.
+  const [a1, b1] = tables.get(1)!;
+  await typeLine(page, 1, "1 300 420");
+  await expect(page.getByTestId("entry-said").locator("li").first()).toHaveText(`✓ Table 1 corrected: ${b1} beat ${a1} 420–300, by 120.`);
+  await expect(page.getByTestId("audit-detail").filter({ hasText: "→" }).first()).toHaveText(`Round 1, table 1: ${a1} 401 – ${b1} 350 → ${a1} 300 – ${b1} 420`);
+  await page.getByTestId("audit-log").screenshot({ path: `${SHOTS}/audit-log.png` });
+
+  // The pairings page shows the clock; its print is one round, with the tournament's name.
+  await page.goto(`/tournaments/${t.id}`);
+  await expect(page.getByTestId("round-clock")).toContainText("Round 1:");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { name: "Director's Day Open" })).toBeVisible();
+  await expect(page.getByTestId("round-clock")).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/print-pairings-round-1.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+
+  // Close round 1; round 2 is King of the Hill by the pairing plan.
+  await page.goto(`/tournaments/${t.id}/manage`);
+  await page.getByRole("button", { name: "Close round 1" }).click();
+  await page.getByRole("button", { name: "Pair round 2" }).click();
+  await expect(page.getByTestId("draft-method")).toContainText("King of the Hill");
+  await expect(page.getByTestId("draft-row")).toHaveCount(5);
+  await page.getByRole("button", { name: "Publish round 2" }).click();
+  await page.getByRole("button", { name: "Start round 2" }).click();
+  await expect(page.getByTestId("round-clock")).toContainText("Round 2:");
+  const tables2 = await tablesOf(page, 2);
+  for (const table of tables2.keys()) {
+    await typeLine(page, 2, `${table} 380 ${360 + table}`);
+    await expect(page.getByTestId("entry-said").locator("li").first()).toContainText(`Table ${table}:`);
+  }
+
+  // Print of round 2's pairings: only round 2, round 1 hidden.
+  await page.goto(`/tournaments/${t.id}`);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("round-section-2")).toBeVisible();
+  await expect(page.getByTestId("round-section-1")).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/print-pairings-round-2.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+
+  await page.goto(`/tournaments/${t.id}/manage`);
+  await page.getByRole("button", { name: "Close round 2" }).click();
+  await expect(page.getByTestId("finished-banner")).toContainText("This tournament is finished.");
+  await page.screenshot({ path: `${SHOTS}/dashboard-finished.png`, fullPage: true });
+});
