@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { connection } from "next/server";
 import { Providers } from "./_trpc/client";
 import { Header } from "./_components/header";
 import { ThemeSync } from "./_components/theme";
@@ -10,7 +11,9 @@ export const metadata: Metadata = {
   description: "Run tournaments of Equate, 'SMATH and Number Scrabble: clubs, pairings, timed matches, judging and ratings.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so Next can put the CSP nonce on its scripts (proxy.ts).
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
