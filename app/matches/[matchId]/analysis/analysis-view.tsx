@@ -4,7 +4,8 @@
  * it in blue (the play made keeps the board's amber ring), the chart of points lost per turn (a
  * hand-drawn SVG, as the rating chart: no chart library for bars), and the play's text.
  *
- * The best play is an overlay grid with the board's geometry (same padding and columns), so the
+ * The best play is an overlay grid with the board's geometry (same padding and columns, every cell
+ * square as the board's are, else the rows collapse and the tiles drift up), so the
  * shared Board component stays as it is; its squares carry their own labels ("H8: 3 (best play)").
  */
 import { squares, type Layout } from "@/engine";
@@ -40,7 +41,7 @@ export function AnalysisBoard({ layout, board, made, best }: { layout: Layout; b
             {t.tile}
           </div>
         ) : (
-          <div key={`${r}-${c}`} aria-hidden />
+          <div key={`${r}-${c}`} aria-hidden className="aspect-square" />
         ),
       );
     }

@@ -171,7 +171,7 @@ export default function AnalysisPage() {
                 t.kind === "exchange" ? "an exchange (0)" : "a pass (0)"
               )}
             </p>
-            <p data-testid="lost" className={t.lost > 0 ? "font-semibold text-red-700" : "font-semibold text-emerald-700"}>
+            <p data-testid="lost" className={t.lost > 0 ? "font-semibold text-red-700" : t.best.length === 0 ? "font-semibold text-slate-700" : "font-semibold text-emerald-700"}>
               {t.lost > 0 ? `${t.lost} points lost` : t.best.length === 0 ? "No play found" : "The best play (nothing lost)"}
               {t.complete ? "" : " · unproven: the search was cut by its deadline"}
             </p>
