@@ -15,9 +15,9 @@ async function waitForTurn(page: Page) {
 
 /**
  * Plays a game to the end from its first turn (`first` is on move): an opening play, a phony the
- * opponent lays and the first player challenges off, a pass, then the opponent lets their clock
- * run into overtime and passes, which ends the game. Both pages show the game-over summary with
- * one time penalty of -10.
+ * opponent lays and the first player challenges off (both see the outcome and the outlined square),
+ * then each player in turn lets their clock run into overtime and passes, which ends the game.
+ * Both pages show the game-over summary with a time penalty of -10 for each player.
  */
 async function playPhonyAndOvertime(first: Page, second: Page) {
   // Whoever is on move with an opening play types it; without one, they exchange a tile.
@@ -60,19 +60,38 @@ async function playPhonyAndOvertime(first: Page, second: Page) {
   await mover.getByRole("button", { name: "Challenge last play" }).click();
   await expect(mover.getByTestId("scoresheet")).toContainText("play withdrawn");
   await expect(other.getByTestId("scoresheet")).toContainText("play withdrawn");
+  // Both players see the outcome with the engine's reason, and the square the phony came off
+  // outlined (not the last play's ring: that square is empty now) until the next move.
+  const phonySquare = (page: Page) => page.getByTestId(`sq-${phony!.row}-${phony!.col}`);
+  for (const page of [mover, other]) {
+    await expect(page.getByTestId("challenge-outcome")).toContainText("comes off the board");
+    await expect(page.getByTestId("challenge-outcome")).toContainText(/Engine: .+\./);
+    await expect(phonySquare(page)).toHaveAttribute("data-challenged", "off");
+    await expect(phonySquare(page)).not.toHaveAttribute("data-face");
+    await expect(phonySquare(page)).toHaveCSS("outline-style", "dashed");
+  }
+  await expect(mover.locator("[data-challenged]")).toHaveCount(1);
+  await mover.screenshot({ path: test.info().outputPath("challenge-outline.png") });
   await waitForTurn(mover);
-  await mover.getByRole("button", { name: "Pass" }).click();
 
-  // The opponent lets their clock run into overtime, then passes: two passes in a row end the game.
-  await waitForTurn(other);
-  const myClock = other.locator('[data-testid^="player-"]', { hasText: "(you)" }).locator('[data-testid^="clock-"]');
-  await expect(myClock).toHaveText(/^−/, { timeout: 30_000 });
-  await other.getByRole("button", { name: "Pass" }).click();
+  // Overtime, made independent of the machine's speed: each player lets their own clock run into
+  // overtime before passing (two passes in a row end the game). Whatever the load, both are then
+  // in overtime by less than a minute, so each is charged exactly one started minute: -10 each.
+  // (Before, only the second player waited, and the first one's 18 s ran out or not depending on
+  // how fast the machine played her three turns.)
+  for (const page of [mover, other]) {
+    await waitForTurn(page);
+    const myClock = page.locator('[data-testid^="player-"]', { hasText: "(you)" }).locator('[data-testid^="clock-"]');
+    await expect(myClock).toHaveText(/^−/, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Pass" }).click();
+    // the pass is the next move: the challenge's outline is gone
+    await expect(page.locator("[data-challenged]")).toHaveCount(0);
+  }
 
   for (const page of [first, second]) {
     await expect(page.getByTestId("game-summary")).toBeVisible();
-    await expect(page.getByTestId("game-summary")).toContainText("time penalty -10");
-    await expect(page.locator('[data-testid="sheet-row"][data-type="time-penalty"]')).toHaveCount(1);
+    for (const seat of [0, 1]) await expect(page.getByTestId(`summary-${seat}`)).toContainText("(time penalty -10)");
+    await expect(page.locator('[data-testid="sheet-row"][data-type="time-penalty"]')).toHaveCount(2);
   }
   return { mover, other, opening: opening! };
 }
@@ -86,9 +105,8 @@ test("[MATCHES]: two players play a timed Equate game with a challenged phony an
   await signUp(a, "Ann Equals");
   await signUp(b, "Ben Sums");
 
-  // Ann opens a seat through a link: 18 s per player (her three turns fit in it on a busy machine;
-  // at 9 s she ran 1 s over under load and the game ended with two penalties), single challenge
-  // rule, Ann moves first.
+  // Ann opens a seat through a link: 18 s per player (both end in overtime by design, see
+  // playPhonyAndOvertime), single challenge rule, Ann moves first.
   await a.getByRole("link", { name: "Play", exact: true }).click();
   await expect(a.getByRole("heading", { name: "New match" })).toBeVisible();
   await a.getByLabel("Challenge rule").selectOption("single");
@@ -100,8 +118,13 @@ test("[MATCHES]: two players play a timed Equate game with a challenged phony an
 
   await b.goto(link);
   await expect(b.getByRole("heading", { name: "You are challenged" })).toBeVisible();
+  const checkedIn = b.waitForResponse((r) => r.url().includes("matches.checkIn"));
   await b.getByRole("button", { name: "Accept and play" }).click();
   await expect(b.getByTestId("board")).toBeVisible();
+  // Accepting counted as coming, but this is Ben's first look at the game: no "Welcome back".
+  expect((await checkedIn).ok()).toBe(true);
+  await b.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(b.getByTestId("reconnect-notice")).toHaveCount(0);
 
   await playPhonyAndOvertime(a, b);
 

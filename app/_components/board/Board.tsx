@@ -7,7 +7,9 @@
  *
  * Optional extras: coordinates round the edge (named as every message names squares, `squares`
  * of `@/engine`), "new" tiles (the disputed play on the judge's desk), squares a violation names
- * outlined in red, the entry cursor with its direction arrow, and squares as buttons. Buttons use
+ * outlined in red, the squares of a challenged play outlined dashed until the next move (distinct
+ * from the last play's ring: purple where the play came off, green where it stood), the entry
+ * cursor with its direction arrow, and squares as buttons. Buttons use
  * a roving tabindex (one Tab stop for the whole board, arrow keys move between squares, as the
  * WAI-ARIA grid pattern does); keys the board does not use go to `onKey`. A square accepts an
  * HTML5 drop of a rack tile or a supply tile (`DropSource`).
@@ -48,6 +50,7 @@ export function Board({
   fresh = [],
   highlight = [],
   violations = [],
+  challenged = null,
   marker = null,
   coordinates = false,
   buttons = false,
@@ -70,6 +73,8 @@ export function Board({
   highlight?: readonly Square[];
   /** squares a violation names: outlined in red */
   violations?: readonly Square[];
+  /** the squares of the latest challenged play, and whether it stood or came off */
+  challenged?: { cells: readonly Square[]; stands: boolean } | null;
   /** the entry cursor: where the next typed tile goes, and which way the play runs */
   marker?: { row: number; col: number; direction: "across" | "down" } | null;
   /** column letters across the top and row numbers down the side */
@@ -99,6 +104,7 @@ export function Board({
   const news = new Map(fresh.map((t) => [key(t.row, t.col), t]));
   const lit = new Set(highlight.map((h) => key(h.row, h.col)));
   const flagged = new Set(violations.map((v) => key(v.row, v.col)));
+  const disputed = new Set((challenged?.cells ?? []).map((v) => key(v.row, v.col)));
   const grid = useRef<HTMLDivElement>(null);
 
   // The roving Tab stop: the square last focused, unless the caller places it.
@@ -186,6 +192,8 @@ export function Board({
         cls += " outline outline-2 outline-indigo-700 z-10";
         label += `, cursor ${marker!.direction}`;
       } else if (flagged.has(key(r, c))) cls += " outline outline-2 -outline-offset-2 outline-red-600 z-10";
+      else if (disputed.has(key(r, c))) cls += ` outline-dashed outline-2 -outline-offset-2 z-10 ${challenged!.stands ? "outline-emerald-700" : "outline-fuchsia-700"}`;
+      if (disputed.has(key(r, c))) label += challenged!.stands ? ", challenged play (stood)" : ", challenged play (came off)";
       const drop = {
         onDragOver: (e: DragEvent) => {
           if (!t && onDropTile) e.preventDefault();
@@ -196,7 +204,14 @@ export function Board({
           if (!t && src) onDropTile?.(r, c, src);
         },
       };
-      const data = { "data-testid": `sq-${r}-${c}`, "data-square": name, "data-row": r, "data-col": c, "data-face": (t ?? d)?.tile };
+      const data = {
+        "data-testid": `sq-${r}-${c}`,
+        "data-square": name,
+        "data-row": r,
+        "data-col": c,
+        "data-face": (t ?? d)?.tile,
+        "data-challenged": disputed.has(key(r, c)) ? (challenged!.stands ? "stood" : "off") : undefined,
+      };
       if (buttons) {
         const isStop = stop.row === r && stop.col === c;
         cells.push(

@@ -340,6 +340,8 @@ export default function MatchPage() {
   const myAccept = v.status === "open" && isPlayer && !v.players[mySeat!]!.accepted;
   const blankFaces = ruleset ? ruleset.tiles.filter((t) => t.face !== "?" && !t.unlimited).map((t) => t.face) : [];
   const chosenSupply = selected && "supply" in selected ? selected.supply : null;
+  // The latest challenge, until the next move: its reason under the turn line, its squares outlined on the board.
+  const outcome = ruleset && game ? outcomeFor(ruleset, game.sheet, board) : null;
 
   return (
     <div className="space-y-2 sm:space-y-3">
@@ -459,6 +461,7 @@ export default function MatchPage() {
                 tiles={board}
                 draft={allDraft}
                 highlight={lastPlay?.placements ?? []}
+                challenged={outcome ? { cells: outcome.cells, stands: outcome.stands } : null}
                 marker={canEnter && cursor ? cursor : null}
                 coordinates
                 buttons={isPlayer}
@@ -596,7 +599,7 @@ export default function MatchPage() {
                   Claim win on time
                 </button>
               ) : null}
-              <ChallengeNotice outcome={outcomeFor(ruleset, game.sheet, board)} names={names} />
+              <ChallengeNotice outcome={outcome} names={names} />
               {isPlayer && v.timeControl && v.status === "active" ? <SoundToggle /> : null}
             </section>
 

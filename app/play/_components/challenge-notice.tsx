@@ -23,6 +23,7 @@ export function ChallengeNotice({ outcome, names }: { outcome: ReturnType<typeof
           : `Challenge upheld: ${player}'s play at ${outcome.squares} comes off the board.`}
       </p>
       <p>Engine: {outcome.reason}.</p>
+      <p className="text-xs">Its squares are outlined (dashed) on the board until the next move.</p>
     </section>
   );
 }
