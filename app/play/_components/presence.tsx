@@ -48,8 +48,9 @@ export function PresenceNotice({ matchId, isPlayer, status, liveStatus }: { matc
     const t = setTimeout(() => setDismissed(true), 12_000);
     return () => clearTimeout(t);
   }, [shown]);
-  // Floating at the foot of the screen, so it never pushes the board or the rack out of view.
-  const toast = "fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-xl items-center justify-between gap-2 rounded border px-3 py-2 text-sm shadow-lg";
+  // Floating, so it never pushes the board or the rack out of view; at the top, away from the rack
+  // and the buttons, and taps pass through it (only Dismiss takes them), so it never blocks a move.
+  const toast = "pointer-events-none fixed inset-x-2 top-2 z-40 mx-auto flex max-w-xl items-center justify-between gap-2 rounded border px-3 py-2 text-sm shadow-lg";
   if (dropped)
     return (
       <p role="status" className={`${toast} border-amber-300 bg-amber-50 text-amber-900`} data-testid="reconnect-notice">
@@ -60,7 +61,7 @@ export function PresenceNotice({ matchId, isPlayer, status, liveStatus }: { matc
     return (
       <p role="status" className={`${toast} border-sky-300 bg-sky-50 text-sky-900`} data-testid="reconnect-notice">
         <span>Welcome back: you are reconnected. The clocks kept running while you were away.</span>
-        <button type="button" className="text-sky-800 underline" onClick={() => setDismissed(true)}>
+        <button type="button" className="pointer-events-auto text-sky-800 underline" onClick={() => setDismissed(true)}>
           Dismiss
         </button>
       </p>
