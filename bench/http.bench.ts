@@ -60,10 +60,15 @@ async function setupGames(base: string, dbUrl: string, count: number): Promise<G
     select e.match_id, e.payload, m.version from match_events e join matches m on m.id = e.match_id
     where e.seq = 1 and e.match_id in ${sql(ids)}`;
   await sql.end({ timeout: 5 });
-  return starts.map((r) => {
+  const games = starts.map((r) => {
     const i = ids.indexOf(r.match_id);
     return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, { budgetMs: 4, maxNodes: 4000 }), next: 0, version: r.version };
   });
+  // The bot's thinking above held this event loop for seconds, past the server's keep-alive
+  // timeout: let the client see the sockets the server closed meanwhile before it sends again
+  // (otherwise the first request goes out on a closed socket: "other side closed").
+  await new Promise((r) => setTimeout(r, 200));
+  return games;
 }
 
 /** Up to `n` moves, one at a time, round robin over the games that have moves left. */

@@ -146,7 +146,10 @@ export async function startServer(opts: { appDir: string; distDir: string; datab
       return got.finally(() => (statsWaiter = null));
     },
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null) {
+        console.log(`the server had exited (${child.exitCode}); its last output:\n${log.slice(-4_000)}`);
+        return;
+      }
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
