@@ -53,6 +53,11 @@ test("[analysis]: a finished game is analysed from its replay page — progress,
     if ((await page.getByTestId("best-plays").locator("li").count()) > 0) {
       await expect(bestTiles.first()).toBeVisible();
       await expect(bestTiles.first()).toHaveAttribute("aria-label", /\(best play\)$/);
+      // drawn exactly over its square of the board
+      const square = (await bestTiles.first().getAttribute("aria-label"))!.split(":")[0]!;
+      const [tile, under] = await Promise.all([bestTiles.first().boundingBox(), page.getByTestId("analysis-board").locator(`[data-square="${square}"]`).boundingBox()]);
+      expect(Math.abs(tile!.y - under!.y)).toBeLessThan(2);
+      expect(Math.abs(tile!.x - under!.x)).toBeLessThan(2);
       await expect(page.getByTestId("best-plays").locator("li").first()).toContainText(/ — \d+$/);
       sawBest = true;
     } else await expect(bestTiles).toHaveCount(0);
