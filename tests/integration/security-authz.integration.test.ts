@@ -91,6 +91,7 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.rounds.swap": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, a: w.users.playerA.id, b: w.users.playerB.id }) },
   "tournaments.rounds.flip": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId }) },
   "tournaments.rounds.publish": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
+  "tournaments.rounds.start": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, minutes: 30, startGames: false }) },
   "tournaments.rounds.close": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
   "tournaments.enterResult": {
     allowed: DIRECTORS,
@@ -108,6 +109,12 @@ const MATRIX: Record<string, Entry> = {
   "matches.cancel": { allowed: PLAYERS, input: (w) => ({ matchId: w.challenge.id }) },
   // the join code is the secret: whoever holds it may take the open seat
   "matches.join": { allowed: SIGNED_IN, input: (w) => ({ code: w.challenge.joinCode }) },
+  // a record that does not parse: refused as BAD_REQUEST for the signed-in, never stored
+  // only finished games are analysed: the world's game in play is refused (PRECONDITION) after the gate
+  "analysis.request": { allowed: SIGNED_IN, input: (w) => ({ matchId: w.match.id }) },
+  // the engine is public (a one-tile rack keeps the search tiny)
+  "analysis.bestHere": { allowed: ROLES, input: () => ({ request: { ruleset: "equate", board: row(9, 9, "1+1=2"), rack: ["3"] }, top: 2 }) },
+  "matches.importRecord": { allowed: SIGNED_IN, input: () => ({ text: "not a record", format: "text" }) },
   "matches.move": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id, expectedSeq: w.match.version, clientId: randomUUID(), action: { type: "pass" } }) },
   "matches.claimTimeout": { allowed: PLAYERS, input: (w) => ({ matchId: w.match.id }) },
   // coming to a game is for its players; starting a waiting board's clocks for its tournament's directors

@@ -167,6 +167,8 @@ describeDb("no leaks", (db) => {
       "notifications.list": () => ({ limit: 50 }),
       "notifications.unreadCount": () => undefined,
       "notifications.prefs.get": () => undefined,
+      "apiTokens.list": () => undefined,
+      "analysis.get": (w) => ({ matchId: w.match.id }),
     };
 
     it("every query is listed", () => {
