@@ -45,6 +45,17 @@ export async function contextFor(req: Request, afterResponse: NonNullable<Contex
  */
 async function sessionUserOf(req: Request): Promise<Context["user"]> {
   if (!req.headers.get("cookie")) return null;
-  const { userFromRequest } = await import("./auth");
+  const { userFromRequest } = await loadAuth();
   return userFromRequest(req);
+}
+
+// An `import()` is resolved again on every call, even of a loaded module (under tsx, a round trip
+// to its loader thread: 8 % of a move's CPU in `npm run bench -- http`), so it is taken once.
+let auth: Promise<typeof import("./auth")> | null = null;
+function loadAuth(): Promise<typeof import("./auth")> {
+  auth ??= import("./auth").catch((err: unknown) => {
+    auth = null; // a failed load is tried again by the next request
+    throw err;
+  });
+  return auth;
 }

@@ -105,7 +105,7 @@ export async function startServer(opts: { appDir: string; distDir: string; datab
   // `node --import tsx`: one process, so its pid's CPU is the server's
   const child: ChildProcess =
     kind === "main"
-      ? spawn(process.execPath, ["--import", "tsx", "server/main.ts", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env: { ...env, EQUALIS_STATS_SIGNAL: "1" }, stdio: ["ignore", "pipe", "pipe"] })
+      ? spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "--import", "tsx", "server/main.ts", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env: { ...env, EQUALIS_STATS_SIGNAL: "1" }, stdio: ["ignore", "pipe", "pipe"] })
       : spawn(nextBin(opts.appDir), ["start", "-H", "127.0.0.1", "-p", String(opts.port)], { cwd: opts.appDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let statsWaiter: ((s: ServerStats) => void) | null = null;
