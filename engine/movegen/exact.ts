@@ -499,8 +499,9 @@ export class ExactGenerator {
           if (!onLane) continue;
           if (rs.startRule === "cover" ? si < s || si > e : si !== s && si !== e) continue;
         } else if (!hasOld && !hasHook) continue;
-        // a lone new tile in this direction: its main line is the other one (decision 9)
-        if (e === s && !(this.firstPlay && dir === "across")) continue;
+        // a lone new tile in this direction: its main line is the other one (decision 9); as the
+        // first play it has no line at all, so it is no play (SINGLE_TILE, decision 15)
+        if (e === s) continue;
         this.equalsPlacements(dir, lane, s, e, maxNewEq, unlimitedEq, out);
       }
     }
