@@ -565,7 +565,7 @@ export default function MatchPage() {
                         {game.pending?.goesOut ? "Accept the last play" : "Pass"}
                       </button>
                       {game.can.challenge ? (
-                        <button className={`${btn} bg-amber-600 text-white hover:bg-amber-700`} disabled={move.isPending} onClick={() => act({ type: "challenge" })}>
+                        <button className={`${btn} bg-amber-700 text-white hover:bg-amber-800`} disabled={move.isPending} onClick={() => act({ type: "challenge" })}>
                           Challenge last play
                         </button>
                       ) : null}

@@ -77,7 +77,7 @@ export function ApiTokensSection() {
             <button type="button" onClick={() => void copy(shown)} className="rounded border border-amber-400 px-3 py-1 text-sm">
               {copied ? "Copied" : "Copy"}
             </button>
-            <button type="button" onClick={() => setShown(null)} className="rounded bg-amber-600 px-3 py-1 text-sm text-white">
+            <button type="button" onClick={() => setShown(null)} className="rounded bg-amber-700 px-3 py-1 text-sm text-white">
               I have copied it
             </button>
           </div>
