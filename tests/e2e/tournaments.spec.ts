@@ -114,7 +114,7 @@ test("[tournaments]: a director runs a 6-player Swiss from check-in to final sta
   expect(new Set(games.map((g) => [...g].sort().join("|"))).size).toBe(9); // no repeats
   const expected = [...tally.entries()].sort((x, y) => y[1].wins - x[1].wins || y[1].spread - x[1].spread);
 
-  await page.getByRole("link", { name: "Standings" }).click();
+  await page.getByRole("link", { name: "Standings", exact: true }).click();
   const rows = page.getByTestId("standing-row");
   await expect(rows).toHaveCount(6);
   for (let i = 0; i < 2; i++) {
