@@ -15,16 +15,24 @@
  * (`exactPlays`, top 1, cut at EXACT_CAP_MS, default 5000) beside the bounded search with the
  * bot's defaults, on the same positions in the same run. "proved" counts searches that finished
  * (complete); "better" the positions where the exact play outscores the bounded search's.
+ *
+ * "levels" (issue 16's self-play target: ≥ 5 games/s at the fastest level): self-play at each bot
+ * level (engine/movegen/levels.ts) with its own time and node budget, as the server plays it;
+ * MOVEGEN_MODE=levels prints only that table, LEVELS=beginner,club picks levels. "games/cpu s"
+ * (games per second of the process's CPU time) is the figure to read on a shared machine, where
+ * the wall clock mostly measures the other processes.
  */
-import { BOT_DEFAULTS, exactPlays, getRuleset, RULESET_IDS, searchPlays, selfPlay, shuffled, type Face, type GenerateOptions, type Placement, type RulesetId } from "@/engine";
+import { BOT_DEFAULTS, BOT_LEVELS, LEVEL_SPECS, exactPlays, getRuleset, RULESET_IDS, searchPlays, selfPlay, shuffled, type Face, type BotLevel, type BotOptions, type Placement, type RulesetId } from "@/engine";
 
 const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
-function table(title: string, games: number, opts: GenerateOptions): void {
-  console.log(`\n${title}`);
-  console.log("| ruleset | games | moves | plays | ms/move p50 | p95 | max | total s | cpu s | games/s | avg score |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
-  for (const id of RULESET_IDS) {
+function table(title: string, games: number, opts: BotOptions, levels: readonly BotLevel[] = ["best"], header = true): void {
+  if (header) {
+    console.log(`\n${title}`);
+    console.log("| level | ruleset | games | moves | plays | ms/move p50 | p95 | max | total s | cpu s | games/s | games/cpu s | avg score |");
+    console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  }
+  for (const level of levels) for (const id of RULESET_IDS) {
     const ms: number[] = [];
     let moves = 0;
     let plays = 0;
@@ -32,7 +40,7 @@ function table(title: string, games: number, opts: GenerateOptions): void {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     for (let g = 0; g < games; g++) {
-      const r = selfPlay(id, `bench:${id}:${g}`, opts);
+      const r = selfPlay(id, `bench:${id}:${g}`, { ...opts, level });
       ms.push(...r.moveMs);
       moves += r.moveMs.length;
       plays += r.actions.filter((a) => a.type === "play").length;
@@ -43,7 +51,7 @@ function table(title: string, games: number, opts: GenerateOptions): void {
     const cpuSecs = (cpu.user + cpu.system) / 1e6;
     ms.sort((a, b) => a - b);
     console.log(
-      `| ${id} | ${games} | ${moves} | ${plays} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${ms[ms.length - 1].toFixed(1)} | ${secs.toFixed(2)} | ${cpuSecs.toFixed(2)} | ${(games / secs).toFixed(2)} | ${(score / games).toFixed(0)} |`,
+      `| ${level} | ${id} | ${games} | ${moves} | ${plays} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${ms[ms.length - 1].toFixed(1)} | ${secs.toFixed(2)} | ${cpuSecs.toFixed(2)} | ${(games / secs).toFixed(2)} | ${(games / cpuSecs).toFixed(2)} | ${(score / games).toFixed(0)} |`,
     );
   }
 }
@@ -67,11 +75,12 @@ function midGame(id: RulesetId, seed: string, turns: number): { board: Placement
 function exactTable(positions: number): void {
   const cap = Number(process.env.EXACT_CAP_MS ?? 5000);
   console.log(`\nexact top-1, full rack, mid-game (${positions} positions per ruleset; exact cut at ${cap} ms; bounded search with the bot's defaults)`);
-  console.log("| ruleset | exact p50 ms | p99 | max | proved | bounded p50 ms | p99 | better | equal | worse |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| ruleset | exact p50 ms | p99 | max | cpu p50 ms | cpu p99 | proved | bounded p50 ms | p99 | better | equal | worse |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const id of RULESET_IDS) {
     const rs = getRuleset(id);
     const ex: number[] = [];
+    const exCpu: number[] = [];
     const old: number[] = [];
     let proved = 0;
     let better = 0;
@@ -80,8 +89,11 @@ function exactTable(positions: number): void {
     for (let i = 0; i < positions; i++) {
       const { board, rack } = midGame(id, `bench-exact:${id}:${i}`, 3 + (i % 4));
       let t = performance.now();
+      const c0 = process.cpuUsage();
       const e = exactPlays(rs, board, rack, { top: 1, deadlineMs: cap });
       ex.push(performance.now() - t);
+      const c = process.cpuUsage(c0);
+      exCpu.push((c.user + c.system) / 1000);
       if (e.complete) proved++;
       t = performance.now();
       const o = searchPlays(rs, board, rack, { ...BOT_DEFAULTS, limit: 1 });
@@ -93,9 +105,10 @@ function exactTable(positions: number): void {
       else worse++;
     }
     ex.sort((a, b) => a - b);
+    exCpu.sort((a, b) => a - b);
     old.sort((a, b) => a - b);
     console.log(
-      `| ${id} | ${pct(ex, 0.5).toFixed(0)} | ${pct(ex, 0.99).toFixed(0)} | ${ex[ex.length - 1].toFixed(0)} | ${proved}/${positions} | ${pct(old, 0.5).toFixed(0)} | ${pct(old, 0.99).toFixed(0)} | ${better} | ${equal} | ${worse} |`,
+      `| ${id} | ${pct(ex, 0.5).toFixed(0)} | ${pct(ex, 0.99).toFixed(0)} | ${ex[ex.length - 1].toFixed(0)} | ${pct(exCpu, 0.5).toFixed(0)} | ${pct(exCpu, 0.99).toFixed(0)} | ${proved}/${positions} | ${pct(old, 0.5).toFixed(0)} | ${pct(old, 0.99).toFixed(0)} | ${better} | ${equal} | ${worse} |`,
     );
   }
 }
@@ -105,6 +118,14 @@ export default async function bench(): Promise<void> {
   const mode = process.env.MOVEGEN_MODE;
   if (mode === undefined || mode === "exact") exactTable(Number(process.env.POSITIONS ?? 20));
   if (mode === "exact") return;
+  if (mode === undefined || mode === "levels") {
+    const levels = (process.env.LEVELS?.split(",") ?? [...BOT_LEVELS].reverse()) as BotLevel[];
+    const specs = levels.map((l) => `${l} ${LEVEL_SPECS[l].budgetMs} ms/${LEVEL_SPECS[l].maxNodes} nodes`).join(", ");
+    // one unmeasured beginner game per ruleset first, so the first row does not pay for the JIT
+    for (const id of RULESET_IDS) selfPlay(id, `bench-warm:${id}`, { level: "beginner" });
+    table(`levels (each level's own budget: ${specs}; ${games} games per ruleset, after a warm-up game)`, games, {}, levels);
+  }
+  if (mode === "levels") return;
   console.log(`bot defaults: budgetMs ${BOT_DEFAULTS.budgetMs}, maxNodes ${BOT_DEFAULTS.maxNodes}; ${games} games per ruleset`);
   if (mode !== "fixed") table("bot budget (the bot's defaults; the clock may end a search)", games, {});
   if (mode !== "budget") table(`fixed work (clock lifted, ${BOT_DEFAULTS.maxNodes} nodes per search: the same games every run)`, games, { budgetMs: 1e9 });

@@ -92,8 +92,8 @@ export type { ReadRecord } from "./notation/record";
 // Square names ("J10"; "10J"/"J10" as a start square read across/down): squares.name, squares.parse, …
 export * as squares from "./notation/squares";
 export type { ParsedSquare } from "./notation/squares";
-export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, selfPlay, BOT_DEFAULTS } from "./movegen";
-export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, BotPosition, SelfPlayResult } from "./movegen";
+export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, selfPlay, BOT_DEFAULTS, levelPlay, BOT_LEVELS, DEFAULT_BOT_LEVEL, LEVEL_SPECS, levelCandidates, pickByRule } from "./movegen";
+export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, BotPosition, SelfPlayResult, BotOptions, BotLevel, LevelOptions, LevelRule, LevelSpec } from "./movegen";
 // The exact move generator (docs/bot.md "Exact generator"): every legal play, or the top N with proof
 export { exactPlays } from "./movegen";
 export { analyseGame, analyseTurns, bestPlaysAt, countTurns, summarise } from "./movegen";

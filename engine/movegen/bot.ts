@@ -6,7 +6,8 @@
  * budget and the better of the two plays is taken (docs/bot.md, "The bot"). Deterministic for the
  * same position and options whenever the work budget, not the clock, ends the search. Every play
  * it returns has been adjudicated valid with the rack, so the server can feed it to its move
- * procedure unchanged.
+ * procedure unchanged. Levels (levels.ts): `best` is this greedy player; weaker levels pick among
+ * the plays of a smaller bounded search by a rule.
  */
 import type { GameState } from "../game";
 import { toMove } from "../game";
@@ -15,10 +16,11 @@ import type { Ruleset } from "../ruleset";
 import { BLANK, type Face } from "../tiles";
 import type { GameView } from "../view";
 import { exactPlays } from "./exact";
+import { DEFAULT_BOT_LEVEL, LEVEL_SPECS, levelCandidates, pickByRule, type BotLevel } from "./levels";
 import { compareCandidates, searchPlays, type Candidate, type GenerateOptions } from "./search";
 
-/** Bot defaults: a quarter of a second, 300 000 nodes. */
-export const BOT_DEFAULTS = { budgetMs: 250, maxNodes: 300_000 } as const;
+/** Bot defaults (the `best` level's): a quarter of a second, 300 000 nodes. */
+export const BOT_DEFAULTS = { budgetMs: LEVEL_SPECS.best.budgetMs, maxNodes: LEVEL_SPECS.best.maxNodes } as const;
 
 function clock(): number {
   const p = (globalThis as { performance?: { now(): number } }).performance;
@@ -113,12 +115,34 @@ export function exchangeTiles(rs: Ruleset, rack: readonly Face[], bagCount: numb
   return ranked.slice(0, n).map((x) => x.f);
 }
 
-/** The bot's move: its best play, else an exchange if the bag allows, else a pass. */
-export function chooseBotAction(pos: BotPosition, opts: GenerateOptions = {}): BotAction {
+/** Options of a bot move: the level (default `best`) and the seed of its tie-breaks; budgets
+ * given here override the level's. */
+export type BotOptions = GenerateOptions & { level?: BotLevel; seed?: string };
+
+/** The play a level chooses, or null when its search finds none. */
+export function levelPlay(pos: BotPosition, opts: BotOptions = {}): Candidate | null {
+  const level = opts.level ?? DEFAULT_BOT_LEVEL;
+  const spec = LEVEL_SPECS[level];
+  const firstPlay = pos.firstPlay ?? pos.board.length === 0;
+  if (spec.exact) {
+    const { level: _l, seed: _s, ...o } = opts;
+    return bestPlay(pos.ruleset, pos.board, pos.rack, { budgetMs: spec.budgetMs, maxNodes: spec.maxNodes, ...o, firstPlay });
+  }
+  const plays = levelCandidates(level, pos.ruleset, pos.board, pos.rack, {
+    firstPlay,
+    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+    ...(opts.maxNodes !== undefined ? { maxNodes: opts.maxNodes } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  return pickByRule(spec.rule, plays, `${level}:${opts.seed ?? ""}`);
+}
+
+/** The bot's move: its level's play, else an exchange if the bag allows, else a pass. */
+export function chooseBotAction(pos: BotPosition, opts: BotOptions = {}): BotAction {
   const rs = pos.ruleset;
   if (pos.canPlay !== false && pos.rack.length > 0) {
-    const best = bestPlay(rs, pos.board, pos.rack, { firstPlay: pos.firstPlay ?? pos.board.length === 0, ...opts });
-    if (best) return { type: "play", placements: best.placements, score: best.score };
+    const play = levelPlay(pos, opts);
+    if (play) return { type: "play", placements: play.placements, score: play.score };
   }
   if (pos.canPlay === false) return { type: "pass" };
   const minimum = rs.options.exchangeMinimum === "rack-size" ? rs.rackSize : 1;

@@ -41,6 +41,7 @@ import { BLANK, normaliseFace, splitBrackets, type Face } from "../tiles";
 import { checkLine } from "../validate";
 import { sideValues, type Operand } from "./brackets";
 import { REJECT, START, sideAutomaton, type SideAutomaton } from "./grammar";
+import { BIG, DEAD, faceInfo, SideEval, valueKey, type FaceInfo } from "./sidearith";
 
 export interface ExactOptions {
   /** keep the N best plays (default: every legal play) */
@@ -103,8 +104,8 @@ interface Item {
 
 /** One filling of a side. */
 interface Entry {
-  uses: Uint8Array;
-  items: Int16Array;
+  /** in the fill pool: rack key counts at off, then the item of each empty square */
+  off: number;
   pts: number;
   cross: number;
   blanks: number;
@@ -117,12 +118,32 @@ interface Entry {
 
 /** A filling of a side's shape, before its squares' premiums and cross equations are counted. */
 interface RawFill {
-  uses: Uint8Array;
-  items: Int16Array;
+  /** in the fill pool (Entry.off) */
+  off: number;
   vkey: string;
   value: unknown;
   open: number[] | null;
   close: number[] | null;
+}
+
+/** One growing byte array for every filling's tile counts and item choices: no small typed
+ * arrays per filling (there can be millions). Readers go through `buf`, which growing replaces. */
+class FillPool {
+  buf = new Uint8Array(1 << 16);
+  len = 0;
+  put(uses: Uint8Array, chosen: Uint8Array): number {
+    const need = uses.length + chosen.length;
+    if (this.len + need > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + need));
+      next.set(this.buf.subarray(0, this.len));
+      this.buf = next;
+    }
+    const off = this.len;
+    this.buf.set(uses, off);
+    this.buf.set(chosen, off + uses.length);
+    this.len += need;
+    return off;
+  }
 }
 
 interface ValueBucket {
@@ -253,7 +274,13 @@ export class ExactGenerator {
   private readonly faceIndex = new Map<Face, number>();
   private readonly tables = new Map<string, SideTable | null>();
   private readonly fills = new Map<string, RawFill[]>();
+  private readonly pool = new FillPool();
   private readonly itemPts: number[] = [];
+  /** per item: its role for the incremental evaluator */
+  private readonly itemInfo: FaceInfo[] = [];
+  private readonly autRows: Int16Array[] = [];
+  /** incremental side evaluator, for the grammars it covers (sidearith.ts); null: checkLine */
+  private readonly sideEval: SideEval | null;
   private readonly deadline: Deadline;
   private readonly top: TopList;
   private readonly smath: boolean;
@@ -315,6 +342,10 @@ export class ExactGenerator {
       }
     }
     for (const it of this.items) this.itemPts.push(it.blank ? 0 : this.points(it.core));
+    for (const it of this.items) this.itemInfo.push(faceInfo(it.core));
+    const g = rs.grammar;
+    const fast = g.numbers === "multi-digit" && !g.brackets && !g.powers && !g.unaryMinus && rs.options.evaluation === "standard";
+    this.sideEval = fast ? new SideEval(this.size, g.forbidNegative, rs.options.mixedFractionBelowOne) : null;
   }
 
   /** Board tiles as grid cells, 'SMATH bracket owners resolved as play.ts does (decision 10). */
@@ -434,7 +465,7 @@ export class ExactGenerator {
     this.stats.groups = groups.length;
     for (const g of groups) {
       if (this.deadline.hit) break;
-      if (this.top.full() && g.bound < this.top.last()) break;
+      if (g.bound < this.need()) break;
       if (this.deadline.checkNow()) break;
       this.stats.groupsSearched++;
       if (g.lazy) this.searchLazy(g);
@@ -444,6 +475,11 @@ export class ExactGenerator {
     const plays = this.adjudicateAll();
     this.stats.ms = clock() - start;
     return { plays, complete: !this.deadline.hit, stats: this.stats };
+  }
+
+  /** the lowest score a play must have to make the list now (-Infinity until it is full) */
+  private need(): number {
+    return this.top.full() ? this.top.last() : -Infinity;
   }
 
   private adjudicateAll(): ExactPlay[] {
@@ -611,7 +647,8 @@ export class ExactGenerator {
 
   private searchLazy(g: Group): void {
     this.configs(g.dir, g.lane, g.s, g.e, Infinity, true, (c) => {
-      if (!this.deadline.hit) this.searchGroup(c);
+      if (this.deadline.hit) return;
+      this.searchGroup(c);
     }, 1);
   }
 
@@ -722,20 +759,48 @@ export class ExactGenerator {
     if (raws.length === 0) return null;
     const byValue = new Map<string, ValueBucket>();
     const items = this.items;
+    const ne = emptyIdx.length;
+    // per empty square: points and cross points of each item, and whether it makes a cross equation
+    const ptsOf: Float64Array[] = [];
+    const crossOf: Array<Float64Array | null> = [];
+    const eqOf: Array<Uint8Array | null> = [];
+    for (let e = 0; e < ne; e++) {
+      const [r, c] = rc[emptyIdx[e]];
+      const tf = tileFactor(premiumAt(rs.layout, r, c));
+      const pv = new Float64Array(items.length);
+      for (let k = 0; k < items.length; k++) pv[k] = this.itemPts[k] * tf;
+      ptsOf.push(pv);
+      if (!hooked[e]) {
+        crossOf.push(null);
+        eqOf.push(null);
+        continue;
+      }
+      const cv = new Float64Array(items.length);
+      const ev = new Uint8Array(items.length);
+      for (let k = 0; k < items.length; k++) {
+        const x = this.cross(r, c, dir, items[k].core);
+        cv[k] = items[k].blank ? x.blank : x.real;
+        ev[k] = x.eq ? 1 : 0;
+      }
+      crossOf.push(cv);
+      eqOf.push(ev);
+    }
+    const K = this.keys.length;
+    const buf = this.pool.buf;
     for (const raw of raws) {
       let pts = oldPts;
       let cross = 0;
       let blanks = 0;
       let crossEq = false;
-      for (let e = 0; e < emptyIdx.length; e++) {
-        const it = items[raw.items[e]];
-        const [r, c] = rc[emptyIdx[e]];
-        if (it.blank) blanks++;
-        else pts += this.itemPts[raw.items[e]] * tileFactor(premiumAt(rs.layout, r, c));
-        if (hooked[e]) {
-          const x = this.cross(r, c, dir, it.core);
-          cross += it.blank ? x.blank : x.real;
-          if (x.eq) crossEq = true;
+      const at = raw.off + K;
+      for (let e = 0; e < ne; e++) {
+        const k = buf[at + e];
+        if (items[k].blank) blanks++;
+        pts += ptsOf[e][k];
+        const cv = crossOf[e];
+        if (cv) {
+          cross += cv[k];
+          if (eqOf[e]![k]) crossEq = true;
         }
       }
       let bucket = byValue.get(raw.vkey);
@@ -743,7 +808,7 @@ export class ExactGenerator {
         bucket = { value: raw.value, entries: [] };
         byValue.set(raw.vkey, bucket);
       }
-      bucket.entries.push({ uses: raw.uses, items: raw.items, pts, cross, blanks, tiles: emptyIdx.length, crossEq, open: raw.open, close: raw.close });
+      bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles: ne, crossEq, open: raw.open, close: raw.close });
     }
     return { byValue };
   }
@@ -756,12 +821,29 @@ export class ExactGenerator {
     const uses = new Uint8Array(this.keys.length);
     let empties = 0;
     for (let i = 0; i < n; i++) if (!olds[i]) empties++;
-    const chosen = new Int16Array(empties);
+    const chosen = new Uint8Array(empties);
+    const pool = this.pool;
     const items = this.items;
     const counts = this.counts;
     const aut = this.aut;
-    const leaf = (): void => {
-      this.stats.sideFillings++;
+    const ev = this.sideEval;
+    const infos = this.itemInfo;
+    const oldInfo: Array<FaceInfo | null> = olds.map((o) => (o ? faceInfo(o.core) : null));
+    if (ev) {
+      ev.ensure(n);
+      ev.reset();
+    }
+    // per empty square, the items its cross-check lets through (a bit per item)
+    const okAt: Array<Uint8Array | null> = new Array(n).fill(null);
+    for (let i = 0; i < n; i++) {
+      if (olds[i]) continue;
+      const [r, c] = rc[i];
+      const ok = new Uint8Array(items.length);
+      for (let k = 0; k < items.length; k++) ok[k] = this.cross(r, c, dir, items[k].core).ok ? 1 : 0;
+      okAt[i] = ok;
+    }
+    const values = new Map<string, unknown>();
+    const slowLeaf = (): void => {
       if (this.smath) {
         const ops: Operand[] = [];
         const cellOfOp: number[] = [];
@@ -779,6 +861,8 @@ export class ExactGenerator {
         }
         const sv = sideValues(ops);
         if (!sv) return;
+        // every value of this filling shares its tile counts and choices
+        const off = pool.put(uses, chosen);
         for (const [vkey, w] of sv.values) {
           let open: number[] | null = null;
           let close: number[] | null = null;
@@ -790,44 +874,89 @@ export class ExactGenerator {
               close[cellOfOp[k]] = w.close[k];
             }
           }
-          out.push({ uses: uses.slice(), items: chosen.slice(), vkey, value: w.value, open, close });
+          out.push({ off, vkey, value: w.value, open, close });
         }
         return;
       }
       const line = checkLine(rs, cells, dir, true);
       if (line.violations.length || line.kind === "equation" || line.valueText === null) return;
-      out.push({ uses: uses.slice(), items: chosen.slice(), vkey: line.valueText, value: line.value, open: null, close: null });
+      out.push({ off: pool.put(uses, chosen), vkey: line.valueText, value: line.value, open: null, close: null });
     };
-    const dfs = (i: number, state: number, e: number): void => {
+    const leaf = (big: boolean): void => {
+      this.stats.sideFillings++;
+      if (!ev || big) {
+        slowLeaf();
+        return;
+      }
+      const r = ev.finish(n);
+      if (r === DEAD) return;
+      if (r === BIG) {
+        slowLeaf();
+        return;
+      }
+      const vkey = valueKey(ev.vn, ev.vd);
+      let value = values.get(vkey);
+      if (value === undefined) {
+        value = Q.rat(BigInt(ev.vn), BigInt(ev.vd));
+        values.set(vkey, value);
+      }
+      out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
+    };
+    const dfs = (i: number, state: number, e: number, big: boolean): void => {
       if (this.deadline.check()) return;
       if (i === n) {
-        if (aut.accepts(state)) leaf();
+        if (aut.accepts(state)) leaf(big);
         return;
       }
       const o = olds[i];
       if (o) {
         const st = aut.step(state, o.core);
-        if (st !== REJECT) dfs(i + 1, st, e);
+        if (st === REJECT) return;
+        let b = big;
+        if (ev && !big) {
+          const r = ev.step(i, oldInfo[i]!);
+          if (r === DEAD) return;
+          if (r === BIG) b = true;
+        }
+        dfs(i + 1, st, e, b);
         return;
       }
-      const [r, c] = rc[i];
       const cell = cells[i];
+      const ok = okAt[i]!;
+      const row = this.autRow(state);
       for (let k = 0; k < items.length; k++) {
+        if (!ok[k]) continue;
+        const st = row[k];
+        if (st === REJECT) continue;
         const it = items[k];
         if (uses[it.key] >= counts[it.key]) continue;
-        const st = aut.step(state, it.core);
-        if (st === REJECT) continue;
-        if (!this.cross(r, c, dir, it.core).ok) continue;
+        let b = big;
+        if (ev && !big) {
+          const r = ev.step(i, infos[k]);
+          if (r === DEAD) continue;
+          if (r === BIG) b = true;
+        }
         uses[it.key]++;
         chosen[e] = k;
         cell.core = it.core;
         cell.blank = it.blank;
-        dfs(i + 1, st, e + 1);
+        dfs(i + 1, st, e + 1, b);
         uses[it.key]--;
       }
     };
-    dfs(0, START, 0);
+    dfs(0, START, 0, false);
     return out;
+  }
+
+  /** The automaton's next state for every item from `state` (states are small integers). */
+  private autRow(state: number): Int16Array {
+    let row = this.autRows[state];
+    if (!row) {
+      row = new Int16Array(this.items.length);
+      for (let k = 0; k < this.items.length; k++) row[k] = this.aut.step(state, this.items[k].core);
+      this.autRows[state] = row;
+    }
+    return row;
   }
 
   private searchGroup(g: Group): void {
@@ -899,7 +1028,8 @@ export class ExactGenerator {
       this.top.add({ score, blanks, tiles, key, brackets, placements });
     };
     const fits = (e: Entry): boolean => {
-      for (let k = 0; k < running.length; k++) if (running[k] + e.uses[k] > this.counts[k]) return false;
+      const buf = this.pool.buf;
+      for (let k = 0; k < running.length; k++) if (running[k] + buf[e.off + k] > this.counts[k]) return false;
       return true;
     };
     const join = (si: number, vkey: string | null, value: unknown): void => {
@@ -924,10 +1054,11 @@ export class ExactGenerator {
         }
         for (const e of bucket.entries) {
           if (!fits(e)) continue;
-          for (let q = 0; q < running.length; q++) running[q] += e.uses[q];
+          const buf = this.pool.buf;
+          for (let q = 0; q < running.length; q++) running[q] += buf[e.off + q];
           picked[si] = e;
           join(si + 1, k, bucket.value);
-          for (let q = 0; q < running.length; q++) running[q] -= e.uses[q];
+          for (let q = 0; q < running.length; q++) running[q] -= buf[e.off + q];
         }
       }
     };
@@ -980,7 +1111,7 @@ export class ExactGenerator {
           }
           continue;
         }
-        const it = this.items[e.items[k++]];
+        const it = this.items[this.pool.buf[e.off + this.keys.length + k++]];
         const p: Placement = { row: r, col: c, tile: "(".repeat(open) + it.core + ")".repeat(close) };
         if (it.blank) p.blank = true;
         out.push(p);

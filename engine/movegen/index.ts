@@ -4,8 +4,10 @@
  */
 export { generatePlays, searchPlays, compareCandidates, playKey } from "./search";
 export type { Candidate, GenerateOptions, SearchResult, SearchStats } from "./search";
-export { bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, BOT_DEFAULTS } from "./bot";
-export type { BotAction, BotPosition } from "./bot";
+export { bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, levelPlay, BOT_DEFAULTS } from "./bot";
+export type { BotAction, BotOptions, BotPosition } from "./bot";
+export { BOT_LEVELS, DEFAULT_BOT_LEVEL, LEVEL_SPECS, levelCandidates, pickByRule } from "./levels";
+export type { BotLevel, LevelOptions, LevelRule, LevelSpec } from "./levels";
 export { exactPlays, ExactGenerator } from "./exact";
 export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./exact";
 export { selfPlay } from "./selfplay";

@@ -62,6 +62,44 @@ export function faceTable(rs: Ruleset): FaceInfo[] {
 
 const NO_BR = { open: 0, close: 0 };
 
+/** What a cross-check needs of `checkLine`'s answer. */
+interface CrossLine {
+  ok: boolean;
+  trueEquation: boolean;
+  value: unknown;
+}
+
+/** Cross-check lines already checked, per ruleset, across searches: consecutive moves of a game
+ * ask about the same perpendicular runs again and again, and `checkLine` (lex, parse, exact
+ * evaluation) is most of a small search's time. The answer depends only on the ruleset, the old
+ * tiles before and after the square (faces, with their brackets in the cross direction: the key)
+ * and the new face, not on the squares: one slot per face id for each run. Bounded (cleared when
+ * full; searches under way keep their slots) and keyed by the ruleset object, so it is garbage
+ * collected with it. */
+const CROSS_CACHE_RUNS = 5_000;
+const crossCache = new WeakMap<Ruleset, Map<string, (CrossLine | undefined)[]>>();
+
+function slotsFor(rs: Ruleset, key: string, faces: number): (CrossLine | undefined)[] {
+  let byRs = crossCache.get(rs);
+  if (!byRs) crossCache.set(rs, (byRs = new Map()));
+  let slots = byRs.get(key);
+  if (!slots) {
+    if (byRs.size >= CROSS_CACHE_RUNS) byRs.clear();
+    byRs.set(key, (slots = new Array<CrossLine | undefined>(faces).fill(undefined)));
+  }
+  return slots;
+}
+
+/** A run's part of a cache key: each old tile's face and its brackets in the cross direction. */
+function keyOf(cells: readonly GridCell[], cross: Direction): string {
+  let key = "";
+  for (const c of cells) {
+    const br = c[cross];
+    key += br.open || br.close ? `|${c.core}(${br.open})${br.close}` : `|${c.core}`;
+  }
+  return key;
+}
+
 /** Old tiles on a size×size grid, with brackets assigned to a direction. */
 export class OldGrid {
   readonly size: number;
@@ -128,6 +166,8 @@ export class CrossChecks {
   /** per square × face: 0 unknown, 1 allowed, 2 refused */
   private readonly memo: Uint8Array;
   private readonly runs: ({ before: GridCell[]; after: GridCell[] } | undefined)[];
+  /** per square: the cached answers for its run, by face id (slotsFor) */
+  private readonly slots: ((CrossLine | undefined)[] | undefined)[];
   /** per square × face (when allowed): points of the cross equation it completes (0: none) */
   readonly points: Int32Array;
   /** per square × face: the new tile's own share of `points` (what a blank would not score) */
@@ -144,6 +184,8 @@ export class CrossChecks {
     this.hasPerp = new Uint8Array(size * size);
     this.memo = new Uint8Array(size * size * faces.length);
     this.runs = new Array(size * size);
+    this.slots = new Array(size * size);
+    const cross: Direction = direction === "across" ? "down" : "across";
     this.points = new Int32Array(size * size * faces.length);
     this.share = new Int32Array(size * size * faces.length);
     const [dr, dc] = direction === "across" ? [1, 0] : [0, 1];
@@ -152,7 +194,9 @@ export class CrossChecks {
         if (grid.at(r, c)) continue;
         if (grid.at(r - dr, c - dc) || grid.at(r + dr, c + dc)) {
           this.hasPerp[r * size + c] = 1;
-          this.runs[r * size + c] = grid.perpendicular(r, c, dr, dc);
+          const run = grid.perpendicular(r, c, dr, dc);
+          this.runs[r * size + c] = run;
+          this.slots[r * size + c] = slotsFor(rs, `${cross}${keyOf(run.before, cross)}#${keyOf(run.after, cross)}`, faces.length);
         }
       }
     }
@@ -167,11 +211,16 @@ export class CrossChecks {
     if (known !== 0) return known === 1;
     const run = this.runs[sq]!;
     const cell: GridCell = { row: r, col: c, core: this.faces[f].face, blank: false, isNew: true, overlay: false, across: NO_BR, down: NO_BR };
-    const cells = [...run.before, cell, ...run.after];
-    const cross: Direction = this.direction === "across" ? "down" : "across";
     this.checks++;
-    const line = checkLine(this.rs, cells, cross, false);
-    const ok = line.violations.length === 0;
+    const slots = this.slots[sq]!;
+    let line = slots[f];
+    if (!line) {
+      const cross: Direction = this.direction === "across" ? "down" : "across";
+      const checked = checkLine(this.rs, [...run.before, cell, ...run.after], cross, false);
+      line = { ok: checked.violations.length === 0, trueEquation: checked.trueEquation, value: checked.value };
+      slots[f] = line;
+    }
+    const ok = line.ok;
     this.memo[m] = ok ? 1 : 2;
     if (ok && line.trueEquation) {
       // engine/score.ts for one new tile: premiums under the new tile only
@@ -179,7 +228,7 @@ export class CrossChecks {
       const p = premiumAt(rs.layout, r, c);
       const own = this.faces[f].points * tileFactor(p);
       let sum = own;
-      if (rs.scoring === "all-tiles") for (const x of cells) if (!x.isNew && !x.blank) sum += rs.tileByFace.get(x.core)?.points ?? 0;
+      if (rs.scoring === "all-tiles") for (const x of [...run.before, ...run.after]) if (!x.blank) sum += rs.tileByFace.get(x.core)?.points ?? 0;
       const mult = lineFactor(p);
       let bonus = 0;
       if (rs.scoring === "new-tiles") bonus = valueBonus(rs.options.valueBonus, line.value as never);

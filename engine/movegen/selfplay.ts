@@ -1,11 +1,12 @@
 /**
  * Greedy self-play: two bots play a whole game through engine/game/game.ts (`applyEvent`), so every
- * bot move is also accepted by the game's own rules. For tests and bench/movegen.bench.ts.
+ * bot move is also accepted by the game's own rules. For tests and bench/movegen.bench.ts. Both
+ * bots play at `opts.level` (default `best`); the seed of each move's tie-breaks is the game's
+ * seed and the turn number, so a game replays exactly whenever node budgets bind.
  */
 import { applyEvent, closingEvents, type GameEvent, type GameState } from "../game";
 import type { RulesetId } from "../ruleset";
-import { botPositionFromState, chooseBotAction, type BotAction } from "./bot";
-import type { GenerateOptions } from "./search";
+import { botPositionFromState, chooseBotAction, type BotAction, type BotOptions } from "./bot";
 
 export interface SelfPlayResult {
   state: GameState;
@@ -21,7 +22,7 @@ function clock(): number {
 }
 
 /** Play one game bot against bot; throws if the game refuses a bot move (a bug). */
-export function selfPlay(ruleset: RulesetId, seed: string, opts: GenerateOptions & { maxTurns?: number } = {}): SelfPlayResult {
+export function selfPlay(ruleset: RulesetId, seed: string, opts: BotOptions & { maxTurns?: number } = {}): SelfPlayResult {
   const events: GameEvent[] = [];
   const push = (s: GameState | null, e: GameEvent): GameState => {
     const r = applyEvent(s, e);
@@ -39,7 +40,7 @@ export function selfPlay(ruleset: RulesetId, seed: string, opts: GenerateOptions
     if (!pos) break;
     const player = state.players[state.turn].id;
     const t = clock();
-    const a = chooseBotAction(pos, opts);
+    const a = chooseBotAction(pos, { ...opts, seed: `${seed}:${turn}` });
     moveMs.push(clock() - t);
     actions.push(a);
     at += 1000;

@@ -3,16 +3,18 @@
  * answers each human move through submitMove (same transaction rules, `bot:` idempotency keys)
  * once the human's answer has been sent (a subscriber of committed moves: tests await
  * `committedMovesSettled`, never a sleep), challenges an invalid play, and its account cannot
- * sign in.
+ * sign in. A game started at a level is stored with it and played at it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { matchEvents } from "@/db/schema/matches";
+import { matchEvents, matches } from "@/db/schema/matches";
 import { log } from "@/server/log";
-import { botPositionFromView, chooseBotAction, getRuleset } from "@/engine";
+import { botPositionFromState, botPositionFromView, chooseBotAction, getRuleset, LEVEL_SPECS, type GameEvent } from "@/engine";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { BOT_EMAIL, ensureBotUser } from "@/server/services/bot/account";
-import { toAction } from "@/server/services/bot/turns";
+import { playBotTurns, toAction } from "@/server/services/bot/turns";
+import { submitMove } from "@/server/services/matches/moves";
+import { loadFolded } from "@/server/services/matches/state";
 import { committedMovesSettled, onMoveCommitted } from "@/server/routers/matches/committed";
 import { callerFor, createUser } from "../helpers/seed";
 import { describeDb } from "../helpers/db";
@@ -127,5 +129,46 @@ describeDb("bot opponent", (db) => {
       return;
     }
     throw new Error("no deal in six allowed a phony play (very unlikely)");
+  });
+
+  it("a game started at a level stores it, shows it and is played at it", async () => {
+    const me = await createUser(db());
+    const api = callerFor(db(), me);
+    await expect(api.matches.bot.challenge({ ruleset: "equate", level: "grandmaster" as never })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const { matchId } = await api.matches.bot.challenge({ ruleset: "smath", challengeRule: "void", level: "beginner" });
+    const [row] = await db().select({ botLevel: matches.botLevel }).from(matches).where(eq(matches.id, matchId));
+    expect(row!.botLevel).toBe("beginner");
+    expect((await api.matches.get({ matchId })).botLevel).toBe("beginner");
+    const botId = await ensureBotUser(db());
+    const rs = getRuleset("smath");
+    // I move through the service (no subscriber answers with the wall clock); the bot then moves
+    // with its clock lifted, so its node budget decides and its move can be recomputed here
+    let plays = 0;
+    for (let i = 0; i < 10 && plays < 3; i++) {
+      const v = await api.matches.get({ matchId });
+      if (v.status !== "active") break;
+      const mine = toAction(chooseBotAction(botPositionFromView(v.game as never, rs)!, { maxNodes: 20_000, budgetMs: 1e9 }));
+      await submitMove(db(), { matchId, userId: me.id, expectedSeq: v.version, clientId: `me-${i}-${matchId}`, action: mine });
+      const state = (await loadFolded(db(), matchId, v.version + 1))!.state;
+      if (state.phase !== "playing") break;
+      const expected = chooseBotAction(botPositionFromState(state)!, { level: "beginner", seed: `${matchId}:${v.version + 2}`, budgetMs: 1e9 });
+      const r = await playBotTurns(db(), matchId, { isBot: (id) => id === botId, budgetMs: 1e9, maxMoves: 1 });
+      expect(r.moves).toBe(1);
+      const [e] = await db().select().from(matchEvents).where(and(eq(matchEvents.matchId, matchId), eq(matchEvents.seq, v.version + 2)));
+      const played = e!.payload as unknown as GameEvent;
+      if (expected.type !== "play") {
+        expect(played.type).not.toBe("play");
+        continue;
+      }
+      expect(played.type).toBe("play");
+      const placements = (played as Extract<GameEvent, { type: "play" }>).placements;
+      expect(placements).toEqual(expected.placements);
+      expect(placements.length).toBeLessThanOrEqual(LEVEL_SPECS.beginner.maxTiles!);
+      plays++;
+    }
+    expect(plays).toBeGreaterThan(1);
+    // a game started without a level: the bot plays its best, and says so
+    const other = await api.matches.bot.challenge({ ruleset: "equate", challengeRule: "void" });
+    expect((await api.matches.get({ matchId: other.matchId })).botLevel).toBe("best");
   });
 });

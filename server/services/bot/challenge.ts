@@ -2,6 +2,8 @@
  * A casual game against the bot: the signed-in player challenges the bot account, which accepts at
  * once, so the game starts (first mover drawn at random, as for any challenge). If the bot moves
  * first it plays straight away. Always casual (unrated): a practice opponent should not move ratings.
+ * The level the player chose is stored on the match (`matches.bot_level`) in the same transaction
+ * that creates it, and the bot plays every move of the game at it (./turns.ts).
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -27,7 +29,7 @@ export async function challengeBot(db: Db, userId: string, raw: BotChallengeInpu
     seats: 2,
     invite: [botId],
     firstMover: "random",
-  });
+  }, { botLevel: input.level });
   await acceptChallenge(db, m.id, botId);
   await playBotTurns(db, m.id, { isBot: (id) => id === botId, maxMoves: 4 });
   return { matchId: m.id };

@@ -19,12 +19,16 @@
  * here). `bot.challenge` calls `playBotTurns` once the game starts (the bot may move first), and
  * `bot.nudge` does the same as a recovery path (a restart between the two commits). The demo
  * drives bot-vs-bot games with `playBotTurns` too.
+ *
+ * Level: the match's `bot_level` (chosen when the game against the bot was started; null: the
+ * default level), unless the caller names one (the demo). The seed of the level's tie-breaks is
+ * the match id and the move's number, so a retried trigger picks the same play.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers, matches } from "@/db/schema/matches";
 import { users } from "@/db/schema/users";
-import { botPositionFromState, chooseBotAction, type BotAction } from "@/engine";
+import { botPositionFromState, chooseBotAction, DEFAULT_BOT_LEVEL, type BotAction, type BotLevel, type BotOptions } from "@/engine";
 import { isDomainError } from "@/server/errors";
 import { log } from "@/server/log";
 import { submitMove } from "@/server/services/matches/moves";
@@ -35,7 +39,9 @@ import { BOT_EMAIL } from "./account";
 export interface BotTurnOptions {
   /** which engine player ids the bot plays for (the bot account; in the demo, everyone) */
   isBot: (userId: string) => boolean;
-  /** search budget per move (default the engine's 250 ms) */
+  /** the level to play at (default: the match's `bot_level`, else the default level) */
+  level?: BotLevel;
+  /** search budget per move (default: the level's) */
   budgetMs?: number;
   maxNodes?: number;
   /** stop after this many bot moves (default 200: a whole game) */
@@ -66,7 +72,7 @@ export async function playBotTurns(db: Db, matchId: string, opts: BotTurnOptions
   let moves = 0;
   let stale = 0;
   for (;;) {
-    const [m] = await db.select({ version: matches.version, status: matches.status }).from(matches).where(eq(matches.id, matchId)).limit(1);
+    const [m] = await db.select({ version: matches.version, status: matches.status, botLevel: matches.botLevel }).from(matches).where(eq(matches.id, matchId)).limit(1);
     if (!m) return { moves, status: "missing" };
     if (m.status !== "active" || moves >= maxMoves) return { moves, status: m.status };
     const f = await loadFolded(db, matchId, m.version);
@@ -81,7 +87,7 @@ export async function playBotTurns(db: Db, matchId: string, opts: BotTurnOptions
     } else {
       const pos = botPositionFromState(s);
       if (!pos) return { moves, status: m.status };
-      const opt: { budgetMs?: number; maxNodes?: number } = {};
+      const opt: BotOptions = { level: opts.level ?? m.botLevel ?? DEFAULT_BOT_LEVEL, seed: `${matchId}:${m.version + 1}` };
       if (opts.budgetMs !== undefined) opt.budgetMs = opts.budgetMs;
       if (opts.maxNodes !== undefined) opt.maxNodes = opts.maxNodes;
       action = toAction(chooseBotAction(pos, opt));

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { GridCell } from "../play";
+import { createRng } from "../random";
+import { getRuleset } from "../ruleset";
+import { checkLine } from "../validate";
+import { REJECT, START, sideAutomaton } from "./grammar";
+import { BIG, DEAD, faceInfo, OK, SideEval, valueKey } from "./sidearith";
+
+const rs = getRuleset("equate");
+const aut = sideAutomaton(rs.grammar);
+const FACES = rs.tiles.filter((t) => t.inBag && t.face !== "?" && t.face !== "=").map((t) => t.face);
+
+const cellsOf = (faces: string[]): GridCell[] =>
+  faces.map((core, i) => ({ row: 0, col: i, core, blank: false, isNew: true, overlay: false, across: { open: 0, close: 0 }, down: { open: 0, close: 0 } }));
+
+/** What the fast evaluator says about a side the automaton accepts: a value key, null (invalid) or "big". */
+function fast(faces: string[]): string | null | "big" {
+  const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
+  ev.reset();
+  for (let i = 0; i < faces.length; i++) {
+    const r = ev.step(i, faceInfo(faces[i]));
+    if (r === DEAD) return null;
+    if (r === BIG) return "big";
+  }
+  const r = ev.finish(faces.length);
+  if (r === DEAD) return null;
+  if (r === BIG) return "big";
+  expect(r).toBe(OK);
+  return valueKey(ev.vn, ev.vd);
+}
+
+function slow(faces: string[]): string | null {
+  const line = checkLine(rs, cellsOf(faces), "across", true);
+  return line.violations.length ? null : line.valueText;
+}
+
+describe("sidearith: the incremental evaluator agrees with checkLine on Equate sides", () => {
+  it("4000 random sides the automaton accepts: same validity, same value text", () => {
+    const rng = createRng("sidearith");
+    let checked = 0;
+    let valid = 0;
+    while (checked < 4000) {
+      const n = 1 + rng.below(8);
+      const faces: string[] = [];
+      let st = START;
+      for (let i = 0; i < n && st !== REJECT; i++) {
+        // operators and digits most of the time, so most sides parse
+        const f = rng.below(3) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
+        faces.push(f);
+        st = aut.step(st, f);
+      }
+      if (st === REJECT || !aut.accepts(st)) continue;
+      checked++;
+      const want = slow(faces);
+      const got = fast(faces);
+      if (want !== null) valid++;
+      expect(`${faces.join(" ")} → ${got}`).toBe(`${faces.join(" ")} → ${want}`);
+    }
+    expect(valid).toBeGreaterThan(500);
+  });
+
+  it("the cases it must cut: a negative part-way, ÷0, a mixed numeral not below 1", () => {
+    expect(fast(["4", "-", "6", "+", "7"])).toBeNull();
+    expect(slow(["4", "-", "6", "+", "7"])).toBeNull();
+    expect(fast(["5", "÷", "0", "×", "3"])).toBeNull();
+    expect(fast(["2", "3/3"])).toBeNull();
+    expect(fast(["2", "1/2", "×", "2"])).toBe("5");
+    expect(fast(["7", "-", "2", "×", "3"])).toBe("1");
+    expect(fast(["1/2", "+", "1/3"])).toBe("5/6");
+  });
+
+  it("values past 2^53 are left to checkLine", () => {
+    const digits = "9999999999999999".split("");
+    expect(fast(digits)).toBe("big");
+    expect(fast(["9", "9", "9", "9", "9", "9", "9", "9", "×", "9", "9", "9", "9", "9", "9", "9", "9", "9"])).toBe("big");
+  });
+});
