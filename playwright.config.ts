@@ -2,8 +2,10 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against a production
- * build served by `next start` on its own embedded database. E2E_PORT / NEXT_DIST_DIR /
- * E2E_PGLITE_DIR let two runs share a machine without colliding.
+ * build served by the app's own server, `npm start` (server/main.ts: the live procedures on
+ * Node, everything else on Next), as production runs it — so the hot path is covered end to end.
+ * It runs on its own embedded database. E2E_PORT / NEXT_DIST_DIR / E2E_PGLITE_DIR let two runs
+ * share a machine without colliding.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const pgliteDir = process.env.E2E_PGLITE_DIR ?? ".data/e2e-pglite";
@@ -35,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${pgliteDir} && npx next build && npx next start -p ${port}`,
+    command: `rm -rf ${pgliteDir} && npx next build && npm start -- -p ${port}`,
     url: `http://localhost:${port}/`,
     timeout: 900_000, // `next build` takes minutes on a busy 2-core machine
     reuseExistingServer: false,

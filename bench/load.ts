@@ -24,6 +24,7 @@
  *      server/main.ts only), errors by code, and this client's event-loop delay.
  * Loopback only; every loop is bounded by the deadline and every request by a timeout.
  */
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -85,6 +86,8 @@ interface Match {
 
 const moveLat = new Samples();
 const spectLat = new Samples();
+/** every spectator's own delay for every move (not only the last one's) */
+const eachSpectLat = new Samples();
 const errors = new Counter();
 let movesOk = 0;
 let sseViews = 0;
@@ -115,6 +118,7 @@ async function follow(m: Match, c: Client, spectator: boolean, end: AbortSignal)
         const now = performance.now();
         for (const [from, rec] of m.sent) {
           if (from >= seen && from < version) {
+            eachSpectLat.add(now - rec.at);
             rec.waiting--;
             rec.last = Math.max(rec.last, now);
             if (rec.waiting === 0) {
@@ -227,7 +231,8 @@ async function main(): Promise<void> {
     const matches: Match[] = ids.map((id, i) => {
       const r = byId.get(id);
       if (!r) throw new Error(`match ${id} did not start`);
-      return { id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, BOT), next: 0, version: r.version, sent: new Map(), over: false };
+      // only the moves the room has time for (a move every ~INTERVAL, jitter ±20 %): 500 whole games took most of an hour here
+      return { id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, BOT, Math.ceil(DURATION_MS / (0.8 * INTERVAL_MS)) + 2), next: 0, version: r.version, sent: new Map(), over: false };
     });
     const scripted = matches.reduce((n, m) => n + m.script.length, 0);
     console.log(`${N} games pre-computed (${scripted} moves, ${((performance.now() - p0) / 1000).toFixed(1)} s of bot thinking, before the clock starts)`);
@@ -245,6 +250,7 @@ async function main(): Promise<void> {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const before = await readStats(server);
+    const loadBefore = loadavg();
     const t0 = Date.now();
     const deadline = t0 + DURATION_MS;
     const progress = setInterval(() => console.log(`  ${Math.round((Date.now() - t0) / 1000)} s: ${movesOk} moves, ${errors.total} errors`), 10_000);
@@ -264,6 +270,7 @@ async function main(): Promise<void> {
     console.log(`== ${N} matches, a move every ~${INTERVAL_MS / 1000} s each, ${S} SSE spectators per match + both players on SSE (${want} streams), ${secs.toFixed(0)} s, server: ${a.server} ==`);
     console.log(`move → mover's answer           ${moveLat.summary()}`);
     console.log(`move → last spectator's view    ${spectLat.summary()}${unseen ? ` (${unseen} moves never seen by every spectator)` : ""}`);
+    if (S > 0) console.log(`move → each spectator's view    ${eachSpectLat.summary()}`);
     console.log(`throughput                      ${(movesOk / secs).toFixed(1)} moves/s (${movesOk} moves)`);
     if (before.proc !== null && after.proc !== null) {
       console.log(`server CPU per move (/proc)     ${f1((after.proc - before.proc) / Math.max(1, movesOk))} ms (includes fan-out to every SSE stream)`);
@@ -271,11 +278,16 @@ async function main(): Promise<void> {
     if (before.stats && after.stats) {
       const cpu = (after.stats.cpu.user + after.stats.cpu.system - before.stats.cpu.user - before.stats.cpu.system) / 1000;
       console.log(`server CPU per move (cpuUsage)  ${f1(cpu / Math.max(1, movesOk))} ms`);
+      if (before.stats.publicViews !== undefined && after.stats.publicViews !== undefined) {
+        console.log(`public views computed per move  ${(((after.stats.publicViews - before.stats.publicViews) / Math.max(1, movesOk)) || 0).toFixed(2)} (one per version whatever the number of spectators; a move and the bot-free room make one version)`);
+      }
       if (before.stats.statements !== null && after.stats.statements !== null) {
         console.log(`DB statements per move          ${f1((after.stats.statements - before.stats.statements) / Math.max(1, movesOk))} (every statement the server sent, views included)`);
       }
     }
     console.log(`errors                          ${errors.toString()}`);
+    const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+    console.log(`machine load average (1/5/15 min) ${la(loadBefore)} when the room opened, ${la(loadavg())} when it closed (other work on the machine skews the figures)`);
     console.log(`client                          event-loop delay p50 ${f1(loop.percentile(50) / 1e6)} ms, p99 ${f1(loop.percentile(99) / 1e6)} ms; ${sseViews} views received`);
   } finally {
     await stopAll();

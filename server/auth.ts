@@ -84,6 +84,6 @@ export const { handlers, auth, signOut } = NextAuth((req) => ({
  * Reads the session cookie without Auth.js's `auth()`: that call may re-set the cookie on the
  * response, and a request that was in flight during sign-out would then sign the user back in.
  */
-export async function userFromRequest(req: Request): Promise<SessionUser | null> {
+export async function userFromRequest(req: Pick<Request, "headers" | "url">): Promise<SessionUser | null> {
   return userFromHeaders(req.headers, requestIsHttps(req.headers, req.url));
 }

@@ -17,13 +17,17 @@ import { isDomainError, UNEXPECTED_MESSAGE } from "./errors";
 import { log, setLogUser } from "./log";
 import type { Context } from "./trpc";
 
+/** What the context reads of a request: its headers and URL (a fetch `Request` is one; the hot
+ * path's server builds just these, server/trpc-node.ts). */
+export type RequestHead = Pick<Request, "headers" | "url">;
+
 export async function createRequestContext(req: Request): Promise<Context> {
   // Work that must not delay the answer (the bot's reply to a move) runs once it has been sent.
   return contextFor(req, (task) => after(task));
 }
 
 /** The context with a given way to run work after the answer (the hot path's server, server/trpc-node.ts, has no `after()`). */
-export async function contextFor(req: Request, afterResponse: NonNullable<Context["afterResponse"]>, openDb: () => Promise<Db> = getDb): Promise<Context> {
+export async function contextFor(req: RequestHead, afterResponse: NonNullable<Context["afterResponse"]>, openDb: () => Promise<Db> = getDb): Promise<Context> {
   try {
     // a script's API token, when it sends one, instead of the session cookie (server/api-auth.ts)
     const byToken = await bearerAuth(req.headers, openDb);
@@ -43,7 +47,7 @@ export async function contextFor(req: Request, afterResponse: NonNullable<Contex
  * The session cookie's user. A request without cookies (a script, a test) has no session, so
  * Auth.js (server/auth.ts, which needs Next's runtime) is loaded only once a request has one.
  */
-async function sessionUserOf(req: Request): Promise<Context["user"]> {
+async function sessionUserOf(req: RequestHead): Promise<Context["user"]> {
   if (!req.headers.get("cookie")) return null;
   const { userFromRequest } = await loadAuth();
   return userFromRequest(req);

@@ -59,7 +59,7 @@ export async function readBody(req: Request, maxBytes: number): Promise<BodyRead
  * `readBody` for any stream of bytes — a fetch body, or a Node request (`server/trpc-node.ts`,
  * which serves the hot procedures without Next): the same caps and the same refusals.
  */
-export async function readBodyStream(body: AsyncIterable<Uint8Array> | null, contentLength: string | null | undefined, maxBytes: number): Promise<BodyRead> {
+export async function readBodyStream(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null, contentLength: string | null | undefined, maxBytes: number): Promise<BodyRead> {
   const tooLarge: BodyRead = { ok: false, status: 413, error: `Request too large: a body may be at most ${maxBytes} bytes.` };
   if (Number(contentLength ?? 0) > maxBytes) return tooLarge;
   if (!body) return { ok: true, text: "" };

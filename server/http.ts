@@ -20,21 +20,32 @@ export function errorResponse(err: unknown, as: "json" | "text" = "json"): Respo
   return new Response(`${c.message}\n`, { status: c.status, headers });
 }
 
-const CSV = { standings: standingsCsv, pairings: pairingsCsv } as const;
+
+/** `?round=N` on pairings.csv: a whole number from 1 to 100 (the most rounds an event may have). */
+function roundParam(req: Request): number | undefined {
+  const raw = new URL(req.url).searchParams.get("round");
+  if (raw === null || raw === "") return undefined;
+  if (!/^[0-9]{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw new DomainError("INVALID", "round must be a round number from 1 to 100.", "round");
+  return Number(raw);
+}
 
 /**
  * `GET /tournaments/[id]/<kind>.csv`: the tournament's standings or pairings as a spreadsheet-safe
- * CSV download. An id that is not a uuid is a 404 before the database is asked (the procedures'
+ * CSV download (`pairings.csv?round=N`: one round). An id that is not a uuid is a 404 before the database is asked (the procedures'
  * own uuid check; `[0-9a-f-]{36}` once let 36 hyphens through to PostgreSQL, a 500).
  * `openDb` is the app's database; tests give theirs.
  */
-export function tournamentCsvRoute(kind: keyof typeof CSV, openDb: () => Promise<Db> = getDb) {
-  return async (_req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> => {
+export function tournamentCsvRoute(kind: "standings" | "pairings", openDb: () => Promise<Db> = getDb) {
+  return async (req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> => {
     try {
       const { id } = await ctx.params;
       if (!isUuid(id)) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
-      const body = await CSV[kind](await openDb(), id);
-      return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${kind}-${id}.csv"` } });
+      // Only the pairings take a round; the standings ignore the parameter.
+      const round = kind === "pairings" ? roundParam(req) : undefined;
+      const db = await openDb();
+      const body = kind === "pairings" ? await pairingsCsv(db, id, round) : await standingsCsv(db, id);
+      const name = round === undefined ? `${kind}-${id}` : `${kind}-round-${round}-${id}`;
+      return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` } });
     } catch (err) {
       return errorResponse(err, "text");
     }

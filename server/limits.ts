@@ -46,3 +46,9 @@ export const TRPC_MAX_BATCH = LIMITS.trpcBatchSize;
 export const MAX_INT4 = 2_147_483_647;
 /** The last instant a JavaScript Date can hold (ms since 1970): the bound of client timestamps. */
 export const MAX_DATE_MS = 8_640_000_000_000_000;
+/** Characters of one tile face a client sends (a placement's `tile`, an exchanged tile). A face is
+ * a number or sign plus, in 'SMATH, the bracket overlays written into it (`"((12"`, `"3))"`); the
+ * brackets are unlimited by the rules and a long equation can stack several on one tile — 8 was
+ * too few for plays the bot itself makes (a game record that failed to import again). 32 is
+ * ample: a two-digit number under 30 brackets. */
+export const MAX_TILE_FACE = 32;

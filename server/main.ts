@@ -86,11 +86,13 @@ process.once("SIGTERM", stop);
 // The load test and the HTTP benchmark read this server's CPU and database statements on a
 // signal (never over HTTP), only when they started it with EQUALIS_STATS_SIGNAL=1.
 if (process.env.EQUALIS_STATS_SIGNAL === "1") {
-  const { statementsSent } = await import("@/db/client");
+  const [{ statementsSent }, { publicViewsComputedTotal }] = await Promise.all([import("@/db/client"), import("@/server/services/matches/views")]);
   process.on("SIGUSR2", () => {
+    // public views: those of the hot path's copy of the service, which serves every live stream
+    const publicViews = publicViewsComputedTotal();
     void getDbHandle().then(
-      (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db) })}`),
-      () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null })}`),
+      (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db), publicViews })}`),
+      () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null, publicViews })}`),
     );
   });
 }

@@ -46,8 +46,33 @@ export interface Context {
  */
 export type Meta = OpenApiMeta & { readOnly?: boolean };
 
+type Serialized = ReturnType<typeof superjson.serialize>;
+/** Values marked by `serializeOnce` (null until first serialized), and their serialized form. */
+const sharedValues = new WeakMap<object, Serialized | null>();
+
+/**
+ * Marks a value that is sent unchanged to many clients — a match's public view, handed to every
+ * spectator's stream — so the transformer serializes it once rather than once per stream (with a
+ * thousand spectators superjson's walk of the view was most of a move's fan-out). The value must
+ * not change afterwards.
+ */
+export function serializeOnce<T extends object>(value: T): T {
+  if (!sharedValues.has(value)) sharedValues.set(value, null);
+  return value;
+}
+
+function serializeOutput(value: unknown): Serialized {
+  if (value === null || typeof value !== "object") return superjson.serialize(value);
+  const done = sharedValues.get(value);
+  if (done) return done;
+  const out = superjson.serialize(value);
+  if (done === null) sharedValues.set(value, out);
+  return out;
+}
+
 const t = initTRPC.context<Context>().meta<Meta>().create({
-  transformer: superjson,
+  // superjson both ways; output through `serializeOutput`, which serializes a shared value once
+  transformer: { input: superjson, output: { serialize: serializeOutput, deserialize: (v: Serialized) => superjson.deserialize(v) } },
   // Keeps SSE subscriptions alive through proxies and lets clients notice a dead connection.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error }) {

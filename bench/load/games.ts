@@ -18,13 +18,13 @@ function toAction(x: BotAction): Action {
 }
 
 /** The moves the bot would make in the game that `start` begins, in order, with who makes each. */
-export function precompute(start: GameEvent, bot: { budgetMs: number; maxNodes: number }): { userId: string; action: Action }[] {
+export function precompute(start: GameEvent, bot: { budgetMs: number; maxNodes: number }, maxMoves = MAX_MOVES): { userId: string; action: Action }[] {
   let r = step(null, 1, start);
   if (!r.ok) throw new Error(`start event does not fold: ${r.error.message}`);
   let f: Folded = r.value;
   const rs = getRuleset(f.state.ruleset.id);
   const out: { userId: string; action: Action }[] = [];
-  while (f.state.phase !== "over" && out.length < MAX_MOVES) {
+  while (f.state.phase !== "over" && out.length < maxMoves) {
     const tm = toMove(f.state);
     if (!tm) break;
     const userId = f.state.players[tm.player]!.id;

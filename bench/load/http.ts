@@ -23,6 +23,13 @@ export class Client {
   private cookies = new Map<string, string>();
   constructor(readonly base: string) {}
 
+  /** The same user (one cookie jar) talking to another instance of the app. */
+  at(base: string): Client {
+    const c = new Client(base);
+    c.cookies = this.cookies;
+    return c;
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

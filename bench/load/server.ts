@@ -77,6 +77,8 @@ export interface ServerStats {
   cpu: { user: number; system: number };
   /** statements sent to the database so far (db/client.ts statementsSent) */
   statements: number | null;
+  /** spectators' views computed so far, all matches (services/matches/views.ts) */
+  publicViews?: number;
 }
 
 /** This process's own CPU from /proc (user + system, ms), for any process on this machine. */
@@ -91,14 +93,15 @@ export function procCpuMs(pid: number): number {
  * Start the app on loopback and wait until it answers: `server/main.ts` (the app's server: hot
  * procedures on Node, the rest on Next; default) or plain `next start` (`kind: "next"`, for comparison).
  */
-export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next" }): Promise<RunningServer> {
+export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next"; authSecret?: string }): Promise<RunningServer> {
   const env = {
     ...process.env,
     NODE_ENV: "production",
     NEXT_DIST_DIR: opts.distDir,
     DATABASE_URL: opts.databaseUrl,
     DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
-    AUTH_SECRET: randomBytes(32).toString("base64"),
+    // instances of one app share it, so a session cookie is good on each
+    AUTH_SECRET: opts.authSecret ?? randomBytes(32).toString("base64"),
     PORT: String(opts.port),
   } as NodeJS.ProcessEnv;
   const kind = opts.kind ?? "main";

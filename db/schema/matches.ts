@@ -19,7 +19,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import { users } from "./users";
 import { RULESETS } from "./clubs";
 import { tournamentPairings, tournaments } from "./tournaments";
-import { GAME_CHALLENGE_RULES, type GameChallengeRule } from "@/engine";
+import { BOT_LEVELS, GAME_CHALLENGE_RULES, type GameChallengeRule } from "@/engine";
 import { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES, PREVIEW_MODES, type MatchResultReason } from "@/server/domain";
 
 // The lists' homes are the engine (challenge rules) and the domain's vocabulary; the schema re-exports them.
@@ -81,6 +81,9 @@ export const matches = pgTable(
     /** The bot account when it sits in this match (kept by a trigger on match_players, migration
      * 0008): the move path reads it with the row, so no query after a move looks for the bot. */
     botId: uuid("bot_id").references(() => users.id, { onDelete: "set null" }),
+    /** The bot's level, chosen when the game against the bot was started (migration 0019); null:
+     * the default level (engine DEFAULT_BOT_LEVEL), and every game without the bot. */
+    botLevel: text("bot_level", { enum: BOT_LEVELS }),
     /** What the preview may tell the players (PREVIEW_MODES), from the tournament; casual: full. */
     preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("full"),
     /** Tournament no-show rule in minutes (null: none): see docs/matches.md "A fair start". */
@@ -112,6 +115,7 @@ export const matches = pgTable(
     check("matches_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     index("matches_scorekeeper_idx").on(t.scorekeeperId, t.updatedAt),
     check("matches_imported_unrated_check", sql`${t.importedAt} is null or not ${t.rated}`),
+    check("matches_bot_level_check", sql`${t.botLevel} is null or ${t.botLevel} in (${inList(BOT_LEVELS)})`),
   ],
 );
 

@@ -14,7 +14,8 @@ describeDb("CSV routes", (db) => {
   beforeAll(async () => {
     w = await seedWorld(db());
   });
-  const get = (kind: "standings" | "pairings", id: string) => tournamentCsvRoute(kind, async () => db())(new Request(`http://localhost/tournaments/${id}/${kind}.csv`), { params: Promise.resolve({ id }) });
+  const get = (kind: "standings" | "pairings", id: string, query = "") =>
+    tournamentCsvRoute(kind, async () => db())(new Request(`http://localhost/tournaments/${id}/${kind}.csv${query}`), { params: Promise.resolve({ id }) });
 
   it("serve the standings and the published pairings as CSV downloads", async () => {
     const standings = await get("standings", w.tournament.id);
@@ -30,6 +31,25 @@ describeDb("CSV routes", (db) => {
     expect(lines[0]).toBe("round,table,first,second,first_score,second_score,forfeit,bye");
     expect(lines.length).toBe(2); // the world's one published board
     expect(lines[1]!.startsWith(`${w.roundNumber},1,`)).toBe(true);
+  });
+
+  it("pairings.csv?round=N gives that round only; an unpublished or malformed round is a 4xx with a sentence", async () => {
+    const one = await get("pairings", w.tournament.id, `?round=${w.roundNumber}`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get("content-disposition")).toBe(`attachment; filename="pairings-round-${w.roundNumber}-${w.tournament.id}.csv"`);
+    const lines = (await one.text()).trim().split("\r\n");
+    expect(lines.length).toBe(2);
+    expect(lines[1]!.startsWith(`${w.roundNumber},1,`)).toBe(true);
+    const later = await get("pairings", w.tournament.id, `?round=${w.roundNumber + 1}`);
+    expect(later.status).toBe(404);
+    expect(await later.text()).toBe(`Round ${w.roundNumber + 1} has not been published.\n`);
+    for (const bad of ["0", "101", "1.5", "-1", "x", "1e2", "0001"]) {
+      const res = await get("pairings", w.tournament.id, `?round=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(await res.text()).toBe("round must be a round number from 1 to 100.\n");
+    }
+    // The standings take no round: the parameter changes nothing there.
+    expect((await get("standings", w.tournament.id, "?round=x")).status).toBe(200);
   });
 
   it("an unknown tournament is the service's NOT_FOUND: 404 with its sentence", async () => {

@@ -382,6 +382,29 @@ describeDb("matches", (db, driver) => {
       expect((await gamesOf(db(), s.t.id)).orphans).toEqual([]);
     });
 
+    it("a bracket game lost on time shows as lost on time (the loss reason), not as its 0–0 scores", async () => {
+      const [owner, first, second] = await Promise.all([createUser(db()), createUser(db(), { name: "Flagger" }), createUser(db(), { name: "Waiter" })]);
+      const club = await callerFor(db(), owner).clubs.create({ handle: `k-${randomUUID().slice(0, 8)}`, name: "Knockout Club" });
+      const dir = callerFor(db(), owner);
+      const t = await dir.tournaments.create({ clubId: club.id, name: "Knockout", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "single-elimination" });
+      await dir.tournaments.players.add({ tournamentId: t.id, emails: [first.email, second.email].join("\n"), checkIn: true });
+      const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
+      await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
+      const board = await boardOf(db(), t.id);
+      const { matchId } = await createFromPairing(db(), board.id, owner.id);
+      const [mover, waiter] = board.players as [string, string];
+      // Nobody moves: a day later the first mover's flag has long fallen.
+      expect(await claimTimeout(db(), matchId, waiter, { now: Date.now() + 86_400_000 })).toMatchObject({ ended: true });
+      const bracket = await callerFor(db()).tournaments.bracket({ tournamentId: t.id });
+      const final = bracket!.matches.find((m) => m.players.includes(mover))!;
+      expect(final).toMatchObject({ winner: waiter, lostBy: { userId: mover, reason: "timeout" } });
+      const o = await callerFor(db()).tournaments.byId({ tournamentId: t.id });
+      expect(o.rounds[0]!.pairings[0]).toMatchObject({ forfeitUserId: mover, lossReason: "timeout" });
+      // The placements follow: the winner on time is first.
+      const st = await callerFor(db()).tournaments.standings({ tournamentId: t.id });
+      expect(st.placings!.map((p) => [p.userId, p.place, p.placeTo, p.settled])).toEqual([[waiter, 1, 1, true], [mover, 2, 2, true]]);
+    });
+
     it("one match per pairing; its result flows into the pairing; a director can adjust it", async () => {
       const s = await seedPairing(db());
       await expect(createFromPairing(db(), s.pairing.id, s.outsider.id)).rejects.toThrow(/Only this tournament's directors/);
@@ -401,6 +424,8 @@ describeDb("matches", (db, driver) => {
       expect(p!.resultSource).toBe("match");
       expect(p!.forfeitUserId).toBe(second);
       expect(p!.scores).toEqual({ [first]: 0, [second]: 0 });
+      const board = (await callerFor(db()).tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings.find((b) => b.id === s.pairing.id);
+      expect(board).toMatchObject({ forfeitUserId: second, lossReason: "resign" });
 
       const asP1 = callerFor(db(), { id: s.p1.id, email: s.p1.email, name: s.p1.name });
       await expect(asP1.matches.adjustResult({ matchId: x.matchId, scores: { [first]: 1, [second]: 0 }, reason: "typo" })).rejects.toThrow(/directors/);

@@ -20,7 +20,7 @@ import { answerCommittedMove } from "@/server/services/bot/turns";
 import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { submitMove } from "@/server/services/matches/moves";
 import { SNAPSHOT_EVERY } from "@/server/services/matches/snapshots";
-import { cacheGet, clearStateCache, foldAll, loadEvents, loadFolded } from "@/server/services/matches/state";
+import { cacheGet, cachePut, clearStateCache, foldAll, loadEvents, loadFolded } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
 
@@ -116,6 +116,37 @@ describeDb("the move write path", (db) => {
     const [row] = await db().select({ version: matches.version }).from(matches).where(eq(matches.id, g.id));
     expect(await loadFolded(db(), g.id, row!.version)).toEqual(foldAll(await loadEvents(db(), g.id)));
     expect(out.version).toBe(row!.version);
+  });
+
+  it(`an instance whose cache is a few events behind (moves alternating between two) catches up from those events: a move is still two statements, a view one, and the state is exactly the replayed one`, async () => {
+    const g = await newGame(db());
+    /** This instance last saw the game `behind` events ago (the other instance took the rest). */
+    const sawOnly = async (behind: number) => {
+      const [row] = await db().select({ version: matches.version }).from(matches).where(eq(matches.id, g.id));
+      clearStateCache();
+      cachePut(g.id, foldAll(await loadEvents(db(), g.id, row!.version - behind))!);
+      return row!.version;
+    };
+    for (let i = 0; i < 3; i++) await submitMove(db(), await exchangeInput(db(), g.id)); // a state to be behind of
+    for (let i = 0; i < 2 * SNAPSHOT_EVERY + 3; i++) {
+      const input = await exchangeInput(db(), g.id);
+      await sawOnly(1 + (i % 3));
+      const out = await counted(db(), () => submitMove(db(), input));
+      expect(out.value.applied).toBe(true);
+      expect(out.statements, `move ${i}`).toBe(2);
+      expect(cacheGet(g.id, out.value.version)).toEqual(foldAll(await loadEvents(db(), g.id)));
+    }
+    // a spectator's read on that instance: one statement for the events it lacks
+    const version = await sawOnly(3);
+    const view = await counted(db(), () => loadFolded(db(), g.id, version));
+    expect(view.statements).toBe(1);
+    expect(view.value).toEqual(foldAll(await loadEvents(db(), g.id)));
+    // too far behind: the snapshot, as from a cold cache
+    const far = await exchangeInput(db(), g.id);
+    await sawOnly(SNAPSHOT_EVERY + 1);
+    const out = await counted(db(), () => submitMove(db(), far));
+    expect(out.statements).toBeLessThanOrEqual(3);
+    expect(cacheGet(g.id, out.value.version)).toEqual(foldAll(await loadEvents(db(), g.id)));
   });
 
   it("a move kept waiting 2 s by a held row lock is charged only up to its arrival", async () => {

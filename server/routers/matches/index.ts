@@ -6,7 +6,7 @@
  * tournament).
  */
 import { z } from "zod";
-import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
+import { protectedProcedure, publicProcedure, router, serializeOnce } from "@/server/trpc";
 import { MATCH_STATUSES } from "@/server/domain";
 import {
   adjustResultInput,
@@ -38,7 +38,8 @@ const parsedViews = new WeakMap<object, z.infer<typeof matchViewOut>>();
 /** `matchViewOut.parse`, remembered per view object: a broadcast view is parsed once, not per subscriber. */
 function parsedView(view: object): z.infer<typeof matchViewOut> {
   let out = parsedViews.get(view);
-  if (!out) parsedViews.set(view, (out = matchViewOut.parse(view)));
+  // serialized once too: every spectator's stream sends this same object (server/trpc.ts)
+  if (!out) parsedViews.set(view, (out = serializeOnce(matchViewOut.parse(view))));
   return out;
 }
 

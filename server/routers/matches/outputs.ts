@@ -5,7 +5,7 @@
  * zod strips anything else a service might return.
  */
 import { z } from "zod";
-import { EVENT_TYPES, GAME_CHALLENGE_RULES, PHASES, RULESET_IDS } from "@/engine";
+import { BOT_LEVELS, EVENT_TYPES, GAME_CHALLENGE_RULES, PHASES, RULESET_IDS } from "@/engine";
 import { FIRST_MOVERS, MATCH_RESULT_REASONS, MATCH_STATUSES, PREVIEW_MODES } from "@/server/domain";
 
 const status = z.enum(MATCH_STATUSES);
@@ -89,6 +89,8 @@ export const matchViewOut = z.object({
   joinCode: z.string().nullable(),
   createdBy: z.string().nullable(),
   preview: z.enum(PREVIEW_MODES),
+  /** a game against the bot: its level (docs/bot.md "Levels"); null without the bot */
+  botLevel: z.enum(BOT_LEVELS).nullable(),
   waiting: z.object({ since: z.number().nullable(), deadline: z.number().nullable() }).nullable(),
   board: z.object({ round: z.number(), table: z.number() }).nullable(),
   viewerSeat: z.number().nullable(),

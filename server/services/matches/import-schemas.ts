@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { MAX_TILE_FACE } from "@/server/limits";
 
 /** Largest record accepted (characters): a long four-player game's JSON is under 200 000. */
 export const MAX_RECORD_CHARS = 500_000;
@@ -33,7 +34,7 @@ const points = z.number().int().min(0).max(100_000);
 const placement = z.strictObject({
   row: z.number().int().min(0).max(40),
   col: z.number().int().min(0).max(40),
-  tile: z.string().min(1).max(8),
+  tile: z.string().min(1).max(MAX_TILE_FACE),
   blank: z.boolean().optional(),
   brackets: z.enum(DIRECTIONS).optional(),
   bracketLines: z.array(z.enum(DIRECTIONS)).max(8).optional(),
@@ -57,7 +58,7 @@ export const recordEventSchema = z.discriminatedUnion("type", [
     timeControl: z.record(z.string().max(40), z.number().nullable()).nullable().optional(),
   }),
   z.strictObject({ type: z.literal("play"), at, player: who, placements: z.array(placement).min(1).max(40) }),
-  z.strictObject({ type: z.literal("exchange"), at, player: who, tiles: z.array(z.string().min(1).max(8)).min(1).max(20) }),
+  z.strictObject({ type: z.literal("exchange"), at, player: who, tiles: z.array(z.string().min(1).max(MAX_TILE_FACE)).min(1).max(20) }),
   z.strictObject({ type: z.literal("pass"), at, player: who, forfeit: z.boolean().optional() }),
   z.strictObject({ type: z.literal("challenge"), at, challenger: who }),
   z.strictObject({ type: z.literal("resign"), at, player: who }),

@@ -17,7 +17,7 @@ import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
-import { resolveStart, RULESET_DATA, type StartEvent } from "@/engine";
+import { resolveStart, RULESET_DATA, type BotLevel, type StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
@@ -78,7 +78,7 @@ export async function findPlayers(db: DbOrTx, query: string, selfId: string): Pr
 
 /** A new challenge. The creator takes seat 0; invited players must accept; seats left over are
  * open to anyone with the join code. */
-export async function createChallenge(db: Db, creatorId: string, input: CreateChallengeInput): Promise<Match> {
+export async function createChallenge(db: Db, creatorId: string, input: CreateChallengeInput, extra: { botLevel?: BotLevel } = {}): Promise<Match> {
   checkSettings(input);
   const invite = [...new Set(input.invite)].filter((id) => id !== creatorId);
   if (invite.length > input.seats - 1) throw new DomainError("INVALID", `Invite at most ${input.seats - 1} player${input.seats === 2 ? "" : "s"} for a ${input.seats}-player game.`, "invite");
@@ -102,6 +102,8 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
         seed: newSeed(),
         joinCode: open ? newInviteCode() : null,
         createdBy: creatorId,
+        // a game against the bot (server/services/bot/challenge.ts): the level it plays at
+        botLevel: extra.botLevel ?? null,
       })
       .returning();
     const now = new Date();

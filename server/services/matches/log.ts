@@ -12,7 +12,8 @@ import { matchEvents, matches, matchSnapshots, type Match, type MatchResult } fr
 import { nextDueEvent, type GameEvent, type GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { noticeArgs, publish } from "@/server/live/bus";
-import { step, type Folded } from "./state";
+import { SNAPSHOT_EVERY } from "./snapshots";
+import { step, type Folded, type StoredEvent } from "./state";
 import { reportPairingResult } from "./tournament";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 
@@ -126,17 +127,31 @@ export async function reportResult(tx: DbOrTx, m: Match, s: GameState, result: M
 // on a cache hit — read the row, write — and one more on a cache miss (the events after the
 // snapshot); no transaction, so no BEGIN or COMMIT: the write is one statement, atomic on its own.
 
-/** What the move path reads in one statement: the row, this clientId's earlier event, and the
- * latest snapshot when the caller's cached state is not at the row's version. */
+/** What the move path reads in one statement: the row, this clientId's earlier event, and what
+ * the caller's cached state lacks: nothing when it is at the row's version; the events after it
+ * when it is fewer than SNAPSHOT_EVERY behind (another instance took the last moves: moves
+ * alternating between two instances); else the latest snapshot. */
 export interface MoveRead {
   m: Match;
   /** seq of the event this clientId already wrote (an idempotent retry), or null */
   appliedSeq: number | null;
-  /** the latest snapshot (null: none, or the cache is current) */
+  /** the latest snapshot (null: none, the cache is current, or `tail` is given instead) */
   snapshot: { version: number; state: unknown } | null;
+  /** the events after `cachedVersion` up to the row's version, when the cache is a few behind */
+  tail: StoredEvent[] | null;
 }
 
-const readColumns = { ...getTableColumns(matches), appliedSeq: sql<number | null>`(select ${matchEvents.seq} from ${matchEvents} where ${matchEvents.matchId} = ${matches.id} and ${matchEvents.clientId} = ${sql.placeholder("clientId")})`, snapVersion: matchSnapshots.version, snapState: matchSnapshots.state };
+const cached = sql.placeholder("cachedVersion");
+/** the cached state is behind the row by fewer than SNAPSHOT_EVERY events: read those, not the snapshot */
+const shortTail = sql`(${cached}::int >= 0 and ${matches.version} > ${cached}::int and ${matches.version} - ${cached}::int < ${SNAPSHOT_EVERY}::int)`;
+
+const readColumns = {
+  ...getTableColumns(matches),
+  appliedSeq: sql<number | null>`(select ${matchEvents.seq} from ${matchEvents} where ${matchEvents.matchId} = ${matches.id} and ${matchEvents.clientId} = ${sql.placeholder("clientId")})`,
+  snapVersion: matchSnapshots.version,
+  snapState: matchSnapshots.state,
+  tail: sql<{ seq: number; event: GameEvent; actorId: string | null }[] | null>`(select json_agg(json_build_object('seq', ${matchEvents.seq}, 'event', ${matchEvents.payload}, 'actorId', ${matchEvents.actorId}) order by ${matchEvents.seq}) from ${matchEvents} where ${shortTail} and ${matchEvents.matchId} = ${matches.id} and ${matchEvents.seq} > ${cached}::int and ${matchEvents.seq} <= ${matches.version})`,
+};
 
 /** drizzle builds the read once per session (a pool; db/client.ts may replace it) and postgres.js
  * prepares it once per connection, so a move spends no time composing SQL. */
@@ -146,21 +161,21 @@ function buildRead(db: DbOrTx) {
   return db
     .select(readColumns)
     .from(matches)
-    .leftJoin(matchSnapshots, and(eq(matchSnapshots.matchId, matches.id), ne(matches.version, sql.placeholder("cachedVersion"))))
+    .leftJoin(matchSnapshots, and(eq(matchSnapshots.matchId, matches.id), ne(matches.version, cached), sql`not ${shortTail}`))
     .where(eq(matches.id, sql.placeholder("matchId")))
     .prepare("equalis_move_read");
 }
 
 /** Round trip 1: the match row (no lock: the write statement takes it), whether `clientId` is in
- * the log already, and the snapshot when `cachedVersion` is not the row's version. */
+ * the log already, and what a cached state at `cachedVersion` lacks (see `MoveRead`). */
 export async function readForMove(db: DbOrTx, matchId: string, clientId: string, cachedVersion: number): Promise<MoveRead> {
   const session = (db as unknown as { session: object }).session;
   let read = preparedReads.get(session);
   if (!read) preparedReads.set(session, (read = buildRead(db)));
   const [row] = await read.execute({ matchId, clientId, cachedVersion });
   if (!row) throw new DomainError("NOT_FOUND", "That game does not exist.");
-  const { appliedSeq, snapVersion, snapState, ...m } = row;
-  return { m, appliedSeq: appliedSeq === null ? null : Number(appliedSeq), snapshot: snapVersion === null ? null : { version: snapVersion, state: snapState } };
+  const { appliedSeq, snapVersion, snapState, tail, ...m } = row;
+  return { m, appliedSeq: appliedSeq === null ? null : Number(appliedSeq), snapshot: snapVersion === null ? null : { version: snapVersion, state: snapState }, tail: tail ?? null };
 }
 
 /**

@@ -36,7 +36,7 @@ import { DomainError } from "@/server/errors";
 import { assertFresh, lockMatch, persist, readForMove, reportResult, resultOf, settle, writeEvents, type Appended, type MoveRead } from "./log";
 import type { MoveAction } from "./schemas";
 import { restoreFolded, snapshotDue, snapshotOf } from "./snapshots";
-import { cachedVersion, cachePut, hasDue, loadFolded, step, type Folded } from "./state";
+import { cachedState, cachedVersion, cachePut, catchUp, hasDue, loadFolded, step, type Folded } from "./state";
 
 export interface MoveOutcome {
   /** false: this clientId had already been applied (nothing new was written) */
@@ -98,7 +98,9 @@ export async function submitMove(
   opts: { now?: number } = {},
 ): Promise<MoveOutcome> {
   const arrived = opts.now ?? Date.now();
-  const read = await readForMove(db, input.matchId, input.clientId, cachedVersion(input.matchId));
+  // taken before the read: another request of this process may move the cache on meanwhile
+  const prev = cachedState(input.matchId);
+  const read = await readForMove(db, input.matchId, input.clientId, prev?.version ?? -1);
   const { m } = read;
   const earlier = (r: MoveRead, seq: number): MoveOutcome => ({ applied: false, seq, version: r.m.version, status: r.m.status, botId: r.m.botId });
   if (read.appliedSeq !== null) return earlier(read, read.appliedSeq);
@@ -108,8 +110,13 @@ export async function submitMove(
   if (m.mode === "otb" && input.actingFor === undefined) throw new DomainError("FORBIDDEN", "This game is played over the board: its scorekeeper enters the moves.");
   assertFresh(m, input.expectedSeq);
 
-  const snapshot = read.snapshot ? restoreFolded(read.snapshot.version, read.snapshot.state) : null;
-  let f = (await loadFolded(db, m.id, m.version, snapshot))!;
+  // the state at the row's version: the cache as it was read against, caught up with the tail
+  // read with the row, or the snapshot and the events after it
+  const caughtUp = prev && read.tail ? catchUp(m.id, prev, read.tail, m.version) : null;
+  let f =
+    prev?.version === m.version
+      ? prev
+      : (caughtUp ?? (await loadFolded(db, m.id, m.version, read.tail ? undefined : read.snapshot ? restoreFolded(read.snapshot.version, read.snapshot.state) : null)))!;
   const playerId = input.actingFor ?? input.userId;
   const seat = f.state.players.findIndex((p) => p.id === playerId);
   if (seat < 0) throw new DomainError("FORBIDDEN", "Only the players of this game can move.");

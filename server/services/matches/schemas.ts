@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
 import { FIRST_MOVERS } from "@/server/domain";
-import { MAX_INT4 } from "@/server/limits";
+import { MAX_INT4, MAX_TILE_FACE } from "@/server/limits";
 
 export const matchIdInput = z.object({ matchId: z.uuid("That is not a valid match id.") });
 
@@ -46,14 +46,14 @@ export const findPlayersInput = z.object({ query: z.string().trim().min(2, "Type
 const placement = z.object({
   row: z.number().int().min(0).max(40),
   col: z.number().int().min(0).max(40),
-  tile: z.string().min(1).max(8),
+  tile: z.string().min(1).max(MAX_TILE_FACE),
   blank: z.boolean().optional(),
   brackets: z.enum(DIRECTIONS).optional(),
 });
 
 export const moveAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("play"), placements: z.array(placement).min(1, "Place at least one tile.").max(40) }),
-  z.object({ type: z.literal("exchange"), tiles: z.array(z.string().min(1).max(8)).min(1, "Choose the tiles to exchange.").max(20) }),
+  z.object({ type: z.literal("exchange"), tiles: z.array(z.string().min(1).max(MAX_TILE_FACE)).min(1, "Choose the tiles to exchange.").max(20) }),
   z.object({ type: z.literal("pass") }),
   z.object({ type: z.literal("challenge") }),
   z.object({ type: z.literal("resign") }),

@@ -16,7 +16,7 @@ import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
 import { applyEvent, clock as C, describeEvent, nextDueEvent, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { readSnapshot } from "./snapshots";
+import { readSnapshot, SNAPSHOT_EVERY } from "./snapshots";
 
 /** One line of the scoresheet (public: safe for players and spectators alike): the engine's
  * `describeEvent` (seat, text, points, placements) plus where it stands in the log. */
@@ -89,6 +89,21 @@ export function cachedVersion(matchId: string): number {
   return cache.get(matchId)?.version ?? -1;
 }
 
+/** The cached state of a match, whatever its version (the move path catches it up). */
+export function cachedState(matchId: string): Folded | null {
+  return cache.get(matchId) ?? null;
+}
+
+/** `prev` (a cached state) caught up with the events after it, cached; null unless that makes
+ * exactly `version` (then the caller reads the snapshot instead). */
+export function catchUp(matchId: string, prev: Folded, events: readonly StoredEvent[], version: number): Folded | null {
+  if (events.length === 0 || events[0]!.seq !== prev.version + 1) return null;
+  const f = foldAll(events, prev);
+  if (!f || f.version !== version) return null;
+  cachePut(matchId, f);
+  return f;
+}
+
 /** Forget every cached state (tests simulate a server restart with it). */
 export function clearStateCache(): void {
   cache.clear();
@@ -122,6 +137,13 @@ export async function loadFolded(db: DbOrTx, matchId: string, version: number, s
   if (version === 0) return null;
   const hit = cacheGet(matchId, version);
   if (hit) return hit;
+  // A cached state a few events behind (another instance took the last moves) catches up with
+  // them: one read of a few events instead of the snapshot and the events after it.
+  const prev = cache.get(matchId);
+  if (snapshot === undefined && prev && prev.version < version && version - prev.version < SNAPSHOT_EVERY) {
+    const f = catchUp(matchId, prev, await loadEvents(db, matchId, version, prev.version), version);
+    if (f) return f;
+  }
   const from = snapshot !== undefined ? snapshot : await readSnapshot(db, matchId, version);
   if (from && from.version === version) {
     cachePut(matchId, from);

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchAdjustments, matchPlayers, matches, type Match, type MatchResult, type MatchStatus } from "@/db/schema/matches";
 import { tournamentPairings } from "@/db/schema/tournaments";
-import { clock as C, toMove, viewFor } from "@/engine";
+import { clock as C, DEFAULT_BOT_LEVEL, toMove, viewFor, type BotLevel } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { topicOf } from "./log";
@@ -73,6 +73,8 @@ export interface MatchView {
   createdBy: string | null;
   /** what the live preview may tell the players (docs/matches.md "The preview") */
   preview: Match["preview"];
+  /** a game against the bot: the level it plays at (null: the bot does not play here) */
+  botLevel: BotLevel | null;
   /** a game waiting for its players: since when, and the no-show deadline (presence.ts) */
   waiting: Waiting | null;
   /** a tournament game's round and table */
@@ -119,6 +121,12 @@ const keyOf = (m: Match) => `${m.version}.${m.status}.${m.updatedAt.getTime()}`;
 const SNAPSHOTS_MAX = 2_000;
 const snapshots = new Map<string, Snapshot>();
 const computed = new Map<string, number>();
+let computedTotal = 0;
+
+/** How many public views this process computed, all matches (the load test reports it per move). */
+export function publicViewsComputedTotal(): number {
+  return computedTotal;
+}
 
 /** How many times this process computed `matchId`'s public view (tests assert once per version). */
 export function publicViewsComputed(matchId: string): number {
@@ -152,6 +160,7 @@ async function snapshotOf(db: DbOrTx, m: Match, now: number): Promise<Snapshot> 
   seated.sort((a, b) => a.seat - b.seat);
   const snap: Snapshot = { key, match: m, seated, folded, at: now, public: publicView(m, seated, adjustments, board ?? null, folded, now) };
   computed.set(m.id, (computed.get(m.id) ?? 0) + 1);
+  computedTotal++;
   if (m.status === "finished" || (m.status === "active" && seated.every((p) => p.joinedAt !== null))) {
     snapshots.delete(m.id);
     snapshots.set(m.id, snap);
@@ -186,6 +195,7 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
     joinCode: null,
     createdBy: m.createdBy,
     preview: m.preview,
+    botLevel: m.botId ? (m.botLevel ?? DEFAULT_BOT_LEVEL) : null,
     waiting: waitingOf(m, seated),
     board,
     viewerSeat: null,
