@@ -92,6 +92,8 @@ export const tournaments = pgTable(
     /** What the live board's preview may tell a player (PREVIEW_MODES); rated events default to
      * "off", casual ones to "full". Copied onto each game. */
     preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("full"),
+    /** Per-game cap on |spread| in standings and pairing scores (null: none; Woogles' spread_cap). */
+    spreadCap: integer("spread_cap"),
     status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registration"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(0),
@@ -110,6 +112,7 @@ export const tournaments = pgTable(
     check("tournaments_gibson_places_check", sql`${t.gibsonPlaces} between 1 and 10 and ${t.prizePlaces} between 1 and 100`),
     check("tournaments_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     check("tournaments_no_show_check", sql`${t.noShowMinutes} between 1 and 240`),
+    check("tournaments_spread_cap_check", sql`${t.spreadCap} is null or ${t.spreadCap} between 1 and 10000`),
   ],
 );
 
@@ -232,6 +235,31 @@ export const tournamentPairings = pgTable(
   ],
 );
 
+/**
+ * Pairs the director keeps apart (family members, team-mates): the pairing engines that can honour
+ * them do (docs/tournaments.md "Forbidden pairs"). Stored once per pair, the smaller id first.
+ */
+export const tournamentForbiddenPairs = pgTable(
+  "tournament_forbidden_pairs",
+  {
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerA: uuid("player_a")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playerB: uuid("player_b")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.playerA, t.playerB], name: "tournament_forbidden_pairs_pkey" }),
+    check("tournament_forbidden_pairs_order_check", sql`${t.playerA} < ${t.playerB}`),
+  ],
+);
+
 export const tournamentAudit = pgTable(
   "tournament_audit",
   {
@@ -255,6 +283,7 @@ export const tournamentsRelations = relations(tournaments, ({ one, many }) => ({
   rounds: many(tournamentRounds),
   pairings: many(tournamentPairings),
   audit: many(tournamentAudit),
+  forbiddenPairs: many(tournamentForbiddenPairs),
 }));
 
 export const tournamentStaffRelations = relations(tournamentStaff, ({ one }) => ({
@@ -277,6 +306,10 @@ export const tournamentPairingsRelations = relations(tournamentPairings, ({ one 
   round: one(tournamentRounds, { fields: [tournamentPairings.roundId], references: [tournamentRounds.id] }),
 }));
 
+export const tournamentForbiddenPairsRelations = relations(tournamentForbiddenPairs, ({ one }) => ({
+  tournament: one(tournaments, { fields: [tournamentForbiddenPairs.tournamentId], references: [tournaments.id] }),
+}));
+
 export const tournamentAuditRelations = relations(tournamentAudit, ({ one }) => ({
   tournament: one(tournaments, { fields: [tournamentAudit.tournamentId], references: [tournaments.id] }),
   actor: one(users, { fields: [tournamentAudit.actorId], references: [users.id] }),
@@ -287,4 +320,5 @@ export type TournamentStaffRow = typeof tournamentStaff.$inferSelect;
 export type TournamentPlayer = typeof tournamentPlayers.$inferSelect;
 export type TournamentRound = typeof tournamentRounds.$inferSelect;
 export type TournamentPairing = typeof tournamentPairings.$inferSelect;
+export type TournamentForbiddenPair = typeof tournamentForbiddenPairs.$inferSelect;
 export type TournamentAuditEntry = typeof tournamentAudit.$inferSelect;

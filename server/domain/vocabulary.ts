@@ -49,6 +49,12 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_RESULT_REASONS = [...END_REASONS, "no-show"] as const;
 export type MatchResultReason = (typeof MATCH_RESULT_REASONS)[number];
 
+/** Why a board's loser lost whatever the scores (a pairing with a forfeiting player): on time,
+ * by resigning, by not joining the game, or a forfeit the director entered. */
+export const LOSS_REASONS = ["timeout", "resign", "no-show", "forfeit"] as const;
+export type LossReason = (typeof LOSS_REASONS)[number];
+export const LOSS_REASON_LABELS: Record<LossReason, string> = { timeout: "lost on time", resign: "resigned", "no-show": "did not show", forfeit: "forfeited" };
+
 /** online: played in the browser; otb: played over the board, entered by a scorekeeper
  * (docs/scorekeeper.md; the engine's virtual racks). */
 export const MATCH_MODES = ["online", "otb"] as const;

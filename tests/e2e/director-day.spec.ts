@@ -143,4 +143,23 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.getByRole("button", { name: "Close round 2" }).click();
   await expect(page.getByTestId("finished-banner")).toContainText("This tournament is finished.");
   await page.screenshot({ path: `${SHOTS}/dashboard-finished.png`, fullPage: true });
+
+  // The players' scorecards, by mouse from the tournament's tabs: one printed page per player,
+  // both rounds filled in, and the final running spreads add up to nothing (every game is zero-sum).
+  await page.goto(`/tournaments/${t.id}`);
+  await page.getByRole("link", { name: "Print sheets" }).click();
+  await page.getByTestId("print-sheets").getByRole("link", { name: "Scorecards" }).click();
+  const cards = page.getByTestId("scorecard");
+  await expect(cards).toHaveCount(10);
+  let spreadSum = 0;
+  for (let i = 0; i < 10; i++) {
+    const rows = cards.nth(i).getByTestId("scorecard-row");
+    await expect(rows).toHaveCount(2);
+    for (let r = 0; r < 2; r++) await expect(rows.nth(r).locator("td").nth(4)).toHaveText(/^\d+$/);
+    spreadSum += Number((await rows.nth(1).locator("td").nth(9).textContent())!.replace("+", "").replace("−", "-"));
+  }
+  expect(spreadSum).toBe(0);
+  await page.emulateMedia({ media: "print" });
+  await page.screenshot({ path: `${SHOTS}/print-scorecards.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
 });

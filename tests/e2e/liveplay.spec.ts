@@ -112,6 +112,12 @@ test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-
   await expect(p!.getByTestId("game-summary")).toContainText("Vic Later won — ended by resignation.");
   await expect(q!.getByTestId("game-summary")).toContainText("Vic Later won");
   await shot(q!, "summary-phone");
+  // On the phone the scoresheet fits the screen: every column (Totals, Clock) inside its box.
+  const sheet = q!.getByTestId("scoresheet");
+  await sheet.scrollIntoViewIfNeeded();
+  expect(await sheet.evaluate((el) => ({ overflow: el.scrollWidth - el.clientWidth, right: el.getBoundingClientRect().right <= 390, page: document.documentElement.scrollWidth <= 390 }))).toEqual({ overflow: 0, right: true, page: true });
+  await expect(sheet.getByRole("columnheader", { name: "Clock" })).toBeInViewport();
+  await sheet.screenshot({ path: test.info().outputPath("scoresheet-phone.png") });
   await q!.getByRole("button", { name: "Rematch" }).click();
   await expect(q!).toHaveURL(/\/play\/[0-9a-f-]+$/);
   await expect(q!).not.toHaveURL(matchUrl);

@@ -71,6 +71,11 @@ async function playPhonyAndOvertime(first: Page, second: Page) {
     await expect(phonySquare(page)).toHaveCSS("outline-style", "dashed");
   }
   await expect(mover.locator("[data-challenged]")).toHaveCount(1);
+  // The last-play ring goes back to the play still on the board (the opening), not the empty square.
+  for (const page of [mover, other]) {
+    await expect(phonySquare(page)).not.toHaveAttribute("data-last-play");
+    await expect(page.locator("[data-last-play]")).toHaveCount(opening!.placements.length);
+  }
   await mover.screenshot({ path: test.info().outputPath("challenge-outline.png") });
   await waitForTurn(mover);
 

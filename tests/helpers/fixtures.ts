@@ -98,6 +98,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     byeWins: 1,
     byeSpread: 50,
     forfeitSpread: 50,
+    spreadCap: null,
     lateEntryWins: 0,
     tiebreaks: ["spread"],
     gibson: false,

@@ -137,6 +137,18 @@ describeDb("clubs", (db) => {
       expect(c).toMatchObject({ name: "Renamed", description: "We play Tuesdays", visibility: "invite-only", handle: s.club.handle });
       await expect(callerFor(db()).clubs.byHandle({ handle: "no-such-club-here" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
+
+    it("an update is a patch: fields the owner did not send keep their values", async () => {
+      const s = await seedClub(db());
+      const owner = callerFor(db(), s.owner);
+      await owner.clubs.update({ clubId: s.club.id, name: "Sum Club", description: "Tuesdays", location: "Leeds", defaultRuleset: "smath", visibility: "invite-only" });
+      const c = await owner.clubs.update({ clubId: s.club.id, name: "Only The Name" });
+      expect(c).toMatchObject({ name: "Only The Name", description: "Tuesdays", location: "Leeds", defaultRuleset: "smath", visibility: "invite-only" });
+      const d = await owner.clubs.update({ clubId: s.club.id, location: "" });
+      expect(d).toMatchObject({ name: "Only The Name", description: "Tuesdays", location: "", defaultRuleset: "smath", visibility: "invite-only" });
+      const page = await owner.clubs.byHandle({ handle: s.club.handle });
+      expect(page.club).toMatchObject({ name: "Only The Name", description: "Tuesdays", defaultRuleset: "smath", visibility: "invite-only" });
+    });
   });
 
   describe("roles, removing and leaving", () => {

@@ -1,6 +1,7 @@
 /**
  * The director's day through the API (a real tRPC caller, every middleware): the round clock
- * (start, the countdown's data, restart, refusals, waiting online games started with it) and the
+ * (start, the countdown's data, restart, refusals, waiting online games started with it, the one
+ * round's clock a player's game screen reads) and the
  * audit log naming the players with old → new values for a correction.
  */
 import { eq } from "drizzle-orm";
@@ -53,6 +54,23 @@ describeDb("director's day", (db) => {
     expect((await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.durationMs).toBe(30 * 60_000);
     const log = await d.tournaments.audit({ tournamentId: t.id });
     expect(log.filter((a) => a.action === "round.started").map((a) => a.detail)).toEqual(["Round 1: 30:00 on the clock (restarted)", "Round 1: 25:00 on the clock"]);
+  });
+
+  it("a player's game screen reads just its round's clock: none for a draft, then the running clock, anyone may read it", async () => {
+    const { t, d, players } = await seedRound(db(), 4);
+    const anyone = callerFor(db());
+    // A draft is only the directors' business: no round for the players' screens yet.
+    expect((await anyone.tournaments.roundClock({ tournamentId: t.id, roundNumber: 1 })).round).toBeNull();
+    expect((await d.tournaments.roundClock({ tournamentId: t.id, roundNumber: 1 })).round).toBeNull();
+    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    expect((await anyone.tournaments.roundClock({ tournamentId: t.id, roundNumber: 1 })).round).toEqual({ number: 1, status: "published", startedAt: null, durationMs: null });
+    await d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 20 });
+    const c = await callerFor(db(), players[0]!).tournaments.roundClock({ tournamentId: t.id, roundNumber: 1 });
+    expect(c.round).toMatchObject({ number: 1, status: "published", durationMs: 20 * 60_000 });
+    expect(c.serverNow.getTime()).toBeGreaterThanOrEqual(c.round!.startedAt!.getTime());
+    expect((await anyone.tournaments.roundClock({ tournamentId: t.id, roundNumber: 9 })).round).toBeNull();
+    await expect(anyone.tournaments.roundClock({ tournamentId: "00000000-0000-4000-8000-000000000000", roundNumber: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(anyone.tournaments.roundClock({ tournamentId: t.id, roundNumber: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("starting the round starts every waiting online game's clocks", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { clubMemberships, ratedGames, ratingEvents, ratings, tournamentPairings, tournamentRounds, tournaments, type RulesetId } from "@/db/schema";
+import { clubMemberships, matches, ratedGames, ratingEvents, ratings, tournamentPairings, tournamentRounds, tournaments, type RulesetId } from "@/db/schema";
 import { DEFAULT_GLICKO, newRating, rateGame, ratePod } from "@/server/domain";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { recomputeRatings } from "@/server/services/ratings/recompute";
@@ -280,6 +280,47 @@ describeDb("ratings", (db) => {
       const [q] = await board(db(), { rated: false }, [[u1!.id, u2!.id]]);
       await recordPairingResult(db(), { pairingId: q!.id, scores: { [u1!.id]: 10, [u2!.id]: 5 }, source: "director", actorId: null });
       expect(await ratingOf(db(), u1!.id, "smath")).toBeUndefined();
+    });
+
+    it("a director's forfeit is not rated: correcting to a forfeit takes the board out of the ledger, correcting back rates it again", async () => {
+      const [a, b] = await users(db(), 2);
+      const [p] = await board(db(), { rated: true }, [[a!.id, b!.id]]);
+      const entry = () => db().select().from(ratedGames).where(eq(ratedGames.pairingId, p!.id));
+      const history = () => db().select().from(ratingEvents).where(eq(ratingEvents.sourceId, p!.id));
+      await writeResult(db(), { pairingId: p!.id, scores: { [a!.id]: 320, [b!.id]: 280 }, source: "director", actorId: null, forfeitUserId: null });
+      expect(await entry()).toHaveLength(1);
+      expect(await history()).toHaveLength(2);
+
+      // played → forfeit: no game to rate, so no ledger entry (nor its history rows)
+      await writeResult(db(), { pairingId: p!.id, scores: { [a!.id]: 0, [b!.id]: 0 }, source: "director", actorId: null, forfeitUserId: a!.id });
+      expect(await entry()).toHaveLength(0);
+      expect(await history()).toHaveLength(0);
+      // the recompute (the reference) then agrees: neither player has a rated game
+      await recomputeRatings(db());
+      expect(await ratingOf(db(), a!.id, "smath")).toBeUndefined();
+
+      // forfeit → forfeit by the other player: still nothing
+      await writeResult(db(), { pairingId: p!.id, scores: { [a!.id]: 0, [b!.id]: 0 }, source: "director", actorId: null, forfeitUserId: b!.id });
+      expect(await entry()).toHaveLength(0);
+
+      // forfeit → played: rated again, once
+      await writeResult(db(), { pairingId: p!.id, scores: { [a!.id]: 300, [b!.id]: 310 }, source: "director", actorId: null, forfeitUserId: null });
+      expect((await entry()).map((g) => g.players)).toEqual([[{ userId: a!.id, score: 300 }, { userId: b!.id, score: 310 }]]);
+      expect((await ratingOf(db(), b!.id, "smath"))!.games).toBe(1);
+    });
+
+    it("a board whose game ended by resignation stays rated when a director re-saves it with the same loser", async () => {
+      const [a, b] = await users(db(), 2);
+      const m = await createChallenge(db(), a!.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: true, seats: 2, invite: [b!.id], firstMover: "creator" });
+      await acceptChallenge(db(), m.id, b!.id, { now: T0 });
+      await submitMove(db(), { matchId: m.id, userId: a!.id, expectedSeq: 1, clientId: randomUUID(), action: { type: "resign" } }, { now: T0 + 5_000 });
+      // Attach the finished game to a board of a rated event, as if it had been that board's game.
+      const [p] = await board(db(), { rated: true }, [[a!.id, b!.id]]);
+      await db().update(matches).set({ pairingId: p!.id }).where(eq(matches.id, m.id));
+      await db().update(ratedGames).set({ pairingId: p!.id }).where(eq(ratedGames.sourceId, m.id));
+      await writeResult(db(), { pairingId: p!.id, scores: { [a!.id]: 0, [b!.id]: 0 }, source: "director", actorId: null, matchId: m.id, forfeitUserId: a!.id });
+      const [game] = await db().select().from(ratedGames).where(eq(ratedGames.pairingId, p!.id));
+      expect(game!.players).toEqual([{ userId: a!.id, score: 0, lost: true }, { userId: b!.id, score: 0 }]);
     });
 
     it("a rated online match that ends by resignation rates it as a loss in the same transaction", async () => {

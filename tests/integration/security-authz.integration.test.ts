@@ -86,6 +86,9 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.players.checkInAll": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
   "tournaments.players.withdraw": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerB.id }) },
   "tournaments.players.seed": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, seed: 1 }) },
+  "tournaments.forbiddenPairs.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }) },
+  // no pair is stored in the world: an allowed director is let through and told NOT_FOUND
+  "tournaments.forbiddenPairs.remove": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }) },
   "tournaments.rounds.pair": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
   "tournaments.rounds.deleteDraft": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
   "tournaments.rounds.swap": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, a: w.users.playerA.id, b: w.users.playerB.id }) },

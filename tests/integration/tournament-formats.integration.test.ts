@@ -11,6 +11,7 @@ import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
+import { pairingsCsv } from "@/server/services/tournaments/views";
 
 let seq = 0;
 const handle = () => `fmt-${Date.now().toString(36)}-${seq++}`;
@@ -93,6 +94,18 @@ describeDb("tournament formats", (db) => {
     const r1 = await playRound(e);
     expect(r1.pairings.filter((p) => !p.isBye).map((p) => p.players.length)).toEqual([4, 3, 3]);
     expect(r1.pairings.some((p) => p.isBye)).toBe(false);
+    // pairings.csv has a name and a score column for every seat of a pod (a pod of 3 leaves the 4th empty)
+    const lines = (await pairingsCsv(db(), e.t.id, 1)).trim().split("\r\n");
+    expect(lines[0]).toBe("round,table,first,second,third,fourth,first_score,second_score,third_score,fourth_score,forfeit,bye");
+    const byTable = new Map(r1.pairings.map((p) => [p.table, p]));
+    for (const line of lines.slice(1)) {
+      const cells = line.split(",");
+      const p = byTable.get(Number(cells[1]))!;
+      const seatsOf = [0, 1, 2, 3].map((i) => p.players[i]);
+      expect(cells.slice(2, 6)).toEqual(seatsOf.map((pl) => pl?.name ?? ""));
+      expect(cells.slice(6, 10)).toEqual(seatsOf.map((pl) => (pl ? String(scoreOf(e, pl.userId)) : "")));
+    }
+    expect(lines).toHaveLength(4);
     // round 2: a pod of 4 must hold two players of some round-1 pod (only 3 pods), so the engine says so
     const r2 = await playRound(e);
     expect(r2.pairings.flatMap((p) => p.players).length).toBe(10);

@@ -345,12 +345,16 @@ describeDb("tournaments", (db) => {
       const s = await seedTournament(db(), 4, { format: "single-elimination", bronzeMatch: true });
       const r1 = await playRound(db(), s);
       expect(r1.pairings).toHaveLength(2);
+      // After the semi-finals the finalists play for 1–2 and the semi-final losers for 3–4.
+      const mid = await callerFor(db()).tournaments.standings({ tournamentId: s.t.id });
+      expect(mid.placings!.map((p) => [p.place, p.placeTo, p.settled])).toEqual([[1, 2, false], [1, 2, false], [3, 4, false], [3, 4, false]]);
       const r2 = await playRound(db(), s);
       expect(r2.pairings).toHaveLength(2); // final and third-place match
       const bracket = await callerFor(db()).tournaments.bracket({ tournamentId: s.t.id });
       expect(bracket!.matches.find((m) => m.side === "winners" && m.label === "Final")!.winner).toBe(s.players[3]!.id);
       const st = await callerFor(db()).tournaments.standings({ tournamentId: s.t.id });
       expect(st.placings![0]).toMatchObject({ userId: s.players[3]!.id, place: 1 });
+      expect(st.placings!.map((p) => [p.place, p.placeTo, p.settled])).toEqual([[1, 1, true], [2, 2, true], [3, 3, true], [4, 4, true]]);
       const o = await callerFor(db()).tournaments.byId({ tournamentId: s.t.id });
       expect(o.tournament.status).toBe("finished");
     });

@@ -2,7 +2,7 @@
  * time, overtime cost, a challenge's outcome in words. */
 import { describe, expect, it } from "vitest";
 import { adjudicatePlay, DEFAULT_TIME_CONTROL, getRuleset, phonyScore } from "@/engine";
-import { challengeOutcome, lowTimeThresholdMs, overtimeCost, previewOf, tilePoints } from "@/app/play/_components/feedback";
+import { challengeOutcome, lastStandingPlay, lowTimeThresholdMs, overtimeCost, previewOf, tilePoints } from "@/app/play/_components/feedback";
 
 const rs = getRuleset("equate");
 const rack = ["3", "+", "4", "7", "8", "1", "2"];
@@ -95,5 +95,20 @@ describe("challengeOutcome", () => {
     expect(challengeOutcome(rs, sheet, board)).toMatchObject({ stands: true, player: 0, challenger: 1, reason: "the play is valid: 3+4=7", squares: "J10, K10, L10, M10, N10" });
     expect(challengeOutcome(rs, [...sheet, { seq: 4, type: "pass", seat: 1, text: "passed", points: 0 }], board)).toBeNull();
     expect(challengeOutcome(rs, sheet.slice(0, 2), board)).toBeNull();
+  });
+});
+
+describe("lastStandingPlay", () => {
+  const start = { seq: 1, type: "start", seat: null, text: "game started", points: 0 };
+  const first = { seq: 2, type: "play", seat: 0, text: "3+4=7 at J10 across", placements: valid, points: 20 };
+  const second = { seq: 3, type: "play", seat: 1, text: "…", placements: [{ row: 9, col: 14, tile: "8" }], points: 5 };
+  it("the latest play, or the one before it once an upheld challenge withdrew it", () => {
+    expect(lastStandingPlay([start])).toBeNull();
+    expect(lastStandingPlay([start, first, second])).toBe(second);
+    expect(lastStandingPlay([start, first, second, { seq: 4, type: "challenge", seat: 1, text: "challenged by A: play withdrawn", points: -5 }])).toBe(first);
+    expect(lastStandingPlay([start, first, { seq: 3, type: "challenge", seat: 0, text: "challenged by B: play withdrawn", points: -20 }])).toBeNull();
+    // a failed challenge leaves the play on the board; a pass after it changes nothing either
+    const stood = { seq: 4, type: "challenge", seat: 0, text: "challenged B's play: the play stands", points: 0 };
+    expect(lastStandingPlay([start, first, second, stood, { seq: 5, type: "pass", seat: 0, text: "passed", points: 0 }])).toBe(second);
   });
 });

@@ -211,6 +211,7 @@ export function Board({
         "data-col": c,
         "data-face": (t ?? d)?.tile,
         "data-challenged": disputed.has(key(r, c)) ? (challenged!.stands ? "stood" : "off") : undefined,
+        "data-last-play": lit.has(key(r, c)) ? "true" : undefined,
       };
       if (buttons) {
         const isStop = stop.row === r && stop.col === c;

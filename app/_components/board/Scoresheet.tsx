@@ -39,18 +39,21 @@ export function Scoresheet({
   rowTestId?: string;
   maxHeight?: string;
 }) {
-  const cell = onSelect ? "px-2 py-1.5" : "px-2 py-1";
+  // Narrow on a phone: tighter padding, and names and plays may break anywhere (an equation has no
+  // spaces), so every column fits a 390 px screen; anything still too wide scrolls in this box.
+  const cell = onSelect ? "px-1 py-1.5 sm:px-2" : "px-1 py-1 sm:px-2";
+  const head = "px-1 py-1 sm:px-2";
   return (
-    <div className={`${maxHeight} overflow-y-auto rounded border border-slate-200 bg-white`} data-testid={testId}>
+    <div className={`${maxHeight} max-w-full overflow-auto rounded border border-slate-200 bg-white`} data-testid={testId}>
       <table className="w-full text-left text-xs">
         <thead className="sticky top-0 bg-slate-100 text-slate-600">
           <tr>
-            <th className="px-2 py-1">#</th>
-            <th className="px-2 py-1">Player</th>
-            <th className="px-2 py-1">Move</th>
-            <th className="px-2 py-1 text-right">Pts</th>
-            <th className="px-2 py-1 text-right">Totals</th>
-            <th className="px-2 py-1 text-right">Clock</th>
+            <th className={head}>#</th>
+            <th className={head}>Player</th>
+            <th className={head}>Move</th>
+            <th className={`${head} text-right`}>Pts</th>
+            <th className={`${head} text-right`}>Totals</th>
+            <th className={`${head} text-right`}>Clock</th>
           </tr>
         </thead>
         <tbody>
@@ -64,11 +67,11 @@ export function Scoresheet({
               data-type={r.type}
             >
               <td className={`${cell} text-slate-500`}>{r.seq}</td>
-              <td className={cell}>{r.seat === null ? "" : names[r.seat]}</td>
-              <td className={cell}>{r.text}</td>
+              <td className={`${cell} wrap-anywhere`}>{r.seat === null ? "" : names[r.seat]}</td>
+              <td className={`${cell} wrap-anywhere`}>{r.text}</td>
               <td className={`${cell} text-right ${r.points < 0 ? "text-red-600" : ""}`}>{r.points ? (r.points > 0 ? `+${r.points}` : `${r.points}`) : ""}</td>
               <td className={`${cell} text-right tabular-nums`}>{r.totals.join(" / ")}</td>
-              <td className={`${cell} text-right tabular-nums`}>{r.clockMs === null ? "" : formatClock(r.clockMs)}</td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{r.clockMs === null ? "" : formatClock(r.clockMs)}</td>
             </tr>
           ))}
         </tbody>

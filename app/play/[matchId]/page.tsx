@@ -18,7 +18,7 @@ import { useParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { adjudicatePlay, rulesetFor, squares, type RulesetId } from "@/engine";
+import { adjudicatePlay, LEVEL_SPECS, rulesetFor, squares, type RulesetId } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { Board, type DropSource } from "@/app/_components/board/Board";
@@ -34,8 +34,10 @@ import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
 import { useServerNow } from "@/app/_components/board/use-server-now";
 import { PresenceNotice } from "@/app/play/_components/presence";
 import { BoardWaiting } from "@/app/play/_components/board-waiting";
+import { GameRoundClock } from "@/app/tournaments/_components/game-round-clock";
 import { ClockAlerts, SoundToggle } from "@/app/play/_components/clock-alerts";
 import { ChallengeNotice, outcomeFor } from "@/app/play/_components/challenge-notice";
+import { lastStandingPlay } from "@/app/play/_components/feedback";
 import { DraftPreview } from "@/app/play/_components/draft-preview";
 import { GameSummary } from "@/app/play/_components/game-summary";
 
@@ -336,7 +338,8 @@ export default function MatchPage() {
   }
 
   const used = new Set(allDraft.flatMap((t) => (t.rackIndex === null ? [] : [t.rackIndex])));
-  const lastPlay = [...(game?.sheet ?? [])].reverse().find((s) => s.type === "play" && s.placements);
+  // The ring marks the last play still on the board (not one an upheld challenge took off).
+  const lastPlay = lastStandingPlay(game?.sheet ?? []);
   const myAccept = v.status === "open" && isPlayer && !v.players[mySeat!]!.accepted;
   const blankFaces = ruleset ? ruleset.tiles.filter((t) => t.face !== "?" && !t.unlimited).map((t) => t.face) : [];
   const chosenSupply = selected && "supply" in selected ? selected.supply : null;
@@ -352,6 +355,7 @@ export default function MatchPage() {
         <p className="text-xs text-slate-600 sm:text-sm">
           {v.rated ? "Rated" : "Casual"} · challenge rule: {v.challengeRule}
           {v.timeControl ? ` · ${formatClock(v.timeControl.initialMs)} per player${v.timeControl.incrementMs ? ` + ${v.timeControl.incrementMs / 1000} s` : ""}` : " · untimed"}
+          {v.botLevel ? <span data-testid="bot-level">{` · bot level: ${LEVEL_SPECS[v.botLevel].label}`}</span> : null}
           {v.tournamentId ? (
             <>
               {" · "}
@@ -359,6 +363,12 @@ export default function MatchPage() {
                 tournament
               </Link>
               {v.board ? <span data-testid="round-table">{` · round ${v.board.round}, table ${v.board.table}`}</span> : null}
+              {v.board && v.status !== "finished" ? (
+                <>
+                  {" · "}
+                  <GameRoundClock tournamentId={v.tournamentId} roundNumber={v.board.round} />
+                </>
+              ) : null}
             </>
           ) : null}
         </p>

@@ -13,6 +13,8 @@
  * - `challengeOutcome`: the latest challenge, with the engine's reason in words and the squares
  *   of the play, recomputed with the engine from the public scoresheet once the challenge is
  *   decided (nothing secret: the play was on the board for everyone to see).
+ * - `lastStandingPlay`: the play the board rings as the last one — the latest play still on the
+ *   board, so a play withdrawn after an upheld challenge is skipped (its squares are empty).
  */
 import { adjudicatePlay, alwaysRefused, clock, phonyScore, squares, type Placement, type Ruleset, type Ruling, type TimeControl } from "@/engine";
 
@@ -109,4 +111,22 @@ export function challengeOutcome(rs: Ruleset, sheet: readonly SheetRow[], board:
   // The sheet line is about the challenger when the play stood, and about its player when it came off.
   const challenger = stands ? ch.seat : null;
   return { seq: ch.seq, player: play.seat, challenger, stands, reason, squares: squares.names(cells.map((c) => [c.row, c.col] as const)), cells };
+}
+
+/**
+ * The latest play whose tiles are still on the board: walking back, a challenge that withdrew a
+ * play ("play withdrawn" on the sheet) cancels the play before it; the one before that is the
+ * last play then. Null when no play stands.
+ */
+export function lastStandingPlay<R extends Pick<SheetRow, "type" | "text" | "placements">>(sheet: readonly R[]): R | null {
+  let withdrawn = 0;
+  for (let i = sheet.length - 1; i >= 0; i--) {
+    const row = sheet[i]!;
+    if (row.type === "challenge" && /play withdrawn/.test(row.text)) withdrawn++;
+    else if (row.type === "play" && row.placements) {
+      if (withdrawn > 0) withdrawn--;
+      else return row;
+    }
+  }
+  return null;
 }

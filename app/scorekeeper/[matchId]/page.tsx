@@ -22,6 +22,7 @@ import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles } from "@/app/_components/board/keyboard";
 import { clockReadings, poolOf } from "../_components/station";
 import { useServerClock } from "@/app/_components/board/use-server-now";
+import { GameRoundClock } from "@/app/tournaments/_components/game-round-clock";
 
 const big = "min-h-14 rounded-lg px-4 py-3 text-base font-semibold disabled:opacity-40";
 const primary = `${big} bg-indigo-600 text-white active:bg-indigo-800`;
@@ -121,6 +122,17 @@ export default function StationPage() {
           Game page and replay
         </Link>
       </div>
+      {v.tournamentId && v.board ? (
+        <p className="text-sm text-slate-700" data-testid="station-board">
+          Round {v.board.round}, table {v.board.table}
+          {v.status !== "finished" ? (
+            <>
+              {" · "}
+              <GameRoundClock tournamentId={v.tournamentId} roundNumber={v.board.round} />
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {!station.data!.canKeepScore ? <p className="text-sm text-slate-600">You are watching: only the scorekeeper, the players or a director can enter moves.</p> : null}
 
       <div className={`grid gap-3 ${n > 2 ? "grid-cols-2" : "grid-cols-2"}`}>

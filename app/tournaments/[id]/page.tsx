@@ -78,6 +78,11 @@ export default function TournamentPage() {
                   <div key={r.number} className={i > 0 ? "print:hidden" : undefined} data-testid={`round-section-${r.number}`}>
                     <Section title={`Round ${r.number} · ${ROUND_STATUS_LABELS[r.status]}`}>
                       <PairingsTable round={r} highlight={me.data?.id} />
+                      <p className="no-print mt-2 flex flex-wrap gap-x-3 text-xs">
+                        <a href={`/tournaments/${id}/pairings.csv?round=${r.number}`} className="text-indigo-700 underline">Round {r.number} as CSV</a>
+                        <Link href={`/tournaments/${id}/print/find-your-table?round=${r.number}`} className="text-indigo-700 underline">Find your table</Link>
+                        <Link href={`/tournaments/${id}/print/table-cards?round=${r.number}`} className="text-indigo-700 underline">Table cards</Link>
+                      </p>
                     </Section>
                   </div>
                 ))}

@@ -1,8 +1,9 @@
 "use client";
 /** One round's boards: table, first and second player, result, and the pairing engine's reason. */
+import { LOSS_REASON_LABELS, type LossReason } from "@/server/domain";
 import { PairingMatchLink } from "@/app/play/_components/pairing-match-link";
 
-export function PairingsTable({ round, highlight }: { round: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string }[] }; highlight?: string | null }) {
+export function PairingsTable({ round, highlight }: { round: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; lossReason?: LossReason | null; reason: string }[] }; highlight?: string | null }) {
   return (
     <table className="w-full text-sm" data-testid={`pairings-round-${round.number}`}>
       <thead>
@@ -19,7 +20,7 @@ export function PairingsTable({ round, highlight }: { round: { number: number; p
         {round.pairings.map((p) => {
           const [a, b] = p.players;
           const mine = highlight && p.players.some((x) => x.userId === highlight);
-          const result = p.isBye ? "bye" : p.forfeitUserId ? `forfeit by ${p.players.find((x) => x.userId === p.forfeitUserId)?.name}` : a?.score !== null && a?.score !== undefined ? `${a.score}–${b?.score}` : "";
+          const result = p.isBye ? "bye" : p.forfeitUserId ? `${p.players.find((x) => x.userId === p.forfeitUserId)?.name} ${LOSS_REASON_LABELS[p.lossReason ?? "forfeit"]}` : a?.score !== null && a?.score !== undefined ? `${a.score}–${b?.score}` : "";
           return (
             <tr key={p.id} className={`border-b border-slate-100 align-top ${mine ? "bg-amber-50" : ""}`} data-testid="pairing-row">
               <td className="py-1 pr-2">{p.isBye ? "–" : p.table}</td>

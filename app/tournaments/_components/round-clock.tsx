@@ -23,7 +23,7 @@ export function clockedRound<R extends ClockRound>(rounds: readonly R[]): (R & {
 }
 
 /** The server's time, ticking every second (null until the first tick after mount). */
-function useServerNow(serverNow: Date): number | null {
+export function useServerNow(serverNow: Date): number | null {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     const offset = serverNow.getTime() - Date.now();

@@ -10,6 +10,11 @@ import { RULESET_LABELS, SelectField, SignInPrompt, TextAreaField } from "@/app/
 import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../_components/ui";
 import { GameSettingsFields, readGameSettings } from "@/app/tournaments/_components/game-settings";
+import { CHALLENGE_LABELS } from "../_components/challenge-labels";
+import type { GameChallengeRule } from "@/engine";
+
+/** A number box read as "none" when empty. */
+const optional = (v: FormDataEntryValue | null) => (String(v ?? "").trim() === "" ? null : Number(v));
 
 function NewTournamentForm() {
   const trpc = useTRPC();
@@ -32,6 +37,7 @@ function NewTournamentForm() {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const num = (k: string) => Number(f.get(k));
+    const perMove = optional(f.get("perMoveLimitSeconds"));
     create.mutate({
       clubId: String(f.get("clubId")),
       name: String(f.get("name")),
@@ -41,15 +47,17 @@ function NewTournamentForm() {
       format: f.get("format") as "swiss",
       rounds: num("rounds"),
       rated: f.get("rated") === "on",
+      ...(f.get("challengeRule") ? { challengeRule: f.get("challengeRule") as GameChallengeRule } : {}),
       timeControl: {
         initialMs: num("initialMinutes") * 60_000,
         incrementMs: num("incrementSeconds") * 1000,
-        perMoveLimitMs: null,
+        perMoveLimitMs: perMove === null ? null : perMove * 1000,
         overtimePenaltyPoints: num("overtimePenaltyPoints"),
         maxOvertimeMs: num("maxOvertimeMinutes") * 60_000,
         leastTimeBonusPoints: num("leastTimeBonusPoints"),
       },
       byeSpread: num("byeSpread"),
+      spreadCap: optional(f.get("spreadCap")),
       tiebreaks,
       gibson: f.get("gibson") === "on",
       bronzeMatch: f.get("bronzeMatch") === "on",
@@ -71,6 +79,7 @@ function NewTournamentForm() {
           <SelectField label="Format" name="format" defaultValue="swiss" options={FORMAT_LABELS} error={errors.fields.format} />
           <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />
         </div>
+        <SelectField label="Challenge rule" name="challengeRule" defaultValue="" options={{ "": "The game's own default", ...CHALLENGE_LABELS }} error={errors.fields.challengeRule} />
         <fieldset className="grid gap-4 rounded border border-slate-200 p-3 sm:grid-cols-3">
           <legend className="px-1 text-sm font-medium">Time control</legend>
           <Field label="Minutes per player" name="initialMinutes" type="number" min={1} defaultValue={25} />
@@ -78,8 +87,13 @@ function NewTournamentForm() {
           <Field label="Overtime penalty (points/minute)" name="overtimePenaltyPoints" type="number" min={0} defaultValue={10} />
           <Field label="Maximum overtime (minutes)" name="maxOvertimeMinutes" type="number" min={0} defaultValue={10} />
           <Field label="Least-time bonus (points)" name="leastTimeBonusPoints" type="number" min={0} defaultValue={0} />
+          <Field label="Per-move limit (seconds; empty: none)" name="perMoveLimitSeconds" type="number" inputMode="numeric" min={1} />
         </fieldset>
-        <Field label="Bye spread (a bye is a win)" name="byeSpread" type="number" min={0} defaultValue={50} error={errors.fields.byeSpread} />
+        <FormError message={errors.fields.timeControl} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Bye spread (a bye is a win)" name="byeSpread" type="number" min={0} defaultValue={50} error={errors.fields.byeSpread} />
+          <Field label="Spread cap per game (points; empty: none)" name="spreadCap" type="number" inputMode="numeric" min={1} max={10_000} error={errors.fields.spreadCap} />
+        </div>
         <fieldset className="space-y-1 rounded border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Tiebreaks after wins, in order: {tiebreaks.join(" → ") || "none"}</legend>
           {TIEBREAKS.map((t) => (

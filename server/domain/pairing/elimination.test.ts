@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyResult, createBracket, readyMatches, seedOrder, standingsFromBracket, type Bracket, type EliminationOptions } from "./elimination";
+import { applyResult, createBracket, placeLabel, readyMatches, seedOrder, standingsFromBracket, type Bracket, type EliminationOptions } from "./elimination";
 import { prng } from "@/tests/helpers/simulate";
 import type { Player } from "../types";
 
@@ -84,6 +84,30 @@ describe("elimination brackets", () => {
     expect(places.slice(0, 2).map((p) => [p.playerId, p.place])).toEqual([["p2", 1], ["p1", 2]]);
   });
 
+  const labels = (b: Bracket) => Object.fromEntries(standingsFromBracket(b).map((p) => [p.playerId, `${placeLabel(p)}${p.settled ? "" : "?"}`]));
+
+  it("placements: 1, 2, shared 3–4 and 5–8 without a bronze match; 1–4 each with one", () => {
+    expect(labels(playOut(must(createBracket(field(8))), favourite))).toEqual({ p1: "1", p2: "2", p3: "3–4", p4: "3–4", p5: "5–8", p6: "5–8", p7: "5–8", p8: "5–8" });
+    expect(labels(playOut(must(createBracket(field(8), { bronze: true })), favourite))).toEqual({ p1: "1", p2: "2", p3: "3", p4: "4", p5: "5–8", p6: "5–8", p7: "5–8", p8: "5–8" });
+    // 6 players: the top two seeds skip round 1, so only two players go out there (5–6).
+    expect(labels(playOut(must(createBracket(field(6))), favourite))).toEqual({ p1: "1", p2: "2", p3: "3–4", p4: "3–4", p5: "5–6", p6: "5–6" });
+    // double elimination, 4 players: the losers' bracket decides 3 and 4.
+    expect(labels(playOut(must(createBracket(field(4), { format: "double" })), favourite))).toEqual({ p1: "1", p2: "2", p3: "3", p4: "4" });
+  });
+
+  it("placements while the bracket is played: the places still open, not everyone 1st", () => {
+    let b = must(createBracket(field(8)));
+    b = must(applyResult(b, "W1-1", "p1")); // p1 beats p8; three quarter-finals to go
+    expect(labels(b)).toEqual({ p1: "1–4?", p8: "5–8", p2: "1–8?", p3: "1–8?", p4: "1–8?", p5: "1–8?", p6: "1–8?", p7: "1–8?" });
+    for (const [m, w] of [["W1-2", "p4"], ["W1-3", "p2"], ["W1-4", "p3"]] as const) b = must(applyResult(b, m, w));
+    expect(labels(b)).toEqual({ p1: "1–4?", p2: "1–4?", p3: "1–4?", p4: "1–4?", p5: "5–8", p6: "5–8", p7: "5–8", p8: "5–8" });
+    b = must(applyResult(b, "W2-1", "p1"));
+    expect(labels(b)).toMatchObject({ p1: "1–2?", p4: "3–4", p2: "1–4?", p3: "1–4?" });
+    const bronze = must(applyResult(must(applyResult(must(createBracket(field(8), { bronze: true })), "W1-1", "p1")), "W1-2", "p4"));
+    // semi-final next; losing it still leaves the third-place match: 1–4 either way
+    expect(labels(bronze)).toMatchObject({ p1: "1–4?", p4: "1–4?", p8: "5–8", p5: "5–8" });
+  });
+
   const configs: EliminationOptions[] = [
     { format: "single" },
     { format: "single", bronze: true },
@@ -92,6 +116,26 @@ describe("elimination brackets", () => {
     { format: "double", grandFinal: "double" },
   ];
   for (const opts of configs) {
+    it(`${JSON.stringify(opts)}: every provisional range holds the place the player finishes in`, () => {
+      for (let n = 2; n <= 20; n++) {
+        const rand = prng(n * 13 + 5);
+        let b = must(createBracket(field(n), opts));
+        const seen: ReturnType<typeof standingsFromBracket>[] = [standingsFromBracket(b)];
+        for (let m = readyMatches(b)[0]; m; m = readyMatches(b)[0]) {
+          b = must(applyResult(b, m.id, rand() < 0.5 ? m.players[0]! : m.players[1]!));
+          seen.push(standingsFromBracket(b));
+        }
+        const final = new Map(seen.at(-1)!.map((p) => [p.playerId, p]));
+        for (const step of seen)
+          for (const p of step) {
+            const f = final.get(p.playerId)!;
+            expect(p.place, `${n}: ${p.playerId}`).toBeLessThanOrEqual(f.place);
+            expect(p.placeTo, `${n}: ${p.playerId}`).toBeGreaterThanOrEqual(f.placeTo);
+            if (p.settled) expect([p.place, p.placeTo]).toEqual([f.place, f.placeTo]);
+          }
+      }
+    });
+
     it(`${JSON.stringify(opts)}: 2..33 players, favourites and random winners`, () => {
       for (let n = 2; n <= 33; n++) {
         for (const mode of ["favourite", "random"] as const) {
@@ -104,6 +148,14 @@ describe("elimination brackets", () => {
           for (const m of played) losses.set(m.loser!, (losses.get(m.loser!) ?? 0) + 1);
           const places = standingsFromBracket(b);
           expect(places).toHaveLength(n);
+          // Final places: each range [place, placeTo] is held by exactly as many players as it spans.
+          const groups = new Map<string, number>();
+          for (const p of places) groups.set(`${p.place}-${p.placeTo}`, (groups.get(`${p.place}-${p.placeTo}`) ?? 0) + 1);
+          for (const [k, c] of groups) {
+            const [from, to] = k.split("-").map(Number);
+            expect(c, `${n} players, ${k}`).toBe(to! - from! + 1);
+          }
+          expect(Math.max(...places.map((p) => p.placeTo))).toBe(n);
           expect(places.every((p) => p.settled)).toBe(true);
           expect(places.filter((p) => p.place === 1)).toHaveLength(1);
           const champ = places[0].playerId;

@@ -217,43 +217,73 @@ export function readyMatches(bracket: Bracket): BracketMatch[] {
 
 export interface BracketPlace {
   playerId: string;
-  /** Shared when players went out at the same stage; players still alive share the top places. */
+  /** The best place the player can still finish in (final once settled). */
   place: number;
+  /**
+   * The worst: equal to `place` for a place of one's own; a shared place is a range (two
+   * semi-final losers without a bronze match finish 3–4, the quarter-final losers 5–8), and a
+   * player still in the bracket spans every place they can still reach.
+   */
+  placeTo: number;
   /** True once the player's place can no longer change (knocked out, or won their last match). */
   settled: boolean;
 }
 
-/** Final (or current) placings from a bracket. */
+/**
+ * Placements from a bracket, final or provisional. Every player leaves the bracket through one
+ * exit: the loser (or winner) of a match whose loser (winner) goes nowhere else. An exit is worth
+ * its match's stage (a winner's exit ranks above the same match's loser's), and each exit of a
+ * match that will be played (not a walkover, not void) takes exactly one player, so the places
+ * an exit value gets are known before its matches are played: after all players with better
+ * exits. Those still in the bracket range from the exit of winning every match to the exit of
+ * losing every match from here on.
+ */
 export function standingsFromBracket(bracket: Bracket): BracketPlace[] {
   const live = bracket.matches.filter((m) => m.status !== "void");
-  const routedWinner = new Set<string>();
-  const routedLoser = new Set<string>();
+  const winnerTo = new Map<string, BracketMatch>();
+  const loserTo = new Map<string, BracketMatch>();
   for (const m of live)
     for (const s of m.slots) {
-      if (s.kind === "winnerOf") routedWinner.add(s.matchId);
-      if (s.kind === "loserOf") routedLoser.add(s.matchId);
+      if (s.kind === "winnerOf") winnerTo.set(s.matchId, m);
+      if (s.kind === "loserOf") loserTo.set(s.matchId, m);
     }
-  const depth = new Map<string, number>();
-  const out = new Set<string>();
-  const bump = (id: string, d: number) => depth.set(id, Math.max(depth.get(id) ?? -Infinity, d));
-  for (const m of bracket.matches) {
-    if (m.status !== "complete" && m.status !== "walkover") continue;
-    if (m.loser && !routedLoser.has(m.id)) {
-      bump(m.loser, 4 * m.stage);
-      out.add(m.loser);
-    }
-    if (m.winner && !routedWinner.has(m.id)) {
-      bump(m.winner, 4 * m.stage + 2);
-      out.add(m.winner);
-    }
+  const loserExit = (m: BracketMatch) => 4 * m.stage;
+  const winnerExit = (m: BracketMatch) => 4 * m.stage + 2;
+  // How many players leave at each exit value, once the bracket is played out.
+  const count = new Map<number, number>();
+  const add = (v: number) => count.set(v, (count.get(v) ?? 0) + 1);
+  for (const m of live) {
+    if (m.status !== "walkover" && !loserTo.has(m.id)) add(loserExit(m));
+    if (!winnerTo.has(m.id)) add(winnerExit(m));
   }
-  // players whose place is not settled yet rank above everyone settled
-  const value = (id: string) => (out.has(id) ? depth.get(id)! : Infinity);
-  const ids = [...bracket.seeds];
-  ids.sort((a, b) => value(b) - value(a));
-  return ids.map((id) => ({
-    playerId: id,
-    place: 1 + ids.filter((x) => value(x) > value(id)).length,
-    settled: out.has(id),
-  }));
+  const firstPlace = (v: number) => 1 + [...count].filter(([u]) => u > v).reduce((a, [, c]) => a + c, 0);
+  const lastPlace = (v: number) => firstPlace(v) + (count.get(v) ?? 1) - 1;
+  const follow = (m: BracketMatch, win: boolean): number => {
+    const next = (win ? winnerTo : loserTo).get(m.id);
+    return next ? follow(next, win) : win ? winnerExit(m) : loserExit(m);
+  };
+  const exitOf = new Map<string, number>();
+  for (const m of live) {
+    if (m.status !== "complete" && m.status !== "walkover") continue;
+    if (m.loser && !loserTo.has(m.id)) exitOf.set(m.loser, loserExit(m));
+    if (m.winner && !winnerTo.has(m.id)) exitOf.set(m.winner, winnerExit(m));
+  }
+  const current = new Map<string, BracketMatch>();
+  for (const m of live) if (m.status === "ready" || m.status === "waiting") for (const id of m.players) if (id) current.set(id, m);
+  const everyone = bracket.seeds.length;
+  const rows = bracket.seeds.map((id, seedIndex): BracketPlace & { seedIndex: number } => {
+    const exit = exitOf.get(id);
+    if (exit !== undefined) return { playerId: id, place: firstPlace(exit), placeTo: lastPlace(exit), settled: true, seedIndex };
+    const m = current.get(id);
+    // Not reached by any match yet (cannot happen once the bracket is settled): anything is open.
+    if (!m) return { playerId: id, place: 1, placeTo: everyone, settled: false, seedIndex };
+    return { playerId: id, place: firstPlace(follow(m, true)), placeTo: lastPlace(follow(m, false)), settled: false, seedIndex };
+  });
+  rows.sort((a, b) => a.place - b.place || a.placeTo - b.placeTo || a.seedIndex - b.seedIndex);
+  return rows.map((r) => ({ playerId: r.playerId, place: r.place, placeTo: r.placeTo, settled: r.settled }));
+}
+
+/** "1", "3–4": a place as printed. */
+export function placeLabel(p: { place: number; placeTo: number }): string {
+  return p.place === p.placeTo ? String(p.place) : `${p.place}–${p.placeTo}`;
 }

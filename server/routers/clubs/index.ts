@@ -13,7 +13,7 @@ import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } 
 import { cancelJoinRequest, decideJoinRequest, listPendingRequests, requestToJoin } from "@/server/services/clubs/join-requests";
 import {
   bulkAddInput,
-  clubDetailsInput,
+  clubDetailsPatch,
   createClubInput,
   createInviteInput,
   decideJoinRequestInput,
@@ -71,7 +71,7 @@ export const clubsRouter = router({
     .output(clubOut)
     .mutation(({ ctx, input }) => createClub(ctx.db, ctx.user.id, input)),
   update: clubOwnerProcedure
-    .input(clubDetailsInput)
+    .input(clubDetailsPatch)
     .output(clubOut)
     .mutation(({ ctx, input }) => updateClub(ctx.db, ctx.club.id, input)),
   setRole: clubOwnerProcedure

@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 import { RULESET_IDS } from "@/engine";
-import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
+import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, LOSS_REASONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
-import { addPlayers, checkInAll, checkInSelf, registerSelf, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
+import { addPlayers, checkInAll, checkInSelf, registerSelf, searchMembers, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
+import { addForbiddenPair, listForbiddenPairs, removeForbiddenPair } from "@/server/services/tournaments/forbidden";
 import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
-import { startRoundClock } from "@/server/services/tournaments/clock";
+import { getRoundClock, startRoundClock } from "@/server/services/tournaments/clock";
 import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
 import {
   addPlayersInput,
@@ -19,6 +20,8 @@ import {
   enterResultInput,
   explainInput,
   flipInput,
+  forbiddenPairInput,
+  memberSearchInput,
   listTournamentsInput,
   pairRoundInput,
   playerInput,
@@ -57,6 +60,7 @@ const tournamentOut = z.object({
   byeWins: z.number(),
   byeSpread: z.number(),
   forfeitSpread: z.number(),
+  spreadCap: z.number().nullable(),
   lateEntryWins: z.number(),
   tiebreaks: z.array(z.string()),
   gibson: z.boolean(),
@@ -86,6 +90,7 @@ const pairingOut = z.object({
   isBye: z.boolean(),
   players: z.array(z.object({ userId: z.string(), name: z.string(), score: z.number().nullable() })),
   forfeitUserId: z.string().nullable(),
+  lossReason: z.enum(LOSS_REASONS).nullable(),
   reason: z.string(),
   manual: z.boolean(),
   bracketMatchId: z.string().nullable(),
@@ -150,7 +155,7 @@ const standingsOut = z.object({
       whyAboveNext: z.string().nullable(),
     }),
   ),
-  placings: z.array(z.object({ userId: z.string(), name: z.string(), place: z.number(), settled: z.boolean() })).nullable(),
+  placings: z.array(z.object({ userId: z.string(), name: z.string(), place: z.number(), placeTo: z.number(), settled: z.boolean() })).nullable(),
 });
 const crossOut = z.object({
   rounds: z.array(z.number()),
@@ -188,12 +193,15 @@ const bracketOut = z
         names: z.tuple([z.string().nullable(), z.string().nullable()]),
         scores: z.tuple([z.number().nullable(), z.number().nullable()]),
         slotLabels: z.tuple([z.string(), z.string()]),
+        lostBy: z.object({ userId: z.string(), reason: z.enum(LOSS_REASONS) }).nullable(),
         status: z.string(),
         winner: z.string().nullable(),
       }),
     ),
   })
   .nullable();
+const personOut = z.object({ userId: z.string(), name: z.string() });
+const forbiddenPairOut = z.object({ a: personOut, b: personOut });
 const addReportOut = z.object({ added: z.array(z.string()), lateEntries: z.array(z.string()), already: z.array(z.string()), notMembers: z.array(z.string()), unknownEmails: z.array(z.string()) });
 
 export const tournamentsRouter = router({
@@ -212,6 +220,16 @@ export const tournamentsRouter = router({
     .query(async ({ ctx, input }) => ({ sentence: await explainStanding(ctx.db, input.tournamentId, input.a, input.b) })),
   crossTable: publicProcedure.input(tournamentIdInput).output(crossOut).query(({ ctx, input }) => getCrossTable(ctx.db, input.tournamentId)),
   bracket: publicProcedure.input(tournamentIdInput).output(bracketOut).query(({ ctx, input }) => getBracket(ctx.db, input.tournamentId)),
+  /** One round's clock (players' game screens count down from it); null for a draft or no such round. */
+  roundClock: publicProcedure
+    .input(tournamentIdInput.extend(roundInput.shape))
+    .output(
+      z.object({
+        round: z.object({ number: z.number(), status: z.enum(["published", "closed"]), startedAt: z.date().nullable(), durationMs: z.number().nullable() }).nullable(),
+        serverNow: z.date(),
+      }),
+    )
+    .query(({ ctx, input }) => getRoundClock(ctx.db, input.tournamentId, input.roundNumber)),
   /** Live: `{ version }` at start and after every change to the tournament (no data: clients re-read). */
   live: publicProcedure.input(tournamentIdInput).subscription(async function* ({ ctx, input, signal }) {
     yield* liveTournament(ctx.db, input.tournamentId, signal);
@@ -286,6 +304,27 @@ export const tournamentsRouter = router({
       .output(ok)
       .mutation(async ({ ctx, input }) => {
         await setSeed(ctx.db, ctx.tournament.id, ctx.user.id, input.userId, input.seed);
+        return done;
+      }),
+    /** The member picker: club members not yet entered, by name or e-mail (directors only). */
+    search: tournamentDirectorProcedure
+      .input(memberSearchInput)
+      .output(z.array(z.object({ userId: z.string(), name: z.string(), email: z.string() })))
+      .query(({ ctx, input }) => searchMembers(ctx.db, ctx.tournament.id, input.query, input.limit)),
+  }),
+
+  /** Pairs kept apart by the pairing engines that can (docs/tournaments.md "Forbidden pairs"); directors only. */
+  forbiddenPairs: router({
+    list: tournamentDirectorProcedure.output(z.array(forbiddenPairOut)).query(({ ctx }) => listForbiddenPairs(ctx.db, ctx.tournament.id)),
+    add: tournamentDirectorProcedure
+      .input(forbiddenPairInput)
+      .output(forbiddenPairOut)
+      .mutation(({ ctx, input }) => addForbiddenPair(ctx.db, ctx.tournament.id, ctx.user.id, input.a, input.b)),
+    remove: tournamentDirectorProcedure
+      .input(forbiddenPairInput)
+      .output(ok)
+      .mutation(async ({ ctx, input }) => {
+        await removeForbiddenPair(ctx.db, ctx.tournament.id, ctx.user.id, input.a, input.b);
         return done;
       }),
   }),

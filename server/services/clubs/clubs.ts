@@ -8,7 +8,7 @@ import type { DbOrTx } from "@/db/client";
 import { clubJoinRequests, clubMemberships, clubs, users, type Club, type ClubRole } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { getMembership, type Membership } from "./membership";
-import type { ClubDetailsInput, CreateClubInput } from "./schemas";
+import { clubDetailsPatch, type ClubDetailsPatch, type CreateClubInput } from "./schemas";
 
 export interface ClubSummary {
   id: string;
@@ -46,9 +46,17 @@ export async function createClub(db: DbOrTx, ownerId: string, input: CreateClubI
   return club;
 }
 
-/** Edits a club's details (not its handle: links to the club stay valid). */
-export async function updateClub(db: DbOrTx, clubId: string, input: ClubDetailsInput): Promise<Club> {
-  const [row] = await db.update(clubs).set({ ...input, updatedAt: new Date() }).where(eq(clubs.id, clubId)).returning();
+const PATCH_KEYS = Object.keys(clubDetailsPatch.shape) as (keyof ClubDetailsPatch)[];
+
+/**
+ * Edits a club's details (not its handle: links to the club stay valid). A patch: only the fields
+ * present change, an absent field keeps its value.
+ */
+export async function updateClub(db: DbOrTx, clubId: string, patch: ClubDetailsPatch): Promise<Club> {
+  // Only the detail fields that were sent (the router's input also carries clubId).
+  const set: ClubDetailsPatch = {};
+  for (const key of PATCH_KEYS) if (patch[key] !== undefined) Object.assign(set, { [key]: patch[key] });
+  const [row] = await db.update(clubs).set({ ...set, updatedAt: new Date() }).where(eq(clubs.id, clubId)).returning();
   if (!row) throw new DomainError("NOT_FOUND", "That club does not exist.");
   return row;
 }

@@ -35,7 +35,19 @@ export const clubDetailsInput = z.object({
 
 export const createClubInput = clubDetailsInput.extend({ handle: clubHandleSchema });
 export type CreateClubInput = z.infer<typeof createClubInput>;
-export type ClubDetailsInput = z.infer<typeof clubDetailsInput>;
+
+/**
+ * `clubs.update` is a patch: a field left out keeps its stored value. Built without the create
+ * defaults on purpose — a default would silently reset a field the client did not send.
+ */
+export const clubDetailsPatch = z.object({
+  name: clubNameSchema.optional(),
+  description: z.string().trim().max(2000, "Keep the description to 2000 characters or fewer.").optional(),
+  location: z.string().trim().max(120, "Keep the location to 120 characters or fewer.").optional(),
+  defaultRuleset: rulesetSchema.optional(),
+  visibility: visibilitySchema.optional(),
+});
+export type ClubDetailsPatch = z.infer<typeof clubDetailsPatch>;
 
 export const clubIdInput = z.object({ clubId: z.uuid("That is not a valid club id.") });
 export const userIdSchema = z.uuid("That is not a valid user id.");

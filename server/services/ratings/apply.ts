@@ -127,6 +127,17 @@ async function rateInTx(tx: Tx, game: ReturnType<typeof ratedGameInput.parse>, c
   return { status: "rated", ratedGameId: row.id, ruleset: game.ruleset, changes };
 }
 
+/**
+ * Takes a tournament board out of the ledger (a director turned its result into a forfeit, which
+ * is not rated); its history rows go with it (ON DELETE CASCADE). Ratings are not re-derived here,
+ * as with an amended result: the next recompute replays the ledger without the game. Returns
+ * whether there was an entry.
+ */
+export async function removeRatedBoard(tx: DbOrTx, pairingId: string): Promise<boolean> {
+  const gone = await tx.delete(ratedGames).where(eq(ratedGames.pairingId, pairingId)).returning({ id: ratedGames.id });
+  return gone.length > 0;
+}
+
 /** Everyone else at the table with their pre-game rating, as a history row shows them. */
 export function opponentsOf(seats: readonly { userId: string; score: number; before: Rating }[], i: number): EventOpponent[] {
   return seats.flatMap((s, j) => (j === i ? [] : [{ userId: s.userId, rating: s.before.rating, rd: s.before.rd, score: s.score }]));

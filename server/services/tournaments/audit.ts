@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "player.checked-out": "undid a check-in",
   "player.withdrawn": "withdrew a player",
   "player.seeded": "set a seed",
+  "forbidden.added": "kept two players apart",
+  "forbidden.removed": "let two players meet again",
   "round.paired": "paired a round (draft)",
   "round.unpaired": "deleted a draft round",
   "round.published": "published a round",
@@ -58,6 +60,76 @@ function idsIn(d: Record<string, unknown>): string[] {
   return [...Object.keys((d.scores as Scores) ?? {}), ...Object.keys(before.scores ?? {}), d.forfeitUserId, before.forfeitUserId, d.userId, d.a, d.b].filter(isId);
 }
 
+/** Names of settings in sentences (those not listed read as their key: "name", "rounds"…). */
+const SETTING_NAMES: Record<string, string> = {
+  startsAt: "start",
+  endsAt: "end",
+  ruleset: "game",
+  rulesetOptions: "game options",
+  challengeRule: "challenge rule",
+  playersPerGame: "players per game",
+  byeWins: "bye value",
+  byeSpread: "bye spread",
+  forfeitSpread: "forfeit spread",
+  spreadCap: "spread cap",
+  lateEntryWins: "late entry wins",
+  gibson: "Gibsonization",
+  gibsonSpread: "Gibson spread",
+  gibsonPlaces: "Gibson places",
+  prizePlaces: "prize places",
+  pairingPlan: "pairing plan",
+  bronzeMatch: "bronze match",
+  grandFinal: "grand final",
+  noShowMinutes: "no-show rule",
+  preview: "play preview",
+  timeControl: "clock",
+  allTilesBonus: "all-tiles bonus",
+  exchangeMinimum: "exchange minimum",
+  endSettlement: "end settlement",
+  mixedFractionBelowOne: "mixed fractions below one",
+  valueBonus: "value bonus",
+  initialMs: "time per player",
+  incrementMs: "increment",
+  perMoveLimitMs: "per-move limit",
+  overtimePenaltyPoints: "overtime penalty",
+  maxOvertimeMs: "maximum overtime",
+  leastTimeBonusPoints: "least-time bonus",
+};
+
+/** What a setting is called in sentences (the log, and refusals naming settings that cannot change). */
+export const settingName = (key: string): string => SETTING_NAMES[key] ?? key;
+
+/** One stored value in words: "none" for null, clocks as times, lists joined. */
+function valueText(key: string, v: unknown): string {
+  if (v === null || v === undefined) return "none";
+  if (typeof v === "number" && key.endsWith("Ms")) return formatClock(v);
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === "object" && x ? Object.values(x as Record<string, unknown>).join(" ") : String(x))).join(", ") : "none";
+  if (typeof v === "object") return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k} ${String(x)}`).join(", ");
+  const text = String(v);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** "rounds 5 → 7; per-move limit none → 1:00" from a settings change's `changes`. */
+export function changesText(changes: Record<string, { from: unknown; to: unknown }>): string {
+  const parts: string[] = [];
+  for (const [key, { from, to }] of Object.entries(changes)) {
+    // The clock and the game options are one setting of several parts: name only the parts that
+    // changed (the options' challenge only when the challenge rule itself is not listed).
+    if (from && to && typeof from === "object" && typeof to === "object" && !Array.isArray(from) && !Array.isArray(to)) {
+      const f = from as Record<string, unknown>;
+      const t = to as Record<string, unknown>;
+      for (const k of Object.keys(t)) {
+        if (JSON.stringify(f[k]) === JSON.stringify(t[k]) || (key === "rulesetOptions" && k === "challenge" && "challengeRule" in changes)) continue;
+        parts.push(`${SETTING_NAMES[k] ?? k} ${valueText(k, f[k])} → ${valueText(k, t[k])}`);
+      }
+      continue;
+    }
+    parts.push(`${SETTING_NAMES[key] ?? key} ${valueText(key, from)} → ${valueText(key, to)}`);
+  }
+  return parts.join("; ");
+}
+
 /** The entry's change in words; names come from `names` (seat order is the scores' key order). */
 export function auditDetail(action: string, d: Record<string, unknown>, names: Map<string, string>): string | null {
   // Seat order from `players` (jsonb does not keep an object's key order); older entries lack it.
@@ -75,6 +147,12 @@ export function auditDetail(action: string, d: Record<string, unknown>, names: M
   }
   if (action === "round.started" && typeof d.durationMs === "number") return `${where}: ${formatClock(d.durationMs)} on the clock${d.restarted ? " (restarted)" : ""}${typeof d.waitingGames === "number" && d.waitingGames > 0 ? `, starting ${d.waitingGames} waiting online game${d.waitingGames === 1 ? "" : "s"}` : ""}`;
   if (action === "pairing.swapped" && isId(d.a) && isId(d.b)) return `${where}: ${names.get(d.a) ?? "?"} ⇄ ${names.get(d.b) ?? "?"}`;
+  if ((action === "forbidden.added" || action === "forbidden.removed") && isId(d.a) && isId(d.b)) return `${names.get(d.a) ?? "(unknown)"} and ${names.get(d.b) ?? "(unknown)"}`;
+  if (action === "tournament.updated" && d.changes && typeof d.changes === "object") return changesText(d.changes as Record<string, { from: unknown; to: unknown }>) || null;
+  if (action === "player.seeded" && isId(d.userId)) {
+    const seed = (v: unknown) => (typeof v === "number" ? String(v) : "none");
+    return `${names.get(d.userId) ?? "(unknown)"}, seed ${"from" in d ? `${seed(d.from)} → ` : ""}${seed(d.seed)}`;
+  }
   if (isId(d.userId)) return `${names.get(d.userId) ?? "(unknown)"}${typeof d.seed === "number" ? `, seed ${d.seed}` : ""}`;
   return where;
 }

@@ -9,12 +9,35 @@
  * game in its own transaction after the round's, so one game refusing does not undo the round.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { matches, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { startNow } from "@/server/services/matches/presence";
 import { writeAudit } from "./audit";
+
+export interface RoundClockView {
+  /** The round as the players see it; null for a round that does not exist or is still a draft. */
+  round: { number: number; status: "published" | "closed"; startedAt: Date | null; durationMs: number | null } | null;
+  /** The server's time when read: the page counts down from it (see the header). */
+  serverNow: Date;
+}
+
+/**
+ * One round's clock for a player's game screen: small, so each board's screen can re-read it on
+ * every tournament notice without loading the whole event. A draft is reported as no round (only
+ * directors see drafts). NOT_FOUND for an unknown tournament.
+ */
+export async function getRoundClock(db: DbOrTx, tournamentId: string, roundNumber: number): Promise<RoundClockView> {
+  const [t] = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).limit(1);
+  if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+  const [r] = await db
+    .select({ number: tournamentRounds.number, status: tournamentRounds.status, startedAt: tournamentRounds.startedAt, durationMs: tournamentRounds.durationMs })
+    .from(tournamentRounds)
+    .where(and(eq(tournamentRounds.tournamentId, t.id), eq(tournamentRounds.number, roundNumber)))
+    .limit(1);
+  return { round: r && r.status !== "draft" ? { ...r, status: r.status } : null, serverNow: new Date() };
+}
 
 export interface StartRoundInput {
   roundNumber: number;

@@ -51,7 +51,7 @@ export const isElimination = (t: Pick<Tournament, "format">) => t.format === "si
 export const isRoundRobin = (t: Pick<Tournament, "format">) => t.format === "round-robin" || t.format === "double-round-robin";
 
 export function scoringOf(t: Tournament): ScoringOptions {
-  return { byeWins: t.byeWins, byeSpread: t.byeSpread, forfeitSpread: t.forfeitSpread, spreadCap: null };
+  return { byeWins: t.byeWins, byeSpread: t.byeSpread, forfeitSpread: t.forfeitSpread, spreadCap: t.spreadCap };
 }
 
 /** Rounds whose pairings count as history (published or closed). */

@@ -8,9 +8,9 @@
  * pairings and stays in the standings.
  * Round robins and brackets are fixed at round 1, so they refuse late entries.
  */
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, max, notExists, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { tournamentPlayers, tournamentRounds, tournaments, users, type Tournament } from "@/db/schema";
+import { clubMemberships, tournamentPlayers, tournamentRounds, tournaments, users, type Tournament } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 import { publish } from "@/server/live/bus";
@@ -220,9 +220,40 @@ export async function setSeed(db: DbOrTx, tournamentId: string, actorId: string,
   requireOpen(t, "seeds can be set");
   const e = await entryOf(db, tournamentId, userId);
   if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
+  if (e.seed === seed) return;
   await db.transaction(async (tx) => {
     await tx.update(tournamentPlayers).set({ seed }).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
-    await writeAudit(tx, tournamentId, actorId, "player.seeded", { userId, seed });
+    await writeAudit(tx, tournamentId, actorId, "player.seeded", { userId, seed, from: e.seed });
     await publish(tx, topic(tournamentId));
   });
+}
+
+export interface MemberMatch {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The member picker's type-ahead: members of the tournament's club with no entry yet whose name
+ * or e-mail contains `query` (any member when it is empty), by name, at most `limit`. Directors only
+ * (checked by the router): e-mail addresses are shown to directors, as on the entry list.
+ */
+export async function searchMembers(db: DbOrTx, tournamentId: string, query: string, limit: number): Promise<MemberMatch[]> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const q = query.trim();
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(clubMemberships)
+    .innerJoin(users, eq(users.id, clubMemberships.userId))
+    .where(
+      and(
+        eq(clubMemberships.clubId, t.clubId),
+        q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+        notExists(db.select({ one: sql`1` }).from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, users.id)))),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
 }

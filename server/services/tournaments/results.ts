@@ -17,10 +17,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { matches, tournamentPairings, tournamentRounds, tournaments, type RulesetId, type TimeControl, type Tournament, type TournamentPairing } from "@/db/schema";
+import { matches, tournamentPairings, tournamentRounds, tournaments, type MatchResult, type RulesetId, type TimeControl, type Tournament, type TournamentPairing } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
-import { applyRatedGame } from "@/server/services/ratings/apply";
+import { applyRatedGame, removeRatedBoard } from "@/server/services/ratings/apply";
 import { writeAudit } from "./audit";
 import { isElimination, winnerOf } from "./field";
 
@@ -77,7 +77,7 @@ export async function writeResult(
       throw new DomainError("INVALID", "Enter a score for each player of this board, and nobody else.", "scores");
     for (const v of Object.values(input.scores)) if (!Number.isInteger(v)) throw new DomainError("INVALID", "Scores are whole numbers.", "scores");
     if (input.forfeitUserId && !p.players.includes(input.forfeitUserId)) throw new DomainError("INVALID", "The forfeiting player is not on this board.", "forfeitUserId");
-    const [game] = await tx.select({ id: matches.id, status: matches.status }).from(matches).where(eq(matches.pairingId, p.id)).limit(1);
+    const [game] = await tx.select({ id: matches.id, status: matches.status, result: matches.result }).from(matches).where(eq(matches.pairingId, p.id)).limit(1);
     const matchId = input.matchId ?? p.matchId ?? game?.id ?? null;
     if (input.source === "match" && (p.scores || p.forfeitUserId))
       throw new DomainError("PRECONDITION", `Table ${p.tableNumber} already has a result (${p.resultSource === "director" ? "entered by a director" : "from its game"}); the game's end does not change it.`);
@@ -113,16 +113,22 @@ export async function writeResult(
       .where(eq(tournamentPairings.id, p.id));
     // Ratings: a director's result rates the board, or amends its entry (under the match's key when
     // the board has a game, so a correction finds the entry the game made); a match rates itself.
+    // A director's forfeit is not rated (docs/ratings.md "What is rated"): the board leaves the
+    // ledger, and a later correction back to a played result rates it again. The exception is the
+    // player who lost the board's game by resigning or on time (the form shows that as "forfeit
+    // by"): that game was played and stays rated as their loss.
     if (input.source === "director") {
-      await applyRatedGame(tx, {
-        ruleset: t.ruleset,
-        ...(matchId ? { source: "match" as const, sourceId: matchId } : { source: "pairing" as const, sourceId: p.id }),
-        pairingId: p.id,
-        playedAt: new Date(),
-        rated: t.rated,
-        forfeit: !!input.forfeitUserId,
-        players: p.players.map((userId) => ({ userId, score: input.scores[userId]! })),
-      });
+      const lostInPlay = input.forfeitUserId && lostByPlay(game?.result ?? null, input.forfeitUserId) ? input.forfeitUserId : null;
+      if (input.forfeitUserId && !lostInPlay) await removeRatedBoard(tx, p.id);
+      else
+        await applyRatedGame(tx, {
+          ruleset: t.ruleset,
+          ...(matchId ? { source: "match" as const, sourceId: matchId } : { source: "pairing" as const, sourceId: p.id }),
+          pairingId: p.id,
+          playedAt: new Date(),
+          rated: t.rated,
+          players: p.players.map((userId) => ({ userId, score: input.scores[userId]!, ...(userId === lostInPlay ? { lost: true } : {}) })),
+        });
     }
     await writeAudit(tx, t.id, input.actorId, correction ? "result.corrected" : "result.recorded", {
       round: p.roundNumber,
@@ -136,6 +142,11 @@ export async function writeResult(
     });
     await publish(tx, `tournament:${t.id}`);
   });
+}
+
+/** Whether the board's game ended with `userId` resigning or losing on time (a played game). */
+function lostByPlay(result: MatchResult | null, userId: string): boolean {
+  return !!result && (result.reason === "resign" || result.reason === "timeout") && !result.winners.includes(userId);
 }
 
 export interface PairingForMatch {

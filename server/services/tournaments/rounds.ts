@@ -48,6 +48,7 @@ import { publish } from "@/server/live/bus";
 import { notifyRoundPaired } from "@/server/services/notifications/events";
 import { writeAudit } from "./audit";
 import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
+import { forbiddenPairsOf } from "./forbidden";
 import { playerRatingFor } from "./ratings";
 
 const topic = (id: string) => `tournament:${id}`;
@@ -106,9 +107,25 @@ export function plannedRounds(t: Tournament, fieldSize: number): number | null {
   return t.rounds;
 }
 
+/**
+ * Notes for boards of a fixed schedule (round robin, bracket) that seat a forbidden pair: those
+ * schedules cannot move a pair apart, so the director is told instead.
+ */
+function fixedScheduleNotes(pairings: readonly Pairing[], forbidden: readonly (readonly [string, string])[], name: (id: string) => string, why: string): string[] {
+  const keys = new Set(forbidden.map(([a, b]) => `${a}|${b}`));
+  const notes: string[] = [];
+  for (const p of pairings)
+    for (const a of p.players) for (const b of p.players) if (keys.has(`${a}|${b}`)) notes.push(`${name(a)} and ${name(b)} are a forbidden pair, but ${why}: they meet at table ${p.table}.`);
+  return notes;
+}
+
 /** Pair round `round` of the event with the format's engine (Swiss / KOTH: the plan's method, or `override`). */
-function computeRound(ev: Event, round: number, override?: PairingMethod): Draft {
+function computeRound(ev: Event, round: number, override: PairingMethod | undefined, forbidden: readonly (readonly [string, string])[]): Draft {
   const t = ev.tournament;
+  const nameOf = new Map(ev.entries.map((e) => [e.userId, e.name]));
+  const nameFor = (id: string) => nameOf.get(id) ?? id;
+  /** The pairs among `ids`, as the engines take them (they refuse a pair naming someone outside the field). */
+  const pairsAmong = (ids: Set<string>) => forbidden.filter(([a, b]) => ids.has(a) && ids.has(b));
   const active = ev.entries.filter((e) => activeIn(e, round));
   const activeIds = new Set(active.map((e) => e.userId));
   const history = buildHistory(ev);
@@ -124,16 +141,11 @@ function computeRound(ev: Event, round: number, override?: PairingMethod): Draft
       throw new DomainError("PRECONDITION", open ? "No bracket match is ready: enter the results of the current round first." : "The bracket is complete: there is nothing left to pair.");
     }
     const seedOf = new Map(bracket.seeds.map((id, i) => [id, i + 1]));
-    return {
-      round,
-      method: t.format,
-      pairings: ready.map((m, i) => {
-        const [a, b] = m.players as [string, string];
-        return { players: [a, b], table: i + 1, bracketMatchId: m.id, reason: `${m.label}: seed ${seedOf.get(a)} v seed ${seedOf.get(b)}; the winner advances` };
-      }),
-      byes: [],
-      notes: [],
-    };
+    const pairings = ready.map((m, i) => {
+      const [a, b] = m.players as [string, string];
+      return { players: [a, b], table: i + 1, bracketMatchId: m.id, reason: `${m.label}: seed ${seedOf.get(a)} v seed ${seedOf.get(b)}; the winner advances` };
+    });
+    return { round, method: t.format, pairings, byes: [], notes: fixedScheduleNotes(pairings, forbidden, nameFor, "a bracket is fixed by its seeds") };
   }
 
   if (isRoundRobin(t)) {
@@ -152,7 +164,7 @@ function computeRound(ev: Event, round: number, override?: PairingMethod): Draft
       else if (left.length === 1) byes.push({ playerId: left[0]!, reason: `round robin: scheduled opponent ${gone.map((id) => name.get(id)).join(", ")} has withdrawn, so this is a bye` });
     }
     pairings.forEach((p, i) => (p.table = i + 1));
-    return { round, method: t.format, pairings, byes, notes: src.notes };
+    return { round, method: t.format, pairings, byes, notes: [...src.notes, ...fixedScheduleNotes(pairings, forbidden, nameFor, "in a round robin everyone meets everyone")] };
   }
 
   // Swiss and King of the Hill: everyone who ever played is in the field; only active players pair.
@@ -168,17 +180,17 @@ function computeRound(ev: Event, round: number, override?: PairingMethod): Draft
   if (pod) {
     // Pods: the engines take the withdrawn as an option, like pairSwiss (no Gibsons in pods).
     const withdrawn = everyone.filter((e) => !activeIds.has(e.userId)).map((e) => e.userId);
-    const input = { players, history, round, scoring };
+    const input = { players, history, round, scoring, forbiddenPairs: pairsAmong(new Set(players.map((p) => p.id))) };
     return { method, ...unwrap(method === "swiss" ? pairSwissPods(input, { podSize: pod, withdrawn }) : pairKingOfTheHillPods(input, { podSize: pod, withdrawn })) };
   }
   if (method === "swiss") {
     const gibson = t.gibson ? { totalRounds: t.rounds, spreadPerRound: t.gibsonSpread, gibsonPlaces: t.gibsonPlaces, prizePlaces: t.prizePlaces } : undefined;
     const withdrawn = everyone.filter((e) => !activeIds.has(e.userId)).map((e) => e.userId);
-    return { method, ...unwrap(pairSwiss({ players, history, round, scoring }, { gibson, withdrawn })) };
+    return { method, ...unwrap(pairSwiss({ players, history, round, scoring, forbiddenPairs: pairsAmong(new Set(players.map((p) => p.id))) }, { gibson, withdrawn })) };
   }
 
   // king-of-the-hill
-  if (clean) return { method, ...unwrap(pairKingOfTheHill({ players, history, round, scoring })) };
+  if (clean) return { method, ...unwrap(pairKingOfTheHill({ players, history, round, scoring, forbiddenPairs: pairsAmong(activeIds) })) };
   const projected: History = { games: [], byes: history.byes.filter((b) => activeIds.has(b.playerId)) };
   for (const g of history.games) {
     if (g.players.every((id) => activeIds.has(id))) projected.games.push(g);
@@ -186,7 +198,7 @@ function computeRound(ev: Event, round: number, override?: PairingMethod): Draft
       for (const o of gameOutcomes(g, scoring))
         if (activeIds.has(o.playerId)) projected.byes.push({ round: g.round, playerId: o.playerId, wins: o.wins, spread: o.spread } satisfies ByeRecord);
   }
-  return { method, ...unwrap(pairKingOfTheHill({ players: active.map(toPlayer), history: projected, round, scoring })) };
+  return { method, ...unwrap(pairKingOfTheHill({ players: active.map(toPlayer), history: projected, round, scoring, forbiddenPairs: pairsAmong(activeIds) })) };
 }
 
 /** Fix ratings and seeds of the checked-in field when round 1 is paired. */
@@ -231,7 +243,7 @@ export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: s
     }
     if (opts.method && t.format !== "swiss" && t.format !== "king-of-the-hill")
       throw new DomainError("INVALID", "Only Swiss and King of the Hill rounds can be paired with another method; this format fixes its rounds.", "method");
-    const draft = computeRound(ev, number, opts.method);
+    const draft = computeRound(ev, number, opts.method, await forbiddenPairsOf(tx, t.id));
     const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes: draft.notes, pairingMethod: draft.method }).returning();
     const rows = [
       ...draft.pairings.map((p) => ({

@@ -4,10 +4,13 @@
  * and every game of the event is played with it.
  */
 import { z } from "zod";
-import { CHALLENGE_RULES } from "@/engine";
+import { GAME_CHALLENGE_RULES } from "@/engine";
 import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
+
+/** Highest spread cap (the database checks the same bound). */
+export const MAX_SPREAD_CAP = 10_000;
 
 const ms = (what: string, max: number) =>
   z.number(`Enter the ${what} in milliseconds.`).int(`Use whole milliseconds for the ${what}.`).min(0, `The ${what} cannot be negative.`).max(max, `The ${what} is too long.`);
@@ -53,8 +56,9 @@ export const tournamentSettingsSchema = z.object({
   /** Raw engine options; validated with the engine's parseRulesetOptions by the service. */
   rulesetOptions: z.record(z.string(), z.unknown()).default({}),
   timeControl: timeControlSchema.default(DEFAULT_TIME_CONTROL),
-  /** Overrides rulesetOptions.challenge when given. */
-  challengeRule: z.enum(CHALLENGE_RULES, "Choose retry, single or double.").optional(),
+  /** Every rule a game can be played with (void, retry, single, double, 5-point, 10-point);
+   * overrides rulesetOptions.challenge when given (tournaments.ts `resolveChallenge`). */
+  challengeRule: z.enum(GAME_CHALLENGE_RULES, `Choose a challenge rule: ${GAME_CHALLENGE_RULES.join(", ")}.`).optional(),
   rated: z.boolean().default(true),
   /** 2 = head to head; 3–4 = pods (Swiss, King of the Hill and round robins; docs/tournament-maths.md "Pods"). */
   playersPerGame: z.number("Choose 2, 3 or 4 players a game.").int("Choose 2, 3 or 4 players a game.").min(2, "A game has at least 2 players.").max(4, "A game has at most 4 players.").default(2),
@@ -63,6 +67,14 @@ export const tournamentSettingsSchema = z.object({
   byeWins: winsValue.default(1),
   byeSpread: z.number().int().min(0).max(500).default(50),
   forfeitSpread: z.number().int().min(0).max(500).default(50),
+  /** Per-game cap on |spread| in standings and pairing scores (null: none). */
+  spreadCap: z
+    .number("Enter the spread cap in points, or leave it empty for none.")
+    .int("Use a whole number of points for the spread cap.")
+    .min(1, "A spread cap is at least 1 point (leave it empty for none).")
+    .max(MAX_SPREAD_CAP, `A spread cap is at most ${MAX_SPREAD_CAP.toLocaleString("en")} points.`)
+    .nullable()
+    .default(null),
   lateEntryWins: winsValue.default(0),
   tiebreaks: z.array(tiebreakCodeSchema).max(6, "Use at most 6 tiebreaks.").default(["spread"]),
   gibson: z.boolean().default(false),
@@ -122,7 +134,21 @@ export const addPlayersInput = z.object({
 
 export const playerInput = z.object({ userId: userIdSchema });
 export const checkInInput = z.object({ userId: userIdSchema, checkedIn: z.boolean().default(true) });
-export const seedInput = z.object({ userId: userIdSchema, seed: z.number().int().min(1).max(10_000).nullable() });
+export const seedInput = z.object({
+  userId: userIdSchema,
+  seed: z.number("Enter a seed, or leave it empty.").int("A seed is a whole number.").min(1, "Seeds start at 1.").max(10_000, "A seed is at most 10,000.").nullable(),
+});
+
+/** Most forbidden pairs one tournament keeps (a family or a team is a handful of pairs). */
+export const MAX_FORBIDDEN_PAIRS = 200;
+/** Two entries the pairing engines keep apart (docs/tournaments.md "Forbidden pairs"). */
+export const forbiddenPairInput = z.object({ a: userIdSchema, b: userIdSchema }).refine((p) => p.a !== p.b, { message: "Choose two different players.", path: ["b"] });
+
+/** The member picker: club members not yet entered whose name or e-mail contains `query`. */
+export const memberSearchInput = z.object({
+  query: z.string().trim().max(120, "Type at most 120 characters.").default(""),
+  limit: z.number().int().min(1).max(20).default(10),
+});
 
 export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(1000) });
 /** Pair the next round; `method` overrides the plan for this round only (Swiss and King of the Hill events). */

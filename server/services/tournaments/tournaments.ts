@@ -8,21 +8,30 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { clubs, tournamentPlayers, tournamentStaff, tournaments, users, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { getRuleset, parseRulesetOptions, type RulesetOptions } from "@/engine";
+import { CHALLENGE_RULES, getRuleset, parseRulesetOptions, type ChallengeRule, type GameChallengeRule, type RulesetOptions } from "@/engine";
 import { checkPairingPlan, type PairingPlanStep } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireClubRole } from "@/server/services/clubs/membership";
-import { writeAudit } from "./audit";
+import { settingName, writeAudit } from "./audit";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas";
 
-/** Validates ruleset options with the engine and folds in the challenge rule. */
-export function resolveRulesetOptions(ruleset: Tournament["ruleset"], raw: Record<string, unknown>, challengeRule?: string): RulesetOptions {
+const isRulesetChallenge = (rule: string): rule is ChallengeRule => (CHALLENGE_RULES as readonly string[]).includes(rule);
+
+/**
+ * Validates ruleset options with the engine and settles the event's challenge rule. A game may be
+ * played with any rule of the engine (engine/challenge.ts: void, retry, single, double, 5-point,
+ * 10-point), the ruleset option only with retry, single or double; so a rule outside the ruleset's
+ * three is kept in the `challengeRule` column (which every game of the event starts with) and the
+ * stored option keeps "single", the nearest (what an invalid play costs under 5- and 10-point).
+ */
+export function resolveChallenge(ruleset: Tournament["ruleset"], raw: Record<string, unknown>, challengeRule?: GameChallengeRule): { options: RulesetOptions; challengeRule: GameChallengeRule } {
   const data = getRuleset(ruleset);
-  const merged = { ...raw, ...(challengeRule ? { challenge: challengeRule } : {}) };
+  const option = challengeRule === undefined ? undefined : isRulesetChallenge(challengeRule) ? challengeRule : "single";
+  const merged = { ...raw, ...(option ? { challenge: option } : {}) };
   const parsed = parseRulesetOptions(data, merged);
   if (!parsed.ok) throw new DomainError("INVALID", `Ruleset options: ${parsed.error}.`, "rulesetOptions");
-  return parsed.value;
+  return { options: parsed.value, challengeRule: challengeRule ?? parsed.value.challenge };
 }
 
 function checkShape(s: {
@@ -47,7 +56,7 @@ function checkShape(s: {
 /** Create a tournament in a club; the creator becomes its director. Club owners/directors only. */
 export async function createTournament(db: DbOrTx, actorId: string, input: CreateTournamentInput): Promise<Tournament> {
   await requireClubRole(db, input.clubId, actorId, ["owner", "director"]);
-  const options = resolveRulesetOptions(input.ruleset, input.rulesetOptions, input.challengeRule);
+  const { options, challengeRule } = resolveChallenge(input.ruleset, input.rulesetOptions, input.challengeRule);
   checkShape(input);
   return db.transaction(async (tx) => {
     const [t] = await tx
@@ -61,7 +70,7 @@ export async function createTournament(db: DbOrTx, actorId: string, input: Creat
         ruleset: input.ruleset,
         rulesetOptions: { ...options },
         timeControl: input.timeControl,
-        challengeRule: options.challenge,
+        challengeRule,
         rated: input.rated,
         playersPerGame: input.playersPerGame,
         format: input.format,
@@ -69,6 +78,7 @@ export async function createTournament(db: DbOrTx, actorId: string, input: Creat
         byeWins: input.byeWins,
         byeSpread: input.byeSpread,
         forfeitSpread: input.forfeitSpread,
+        spreadCap: input.spreadCap,
         lateEntryWins: input.lateEntryWins,
         tiebreaks: input.tiebreaks,
         gibson: input.gibson,
@@ -121,16 +131,26 @@ export async function updateTournament(db: DbOrTx, tournamentId: string, actorId
     }
     if ("ruleset" in values || rulesetOptions !== undefined || challengeRule !== undefined) {
       const ruleset = (values.ruleset as Tournament["ruleset"] | undefined) ?? t.ruleset;
-      const raw = rulesetOptions ?? ("ruleset" in values ? {} : t.rulesetOptions);
-      const options = resolveRulesetOptions(ruleset, raw, challengeRule);
-      if (!same(options, t.rulesetOptions)) values.rulesetOptions = { ...options };
-      if (options.challenge !== t.challengeRule) values.challengeRule = options.challenge;
+      // Stored options are resolved whole (every key of every game); the parser takes only this game's.
+      const keys = getRuleset(ruleset).optionKeys as readonly string[];
+      const raw = rulesetOptions ?? ("ruleset" in values ? {} : Object.fromEntries(Object.entries(t.rulesetOptions).filter(([k]) => keys.includes(k))));
+      // The event's rule stays unless this patch names one (a rule outside the ruleset's three
+      // lives only in the column, so the stored options alone would lose it).
+      const rule = challengeRule ?? (rulesetOptions && "challenge" in rulesetOptions ? undefined : (t.challengeRule as GameChallengeRule));
+      const resolved = resolveChallenge(ruleset, raw, rule);
+      if (!same(resolved.options, t.rulesetOptions)) values.rulesetOptions = { ...resolved.options };
+      if (resolved.challengeRule !== t.challengeRule) values.challengeRule = resolved.challengeRule;
     }
     const changed = Object.keys(values);
     if (changed.length === 0) return t;
     if (t.status !== "registration") {
       const locked = changed.filter((k) => !ALWAYS_EDITABLE.has(k));
-      if (locked.length) throw new DomainError("PRECONDITION", `Once round 1 is paired only the name, description, dates, rated flag, tiebreaks, no-show rule and preview can change (not ${locked.join(", ")}).`, locked[0]);
+      if (locked.length)
+        throw new DomainError(
+          "PRECONDITION",
+          `Once round 1 is paired only the name, description, dates, rated flag, tiebreaks, pairing plan, no-show rule and preview can change (not ${locked.map((k) => settingName(k)).join(", ")}).`,
+          locked[0],
+        );
     }
     checkShape({ ...t, ...(values as Partial<Tournament>) });
     const [u] = await tx
@@ -138,7 +158,9 @@ export async function updateTournament(db: DbOrTx, tournamentId: string, actorId
       .set({ ...(values as Partial<Tournament>), version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
       .where(eq(tournaments.id, t.id))
       .returning();
-    await writeAudit(tx, t.id, actorId, "tournament.updated", { fields: changed });
+    // Old → new per field, so the log can say what changed and from what.
+    const changes = Object.fromEntries(changed.map((k) => [k, { from: current[k] ?? null, to: values[k] ?? null }]));
+    await writeAudit(tx, t.id, actorId, "tournament.updated", { fields: changed, changes });
     await publish(tx, `tournament:${t.id}`);
     return u!;
   });

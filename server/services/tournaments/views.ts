@@ -4,10 +4,10 @@
  * exports. All are computed on read from the stored pairings (so corrections show at once).
  * Draft rounds are visible only to the tournament's directors.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { computeStandings, explainOrder, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
+import { clubs, matches, type Tournament, type TournamentStaffRole } from "@/db/schema";
+import { computeStandings, explainOrder, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
@@ -22,6 +22,8 @@ export interface PairingView {
   isBye: boolean;
   players: { userId: string; name: string; score: number | null }[];
   forfeitUserId: string | null;
+  /** Why the forfeiting player lost (on time, resigned, …); null without a forfeit. */
+  lossReason: LossReason | null;
   reason: string;
   manual: boolean;
   bracketMatchId: string | null;
@@ -66,6 +68,22 @@ export interface Overview {
   serverNow: Date;
 }
 
+/**
+ * Why each forfeit on these boards stands: the board's game ended on time, by resignation or by a
+ * no-show (its stored result says which); anything else is a forfeit a director entered.
+ */
+async function lossReasons(db: DbOrTx, ev: Event): Promise<Map<string, LossReason>> {
+  const forfeits = ev.pairings.filter((p) => p.forfeitUserId);
+  const out = new Map<string, LossReason>(forfeits.map((p) => [p.id, "forfeit"]));
+  if (forfeits.length === 0) return out;
+  const games = await db.select({ pairingId: matches.pairingId, result: matches.result }).from(matches).where(inArray(matches.pairingId, forfeits.map((p) => p.id)));
+  for (const g of games) {
+    const r = g.result?.reason;
+    if (g.pairingId && (r === "timeout" || r === "resign" || r === "no-show")) out.set(g.pairingId, r);
+  }
+  return out;
+}
+
 async function nameMap(db: DbOrTx, ev: Event): Promise<Map<string, string>> {
   const names = new Map(ev.entries.map((e) => [e.userId, e.name]));
   const missing = [...new Set(ev.pairings.flatMap((p) => p.players))].filter((id) => !names.has(id));
@@ -73,7 +91,7 @@ async function nameMap(db: DbOrTx, ev: Event): Promise<Map<string, string>> {
   return names;
 }
 
-function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolean): RoundView[] {
+function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolean, losses: Map<string, LossReason>): RoundView[] {
   return ev.rounds
     .filter((r) => includeDrafts || r.status !== "draft")
     .map((r) => ({
@@ -92,6 +110,7 @@ function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolea
           isBye: p.isBye,
           players: p.players.map((id) => ({ userId: id, name: names.get(id) ?? "(unknown)", score: p.scores?.[id] ?? null })),
           forfeitUserId: p.forfeitUserId,
+          lossReason: p.forfeitUserId ? (losses.get(p.id) ?? "forfeit") : null,
           reason: p.reason,
           manual: p.manual,
           bracketMatchId: p.bracketMatchId,
@@ -128,7 +147,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     isClubMember,
     myEntry: entries.find((e) => e.userId === viewerId) ?? null,
     entries,
-    rounds: roundViews(ev, names, director),
+    rounds: roundViews(ev, names, director, await lossReasons(db, ev)),
     plannedRounds: plannedRounds(t, ev.entries.filter((e) => e.rating !== null).length),
     serverNow: new Date(),
   };
@@ -154,8 +173,8 @@ export interface StandingsView {
   tiebreakOrder: { code: TiebreakCode; label: string; description: string }[];
   afterRound: number;
   rows: StandingView[];
-  /** Elimination formats: placings from the bracket. */
-  placings: { userId: string; name: string; place: number; settled: boolean }[] | null;
+  /** Elimination formats: placings from the bracket (a shared place or one still open is a range). */
+  placings: { userId: string; name: string; place: number; placeTo: number; settled: boolean }[] | null;
 }
 
 async function computeFor(ev: Event): Promise<Standings> {
@@ -197,7 +216,7 @@ export async function getStandings(db: DbOrTx, tournamentId: string): Promise<St
     const bracket = buildBracket(ev);
     if (bracket) {
       const names = new Map(ev.entries.map((e) => [e.userId, e.name]));
-      placings = standingsFromBracket(bracket).map((p) => ({ userId: p.playerId, name: names.get(p.playerId) ?? p.playerId, place: p.place, settled: p.settled }));
+      placings = standingsFromBracket(bracket).map((p) => ({ userId: p.playerId, name: names.get(p.playerId) ?? p.playerId, place: p.place, placeTo: p.placeTo, settled: p.settled }));
     }
   }
   return {
@@ -265,7 +284,13 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
 
 export interface BracketView {
   format: "single" | "double";
-  matches: (Omit<BracketMatch, "slots"> & { names: [string | null, string | null]; scores: [number | null, number | null]; slotLabels: [string, string] })[];
+  matches: (Omit<BracketMatch, "slots"> & {
+    names: [string | null, string | null];
+    scores: [number | null, number | null];
+    slotLabels: [string, string];
+    /** A game lost whatever the scores (on time, resigned, …): who lost and why, shown instead of the scores. */
+    lostBy: { userId: string; reason: LossReason } | null;
+  })[];
 }
 
 /** The elimination bracket with names and scores; null for other formats or before round 1. */
@@ -277,6 +302,7 @@ export async function getBracket(db: DbOrTx, tournamentId: string): Promise<Brac
   if (!bracket) return null;
   const names = await nameMap(db, ev);
   const byMatch = new Map(ev.pairings.filter((p) => p.bracketMatchId).map((p) => [p.bracketMatchId!, p]));
+  const losses = await lossReasons(db, ev);
   const label = new Map(bracket.matches.map((m) => [m.id, m.label]));
   return {
     format: bracket.format,
@@ -290,6 +316,7 @@ export async function getBracket(db: DbOrTx, tournamentId: string): Promise<Brac
         names: [m.players[0] ? (names.get(m.players[0]) ?? null) : null, m.players[1] ? (names.get(m.players[1]) ?? null) : null],
         scores: [score(m.players[0]), score(m.players[1])],
         slotLabels: [slotLabel(slots[0]), slotLabel(slots[1])],
+        lostBy: p?.forfeitUserId ? { userId: p.forfeitUserId, reason: losses.get(p.id) ?? "forfeit" } : null,
       };
     }),
   };
@@ -315,15 +342,25 @@ export async function standingsCsv(db: DbOrTx, tournamentId: string): Promise<st
   ]);
 }
 
-/** Published pairings and results as CSV, one line per board or bye. */
-export async function pairingsCsv(db: DbOrTx, tournamentId: string): Promise<string> {
+const SEAT_WORDS = ["first", "second", "third", "fourth"] as const;
+
+/** Published pairings and results as CSV, one line per board or bye; `round` limits it to one
+ * round (a round not published yet, or beyond the last, is a 404 with a sentence, not an empty file).
+ * A name and a score column per seat: two for a two-player event, up to four for pods (a pod of 3
+ * in an event of 4 leaves the fourth seat empty). */
+export async function pairingsCsv(db: DbOrTx, tournamentId: string, round?: number): Promise<string> {
   const t = await getTournamentOrThrow(db, tournamentId);
   const ev = await loadEvent(db, t);
   const names = await nameMap(db, ev);
-  const rows: unknown[][] = [["round", "table", "first", "second", "first_score", "second_score", "forfeit", "bye"]];
-  for (const r of roundViews(ev, names, false))
+  const published = roundViews(ev, names, false, new Map());
+  if (round !== undefined && !published.some((r) => r.number === round)) throw new DomainError("NOT_FOUND", `Round ${round} has not been published.`);
+  const shown = published.filter((x) => round === undefined || x.number === round);
+  // Every seat any board has, at least the event's players per game (a board never has more).
+  const seats = SEAT_WORDS.slice(0, Math.max(2, t.playersPerGame, ...shown.flatMap((r) => r.pairings.map((p) => p.players.length))));
+  const rows: unknown[][] = [["round", "table", ...seats, ...seats.map((w) => `${w}_score`), "forfeit", "bye"]];
+  for (const r of shown)
     for (const p of r.pairings)
-      rows.push([r.number, p.isBye ? "" : p.table, p.players[0]?.name, p.players[1]?.name ?? "", p.players[0]?.score ?? "", p.players[1]?.score ?? "", p.forfeitUserId ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
+      rows.push([r.number, p.isBye ? "" : p.table, ...seats.map((_, i) => p.players[i]?.name ?? ""), ...seats.map((_, i) => p.players[i]?.score ?? ""), p.forfeitUserId ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
   return csv(rows);
 }
 

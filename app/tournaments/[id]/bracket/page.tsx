@@ -4,6 +4,7 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
+import { LOSS_REASON_LABELS } from "@/server/domain";
 import { Loading, PrintButton, TournamentTabs } from "../../_components/ui";
 
 const SIDES = [
@@ -50,10 +51,13 @@ export default function BracketPage() {
                               {[0, 1].map((i) => {
                                 const pid = m.players[i as 0 | 1];
                                 const won = m.winner !== null && m.winner === pid;
+                                // A game lost on time (or resigned, forfeited) is a loss whatever the scores: say so, not "0–0".
+                                const lost = m.lostBy;
+                                const mark = lost ? (lost.userId === pid ? LOSS_REASON_LABELS[lost.reason] : pid && won ? "won" : "") : (m.scores[i as 0 | 1] ?? (m.status === "walkover" && won ? "bye" : ""));
                                 return (
-                                  <div key={i} className={`flex justify-between px-2 py-1 ${won ? "font-semibold text-emerald-800" : ""}`}>
+                                  <div key={i} className={`flex justify-between gap-2 px-2 py-1 ${won ? "font-semibold text-emerald-800" : ""}`} data-testid="bracket-slot">
                                     <span>{m.names[i as 0 | 1] ?? <span className="text-slate-400">{m.slotLabels[i as 0 | 1]}</span>}</span>
-                                    <span className="tabular-nums">{m.scores[i as 0 | 1] ?? (m.status === "walkover" && won ? "bye" : "")}</span>
+                                    <span className={`tabular-nums ${lost && lost.userId === pid ? "text-xs italic text-red-800" : ""}`} data-testid="bracket-mark">{mark}</span>
                                   </div>
                                 );
                               })}

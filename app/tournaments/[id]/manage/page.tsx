@@ -19,6 +19,10 @@ import { GameSettingsForm } from "@/app/tournaments/_components/game-settings";
 import { ResultEntry } from "../../_components/result-entry";
 import { RoundClock, StartRoundForm, clockedRound } from "../../_components/round-clock";
 import { BoardState, type BoardGame, type LiveBoard } from "../../_components/board-state";
+import { PrintLinks } from "../../_components/print-links";
+import { SettingsForm } from "./settings-form";
+import { AddPlayers } from "./settings-add-players";
+import { ForbiddenPairsForm, SeedsForm } from "./settings-pairs";
 
 type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
 
@@ -117,7 +121,6 @@ export default function ManagePage() {
   const live = useQuery({ ...trpc.matches.liveNow.queryOptions({ tournamentId: id, limit: 100 }), enabled: anyPlaying && q.data?.viewerRole === "director", refetchInterval: 5_000 });
   const liveOf = new Map((live.data?.games ?? []).map((g) => [g.id, g]));
   const m = (o: object) => ({ ...o, onSuccess: refresh });
-  const add = useMutation(trpc.tournaments.players.add.mutationOptions(m({})));
   const checkIn = useMutation(trpc.tournaments.players.checkIn.mutationOptions(m({})));
   const checkInAll = useMutation(trpc.tournaments.players.checkInAll.mutationOptions(m({})));
   const withdraw = useMutation(trpc.tournaments.players.withdraw.mutationOptions(m({})));
@@ -131,7 +134,7 @@ export default function ManagePage() {
   const [swapA, setSwapA] = useState("");
   const [swapB, setSwapB] = useState("");
   // A refusal to pair ("check in at least 2 players") is stale once the field changed after it.
-  const pairError = pair.submittedAt > Math.max(add.submittedAt, checkIn.submittedAt, checkInAll.submittedAt, withdraw.submittedAt) ? pair.error : null;
+  const pairError = pair.submittedAt > Math.max(checkIn.submittedAt, checkInAll.submittedAt, withdraw.submittedAt) ? pair.error : null;
   const roundError = errorSentence(pairError ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error);
 
   return (
@@ -193,6 +196,7 @@ export default function ManagePage() {
                 ) : null}
               </div>
               <FormError message={roundError} />
+              {open[0] ? <PrintLinks tournamentId={id} round={open[0].number} /> : null}
               {last?.status === "published" ? (
                 <div className="mt-4 space-y-3">
                   {clocked ? <RoundClock round={clocked} serverNow={serverNow} /> : null}
@@ -267,27 +271,14 @@ export default function ManagePage() {
 
             <div className="grid gap-6 lg:grid-cols-2">
               <Section title="Registration and check-in" testId="registration">
-                <form
-                  className="space-y-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    const f = new FormData(e.currentTarget);
-                    add.mutate({ tournamentId: id, emails: String(f.get("emails") ?? ""), checkIn: f.get("checkIn") === "on", userIds: [] });
+                <AddPlayers
+                  tournamentId={id}
+                  status={t.status}
+                  onAdded={() => {
+                    pair.reset(); // a refusal to pair ("check in at least 2 players") is stale now
+                    void refresh();
                   }}
-                >
-                  <label htmlFor="emails" className="block text-sm font-medium">Add players by e-mail {t.status === "running" ? "(late entries)" : ""}</label>
-                  <textarea id="emails" name="emails" rows={3} className="w-full rounded border border-slate-300 px-2 py-1 text-sm" placeholder="one address a line" />
-                  <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="checkIn" /> Check them in now</label>
-                  <button type="submit" className={secondaryButtonClass} disabled={add.isPending}>Add players</button>
-                  {add.data ? (
-                    <p className="text-xs text-slate-600" role="status" data-testid="add-report">
-                      Added {add.data.added.length + add.data.lateEntries.length}
-                      {add.data.already.length ? `; already entered: ${add.data.already.join(", ")}` : ""}
-                      {add.data.unknownEmails.length ? `; no account: ${add.data.unknownEmails.join(", ")}` : ""}
-                    </p>
-                  ) : null}
-                  <FormError message={errorSentence(add.error)} />
-                </form>
+                />
                 {t.status === "registration" ? (
                   <button className={`${secondaryButtonClass} mt-2`} onClick={() => checkInAll.mutate({ tournamentId: id })}>Check in everyone</button>
                 ) : null}
@@ -323,6 +314,8 @@ export default function ManagePage() {
               </Section>
 
               <div className="space-y-6">
+                <ForbiddenPairsForm tournamentId={id} status={t.status} format={t.format} entries={entries} />
+                <SeedsForm tournamentId={id} status={t.status} entries={entries} />
                 <GameSettingsForm tournamentId={id} preview={t.preview} noShowMinutes={t.noShowMinutes} />
                 <Section title="Staff">
                   <ul className="text-sm">{q.data!.staff.map((s) => <li key={s.userId}>{s.name} — {s.role}</li>)}</ul>
@@ -356,6 +349,7 @@ export default function ManagePage() {
                 </Section>
               </div>
             </div>
+            <SettingsForm tournament={t} />
           </div>
         );
       }}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
+import { placeLabel } from "@/server/domain";
 import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
 /** Win-based tiebreaks read like wins ("1½", not "1.50"); spread with its sign; a rating whole. */
@@ -49,12 +50,19 @@ export default function StandingsPage() {
             </p>
             {st.placings ? (
               <section>
-                <h2 className="mb-1 text-lg font-semibold">Bracket placings</h2>
-                <ol className="text-sm" data-testid="placings">
-                  {st.placings.map((p) => (
-                    <li key={p.userId}>{p.place}. {p.name}{p.settled ? "" : " (still playing)"}</li>
-                  ))}
-                </ol>
+                <h2 className="mb-1 text-lg font-semibold">Placements</h2>
+                <table className="text-sm" data-testid="placings">
+                  <tbody>
+                    {st.placings.map((p) => (
+                      <tr key={p.userId} data-testid="placing">
+                        <td className="py-0.5 pr-3 text-right tabular-nums font-semibold">{placeLabel(p)}</td>
+                        <td className="py-0.5 pr-3">{p.name}</td>
+                        <td className="py-0.5 text-xs text-slate-500">{p.settled ? "" : "still playing"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p className="mt-1 text-xs text-slate-500">A range is a shared place (players knocked out at the same stage), or the places a player still in the bracket can reach.</p>
               </section>
             ) : null}
             <table className="w-full text-sm" data-testid="standings">

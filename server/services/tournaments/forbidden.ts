@@ -1,0 +1,89 @@
+/**
+ * Forbidden pairs: two entries the director keeps apart (family members, team-mates, a coach and
+ * pupil). Stored once per pair (smaller id first, so a pair cannot be stored twice in two orders)
+ * and handed to the pairing engines that can honour them: Swiss, King of the Hill and their pod
+ * versions never pair a forbidden pair while any alternative exists, and say so in the round's
+ * notes when none does. Round robins (everyone meets everyone) and seeded brackets cannot: the
+ * draft's notes say that instead (rounds.ts). A pair may change at any time before the event is
+ * finished; it shapes only rounds paired afterwards.
+ */
+import { and, asc, count, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "@/db/client";
+import { tournamentForbiddenPairs, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { DomainError } from "@/server/errors";
+import { publish } from "@/server/live/bus";
+import { writeAudit } from "./audit";
+import { MAX_FORBIDDEN_PAIRS } from "./schemas";
+
+export interface ForbiddenPairView {
+  a: { userId: string; name: string };
+  b: { userId: string; name: string };
+}
+
+const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/** The tournament's forbidden pairs, by the first player's name. */
+export async function listForbiddenPairs(db: DbOrTx, tournamentId: string): Promise<ForbiddenPairView[]> {
+  const ua = alias(users, "ua");
+  const ub = alias(users, "ub");
+  const rows = await db
+    .select({ a: tournamentForbiddenPairs.playerA, aName: ua.name, b: tournamentForbiddenPairs.playerB, bName: ub.name })
+    .from(tournamentForbiddenPairs)
+    .innerJoin(ua, eq(ua.id, tournamentForbiddenPairs.playerA))
+    .innerJoin(ub, eq(ub.id, tournamentForbiddenPairs.playerB))
+    .where(eq(tournamentForbiddenPairs.tournamentId, tournamentId))
+    .orderBy(asc(ua.name), asc(ub.name));
+  return rows.map((r) => ({ a: { userId: r.a, name: r.aName }, b: { userId: r.b, name: r.bName } }));
+}
+
+/** The pairs as the pairing engines take them. */
+export async function forbiddenPairsOf(db: DbOrTx, tournamentId: string): Promise<[string, string][]> {
+  const rows = await db.select({ a: tournamentForbiddenPairs.playerA, b: tournamentForbiddenPairs.playerB }).from(tournamentForbiddenPairs).where(eq(tournamentForbiddenPairs.tournamentId, tournamentId));
+  return rows.map((r) => [r.a, r.b]);
+}
+
+async function lockOpen(tx: DbOrTx, tournamentId: string) {
+  const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+  if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+  if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished: its pairs no longer change.");
+  return t;
+}
+
+/** Keep two entries apart from the next paired round on. Directors only (checked by the router). */
+export async function addForbiddenPair(db: DbOrTx, tournamentId: string, actorId: string, a: string, b: string): Promise<ForbiddenPairView> {
+  if (a === b) throw new DomainError("INVALID", "Choose two different players.", "b");
+  const [playerA, playerB] = ordered(a, b);
+  return db.transaction(async (tx) => {
+    await lockOpen(tx, tournamentId);
+    const entered = await tx
+      .select({ userId: tournamentPlayers.userId, name: users.name })
+      .from(tournamentPlayers)
+      .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .where(and(eq(tournamentPlayers.tournamentId, tournamentId)));
+    const name = new Map(entered.map((e) => [e.userId, e.name]));
+    for (const [id, field] of [[a, "a"], [b, "b"]] as const) if (!name.has(id)) throw new DomainError("NOT_FOUND", "Both players must be entered in this tournament.", field);
+    const [n] = await tx.select({ n: count() }).from(tournamentForbiddenPairs).where(eq(tournamentForbiddenPairs.tournamentId, tournamentId));
+    if ((n?.n ?? 0) >= MAX_FORBIDDEN_PAIRS) throw new DomainError("PRECONDITION", `A tournament keeps at most ${MAX_FORBIDDEN_PAIRS} forbidden pairs.`);
+    const inserted = await tx.insert(tournamentForbiddenPairs).values({ tournamentId, playerA, playerB, addedBy: actorId }).onConflictDoNothing().returning({ a: tournamentForbiddenPairs.playerA });
+    if (inserted.length === 0) throw new DomainError("CONFLICT", `${name.get(a)} and ${name.get(b)} are already kept apart.`, "b");
+    await writeAudit(tx, tournamentId, actorId, "forbidden.added", { a: playerA, b: playerB });
+    await publish(tx, `tournament:${tournamentId}`);
+    return { a: { userId: playerA, name: name.get(playerA)! }, b: { userId: playerB, name: name.get(playerB)! } };
+  });
+}
+
+/** Let two entries meet again (from the next paired round on). Directors only. */
+export async function removeForbiddenPair(db: DbOrTx, tournamentId: string, actorId: string, a: string, b: string): Promise<void> {
+  const [playerA, playerB] = ordered(a, b);
+  await db.transaction(async (tx) => {
+    await lockOpen(tx, tournamentId);
+    const gone = await tx
+      .delete(tournamentForbiddenPairs)
+      .where(and(eq(tournamentForbiddenPairs.tournamentId, tournamentId), eq(tournamentForbiddenPairs.playerA, playerA), eq(tournamentForbiddenPairs.playerB, playerB)))
+      .returning({ a: tournamentForbiddenPairs.playerA });
+    if (gone.length === 0) throw new DomainError("NOT_FOUND", "Those two players are not a forbidden pair.");
+    await writeAudit(tx, tournamentId, actorId, "forbidden.removed", { a: playerA, b: playerB });
+    await publish(tx, `tournament:${tournamentId}`);
+  });
+}

@@ -1,0 +1,223 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
+import { api } from "./tournament-setup";
+
+const SHOTS = "/tmp/printing-shots";
+
+/** The pages of a PDF Chromium printed, each with its size in points (from the page objects' MediaBox). */
+function pdfPages(pdf: Buffer): { width: number; height: number }[] {
+  return pdf
+    .toString("latin1")
+    .split("endobj")
+    .filter((o) => /\/Type\s*\/Page\b(?!s)/.test(o))
+    .map((o) => {
+      const [x0, y0, x1, y1] = o.match(/\/MediaBox\s*\[([^\]]*)\]/)![1]!.trim().split(/\s+/).map(Number);
+      return { width: x1! - x0!, height: y1! - y0! };
+    });
+}
+
+type Overview = { rounds: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string }[] }[] }[] };
+
+/** As the director: a result for every board of the round (the first mover wins). */
+async function enterAll(page: Page, tournamentId: string, round: number) {
+  const o = await api<Overview>(page, "tournaments.byId", { tournamentId }, "query");
+  for (const p of o.rounds.find((r) => r.number === round)!.pairings.filter((x) => !x.isBye))
+    await api(page, "tournaments.enterResult", { tournamentId, pairingId: p.id, scores: { [p.players[0]!.userId]: 400 + p.table, [p.players[1]!.userId]: 350 } });
+}
+
+test("[prints]: a director prints find-your-table, table cards, scorecards and the wall chart; a player's game screen shows the round clock", async ({ page, browser, playwright, baseURL }) => {
+  test.setTimeout(600_000); // a two-round event and four PDFs on a busy 2-core machine
+  mkdirSync(SHOTS, { recursive: true });
+  // Names chosen to test the alphabetical list: lower case and an accent sort as a person expects.
+  const names = ["Yara Quist", "Ben Ode", "ana Lopez", "Émile Roy", "Carl Diaz", "Dee Moss"];
+  const alphabetical = ["ana Lopez", "Ben Ode", "Carl Diaz", "Dee Moss", "Émile Roy", "Yara Quist"];
+  const anon = await playwright.request.newContext({ baseURL });
+  const emails = await Promise.all(
+    names.map(async (name, i) => {
+      const email = uniqueEmail(`print${i + 1}`);
+      const res = await anon.post("/api/trpc/accounts.signUp", { data: { json: { email, name, password: PASSWORD } } });
+      expect(res.ok()).toBe(true);
+      return email;
+    }),
+  );
+  await anon.dispose();
+
+  await signUp(page, "Petra Printer");
+  const club = await api<{ id: string }>(page, "clubs.create", { handle: `print-${randomBytes(3).toString("hex")}`, name: "Print Club" });
+  await api(page, "clubs.bulkAdd", { clubId: club.id, emails: emails.join("\n") });
+  const t = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Printed Open", startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 3 });
+  await api(page, "tournaments.players.add", { tournamentId: t.id, emails: emails.join("\n"), checkIn: true, userIds: [] });
+  await api(page, "tournaments.rounds.pair", { tournamentId: t.id });
+  await api(page, "tournaments.rounds.publish", { tournamentId: t.id, roundNumber: 1 });
+  await enterAll(page, t.id, 1);
+  await api(page, "tournaments.rounds.close", { tournamentId: t.id, roundNumber: 1 });
+  await api(page, "tournaments.rounds.pair", { tournamentId: t.id });
+  await api(page, "tournaments.rounds.publish", { tournamentId: t.id, roundNumber: 2 });
+  await api(page, "tournaments.rounds.start", { tournamentId: t.id, roundNumber: 2, minutes: 45, startGames: false });
+
+  // By mouse from the tournament's tabs to the print sheets; the newest round is chosen.
+  await page.goto(`/tournaments/${t.id}`);
+  await page.getByRole("link", { name: "Print sheets" }).click();
+  await expect(page.getByTestId("print-sheets").getByRole("link")).toHaveCount(4);
+  await page.getByTestId("print-sheets").getByRole("link", { name: "Find your table" }).click();
+  await expect(page).toHaveURL(/\/print\/find-your-table\?round=2$/);
+  await expect(page.getByTestId("table-line")).toHaveCount(6);
+  expect(await page.getByTestId("table-line").locator("td:first-child").allTextContents()).toEqual(alphabetical);
+
+  // By keyboard: the round selector goes back to round 1, and the address follows.
+  await page.getByLabel("Round", { exact: true }).focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(page).toHaveURL(/round=1$/);
+  await expect(page.getByTestId("find-your-table")).toBeVisible();
+  const o = await api<Overview>(page, "tournaments.byId", { tournamentId: t.id }, "query");
+  const r1 = o.rounds.find((r) => r.number === 1)!;
+  const lineOf = (name: string) => page.getByTestId("table-line").filter({ has: page.locator("td:first-child").filter({ hasText: new RegExp(`^${name}$`) }) });
+  for (const p of r1.pairings) {
+    const [first, second] = p.players;
+    await expect(lineOf(first!.name).locator("td")).toHaveText([first!.name, String(p.table), second!.name, "1st"]);
+    await expect(lineOf(second!.name).locator("td")).toHaveText([second!.name, String(p.table), first!.name, "2nd"]);
+  }
+  // The round's CSV: linked here, and it holds that round only.
+  const csvHref = await page.getByTestId("round-csv").getAttribute("href");
+  expect(csvHref).toBe(`/tournaments/${t.id}/pairings.csv?round=1`);
+  const csv = (await (await page.request.get(csvHref!)).text()).trim().split("\r\n");
+  expect(csv).toHaveLength(4);
+  expect(csv.slice(1).every((line) => line.startsWith("1,"))).toBe(true);
+
+  // Printed: no toolbar or tabs, the tournament's name and the round on the sheet.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Print sheets" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Printed Open" })).toBeVisible();
+  await expect(page.getByText("Round 1: find your table")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/find-your-table-print.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+
+  // On a phone the list fits the screen's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/find-your-table-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Table cards: one printed page per table, the table number large.
+  await page.getByRole("navigation", { name: "Print sheets" }).getByRole("link", { name: "Table cards" }).click();
+  await expect(page).toHaveURL(/\/print\/table-cards\?round=1$/);
+  await expect(page.getByTestId("table-card")).toHaveCount(3);
+  await expect(page.getByTestId("table-number")).toHaveText(["Table 1", "Table 2", "Table 3"]);
+  await page.emulateMedia({ media: "print" });
+  const cardFont = await page.getByTestId("table-digits").first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(cardFont).toBeGreaterThan(100);
+  await page.screenshot({ path: `${SHOTS}/table-cards-print.png`, fullPage: true });
+  const cardsPdf = pdfPages(await page.pdf({ preferCSSPageSize: true }));
+  expect(cardsPdf).toHaveLength(3);
+
+  // Scorecards: one page per player, round 1 filled in with running totals, later rounds blank.
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("navigation", { name: "Print sheets" }).getByRole("link", { name: "Scorecards" }).click();
+  await expect(page.getByTestId("scorecard")).toHaveCount(6);
+  await expect(page.getByTestId("scorecard-player")).toHaveText(alphabetical);
+  const ana = page.getByTestId("scorecard").first();
+  await expect(ana.getByTestId("scorecard-row")).toHaveCount(3);
+  const anaBoard = r1.pairings.find((p) => p.players.some((x) => x.name === "ana Lopez"))!;
+  const anaFirst = anaBoard.players[0]!.name === "ana Lopez";
+  const anaSpread = anaFirst ? 50 + anaBoard.table : -(50 + anaBoard.table);
+  await expect(ana.getByTestId("scorecard-row").nth(0).locator("td")).toHaveText([
+    "1",
+    String(anaBoard.table),
+    anaBoard.players.find((x) => x.name !== "ana Lopez")!.name,
+    anaFirst ? "1st" : "2nd",
+    anaFirst ? String(400 + anaBoard.table) : "350",
+    anaFirst ? "350" : String(400 + anaBoard.table),
+    anaSpread > 0 ? `+${anaSpread}` : String(anaSpread),
+    anaFirst ? "W" : "L",
+    anaFirst ? "1" : "0",
+    anaSpread > 0 ? `+${anaSpread}` : String(anaSpread),
+  ]);
+  await expect(ana.getByTestId("scorecard-row").nth(2).locator("td").nth(2)).toHaveText("");
+  await page.emulateMedia({ media: "print" });
+  await page.screenshot({ path: `${SHOTS}/scorecards-print.png`, fullPage: true });
+  expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toHaveLength(6);
+
+  // The wall chart prints on landscape pages.
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("navigation", { name: "Print sheets" }).getByRole("link", { name: "Wall chart" }).click();
+  await expect(page.getByTestId("wall-row")).toHaveCount(6);
+  await page.emulateMedia({ media: "print" });
+  await page.screenshot({ path: `${SHOTS}/wall-chart-print.png`, fullPage: true });
+  const wall = pdfPages(await page.pdf({ preferCSSPageSize: true }));
+  expect(wall.length).toBeGreaterThanOrEqual(1);
+  expect(wall.every((p) => p.width > p.height)).toBe(true);
+  await page.emulateMedia({ media: "screen" });
+
+  // With the dark theme on, a sheet still prints dark on white (on screen it is light on dark).
+  await api(page, "accounts.updateProfile", { theme: "dark" });
+  await page.goto(`/tournaments/${t.id}/print/scorecards?round=1`);
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByTestId("scorecard")).toHaveCount(6);
+  /** Relative luminance (0 black … 1 white) of an element's text colour and of the page's background. */
+  const tones = () =>
+    page.getByTestId("scorecard-player").first().evaluate((el) => {
+      const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+      const lum = (css: string) => {
+        ctx.clearRect(0, 0, 1, 1);
+        ctx.fillStyle = css;
+        ctx.fillRect(0, 0, 1, 1);
+        const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+        return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+      };
+      const bg = getComputedStyle(document.body).backgroundColor;
+      return { ink: lum(getComputedStyle(el).color), paper: lum(bg === "rgba(0, 0, 0, 0)" ? "white" : bg) };
+    });
+  const onScreen = await tones();
+  expect(onScreen.ink).toBeGreaterThan(0.6);
+  expect(onScreen.paper).toBeLessThan(0.3);
+  await page.emulateMedia({ media: "print" });
+  const onPaper = await tones();
+  expect(onPaper.ink).toBeLessThan(0.3);
+  expect(onPaper.paper).toBeGreaterThan(0.9);
+  await page.screenshot({ path: `${SHOTS}/scorecards-dark-theme-print.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+  await api(page, "accounts.updateProfile", { theme: "system" });
+
+  // The director's dashboard links the round's sheets.
+  await page.goto(`/tournaments/${t.id}/manage`);
+  await expect(page.getByTestId("print-links")).toContainText("Print round 2:");
+  await page.getByTestId("print-links").getByRole("link", { name: "table cards" }).click();
+  await expect(page).toHaveURL(/\/print\/table-cards\?round=2$/);
+
+  // A knockout: a forfeit reads as such in the bracket (not 0–0), and the standings give placements.
+  const ko = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Printed Knockout", startsAt: new Date().toISOString(), ruleset: "equate", format: "single-elimination" });
+  await api(page, "tournaments.players.add", { tournamentId: ko.id, emails: emails.slice(0, 4).join("\n"), checkIn: true, userIds: [] });
+  await api(page, "tournaments.rounds.pair", { tournamentId: ko.id });
+  await api(page, "tournaments.rounds.publish", { tournamentId: ko.id, roundNumber: 1 });
+  const semi = (await api<Overview>(page, "tournaments.byId", { tournamentId: ko.id }, "query")).rounds[0]!.pairings[0]!;
+  const [winner, loser] = semi.players;
+  await api(page, "tournaments.enterResult", { tournamentId: ko.id, pairingId: semi.id, scores: { [winner!.userId]: 0, [loser!.userId]: 0 }, forfeitUserId: loser!.userId });
+  await page.goto(`/tournaments/${ko.id}/bracket`);
+  const match = page.getByTestId("bracket-match").filter({ hasText: loser!.name });
+  await expect(match.getByTestId("bracket-slot").filter({ hasText: winner!.name }).getByTestId("bracket-mark")).toHaveText("won");
+  await expect(match.getByTestId("bracket-slot").filter({ hasText: loser!.name }).getByTestId("bracket-mark")).toHaveText("forfeited");
+  await expect(match).not.toContainText("0");
+  await page.getByRole("link", { name: "Standings", exact: true }).click();
+  const placing = (name: string) => page.getByTestId("placing").filter({ hasText: name }).locator("td");
+  await expect(placing(winner!.name)).toHaveText(["1–2", winner!.name, "still playing"]);
+  await expect(placing(loser!.name)).toHaveText(["3–4", loser!.name, ""]);
+  await page.getByTestId("placings").screenshot({ path: `${SHOTS}/knockout-placements.png` });
+
+  // A player's game screen: the round clock counts down beside round and table.
+  const r2 = (await api<Overview>(page, "tournaments.byId", { tournamentId: t.id }, "query")).rounds.find((r) => r.number === 2)!;
+  const board = r2.pairings.find((p) => !p.isBye)!;
+  const playerEmail = emails[names.indexOf(board.players[0]!.name)]!;
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await ctx.newPage();
+  await signIn(phone, playerEmail);
+  await expect(phone.getByTestId("user-name")).toHaveText(board.players[0]!.name);
+  const { matchId } = await api<{ matchId: string }>(phone, "matches.createFromPairing", { pairingId: board.id });
+  await phone.goto(`/play/${matchId}`);
+  await expect(phone.getByTestId("round-table")).toContainText(`round 2, table ${board.table}`);
+  await expect(phone.getByTestId("game-round-clock")).toContainText(/round 2: (45:00|44:\d\d) left/);
+  await phone.screenshot({ path: `${SHOTS}/play-round-clock-phone.png` });
+  await ctx.close();
+});
