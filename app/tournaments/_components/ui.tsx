@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { TRPCClientError } from "@trpc/client";
+import type { LossReason } from "@/server/domain";
 
 export const FORMAT_LABELS = {
   "round-robin": "Round robin",
@@ -82,3 +83,15 @@ export function PrintButton() {
     </button>
   );
 }
+
+const CELL_KIND: Record<string, string> = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W", "forfeit-loss": "L", pending: "…", none: "" };
+/** Short marks for why a game was lost whatever the scores, as a cross-table cell shows them. */
+export const LOSS_REASON_MARKS: Record<LossReason, string> = { timeout: "time", resign: "res", "no-show": "no-show", forfeit: "ff" };
+
+/** A cross-table cell's result mark: "W", "L (time)", "W (ff)", "B"… (the same on screen and on the wall chart). */
+export function crossCellMark(c: { kind: string; lossReason: LossReason | null }): string {
+  const mark = CELL_KIND[c.kind] ?? "";
+  return c.lossReason ? `${mark} (${LOSS_REASON_MARKS[c.lossReason]})` : mark;
+}
+/** The legend of those marks, for under the table. */
+export const CROSS_CELL_LEGEND = "time = lost on time, res = resigned, no-show = did not show, ff = forfeit entered by the director";

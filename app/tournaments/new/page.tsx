@@ -11,10 +11,9 @@ import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../_components/ui";
 import { GameSettingsFields, readGameSettings } from "@/app/tournaments/_components/game-settings";
 import { CHALLENGE_LABELS } from "../_components/challenge-labels";
+import { DEFAULT_TIME_CONTROL, optionalNumber, readTimeControl, TimeControlFields } from "../_components/time-control-fields";
 import type { GameChallengeRule } from "@/engine";
 
-/** A number box read as "none" when empty. */
-const optional = (v: FormDataEntryValue | null) => (String(v ?? "").trim() === "" ? null : Number(v));
 
 function NewTournamentForm() {
   const trpc = useTRPC();
@@ -37,7 +36,6 @@ function NewTournamentForm() {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const num = (k: string) => Number(f.get(k));
-    const perMove = optional(f.get("perMoveLimitSeconds"));
     create.mutate({
       clubId: String(f.get("clubId")),
       name: String(f.get("name")),
@@ -48,16 +46,9 @@ function NewTournamentForm() {
       rounds: num("rounds"),
       rated: f.get("rated") === "on",
       ...(f.get("challengeRule") ? { challengeRule: f.get("challengeRule") as GameChallengeRule } : {}),
-      timeControl: {
-        initialMs: num("initialMinutes") * 60_000,
-        incrementMs: num("incrementSeconds") * 1000,
-        perMoveLimitMs: perMove === null ? null : perMove * 1000,
-        overtimePenaltyPoints: num("overtimePenaltyPoints"),
-        maxOvertimeMs: num("maxOvertimeMinutes") * 60_000,
-        leastTimeBonusPoints: num("leastTimeBonusPoints"),
-      },
+      timeControl: readTimeControl(f),
       byeSpread: num("byeSpread"),
-      spreadCap: optional(f.get("spreadCap")),
+      spreadCap: optionalNumber(f.get("spreadCap")),
       tiebreaks,
       gibson: f.get("gibson") === "on",
       bronzeMatch: f.get("bronzeMatch") === "on",
@@ -82,12 +73,7 @@ function NewTournamentForm() {
         <SelectField label="Challenge rule" name="challengeRule" defaultValue="" options={{ "": "The game's own default", ...CHALLENGE_LABELS }} error={errors.fields.challengeRule} />
         <fieldset className="grid gap-4 rounded border border-slate-200 p-3 sm:grid-cols-3">
           <legend className="px-1 text-sm font-medium">Time control</legend>
-          <Field label="Minutes per player" name="initialMinutes" type="number" min={1} defaultValue={25} />
-          <Field label="Increment (seconds)" name="incrementSeconds" type="number" min={0} defaultValue={0} />
-          <Field label="Overtime penalty (points/minute)" name="overtimePenaltyPoints" type="number" min={0} defaultValue={10} />
-          <Field label="Maximum overtime (minutes)" name="maxOvertimeMinutes" type="number" min={0} defaultValue={10} />
-          <Field label="Least-time bonus (points)" name="leastTimeBonusPoints" type="number" min={0} defaultValue={0} />
-          <Field label="Per-move limit (seconds; empty: none)" name="perMoveLimitSeconds" type="number" inputMode="numeric" min={1} />
+          <TimeControlFields value={DEFAULT_TIME_CONTROL} />
         </fieldset>
         <FormError message={errors.fields.timeControl} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -174,6 +174,7 @@ const crossOut = z.object({
           own: z.number().nullable(),
           against: z.number().nullable(),
           firstMove: z.boolean().nullable(),
+          lossReason: z.enum(LOSS_REASONS).nullable(),
         }),
       ),
     }),

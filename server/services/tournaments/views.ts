@@ -246,6 +246,8 @@ export interface CrossCell {
   own: number | null;
   against: number | null;
   firstMove: boolean | null;
+  /** For a forfeit either way: why the game was lost (on time, resigned, no-show, or a director's forfeit). */
+  lossReason: LossReason | null;
 }
 
 export interface CrossTable {
@@ -262,20 +264,21 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
   const rankOf = new Map(s.rows.map((r) => [r.playerId, r.rank]));
   const counted = ev.rounds.filter((r) => r.status !== "draft").map((r) => r.number);
   const absences = absenceKeys(ev);
+  const losses = await lossReasons(db, ev);
   const rows = s.rows.map((row) => {
     const cells: CrossCell[] = counted.map((round) => {
       const p = ev.pairings.find((x) => x.roundNumber === round && x.players.includes(row.playerId));
-      const base = { round, opponents: [] as CrossCell["opponents"], own: null, against: null, firstMove: null };
+      const base = { round, opponents: [] as CrossCell["opponents"], own: null, against: null, firstMove: null, lossReason: null };
       if (!p) return { ...base, kind: absences.has(`${round}:${row.playerId}`) ? "absent" : "none" };
       if (p.isBye) return { ...base, kind: "bye" };
       const opps = p.players.filter((id) => id !== row.playerId);
       const opponents = opps.map((id) => ({ userId: id, name: names.get(id) ?? id, rank: rankOf.get(id) ?? null }));
       const firstMove = p.players[0] === row.playerId;
-      if (p.forfeitUserId) return { ...base, opponents, firstMove, kind: p.forfeitUserId === row.playerId ? "forfeit-loss" : "forfeit-win" };
+      if (p.forfeitUserId) return { ...base, opponents, firstMove, kind: p.forfeitUserId === row.playerId ? "forfeit-loss" : "forfeit-win", lossReason: losses.get(p.id) ?? "forfeit" };
       if (!p.scores) return { ...base, opponents, firstMove, kind: "pending" };
       const own = p.scores[row.playerId] ?? 0;
       const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
-      return { round, opponents, firstMove, own, against, kind: own > against ? "win" : own < against ? "loss" : "tie" };
+      return { round, opponents, firstMove, own, against, lossReason: null, kind: own > against ? "win" : own < against ? "loss" : "tie" };
     });
     return { rank: row.rank, userId: row.playerId, name: row.name, wins: row.wins, spread: row.spread, cells };
   });

@@ -4,9 +4,8 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
-import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
+import { CROSS_CELL_LEGEND, crossCellMark, Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
-const KIND = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W (ff)", "forfeit-loss": "L (ff)", pending: "…", none: "" } as Record<string, string>;
 
 export default function CrossTablePage() {
   const { id } = useParams<{ id: string }>();
@@ -25,7 +24,7 @@ export default function CrossTablePage() {
               <PrintButton />
             </div>
             <TournamentTabs id={id} current="crosstable" elimination={t.format.endsWith("elimination")} director={o.data!.viewerRole === "director"} />
-            <p className="text-xs text-slate-500">Each cell: result, own score–opponent&apos;s score, then the opponent&apos;s current rank (* = moved first).</p>
+            <p className="text-xs text-slate-500">Each cell: result, own score–opponent&apos;s score, then the opponent&apos;s current rank (* = moved first). A game lost whatever the scores: {CROSS_CELL_LEGEND}.</p>
             <div className="overflow-x-auto">
               <table className="w-full text-sm" data-testid="crosstable">
                 <thead>
@@ -46,7 +45,7 @@ export default function CrossTablePage() {
                       <td className="py-1 pr-2">{row.name}</td>
                       {row.cells.map((c) => (
                         <td key={c.round} className="py-1 pr-2 whitespace-nowrap tabular-nums" title={c.opponents.map((op) => op.name).join(", ")}>
-                          {KIND[c.kind]}
+                          {crossCellMark(c)}
                           {c.own !== null ? ` ${c.own}–${c.against}` : ""}
                           {c.opponents.length ? ` #${c.opponents.map((op) => op.rank ?? "?").join(",")}` : ""}
                           {c.firstMove ? "*" : ""}

@@ -18,6 +18,7 @@ import type { GameChallengeRule } from "@/engine";
 import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../../_components/ui";
 import { CHALLENGE_LABELS } from "../../_components/challenge-labels";
+import { optionalNumber, readTimeControl, TimeControlFields } from "../../_components/time-control-fields";
 
 type Tournament = inferRouterOutputs<AppRouter>["tournaments"]["byId"]["tournament"];
 
@@ -25,11 +26,6 @@ type Tournament = inferRouterOutputs<AppRouter>["tournaments"]["byId"]["tourname
 const WINS_LABELS = { "1": "a win", "0.5": "half a win", "0": "a loss" };
 const LOCKED = "Fixed once round 1 is paired: it shapes pairings and games already made.";
 
-/** Whole minutes / seconds for a form, from milliseconds. */
-const minutes = (ms: number) => Math.round(ms / 60_000);
-const seconds = (ms: number) => Math.round(ms / 1000);
-/** A number box's value: null when empty (meaning "none"), else the number (NaN when not one: the server says so). */
-const optionalNumber = (v: FormDataEntryValue | null) => (String(v ?? "").trim() === "" ? null : Number(v));
 
 /** A group of settings; `locked` says, once, why its boxes are greyed out. */
 function Group({ legend, locked, children }: { legend: string; locked?: boolean; children: ReactNode }) {
@@ -85,7 +81,6 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
       tiebreaks,
     };
     if (locked) return update.mutate({ tournamentId: t.id, ...always });
-    const perMove = optionalNumber(f.get("perMoveLimitSeconds"));
     update.mutate({
       tournamentId: t.id,
       ...always,
@@ -94,14 +89,7 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
       format: f.get("format") as Tournament["format"],
       rounds: num("rounds"),
       playersPerGame: num("playersPerGame"),
-      timeControl: {
-        initialMs: num("initialMinutes") * 60_000,
-        incrementMs: num("incrementSeconds") * 1000,
-        perMoveLimitMs: perMove === null ? null : perMove * 1000,
-        overtimePenaltyPoints: num("overtimePenaltyPoints"),
-        maxOvertimeMs: num("maxOvertimeMinutes") * 60_000,
-        leastTimeBonusPoints: num("leastTimeBonusPoints"),
-      },
+      timeControl: readTimeControl(f),
       byeWins: num("byeWins") as 0 | 0.5 | 1,
       byeSpread: num("byeSpread"),
       forfeitSpread: num("forfeitSpread"),
@@ -150,20 +138,7 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
             <SelectField label="Players per game" name="playersPerGame" defaultValue={String(t.playersPerGame)} options={{ "2": "2 (head to head)", "3": "3 (pods)", "4": "4 (pods)" }} disabled={locked} error={e.playersPerGame} />
           </Group>
           <Group legend="Clock" locked={locked && !finished}>
-            <Field label="Minutes per player" name="initialMinutes" type="number" inputMode="numeric" min={1} defaultValue={minutes(tc.initialMs)} disabled={locked} error={e.timeControl} />
-            <Field label="Increment (seconds)" name="incrementSeconds" type="number" inputMode="numeric" min={0} defaultValue={seconds(tc.incrementMs)} disabled={locked} />
-            <Field
-              label="Per-move limit (seconds; empty: none)"
-              name="perMoveLimitSeconds"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              defaultValue={tc.perMoveLimitMs === null ? "" : seconds(tc.perMoveLimitMs)}
-              disabled={locked}
-            />
-            <Field label="Overtime penalty (points a minute)" name="overtimePenaltyPoints" type="number" min={0} defaultValue={tc.overtimePenaltyPoints} disabled={locked} />
-            <Field label="Maximum overtime (minutes)" name="maxOvertimeMinutes" type="number" min={0} defaultValue={minutes(tc.maxOvertimeMs)} disabled={locked} />
-            <Field label="Least-time bonus (points)" name="leastTimeBonusPoints" type="number" min={0} defaultValue={tc.leastTimeBonusPoints} disabled={locked} />
+            <TimeControlFields value={tc} disabled={locked} error={e.timeControl} />
           </Group>
           <Group legend="Scoring" locked={locked && !finished}>
             <SelectField label="A bye counts as" name="byeWins" defaultValue={String(t.byeWins)} options={WINS_LABELS} disabled={locked} error={e.byeWins} />

@@ -65,6 +65,13 @@ export default function StandingsPage() {
                 <p className="mt-1 text-xs text-slate-500">A range is a shared place (players knocked out at the same stage), or the places a player still in the bracket can reach.</p>
               </section>
             ) : null}
+            {st.placings ? (
+              <>
+                <h2 className="text-lg font-semibold">Games won and lost</h2>
+                {/* In a knockout the bracket decides the places; this table only counts games, so its order is not a ranking. */}
+                <p className="text-xs text-slate-500">The placements above decide the event; this table counts each player&apos;s games.</p>
+              </>
+            ) : null}
             <table className="w-full text-sm" data-testid="standings">
               <thead>
                 <tr className="border-b text-left text-slate-500">

@@ -9,9 +9,7 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { PrintShell } from "../../../_components/print-shell";
-import { spread, wins } from "../../../_components/ui";
-
-const KIND: Record<string, string> = { win: "W", loss: "L", tie: "T", bye: "bye", absent: "–", "forfeit-win": "W ff", "forfeit-loss": "L ff", pending: "…", none: "" };
+import { CROSS_CELL_LEGEND, crossCellMark, spread, wins } from "../../../_components/ui";
 
 function WallChart({ name }: { name: string }) {
   const { id } = useParams<{ id: string }>();
@@ -42,7 +40,7 @@ function WallChart({ name }: { name: string }) {
               <td className="border border-slate-500 px-2 py-1 font-semibold whitespace-nowrap">{row.name}</td>
               {row.cells.map((c) => (
                 <td key={c.round} className="border border-slate-500 px-2 py-1 text-center whitespace-nowrap tabular-nums">
-                  <span className="font-semibold">{KIND[c.kind]}</span>
+                  <span className="font-semibold">{crossCellMark(c)}</span>
                   {c.own !== null ? <span className="block text-sm">{c.own}–{c.against}</span> : null}
                   {c.opponents.length ? <span className="block text-xs text-slate-600">v #{c.opponents.map((op) => op.rank ?? "?").join(",")}{c.firstMove ? "*" : ""}</span> : null}
                 </td>
@@ -53,7 +51,7 @@ function WallChart({ name }: { name: string }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-slate-600">Each cell: result, own score–opponent&apos;s score, the opponent&apos;s rank (* = moved first). ff = forfeit.</p>
+      <p className="mt-2 text-xs text-slate-600">Each cell: result, own score–opponent&apos;s score, the opponent&apos;s rank (* = moved first), B = bye. A game lost whatever the scores: {CROSS_CELL_LEGEND}.</p>
     </section>
   );
 }
