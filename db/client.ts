@@ -41,7 +41,7 @@ export async function openDatabase(
 ): Promise<DbHandle> {
   if (opts.url) {
     await migratePostgresLocked(opts.url);
-    return replaceablePool(opts.url, opts.onBroken);
+    return closingHooks(replaceablePool(opts.url, opts.onBroken));
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir
@@ -52,7 +52,31 @@ export async function openDatabase(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   statementCounters.set(db, counter);
   await migratePglite(db as never, { migrationsFolder });
-  return { db, driver: "pglite", close: () => client.close() };
+  return closingHooks({ db, driver: "pglite", close: () => client.close() });
+}
+
+const closeHooks = new WeakMap<Db, Set<() => Promise<void>>>();
+
+/** Runs the hooks registered with `onDatabaseClose` before the handle closes. */
+function closingHooks(handle: DbHandle): DbHandle {
+  const hooks = new Set<() => Promise<void>>();
+  closeHooks.set(handle.db, hooks);
+  return {
+    ...handle,
+    close: async () => {
+      await Promise.allSettled([...hooks].map((hook) => hook()));
+      hooks.clear();
+      await handle.close();
+    },
+  };
+}
+
+/**
+ * Calls `hook` (awaited) when `db`'s handle is closing, before its connection goes: something
+ * that runs on the handle in the background (the analysis queue's pg-boss) stops first.
+ */
+export function onDatabaseClose(db: Db, hook: () => Promise<void>): void {
+  closeHooks.get(db)?.add(hook);
 }
 
 /**

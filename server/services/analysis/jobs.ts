@@ -1,14 +1,14 @@
 /**
- * Game analysis jobs (docs/analysis.md). A request queues a row in match_analyses; the runner
- * claims queued rows (FOR UPDATE SKIP LOCKED, so several runners — later on other machines — never
- * take the same game) and analyses them off the request path, one turn at a time, yielding to the
- * event loop between turns and storing progress as it goes.
+ * Game analysis jobs (docs/analysis.md "Jobs"). A request stores a row in match_analyses (status,
+ * progress, result: what the page reads) and sends a pg-boss job keyed by the game (queue.ts, on
+ * the app's own database handle, PGlite or PostgreSQL). A runner fetches jobs (pg-boss claims with
+ * SKIP LOCKED, so several runners — on other machines too — never take the same game) and analyses
+ * them off the request path, one turn at a time, storing progress as it goes; a failed job is
+ * retried up to ANALYSIS_RETRY_LIMIT times, and one whose runner stopped (no heartbeat) is retried
+ * by pg-boss's supervisor.
  *
  * The engine's CPU work runs in a worker thread (runner.ts; in-process only if the thread cannot
- * start); this module keeps the database side on the main thread. No pg-boss/graphile-worker (see
- * docs/analysis.md, "Why no job-queue library"); the table is the queue, so a library or runners on
- * other machines can take over without changing callers. A row left "running" by a process that
- * stopped is claimed again once it has made no progress for STALE_AFTER.
+ * start); this module keeps the database side on the main thread.
  *
  * Who may analyse: only a finished game. An analysis names the rack of the player on move at
  * every turn, which is exactly what the finished game's record already shows to everyone
@@ -22,6 +22,8 @@ import { matches } from "@/db/schema/matches";
 import { countTurns, summarise, type AnalyseOptions, type GameAnalysis, type TurnAnalysis } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { loadEvents } from "@/server/services/matches/state";
+import type { Job, PgBoss } from "pg-boss";
+import { ANALYSIS_QUEUE, ANALYSIS_RETRY_LIMIT, analysisQueue, type AnalysisJob } from "./queue";
 import { analyseGameTurns } from "./runner";
 
 export interface AnalysisView {
@@ -71,54 +73,60 @@ export async function requestAnalysis(db: Db, matchId: string, userId: string | 
       setWhere: eq(matchAnalyses.status, "failed"),
     });
   const [r] = await db.select().from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)).limit(1);
+  if (r!.status === "queued" || r!.status === "running") await sendJob(db, matchId);
   return toView(r!);
 }
 
-/** A running row with no progress for this long belongs to a runner that stopped (a turn takes at
- * most deadline + fallback, 2 s by default). */
-const STALE_AFTER = "2 minutes";
-
-/** Claim one queued (or stale running) analysis (null: none waiting). */
-async function claim(db: Db): Promise<string | null> {
-  const rows = await db.execute<{ match_id: string }>(sql`
-    UPDATE match_analyses SET status = 'running', done = 0, updated_at = now()
-    WHERE match_id = (
-      SELECT match_id FROM match_analyses
-      WHERE status = 'queued' OR (status = 'running' AND updated_at < now() - ${STALE_AFTER}::interval)
-      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING match_id`);
-  const list = Array.isArray(rows) ? rows : ((rows as { rows?: { match_id: string }[] }).rows ?? []);
-  return list[0]?.match_id ?? null;
+/** Put a game's job on the queue (a no-op while one is queued, waiting for a retry or running:
+ * the queue's "exclusive" policy keys it by the game). */
+async function sendJob(db: Db, matchId: string): Promise<void> {
+  const boss = await analysisQueue(db);
+  await boss.send(ANALYSIS_QUEUE, { matchId } satisfies AnalysisJob, { singletonKey: matchId });
 }
 
-/** Analyse one claimed game, storing progress after every turn. */
-async function runOne(db: Db, matchId: string, opts: AnalyseOptions): Promise<void> {
+/** How often a running job tells pg-boss it is alive (well inside ANALYSIS_HEARTBEAT_SECONDS). */
+const TOUCH_EVERY_MS = 10_000;
+
+/** Analyse one fetched job's game, storing progress after every turn; completes or fails the job
+ * (a failed job is retried up to ANALYSIS_RETRY_LIMIT times, the row says "queued" meanwhile). */
+async function runOne(db: Db, boss: PgBoss, job: Job<AnalysisJob>, opts: AnalyseOptions): Promise<void> {
+  const { matchId } = job.data;
+  const row = eq(matchAnalyses.matchId, matchId);
   try {
+    await db.update(matchAnalyses).set({ status: "running", done: 0, error: null, updatedAt: sql`now()` }).where(row);
     const events = (await loadEvents(db, matchId)).map((e) => e.event);
     const turns: TurnAnalysis[] = [];
     const { progress: _, ...plain } = opts;
+    let touched = Date.now();
     for await (const t of analyseGameTurns(events, plain)) {
       turns.push(t);
-      await db.update(matchAnalyses).set({ done: turns.length, updatedAt: sql`now()` }).where(eq(matchAnalyses.matchId, matchId));
+      await db.update(matchAnalyses).set({ done: turns.length, updatedAt: sql`now()` }).where(row);
+      if (Date.now() - touched > TOUCH_EVERY_MS) {
+        await boss.touch(ANALYSIS_QUEUE, job.id);
+        touched = Date.now();
+      }
     }
     const result = summarise(events, turns);
     await db
       .update(matchAnalyses)
       .set({ status: "done", done: turns.length, total: turns.length, result: result as unknown as Record<string, unknown>, updatedAt: sql`now()` })
-      .where(and(eq(matchAnalyses.matchId, matchId), eq(matchAnalyses.status, "running")));
+      .where(and(row, eq(matchAnalyses.status, "running")));
+    await boss.complete(ANALYSIS_QUEUE, job.id);
   } catch (err) {
-    await db
-      .update(matchAnalyses)
-      .set({ status: "failed", error: err instanceof Error ? err.message.slice(0, 500) : "analysis failed", updatedAt: sql`now()` })
-      .where(eq(matchAnalyses.matchId, matchId));
+    const message = err instanceof Error ? err.message.slice(0, 500) : "analysis failed";
+    const last = job.retryCount >= ANALYSIS_RETRY_LIMIT;
+    await db.update(matchAnalyses).set({ status: last ? "failed" : "queued", error: message, updatedAt: sql`now()` }).where(row);
+    await boss.fail(ANALYSIS_QUEUE, job.id, { message });
   }
 }
 
-/** Work the queue until it is empty; returns how many games were analysed. */
+/** Work the queue until it is empty (fetching one job at a time, no polling interval, so tests
+ * are deterministic); returns how many jobs this runner took. */
 export async function drainAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<number> {
+  const boss = await analysisQueue(db);
   let n = 0;
-  for (let id = await claim(db); id; id = await claim(db)) {
-    await runOne(db, id, opts);
+  for (let [job] = await boss.fetch<AnalysisJob>(ANALYSIS_QUEUE); job; [job] = await boss.fetch<AnalysisJob>(ANALYSIS_QUEUE)) {
+    await runOne(db, boss, job, opts);
     n++;
   }
   return n;
@@ -156,6 +164,7 @@ function kickInBackground(db: Db): void {
 /** `analysis.request`: queue a finished game's analysis and start this process's runner. */
 export async function requestAndRun(db: Db, matchId: string, userId: string): Promise<AnalysisView> {
   const view = await requestAnalysis(db, matchId, userId);
+  if (view.status === "queued") await sendJob(db, matchId); // a job lost before it was sent
   if (view.status === "queued" || view.status === "running") kickInBackground(db);
   return view;
 }
@@ -166,6 +175,7 @@ export async function requestAndRun(db: Db, matchId: string, userId: string): Pr
 export async function analysisStatus(db: Db, matchId: string): Promise<AnalysisView | { matchId: string; status: "none"; done: 0; total: number; result: null; error: null }> {
   const view = await getAnalysis(db, matchId);
   if (!view) return { matchId, status: "none", done: 0, total: countTurns((await loadEvents(db, matchId)).map((e) => e.event)), result: null, error: null };
+  if (view.status === "queued") await sendJob(db, matchId); // a job lost before it was sent
   if (view.status === "queued" || view.status === "running") kickInBackground(db);
   return view;
 }
