@@ -8,7 +8,8 @@
  *   every call behind its transaction lock, so pg-boss and the app never interleave inside a
  *   transaction). Statements with parameters go through `query`, parameterless ones (pg-boss's
  *   multi-statement schema and `BEGIN; … COMMIT` blocks) through `exec`.
- * - postgres.js: `sql.unsafe(text, values)` on the pool. Parameterless text runs on the simple
+ * - postgres.js: `sql.unsafe(text, values)` on the pool, values serialised as node-postgres would
+ *   (Dates as ISO text, objects as JSON text: `asPgParam`). Parameterless text runs on the simple
  *   protocol (which allows several statements) on a reserved connection, because postgres.js
  *   refuses a `BEGIN` on a shared pool connection; a failed block is rolled back before the
  *   connection goes back, so it never returns to the pool inside an aborted transaction.
@@ -39,11 +40,23 @@ export type AnalysisJob = { matchId: string };
 /** True for a result of several statements (postgres.js answers one result per statement). */
 const manyResults = (r: unknown[]): boolean => r.length > 0 && r.every((x) => Array.isArray(x));
 
+/**
+ * A parameter as node-postgres (pg-boss's own driver) sends it: pg-boss passes JSON data as objects
+ * and times as Dates and counts on the driver to serialise them; postgres.js serialises by the
+ * type the server describes, and a `text`/`json` parameter would meet a raw object.
+ */
+function asPgParam(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return v.map(asPgParam);
+  if (v !== null && typeof v === "object" && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) return JSON.stringify(v);
+  return v;
+}
+
 function fromPostgresJs(client: () => postgres.Sql): IDatabase {
   return {
     async executeSql(text, values) {
       const sql = client(); // the current pool (db/client.ts replaces a broken one behind the handle)
-      if (values?.length) return { rows: [...(await sql.unsafe(text, values as never[]))] };
+      if (values?.length) return { rows: [...(await sql.unsafe(text, values.map(asPgParam) as never[]))] };
       const reserved = await sql.reserve();
       try {
         const r = (await reserved.unsafe(text)) as unknown as unknown[];
