@@ -111,13 +111,16 @@ async function runOne(db: Db, boss: PgBoss, job: Job<AnalysisJob>, opts: Analyse
       .update(matchAnalyses)
       .set({ status: "done", done: turns.length, total: turns.length, result: result as unknown as Record<string, unknown>, updatedAt: sql`now()` })
       .where(and(row, eq(matchAnalyses.status, "running")));
-    await boss.complete(ANALYSIS_QUEUE, job.id);
   } catch (err) {
     const message = err instanceof Error ? err.message.slice(0, 500) : "analysis failed";
     const last = job.retryCount >= ANALYSIS_RETRY_LIMIT;
     await db.update(matchAnalyses).set({ status: last ? "failed" : "queued", error: message, updatedAt: sql`now()` }).where(row);
     await boss.fail(ANALYSIS_QUEUE, job.id, { message });
+    return;
   }
+  // outside the try: the result is stored, so a completion that fails leaves the row done (the job,
+  // still active, is retried once its heartbeat lapses, and stores the same result again)
+  await boss.complete(ANALYSIS_QUEUE, job.id);
 }
 
 /** Work the queue until it is empty (fetching one job at a time, no polling interval, so tests
