@@ -92,6 +92,8 @@ const errors = new Counter();
 let movesOk = 0;
 let sseViews = 0;
 let sseOpen = 0;
+/** set when the room's clock starts */
+let roomOpen = false;
 
 const codeOf = (e: unknown) => (e instanceof HttpError ? e.code : "CLIENT_" + (e as Error).name);
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -105,7 +107,7 @@ async function follow(m: Match, c: Client, spectator: boolean, end: AbortSignal)
   let seen = 0;
   while (!end.aborted) {
     sseOpen++;
-    await c.subscribe(
+    const reason = await c.subscribe(
       "matches.live",
       { matchId: m.id },
       end,
@@ -132,7 +134,8 @@ async function follow(m: Match, c: Client, spectator: boolean, end: AbortSignal)
     );
     sseOpen--;
     if (!end.aborted) {
-      errors.add("sse:closed");
+      // why it ended (bench/load/http.ts closeReason) and when: while the streams opened, or in the room
+      errors.add(`sse:closed(${reason ?? "?"}, ${roomOpen ? "in the room" : "while opening"})`);
       await sleep(500, end);
     }
   }
@@ -252,6 +255,7 @@ async function main(): Promise<void> {
     const before = await readStats(server);
     const loadBefore = loadavg();
     const t0 = Date.now();
+    roomOpen = true;
     const deadline = t0 + DURATION_MS;
     const progress = setInterval(() => console.log(`  ${Math.round((Date.now() - t0) / 1000)} s: ${movesOk} moves, ${errors.total} errors`), 10_000);
     await Promise.all(matches.map((m) => drive(m, deadline, end.signal)));

@@ -12,12 +12,23 @@ export class HttpError extends Error {
     /** tRPC code (CONFLICT, BAD_REQUEST…) or "HTTP_<status>" / "NETWORK" / "TIMEOUT" */
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
 const TIMEOUT_MS = 30_000;
+
+/** The most specific name of a failed fetch: undici's cause code (ECONNRESET, UND_ERR_CONNECT_TIMEOUT…), else the error's. */
+function causeCode(err: unknown): string {
+  if (err instanceof HttpError) {
+    const cause = (err as { cause?: { code?: string; name?: string } }).cause;
+    return cause?.code ?? cause?.name ?? err.code;
+  }
+  const e = err as { cause?: { code?: string; name?: string }; code?: string; name?: string };
+  return e?.cause?.code ?? e?.code ?? e?.name ?? "unknown";
+}
 
 export class Client {
   private cookies = new Map<string, string>();
@@ -50,7 +61,7 @@ export class Client {
       res = await fetch(this.base + path, { ...init, headers, redirect: "manual", signal: init.signal ?? AbortSignal.timeout(timeoutMs) });
     } catch (err) {
       const name = (err as Error).name;
-      throw new HttpError(0, name === "TimeoutError" || name === "AbortError" ? "TIMEOUT" : "NETWORK", (err as Error).message);
+      throw new HttpError(0, name === "TimeoutError" || name === "AbortError" ? "TIMEOUT" : "NETWORK", (err as Error).message, { cause: (err as Error).cause });
     }
     this.keep(res);
     return res;
@@ -98,29 +109,35 @@ export class Client {
   /**
    * Subscribe to a tRPC SSE subscription until `signal` aborts; calls `onData` per data message
    * (pings and connection events are not counted), and `onValue` with its value (superjson's `json`).
+   * Resolves with why the stream ended (`closeReason`), or null when `signal` ended it.
    */
-  async subscribe(path: string, input: unknown, signal: AbortSignal, onData: () => void, onValue?: (value: unknown) => void): Promise<void> {
+  async subscribe(path: string, input: unknown, signal: AbortSignal, onData: () => void, onValue?: (value: unknown) => void): Promise<string | null> {
     const q = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
     let res: Response;
     try {
       res = await this.fetch(`/api/trpc/${path}?input=${q}`, { headers: { accept: "text/event-stream" }, signal });
-    } catch {
-      return;
+    } catch (err) {
+      return signal.aborted ? null : `connect:${causeCode(err)}`;
     }
-    if (!res.body) return;
+    if (res.status !== 200 || !res.body) {
+      await res.arrayBuffer().catch(() => {});
+      return signal.aborted ? null : `status:${res.status}`;
+    }
     const reader = res.body.getReader();
     const dec = new TextDecoder();
     let buf = "";
+    let last = "";
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return signal.aborted ? null : `ended:${last || "no frame"}`;
         buf += dec.decode(value, { stream: true });
         let i: number;
         while ((i = buf.indexOf("\n\n")) >= 0) {
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
           const event = /^event: ?(.*)$/m.exec(block)?.[1];
+          if (event === "return" || event === "serialized-error") last = event;
           if (/^data:/m.test(block) && (event === undefined || event === "" || event === "message")) {
             onData();
             if (onValue) {
@@ -139,8 +156,8 @@ export class Client {
           }
         }
       }
-    } catch {
-      // aborted at the end of the run
+    } catch (err) {
+      return signal.aborted ? null : `read:${causeCode(err)}`;
     }
   }
 }
