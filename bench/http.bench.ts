@@ -148,16 +148,21 @@ export default async function main() {
     const cpus: number[] = [];
     const statements: number[] = [];
     const walls: number[] = [];
+    // the measured moves' window on the monotonic clock, the one V8's profiles are stamped with (bench/cpuprofile.ts --from/--to)
+    const windowFrom = process.hrtime.bigint() / 1000n;
+    let windowMoves = 0;
     for (let r = 0; r < RUNS; r++) {
       const s0 = await stats();
       const walls1 = await playMoves(games, MOVES);
       const s1 = await stats();
       if (walls1.length === 0) throw new Error("no moves left to play");
       const n = walls1.length;
+      windowMoves += n;
       cpus.push((s1.cpu - s0.cpu) / 1000 / n);
       if (s0.statements !== null && s1.statements !== null) statements.push((s1.statements - s0.statements) / n);
       walls.push(median(walls1));
     }
+    if (process.env.BENCH_CPU_PROF) console.log(`BENCH_WINDOW ${windowFrom} ${process.hrtime.bigint() / 1000n} ${windowMoves} (bench/cpuprofile.ts --from --to --per; profiles in ${process.env.BENCH_CPU_PROF}, pids ${apps.map((x) => x.pid).join(" ")})`);
     const ref = await bare(barePort, db.url);
     const cpu = median(cpus);
     console.log(`one move at a time over HTTP on loopback, PostgreSQL ${adminUrl.host}; medians of ${RUNS} runs × ${MOVES} moves (bare: × ${BARE_REQUESTS} requests)`);
