@@ -19,7 +19,7 @@ import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import type { GameEvent } from "@/engine";
-import { precompute, type Action } from "./load/games";
+import { precompute, precomputeAll, type Action } from "./load/games";
 import { Client } from "./load/http";
 import { ensureBuild, procCpuMs, scratchDatabase, startServer } from "./load/server";
 
@@ -68,14 +68,13 @@ async function setupGames(bases: string[], dbUrl: string, count: number): Promis
     select e.match_id, e.payload, m.version from match_events e join matches m on m.id = e.match_id
     where e.seq = 1 and e.match_id in ${sql(ids)}`;
   await sql.end({ timeout: 5 });
-  const games = starts.map((r) => {
+  // the bot plays between turns of the event loop (precomputeAll): held for seconds, the loop left
+  // fetch reusing keep-alive sockets the server had closed meanwhile ("other side closed")
+  const scripts = await precomputeAll(starts, (r) => precompute(r.payload, { budgetMs: 4, maxNodes: 4000 }));
+  const games = starts.map((r, k) => {
     const i = ids.indexOf(r.match_id);
-    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, { budgetMs: 4, maxNodes: 4000 }), next: 0, version: r.version };
+    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script: scripts[k]!, next: 0, version: r.version };
   });
-  // The bot's thinking above held this event loop for seconds, past the server's keep-alive
-  // timeout: let the client see the sockets the server closed meanwhile before it sends again
-  // (otherwise the first request goes out on a closed socket: "other side closed").
-  await new Promise((r) => setTimeout(r, 200));
   return games;
 }
 

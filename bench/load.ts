@@ -32,7 +32,7 @@ import { setMaxListeners } from "node:events";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import postgres from "postgres";
 import type { GameEvent } from "@/engine";
-import { precompute, type Action } from "./load/games";
+import { precompute, precomputeAll, type Action } from "./load/games";
 import { Client, HttpError } from "./load/http";
 import { Counter, pool, Samples } from "./load/stats";
 import { ensureBuild, procCpuMs, scratchDatabase, snapshotHead, startServer, type RunningServer, type ScratchDb, type ServerStats } from "./load/server";
@@ -231,12 +231,14 @@ async function main(): Promise<void> {
     await sql.end({ timeout: 5 });
     const p0 = performance.now();
     const byId = new Map(starts.map((r) => [r.match_id, r]));
-    const matches: Match[] = ids.map((id, i) => {
+    // the bot plays between turns of the event loop (precomputeAll): a loop held for seconds left fetch reusing sockets the server had closed
+    const scripts = await precomputeAll(ids, (id) => {
       const r = byId.get(id);
       if (!r) throw new Error(`match ${id} did not start`);
       // only the moves the room has time for (a move every ~INTERVAL, jitter ±20 %): 500 whole games took most of an hour here
-      return { id, players: [users[2 * i]!, users[2 * i + 1]!], script: precompute(r.payload, BOT, Math.ceil(DURATION_MS / (0.8 * INTERVAL_MS)) + 2), next: 0, version: r.version, sent: new Map(), over: false };
+      return precompute(r.payload, BOT, Math.ceil(DURATION_MS / (0.8 * INTERVAL_MS)) + 2);
     });
+    const matches: Match[] = ids.map((id, i) => ({ id, players: [users[2 * i]!, users[2 * i + 1]!], script: scripts[i]!, next: 0, version: byId.get(id)!.version, sent: new Map(), over: false }));
     const scripted = matches.reduce((n, m) => n + m.script.length, 0);
     console.log(`${N} games pre-computed (${scripted} moves, ${((performance.now() - p0) / 1000).toFixed(1)} s of bot thinking, before the clock starts)`);
 
