@@ -5,6 +5,7 @@
  * own timestamps: `npm run bench -- http` prints the window of its measured moves as
  * `BENCH_WINDOW <from> <to>` when BENCH_CPU_PROF is set) and divided by `--per` (e.g. the moves
  * in that window, for ms per move). Several files are summed: two instances' profiles together.
+ * `--under name`: only samples with a frame of that function name on their stack (its inclusive time).
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -23,7 +24,7 @@ interface Profile {
 
 const { values: a, positionals: files } = parseArgs({
   allowPositionals: true,
-  options: { from: { type: "string" }, to: { type: "string" }, per: { type: "string", default: "1" }, top: { type: "string", default: "25" } },
+  options: { from: { type: "string" }, to: { type: "string" }, under: { type: "string" }, per: { type: "string", default: "1" }, top: { type: "string", default: "25" } },
 });
 const from = a.from ? Number(a.from) : -Infinity;
 const to = a.to ? Number(a.to) : Infinity;
@@ -51,6 +52,12 @@ let total = 0;
 for (const file of files) {
   const p = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const isUnder = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (nodes.get(at)!.callFrame.functionName === a.under) return true;
+    return false;
+  };
   let t = p.startTime;
   for (let i = 0; i < p.samples.length; i++) {
     const dt = p.timeDeltas[i] ?? 0;
@@ -61,6 +68,7 @@ for (const file of files) {
     const n = nodes.get(p.samples[i]!)!;
     const { functionName, url, lineNumber } = n.callFrame;
     if (functionName === "(idle)") continue;
+    if (a.under && !isUnder(n.id)) continue;
     const fn = `${functionName || "(anonymous)"} ${url ? `${url.replace(/^.*\/(node_modules|work\/[^/]+\/[^/]+)\//, "")}:${lineNumber + 1}` : ""}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + ms);
     const pkg = packageOf(url, functionName);

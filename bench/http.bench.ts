@@ -166,6 +166,7 @@ export default async function main() {
     const cpu = median(cpus);
     console.log(`one move at a time over HTTP on loopback, PostgreSQL ${adminUrl.host}; medians of ${RUNS} runs × ${MOVES} moves (bare: × ${BARE_REQUESTS} requests)`);
     console.log(`app (server/main.ts, matches.move)   ${INSTANCES > 1 ? `${INSTANCES} instances, moves alternating; ` : ""}CPU ${cpu.toFixed(2)} ms/move  wall p50 ${median(walls).toFixed(2)} ms  statements ${statements.length ? median(statements).toFixed(2) : "?"}/move`);
+    console.log(`  CPU ms/move by run, in order: ${cpus.map((c) => c.toFixed(2)).join(" ")}`);
     console.log(`bare node:http + postgres.js         CPU ${ref.cpu.toFixed(2)} ms/request  wall ${ref.wall.toFixed(2)} ms (6 statements)`);
     console.log(`ratio: ${(cpu / ref.cpu).toFixed(2)}× the bare server (target ≤ 3×; the issue measured 11.8× before)`);
   } finally {
