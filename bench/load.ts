@@ -89,6 +89,8 @@ const spectLat = new Samples();
 /** every spectator's own delay for every move (not only the last one's) */
 const eachSpectLat = new Samples();
 const errors = new Counter();
+/** each move's time as the client saw it, and the server handler's parts of it (Server-Timing) */
+const moveSplit: { total: number; body: number; ctx: number; proc: number }[] = [];
 let movesOk = 0;
 let sseViews = 0;
 let sseOpen = 0;
@@ -151,8 +153,10 @@ async function drive(m: Match, deadline: number, end: AbortSignal): Promise<void
     const t0 = performance.now();
     if (S > 0) m.sent.set(from, { at: t0, waiting: S, last: t0 });
     try {
-      const out = await mover.client.mutate<{ version: number; status: string }>("matches.move", { matchId: m.id, expectedSeq: from, clientId: randomUUID(), action });
-      moveLat.add(performance.now() - t0);
+      const { data: out, timing } = await mover.client.mutateTimed<{ version: number; status: string }>("matches.move", { matchId: m.id, expectedSeq: from, clientId: randomUUID(), action });
+      const total = performance.now() - t0;
+      moveLat.add(total);
+      if (timing.proc !== undefined) moveSplit.push({ total, body: timing.body ?? 0, ctx: timing.ctx ?? 0, proc: timing.proc });
       movesOk++;
       m.version = out.version;
       m.next++;
@@ -277,6 +281,17 @@ async function main(): Promise<void> {
     console.log(`move → mover's answer           ${moveLat.summary()}`);
     console.log(`move → last spectator's view    ${spectLat.summary()}${unseen ? ` (${unseen} moves never seen by every spectator)` : ""}`);
     if (S > 0) console.log(`move → each spectator's view    ${eachSpectLat.summary()}`);
+    if (moveSplit.length) {
+      // where a move's time went: the server's handler (body, session, procedure) and the rest —
+      // queues in the server's and this client's event loops, loopback — for all moves and the slowest 1 %
+      const sorted = moveSplit.slice().sort((x, y) => x.total - y.total);
+      const split = (xs: typeof moveSplit) => {
+        const mean = (f: (x: (typeof moveSplit)[number]) => number) => f1(xs.reduce((n, x) => n + f(x), 0) / xs.length);
+        return `total ${mean((x) => x.total)}: body ${mean((x) => x.body)}, session ${mean((x) => x.ctx)}, procedure ${mean((x) => x.proc)}, outside the handler ${mean((x) => x.total - x.body - x.ctx - x.proc)} ms`;
+      };
+      console.log(`move time split, mean of all     ${split(sorted)}`);
+      console.log(`  … of the slowest 1 % (n=${Math.max(1, Math.floor(sorted.length / 100))})  ${split(sorted.slice(-Math.max(1, Math.floor(sorted.length / 100))))}`);
+    }
     console.log(`throughput                      ${(movesOk / secs).toFixed(1)} moves/s (${movesOk} moves)`);
     if (before.proc !== null && after.proc !== null) {
       console.log(`server CPU per move (/proc)     ${f1((after.proc - before.proc) / Math.max(1, movesOk))} ms (includes fan-out to every SSE stream)`);
@@ -291,6 +306,8 @@ async function main(): Promise<void> {
         console.log(`DB statements per move          ${f1((after.stats.statements - before.stats.statements) / Math.max(1, movesOk))} (every statement the server sent, views included)`);
       }
     }
+    const { loop: sl, gc } = after.stats ?? {};
+    if (sl && gc) console.log(`server event loop (the room)     delay p50 ${f1(sl.p50)} ms, p99 ${f1(sl.p99)} ms, max ${f1(sl.max)} ms; GC ${f1(gc.ms)} ms in ${gc.count} pauses (${f1(gc.ms / Math.max(1, movesOk))} ms per move), longest ${f1(gc.maxMs)} ms`);
     console.log(`errors                          ${errors.toString()}`);
     const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
     console.log(`machine load average (1/5/15 min) ${la(loadBefore)} when the room opened, ${la(loadavg())} when it closed (other work on the machine skews the figures)`);

@@ -86,13 +86,31 @@ process.once("SIGTERM", stop);
 // The load test and the HTTP benchmark read this server's CPU and database statements on a
 // signal (never over HTTP), only when they started it with EQUALIS_STATS_SIGNAL=1.
 if (process.env.EQUALIS_STATS_SIGNAL === "1") {
-  const [{ statementsSent }, { publicViewsComputedTotal }] = await Promise.all([import("@/db/client"), import("@/server/services/matches/views")]);
+  const [{ statementsSent }, { publicViewsComputedTotal }, { monitorEventLoopDelay, PerformanceObserver }] = await Promise.all([
+    import("@/db/client"),
+    import("@/server/services/matches/views"),
+    import("node:perf_hooks"),
+  ]);
+  // since the previous read: this loop's delay (how long a request that arrived waited for it) and garbage collection's pauses
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const gc = { ms: 0, count: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.ms += e.duration;
+      gc.count++;
+      gc.maxMs = Math.max(gc.maxMs, e.duration);
+    }
+  }).observe({ entryTypes: ["gc"] });
   process.on("SIGUSR2", () => {
     // public views: those of the hot path's copy of the service, which serves every live stream
     const publicViews = publicViewsComputedTotal();
+    const since = { loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 }, gc: { ...gc } };
+    loop.reset();
+    Object.assign(gc, { ms: 0, count: 0, maxMs: 0 });
     void getDbHandle().then(
-      (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db), publicViews })}`),
-      () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null, publicViews })}`),
+      (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db), publicViews, ...since })}`),
+      () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null, publicViews, ...since })}`),
     );
   });
 }

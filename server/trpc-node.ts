@@ -24,6 +24,15 @@ import type { RequestHead } from "./context";
 
 const PREFIX = "/api/trpc/";
 
+/**
+ * Only for the load test and the HTTP benchmark (the servers they start, EQUALIS_STATS_SIGNAL=1):
+ * a direct call's answer says where its time went on the server, as a `Server-Timing` header —
+ * `body` (reading the request body), `ctx` (the session), `proc` (the procedure: pool, locks,
+ * statements, output) — so the load test can split a slow move's time between the server's
+ * handler and what lies outside it (event-loop queues on both sides, the network).
+ */
+const TIMING = process.env.EQUALIS_STATS_SIGNAL === "1";
+
 /** Procedures served here rather than by Next (a batch goes here only if all of it is hot). */
 export const HOT_PROCEDURES = new Set(["matches.move", "matches.get", "matches.live"]);
 const HOT_PREFIXES = ["matches.scorekeeper."];
@@ -104,6 +113,7 @@ export function trpcNodeHandler(createContext: CreateContext) {
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
     // before the body is read or anything waits: a move is timed from here (docs/matches.md "Fair clocks")
     const receivedAt = Date.now();
+    const t0 = TIMING ? performance.now() : 0;
     let refused = null;
     let text: string | undefined;
     if (req.method === "POST") {
@@ -128,7 +138,7 @@ export function trpcNodeHandler(createContext: CreateContext) {
     };
     const direct = directCall(req, path, text);
     if (direct?.type === "subscription") return streamDirect(res, path, direct, context, viaAdapter);
-    if (direct) return callDirect(res, path, direct, context);
+    if (direct) return callDirect(res, path, direct, context, t0);
     await viaAdapter();
   };
 }
@@ -263,13 +273,16 @@ async function streamDirect(res: ServerResponse, path: string, call: DirectCall,
  * fetch `Request` and `Response` objects and web streams the adapter builds around every call
  * (issue 14's profile: ≈ 10 % of a move's CPU). The answer is one small JSON body, written at once.
  */
-async function callDirect(res: ServerResponse, path: string, call: DirectCall, context: () => Promise<Context>): Promise<void> {
+async function callDirect(res: ServerResponse, path: string, call: DirectCall, context: () => Promise<Context>, t0: number): Promise<void> {
   const input = inputReader(call);
+  const t1 = TIMING ? performance.now() : 0;
+  let t2 = 0;
   let ctx: Context | undefined;
   let out: { result: { data: unknown } } | { error: TRPCErrorShape };
   let errors: TRPCError[] = [];
   try {
     ctx = await context().catch((cause: unknown) => Promise.reject(getTRPCErrorFromUnknown(cause)));
+    if (TIMING) t2 = performance.now();
     out = { result: { data: await call.procedure({ path, getRawInput: input.getRawInput, ctx, type: call.type, signal: undefined, batchIndex: 0 }) } };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
@@ -280,5 +293,10 @@ async function callDirect(res: ServerResponse, path: string, call: DirectCall, c
   const body = "error" in out ? { error: config.transformer.output.serialize(out.error) } : { result: { data: config.transformer.output.serialize(out.result.data) } };
   const headers: Record<string, string> = { vary: "trpc-accept, accept", "content-type": "application/json" };
   retryAfterMeta({ errors }).headers?.forEach((v, k) => (headers[k] = v));
+  if (TIMING) {
+    const t3 = performance.now();
+    const ms = (x: number) => Math.max(0, x).toFixed(2);
+    headers["server-timing"] = `body;dur=${ms(t1 - t0)}, ctx;dur=${ms((t2 || t3) - t1)}, proc;dur=${ms(t2 ? t3 - t2 : 0)}`;
+  }
   res.writeHead(status, headers).end(JSON.stringify(body));
 }

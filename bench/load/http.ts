@@ -93,6 +93,17 @@ export class Client {
     );
   }
 
+  /** `mutate`, with the server's `Server-Timing` durations (ms by name; server/trpc-node.ts sends them to the load test's server). */
+  async mutateTimed<T>(path: string, input: unknown): Promise<{ data: T; timing: Record<string, number> }> {
+    const res = await this.fetch(`/api/trpc/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(superjson.serialize(input)) });
+    const timing: Record<string, number> = {};
+    for (const part of (res.headers.get("server-timing") ?? "").split(",")) {
+      const m = /^\s*([\w-]+)\s*;\s*dur=([\d.]+)/.exec(part);
+      if (m) timing[m[1]!] = Number(m[2]);
+    }
+    return { data: await this.unwrap<T>(res), timing };
+  }
+
   /** Auth.js credentials sign-in; true when a session cookie came back. */
   async signIn(email: string, password: string): Promise<boolean> {
     const csrf = await this.fetch("/api/auth/csrf");

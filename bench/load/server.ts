@@ -79,6 +79,9 @@ export interface ServerStats {
   statements: number | null;
   /** spectators' views computed so far, all matches (services/matches/views.ts) */
   publicViews?: number;
+  /** since the previous read: the server's event-loop delay (ms) and its garbage collections */
+  loop?: { p50: number; p99: number; max: number };
+  gc?: { ms: number; count: number; maxMs: number };
 }
 
 /** This process's own CPU from /proc (user + system, ms), for any process on this machine. */
