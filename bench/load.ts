@@ -307,7 +307,7 @@ async function main(): Promise<void> {
       }
     }
     const { loop: sl, gc } = after.stats ?? {};
-    if (sl && gc) console.log(`server event loop (the room)     delay p50 ${f1(sl.p50)} ms, p99 ${f1(sl.p99)} ms, max ${f1(sl.max)} ms; GC ${f1(gc.ms)} ms in ${gc.count} pauses (${f1(gc.ms / Math.max(1, movesOk))} ms per move), longest ${f1(gc.maxMs)} ms`);
+    if (sl && gc) console.log(`server event loop (the room)     delay p50 ${f1(sl.p50)} ms, p99 ${f1(sl.p99)} ms, max ${f1(sl.max)} ms; GC ${f1(gc.ms)} ms in ${gc.count} pauses (${f1(gc.ms / Math.max(1, movesOk))} ms per move; ${f1(gc.majorMs)} ms in ${gc.majorCount} mark-compacts), longest ${f1(gc.maxMs)} ms`);
     console.log(`errors                          ${errors.toString()}`);
     const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
     console.log(`machine load average (1/5/15 min) ${la(loadBefore)} when the room opened, ${la(loadavg())} when it closed (other work on the machine skews the figures)`);

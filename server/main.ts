@@ -86,7 +86,7 @@ process.once("SIGTERM", stop);
 // The load test and the HTTP benchmark read this server's CPU and database statements on a
 // signal (never over HTTP), only when they started it with EQUALIS_STATS_SIGNAL=1.
 if (process.env.EQUALIS_STATS_SIGNAL === "1") {
-  const [{ statementsSent }, { publicViewsComputedTotal }, { monitorEventLoopDelay, PerformanceObserver }] = await Promise.all([
+  const [{ statementsSent }, { publicViewsComputedTotal }, { monitorEventLoopDelay, PerformanceObserver, constants }] = await Promise.all([
     import("@/db/client"),
     import("@/server/services/matches/views"),
     import("node:perf_hooks"),
@@ -94,12 +94,17 @@ if (process.env.EQUALIS_STATS_SIGNAL === "1") {
   // since the previous read: this loop's delay (how long a request that arrived waited for it) and garbage collection's pauses
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  const gc = { ms: 0, count: 0, maxMs: 0 };
+  const gc = { ms: 0, count: 0, maxMs: 0, majorMs: 0, majorCount: 0 };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       gc.ms += e.duration;
       gc.count++;
       gc.maxMs = Math.max(gc.maxMs, e.duration);
+      // mark-compact of the whole heap (perf_hooks.constants.NODE_PERFORMANCE_GC_MAJOR), as opposed to scavenges of the young generation
+      if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gc.majorMs += e.duration;
+        gc.majorCount++;
+      }
     }
   }).observe({ entryTypes: ["gc"] });
   process.on("SIGUSR2", () => {
@@ -107,7 +112,7 @@ if (process.env.EQUALIS_STATS_SIGNAL === "1") {
     const publicViews = publicViewsComputedTotal();
     const since = { loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 }, gc: { ...gc } };
     loop.reset();
-    Object.assign(gc, { ms: 0, count: 0, maxMs: 0 });
+    Object.assign(gc, { ms: 0, count: 0, maxMs: 0, majorMs: 0, majorCount: 0 });
     void getDbHandle().then(
       (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db), publicViews, ...since })}`),
       () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null, publicViews, ...since })}`),

@@ -81,7 +81,7 @@ export interface ServerStats {
   publicViews?: number;
   /** since the previous read: the server's event-loop delay (ms) and its garbage collections */
   loop?: { p50: number; p99: number; max: number };
-  gc?: { ms: number; count: number; maxMs: number };
+  gc?: { ms: number; count: number; maxMs: number; majorMs: number; majorCount: number };
 }
 
 /** This process's own CPU from /proc (user + system, ms), for any process on this machine. */
