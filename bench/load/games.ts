@@ -48,7 +48,7 @@ export function precompute(start: GameEvent, bot: { budgetMs: number; maxNodes: 
 /**
  * `precompute` for many games, giving the event loop a turn between games. Thinking through all
  * of them in one go held this process's loop for 15 s (500 games), past the server's keep-alive
- * timeout (5 s): the server closed the idle pooled connections, fetch's own idle timer (4 s) could
+ * timeout (5 s): the server closed the idle pooled connections, fetch's own idle timer could
  * not run, and the first requests after it went out on sockets whose end had not been read yet —
  * `UND_ERR_SOCKET` "other side closed", the load test's unexplained `sse:closed` while the streams
  * opened (docs/performance.md). With the loop turning, the pool retires its idle sockets on time.
