@@ -71,6 +71,8 @@ export interface ExactPlay {
 export interface ExactStats {
   groups: number;
   groupsSearched: number;
+  /** groups whose bound only tied the list's last score and whose tie-breaks could not win */
+  groupsTieSkipped: number;
   tables: number;
   sideFillings: number;
   candidates: number;
@@ -268,7 +270,7 @@ export class ExactGenerator {
   readonly items: Item[] = [];
   readonly aut: SideAutomaton;
   readonly firstPlay: boolean;
-  readonly stats: ExactStats = { groups: 0, groupsSearched: 0, tables: 0, sideFillings: 0, candidates: 0, adjudications: 0, rejected: 0, ms: 0 };
+  readonly stats: ExactStats = { groups: 0, groupsSearched: 0, groupsTieSkipped: 0, tables: 0, sideFillings: 0, candidates: 0, adjudications: 0, rejected: 0, ms: 0 };
   private readonly crossMemo = new Map<number, CrossInfo>();
   private readonly maxCrossMemo = new Map<number, number>();
   private readonly faceIndex = new Map<Face, number>();
@@ -288,6 +290,8 @@ export class ExactGenerator {
   private readonly rackPts: number[] = [];
   private readonly rackDigits: number;
   private readonly rackTiles: number;
+  /** blanks on the rack */
+  private readonly blankCount: number;
 
   constructor(
     readonly rs: Ruleset,
@@ -328,6 +332,7 @@ export class ExactGenerator {
     this.rackTiles = tiles;
     this.rackDigits = digits;
     this.rackPts.sort((a, b) => b - a);
+    this.blankCount = rack.filter((f) => normaliseFace(f) === BLANK).length;
     this.blankKey = this.keys.indexOf(BLANK);
     this.eqKey = this.keys.indexOf("=");
     for (let k = 0; k < this.keys.length; k++) {
@@ -467,6 +472,10 @@ export class ExactGenerator {
       if (this.deadline.hit) break;
       if (g.bound < this.need()) break;
       if (this.deadline.checkNow()) break;
+      if (g.bound === this.need() && !this.mayTie(g)) {
+        this.stats.groupsTieSkipped++;
+        continue;
+      }
       this.stats.groupsSearched++;
       if (g.lazy) this.searchLazy(g);
       else this.searchGroup(g);
@@ -475,6 +484,35 @@ export class ExactGenerator {
     const plays = this.adjudicateAll();
     this.stats.ms = clock() - start;
     return { plays, complete: !this.deadline.hit, stats: this.stats };
+  }
+
+  /**
+   * Whether a group whose bound equals the list's last score could still hold a play that enters
+   * the list: such a play only ties on score, so it must come first on the tie-breaks (`better`:
+   * fewer blanks, fewer tiles, reading order). A group places a known number of tiles, at least
+   * a known number of blanks, and every play of it starts its key with the group's first empty
+   * square; when those already put it behind the last play, nothing in it can enter.
+   */
+  private mayTie(g: Group): boolean {
+    if (g.lazy || !this.top.full()) return true;
+    const last = this.top.list[this.top.list.length - 1];
+    let empties = 0;
+    let first = -1;
+    for (let i = g.s; i <= g.e; i++) {
+      const [r, c] = this.cellOf(g.dir, g.lane, i);
+      if (this.at(r, c)) continue;
+      empties++;
+      if (first < 0) first = r * this.size + c;
+    }
+    const placed = empties - g.newEqs.length; // rack tiles other than `=`
+    const minBlanks = Math.max(0, placed - (this.rackPts.length - this.blankCount));
+    if (minBlanks !== last.blanks) return minBlanks < last.blanks;
+    const tiles = placed + (this.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+    if (tiles !== last.tiles) return tiles < last.tiles;
+    const r = Math.floor(first / this.size);
+    const c = first % this.size;
+    const prefix = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:`;
+    return prefix <= last.key.slice(0, prefix.length);
   }
 
   /** the lowest score a play must have to make the list now (-Infinity until it is full) */
