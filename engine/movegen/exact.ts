@@ -90,6 +90,7 @@ export interface ExactResult {
 }
 
 const NO_BR = { open: 0, close: 0 };
+const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
 
 function clock(): number {
   const p = (globalThis as { performance?: { now(): number } }).performance;
@@ -155,6 +156,37 @@ interface ValueBucket {
 
 interface SideTable {
   byValue: Map<string, ValueBucket>;
+  /** the same buckets, for integer values, by number (probes look them up without a string) */
+  byInt: Map<number, ValueBucket>;
+}
+
+/** Called at each valid filling of a probed side (instead of storing it): the tile counts and
+ * item choices of the filling, and its value as an integer (`iv`) or, when not one, as text. */
+/** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
+ * play's score, its squares from e on at most rem[e]; a filling whose sum cannot reach limit()
+ * (the score the list needs, less everything outside this side's squares) is not completed. */
+interface ProbeCut {
+  w: Float64Array[];
+  rem: Float64Array;
+  limit: () => number;
+}
+
+type Probe = (uses: Uint8Array, chosen: Uint8Array, iv: number, vkey: string | null) => void;
+
+interface SideShape {
+  cells: GridCell[];
+  olds: Array<GridCell | undefined>;
+  rc: Array<[number, number]>;
+  emptyIdx: number[];
+  hooked: boolean[];
+  oldPts: number;
+  sig: string;
+}
+
+interface SquareScores {
+  ptsOf: Float64Array[];
+  crossOf: Array<Float64Array | null>;
+  eqOf: Array<Uint8Array | null>;
 }
 
 interface CrossInfo {
@@ -754,8 +786,8 @@ export class ExactGenerator {
     return t;
   }
 
-  private buildTable(dir: Direction, lane: number, a: number, b: number): SideTable | null {
-    this.stats.tables++;
+  /** A side's squares: old tiles, fresh cells for the empty ones, and its shape signature. */
+  private sideShape(dir: Direction, lane: number, a: number, b: number): SideShape {
     const { rs } = this;
     const n = b - a + 1;
     const allTiles = rs.scoring === "all-tiles";
@@ -787,18 +819,15 @@ export class ExactGenerator {
         cells[i] = { row: r, col: c, core: "", blank: false, isNew: true, overlay: false, across: NO_BR, down: NO_BR };
       }
     }
-    if (emptyIdx.length > this.rackPts.length) return null;
-    let raws = this.fills.get(sig);
-    if (!raws) {
-      raws = this.enumerate(dir, cells, olds, rc);
-      if (this.deadline.hit) return null;
-      this.fills.set(sig, raws);
-    }
-    if (raws.length === 0) return null;
-    const byValue = new Map<string, ValueBucket>();
-    const items = this.items;
+    return { cells, olds, rc, emptyIdx, hooked, oldPts, sig };
+  }
+
+  /** Per empty square of a side: each item's points there, its cross equation's points, and
+   * whether it makes one (null on squares with no cross-check). */
+  private squareScores(dir: Direction, shape: SideShape): SquareScores {
+    const { rs, items } = this;
+    const { rc, emptyIdx, hooked } = shape;
     const ne = emptyIdx.length;
-    // per empty square: points and cross points of each item, and whether it makes a cross equation
     const ptsOf: Float64Array[] = [];
     const crossOf: Array<Float64Array | null> = [];
     const eqOf: Array<Uint8Array | null> = [];
@@ -823,6 +852,26 @@ export class ExactGenerator {
       crossOf.push(cv);
       eqOf.push(ev);
     }
+    return { ptsOf, crossOf, eqOf };
+  }
+
+  private buildTable(dir: Direction, lane: number, a: number, b: number): SideTable | null {
+    this.stats.tables++;
+    const shape = this.sideShape(dir, lane, a, b);
+    const { cells, olds, rc, emptyIdx, oldPts, sig } = shape;
+    if (emptyIdx.length > this.rackPts.length) return null;
+    let raws = this.fills.get(sig);
+    if (!raws) {
+      raws = this.enumerate(dir, cells, olds, rc);
+      if (this.deadline.hit) return null;
+      this.fills.set(sig, raws);
+    }
+    if (raws.length === 0) return null;
+    const byValue = new Map<string, ValueBucket>();
+    const byInt = new Map<number, ValueBucket>();
+    const items = this.items;
+    const ne = emptyIdx.length;
+    const { ptsOf, crossOf, eqOf } = this.squareScores(dir, shape);
     const K = this.keys.length;
     const buf = this.pool.buf;
     for (const raw of raws) {
@@ -845,14 +894,16 @@ export class ExactGenerator {
       if (!bucket) {
         bucket = { value: raw.value, entries: [] };
         byValue.set(raw.vkey, bucket);
+        const iv = Number(raw.vkey);
+        if (Number.isSafeInteger(iv) && String(iv) === raw.vkey) byInt.set(iv, bucket);
       }
       bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles: ne, crossEq, open: raw.open, close: raw.close });
     }
-    return { byValue };
+    return { byValue, byInt };
   }
 
   /** Every filling of a side's empty squares that makes it a valid side, with its value(s). */
-  private enumerate(dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>): RawFill[] {
+  private enumerate(dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null): RawFill[] {
     const { rs } = this;
     const n = cells.length;
     const out: RawFill[] = [];
@@ -918,6 +969,10 @@ export class ExactGenerator {
       }
       const line = checkLine(rs, cells, dir, true);
       if (line.violations.length || line.kind === "equation" || line.valueText === null) return;
+      if (probe) {
+        probe(uses, chosen, NaN, line.valueText);
+        return;
+      }
       out.push({ off: pool.put(uses, chosen), vkey: line.valueText, value: line.value, open: null, close: null });
     };
     const leaf = (big: boolean): void => {
@@ -932,6 +987,11 @@ export class ExactGenerator {
         slowLeaf();
         return;
       }
+      if (probe) {
+        if (ev.vd === 1) probe(uses, chosen, ev.vn, null);
+        else probe(uses, chosen, NaN, valueKey(ev.vn, ev.vd));
+        return;
+      }
       const vkey = valueKey(ev.vn, ev.vd);
       let value = values.get(vkey);
       if (value === undefined) {
@@ -940,7 +1000,7 @@ export class ExactGenerator {
       }
       out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
     };
-    const dfs = (i: number, state: number, e: number, big: boolean): void => {
+    const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
       if (this.deadline.check()) return;
       if (i === n) {
         if (aut.accepts(state)) leaf(big);
@@ -956,18 +1016,21 @@ export class ExactGenerator {
           if (r === DEAD) return;
           if (r === BIG) b = true;
         }
-        dfs(i + 1, st, e, b);
+        dfs(i + 1, st, e, b, acc);
         return;
       }
       const cell = cells[i];
       const ok = okAt[i]!;
       const row = this.autRow(state);
+      const w = cut ? cut.w[e] : null;
+      const least = cut ? cut.limit() - cut.rem[e + 1] : 0;
       for (let k = 0; k < items.length; k++) {
         if (!ok[k]) continue;
         const st = row[k];
         if (st === REJECT) continue;
         const it = items[k];
         if (uses[it.key] >= counts[it.key]) continue;
+        if (w && acc + w[k] < least) continue;
         let b = big;
         if (ev && !big) {
           const r = ev.step(i, infos[k]);
@@ -978,11 +1041,11 @@ export class ExactGenerator {
         chosen[e] = k;
         cell.core = it.core;
         cell.blank = it.blank;
-        dfs(i + 1, st, e + 1, b);
+        dfs(i + 1, st, e + 1, b, w ? acc + w[k] : 0);
         uses[it.key]--;
       }
     };
-    dfs(0, START, 0, false);
+    dfs(0, START, 0, false, 0);
     return out;
   }
 
@@ -999,10 +1062,29 @@ export class ExactGenerator {
 
   private searchGroup(g: Group): void {
     const { rs } = this;
-    const sides: Array<{ a: number; b: number; t: SideTable }> = [];
+    const bounds: Array<[number, number]> = [];
     for (let k = 0; k <= g.eqs.length; k++) {
       const a = k === 0 ? g.s : g.eqs[k - 1] + 1;
       const b = k === g.eqs.length ? g.e : g.eqs[k] - 1;
+      bounds.push([a, b]);
+    }
+    // Two sides valued incrementally: the side with more empty squares (the larger enumeration)
+    // is not tabled unless a table of it exists already; its fillings are enumerated once more
+    // and each looks up the other side's table by value at once ("probe"), so the millions of
+    // fillings that meet no partner are never stored.
+    let probeSide = -1;
+    if (bounds.length === 2 && this.sideEval && !this.smath) {
+      const em = bounds.map(([a, b]) => this.emptyIn(g.dir, g.lane, a, b));
+      const big = em[1] > em[0] ? 1 : 0;
+      if (!this.tables.has(`${g.dir}:${g.lane}:${bounds[big][0]}:${bounds[big][1]}`)) probeSide = big;
+    }
+    const sides: Array<{ a: number; b: number; t: SideTable }> = [];
+    for (let k = 0; k < bounds.length; k++) {
+      const [a, b] = bounds[k];
+      if (k === probeSide) {
+        sides.push({ a, b, t: EMPTY_TABLE });
+        continue;
+      }
       const t = this.table(g.dir, g.lane, a, b);
       if (this.deadline.hit || !t) return;
       sides.push({ a, b, t });
@@ -1060,11 +1142,92 @@ export class ExactGenerator {
         if (tiles === rs.rackSize) score += rs.options.allTilesBonus;
       }
       if (!this.top.wants(score)) return;
+      if (probeSide >= 0 && probed.off < 0) probed.off = this.pool.put(probeUses!, probeChosen!);
       const placements = this.placementsOf(g, sides, picked);
       if (single && !placements.some((p) => this.at(p.row, p.col)) && !this.mainIs(g.dir, placements[0])) return;
       const key = this.keyOf(placements);
       this.top.add({ score, blanks, tiles, key, brackets, placements });
     };
+    // the probed side's current filling (its pool offset taken only when it makes the list)
+    const probed: Entry = { off: -1, pts: 0, cross: 0, blanks: 0, tiles: 0, crossEq: false, open: null, close: null };
+    let probeUses: Uint8Array | null = null;
+    let probeChosen: Uint8Array | null = null;
+    if (probeSide >= 0) {
+      const other = sides[1 - probeSide].t;
+      const [a, b] = bounds[probeSide];
+      const shape = this.sideShape(g.dir, g.lane, a, b);
+      if (shape.emptyIdx.length > this.rackPts.length) return;
+      const { ptsOf, crossOf, eqOf } = this.squareScores(g.dir, shape);
+      const ne = shape.emptyIdx.length;
+      const items = this.items;
+      const counts = this.counts;
+      const K = this.keys.length;
+      this.stats.tables++;
+      // score cut (scoring without a value bonus: the rest of the score is known per square)
+      let cut: ProbeCut | null = null;
+      if (isEq && !(rs.scoring === "new-tiles" && rs.options.valueBonus !== "none")) {
+        let otherMax = -Infinity;
+        for (const bk of other.byValue.values()) for (const e of bk.entries) otherMax = Math.max(otherMax, e.pts * mult + e.cross);
+        const tiles = (eqInBag ? g.newEqs.length : 0) + ne + this.emptyIn(g.dir, g.lane, bounds[1 - probeSide][0], bounds[1 - probeSide][1]);
+        const fixed = (eqPts + eqOldPts + shape.oldPts) * mult + eqCross + (tiles === rs.rackSize ? rs.options.allTilesBonus : 0) + otherMax;
+        const w: Float64Array[] = [];
+        for (let e = 0; e < ne; e++) {
+          const we = new Float64Array(items.length);
+          const cv = crossOf[e];
+          for (let k = 0; k < items.length; k++) we[k] = ptsOf[e][k] * mult + (cv ? cv[k] : 0);
+          w.push(we);
+        }
+        const rem = new Float64Array(ne + 1);
+        for (let e = ne - 1; e >= 0; e--) {
+          let m = 0;
+          for (let k = 0; k < items.length; k++) m = Math.max(m, w[e][k]);
+          rem[e] = rem[e + 1] + m;
+        }
+        // a hair of slack so that rounding can never cut a play that ties the list's last score
+        cut = { w, rem, limit: () => this.need() - fixed - 1e-9 };
+      }
+      this.enumerate(g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey) => {
+        const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
+        if (!bucket) return;
+        let pts = shape.oldPts;
+        let cross = 0;
+        let blanks = 0;
+        let crossEq = false;
+        for (let e = 0; e < ne; e++) {
+          const k = chosen[e];
+          if (items[k].blank) blanks++;
+          pts += ptsOf[e][k];
+          const cv = crossOf[e];
+          if (cv) {
+            cross += cv[k];
+            if (eqOf[e]![k]) crossEq = true;
+          }
+        }
+        probed.off = -1;
+        probed.pts = pts;
+        probed.cross = cross;
+        probed.blanks = blanks;
+        probed.tiles = ne;
+        probed.crossEq = crossEq;
+        probeUses = uses;
+        probeChosen = chosen;
+        picked[probeSide] = probed;
+        const buf = this.pool.buf;
+        for (const e of bucket.entries) {
+          let fit = true;
+          for (let k = 0; k < K; k++) {
+            if (running[k] + uses[k] + buf[e.off + k] > counts[k]) {
+              fit = false;
+              break;
+            }
+          }
+          if (!fit) continue;
+          picked[1 - probeSide] = e;
+          finish(bucket.value);
+        }
+      }, cut);
+      return;
+    }
     const fits = (e: Entry): boolean => {
       const buf = this.pool.buf;
       for (let k = 0; k < running.length; k++) if (running[k] + buf[e.off + k] > this.counts[k]) return false;
@@ -1101,6 +1264,15 @@ export class ExactGenerator {
       }
     };
     join(0, null, null);
+  }
+
+  private emptyIn(dir: Direction, lane: number, a: number, b: number): number {
+    let n = 0;
+    for (let i = a; i <= b; i++) {
+      const [r, c] = this.cellOf(dir, lane, i);
+      if (!this.at(r, c)) n++;
+    }
+    return n;
   }
 
   private emptyCount(g: Group): number {
