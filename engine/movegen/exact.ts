@@ -90,6 +90,9 @@ export interface ExactResult {
 }
 
 const NO_BR = { open: 0, close: 0 };
+/** automaton states tracked by the liveness table of `enumerate` (grammar.ts has at most 8;
+ * any state beyond counts as live, which is sound) */
+const AUT_STATES = 8;
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
 
 function clock(): number {
@@ -931,6 +934,32 @@ export class ExactGenerator {
       for (let k = 0; k < items.length; k++) ok[k] = this.cross(r, c, dir, items[k].core).ok ? 1 : 0;
       okAt[i] = ok;
     }
+    // live[i·S + s]: from automaton state s before square i, some filling of the squares left
+    // (old tiles as they are, each empty square an item its cross-check allows) is accepted.
+    // Backward reachability, so a side that can never close (say, it ends on an old operator)
+    // is not enumerated at all, and no branch is followed into a dead end.
+    const S = AUT_STATES;
+    const live = new Uint8Array((n + 1) * S);
+    for (let st = 0; st < S; st++) live[n * S + st] = aut.accepts(st) ? 1 : 0;
+    for (let i = n - 1; i >= 0; i--) {
+      for (let st = 0; st < S; st++) {
+        let ok = 0;
+        if (olds[i]) {
+          const nx = aut.step(st, olds[i]!.core);
+          ok = nx === REJECT ? 0 : nx >= S ? 1 : live[(i + 1) * S + nx];
+        } else {
+          const row = this.autRow(st);
+          const allowed = okAt[i]!;
+          for (let k = 0; k < items.length && !ok; k++) {
+            const nx = row[k];
+            if (allowed[k] && nx !== REJECT) ok = nx >= S ? 1 : live[(i + 1) * S + nx];
+          }
+        }
+        live[i * S + st] = ok;
+      }
+    }
+    const isLive = (i: number, st: number): boolean => st >= S || live[i * S + st] === 1;
+    if (!isLive(0, START)) return out;
     const values = new Map<string, unknown>();
     const slowLeaf = (): void => {
       if (this.smath) {
@@ -1009,7 +1038,7 @@ export class ExactGenerator {
       const o = olds[i];
       if (o) {
         const st = aut.step(state, o.core);
-        if (st === REJECT) return;
+        if (st === REJECT || !isLive(i + 1, st)) return;
         let b = big;
         if (ev && !big) {
           const r = ev.step(i, oldInfo[i]!);
@@ -1027,7 +1056,7 @@ export class ExactGenerator {
       for (let k = 0; k < items.length; k++) {
         if (!ok[k]) continue;
         const st = row[k];
-        if (st === REJECT) continue;
+        if (st === REJECT || !isLive(i + 1, st)) continue;
         const it = items[k];
         if (uses[it.key] >= counts[it.key]) continue;
         if (w && acc + w[k] < least) continue;
