@@ -165,6 +165,14 @@ interface SideTable {
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
  * item choices of the filling, and its value as an integer (`iv`) or, when not one, as text. */
+/** What the other side of a probed group needs: between lo and hi operator tiles on its empty
+ * squares (over its table's fillings). */
+interface OtherSide {
+  lo: number;
+  hi: number;
+  empties: number;
+}
+
 /** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
  * play's score, its squares from e on at most rem[e]; a filling whose sum cannot reach limit()
  * (the score the list needs, less everything outside this side's squares) is not completed. */
@@ -291,6 +299,7 @@ class Deadline {
   }
 }
 
+const isOperator = (f: Face): boolean => f === "+" || f === "-" || f === "×" || f === "÷";
 const isDigit = (f: Face): boolean => f.length === 1 && f >= "0" && f <= "9";
 
 export class ExactGenerator {
@@ -315,6 +324,10 @@ export class ExactGenerator {
   private readonly itemPts: number[] = [];
   /** per item: its role for the incremental evaluator */
   private readonly itemInfo: FaceInfo[] = [];
+  /** per item: 1 when it is a binary operator (+ − × ÷), else 0 */
+  private readonly itemIsOp: number[] = [];
+  /** per rack key: 0 a number tile, 1 an operator, 2 a blank, −1 `=` (counted apart) */
+  private readonly keyCls: number[] = [];
   private readonly autRows: Int16Array[] = [];
   /** incremental side evaluator, for the grammars it covers (sidearith.ts); null: checkLine */
   private readonly sideEval: SideEval | null;
@@ -383,6 +396,8 @@ export class ExactGenerator {
     }
     for (const it of this.items) this.itemPts.push(it.blank ? 0 : this.points(it.core));
     for (const it of this.items) this.itemInfo.push(faceInfo(it.core));
+    for (const it of this.items) this.itemIsOp.push(isOperator(it.core) ? 1 : 0);
+    for (const f of this.keys) this.keyCls.push(f === BLANK ? 2 : f === "=" ? -1 : isOperator(f) ? 1 : 0);
     const g = rs.grammar;
     const fast = g.numbers === "multi-digit" && !g.brackets && !g.powers && !g.unaryMinus && rs.options.evaluation === "standard";
     this.sideEval = fast ? new SideEval(this.size, g.forbidNegative, rs.options.mixedFractionBelowOne) : null;
@@ -906,7 +921,7 @@ export class ExactGenerator {
   }
 
   /** Every filling of a side's empty squares that makes it a valid side, with its value(s). */
-  private enumerate(dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null): RawFill[] {
+  private enumerate(dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
     const { rs } = this;
     const n = cells.length;
     const out: RawFill[] = [];
@@ -960,6 +975,67 @@ export class ExactGenerator {
     }
     const isLive = (i: number, st: number): boolean => st >= S || live[i * S + st] === 1;
     if (!isLive(0, START)) return out;
+    // Operator count: lo/hi[i·S + s] are the fewest and most operator tiles the empty squares
+    // from i on take on any accepted path from state s (over the same relaxation as `live`).
+    // The side is not enumerated when the rack cannot supply that many operators and numbers
+    // (blanks standing for either) for its squares and, when probing, the other side's: this
+    // kills most full-rack groups at once. (Checked at every square it cost more than it cut.)
+    const lo = new Int16Array((n + 1) * S);
+    const hi = new Int16Array((n + 1) * S);
+    const restEmpties = new Int16Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) restEmpties[i] = restEmpties[i + 1] + (olds[i] ? 0 : 1);
+    for (let i = n - 1; i >= 0; i--) {
+      for (let st = 0; st < S; st++) {
+        if (!live[i * S + st]) continue;
+        let a = 1 << 14;
+        let b = -1;
+        if (olds[i]) {
+          const nx = aut.step(st, olds[i]!.core);
+          if (nx >= S) b = restEmpties[i + 1];
+          else {
+            a = lo[(i + 1) * S + nx];
+            b = hi[(i + 1) * S + nx];
+          }
+          if (nx >= S) a = 0;
+        } else {
+          const row = this.autRow(st);
+          const allowed = okAt[i]!;
+          for (let k = 0; k < items.length; k++) {
+            const nx = row[k];
+            if (!allowed[k] || nx === REJECT) continue;
+            const c = this.itemIsOp[k];
+            if (nx >= S) {
+              a = Math.min(a, c);
+              b = Math.max(b, restEmpties[i]);
+            } else if (live[(i + 1) * S + nx]) {
+              a = Math.min(a, c + lo[(i + 1) * S + nx]);
+              b = Math.max(b, c + hi[(i + 1) * S + nx]);
+            }
+          }
+        }
+        lo[i * S + st] = a;
+        hi[i * S + st] = b;
+      }
+    }
+    const keyCls = this.keyCls;
+    const avail = [0, 0, 0]; // numbers, operators, blanks left on the rack
+    for (let k = 0; k < counts.length; k++) if (keyCls[k] >= 0) avail[keyCls[k]] += counts[k];
+    const oLo = other ? other.lo : 0;
+    const oHi = other ? other.hi : 0;
+    const oE = other ? other.empties : 0;
+    const fits = (i: number, st: number): boolean => {
+      if (st >= S) return true;
+      const pLo = lo[i * S + st] + oLo;
+      const pHi = hi[i * S + st] + oHi;
+      const e = restEmpties[i] + oE;
+      const nums = avail[0];
+      const ops = avail[1];
+      const cost = (p: number): number => Math.max(0, p - ops) + Math.max(0, e - p - nums);
+      const p1 = Math.min(pHi, Math.max(pLo, ops));
+      const p2 = Math.min(pHi, Math.max(pLo, e - nums));
+      return Math.min(cost(p1), cost(p2)) <= avail[2];
+    };
+    if (!fits(0, START)) return out;
     const values = new Map<string, unknown>();
     const slowLeaf = (): void => {
       if (this.smath) {
@@ -1215,6 +1291,20 @@ export class ExactGenerator {
         // a hair of slack so that rounding can never cut a play that ties the list's last score
         cut = { w, rem, limit: () => this.need() - fixed - 1e-9 };
       }
+      // the operators the other side's fillings place, fewest and most
+      const os: OtherSide = { lo: 1 << 14, hi: 0, empties: 0 };
+      {
+        const buf = this.pool.buf;
+        for (const bk of other.byValue.values()) {
+          for (const e of bk.entries) {
+            let ops = 0;
+            for (let q = 0; q < e.tiles; q++) ops += this.itemIsOp[buf[e.off + K + q]];
+            os.lo = Math.min(os.lo, ops);
+            os.hi = Math.max(os.hi, ops);
+            os.empties = e.tiles;
+          }
+        }
+      }
       this.enumerate(g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey) => {
         const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
         if (!bucket) return;
@@ -1254,7 +1344,7 @@ export class ExactGenerator {
           picked[1 - probeSide] = e;
           finish(bucket.value);
         }
-      }, cut);
+      }, cut, os);
       return;
     }
     const fits = (e: Entry): boolean => {
