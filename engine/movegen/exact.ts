@@ -11,7 +11,10 @@
  * grammar.ts), checked with the engine's own `checkLine`, and indexed by exact value; a group's
  * plays are the joins of its sides' tables on equal value whose tiles fit the rack together
  * (meet in the middle on `=`). 'SMATH sides take every value their bracketings allow
- * (brackets.ts). Nothing is cut by a budget, so the enumeration is exhaustive.
+ * (brackets.ts). Nothing is cut by a budget, so the enumeration is exhaustive. Sides that no
+ * filling from the rack can close (automaton liveness over the fixed squares, operator count)
+ * are not enumerated; in a two-sided Equate group the larger side is probed against the other
+ * side's table instead of being tabled itself.
  *
  * Top N: every group gets an upper bound of its score before any table is built (main-line tile
  * points by the rearrangement inequality, its premiums, each square's best cross equation, the
