@@ -3,35 +3,17 @@
  * for the labels, the units and how the boxes are read back into a `timeControl`).
  */
 import { Field } from "@/app/_components/form";
+import type { TimeControl } from "@/engine";
 
 /** A number box's value: null when empty (meaning "none"), else the number (NaN when not one: the server says so). */
 export const optionalNumber = (v: FormDataEntryValue | null) => (String(v ?? "").trim() === "" ? null : Number(v));
-
-export interface TimeControlValue {
-  initialMs: number;
-  incrementMs: number;
-  perMoveLimitMs: number | null;
-  overtimePenaltyPoints: number;
-  maxOvertimeMs: number;
-  leastTimeBonusPoints: number;
-}
-
-/** A new event's clock: 25 minutes, 10 points a started overtime minute, up to 10 minutes. */
-export const DEFAULT_TIME_CONTROL: TimeControlValue = {
-  initialMs: 25 * 60_000,
-  incrementMs: 0,
-  perMoveLimitMs: null,
-  overtimePenaltyPoints: 10,
-  maxOvertimeMs: 10 * 60_000,
-  leastTimeBonusPoints: 0,
-};
 
 // Not rounded: an event made through the API with a 15-second clock shows 0.25 and saves as it was.
 const minutes = (ms: number) => ms / 60_000;
 const seconds = (ms: number) => ms / 1000;
 
 /** The six boxes, to sit inside a fieldset or group; `error` goes under the first. */
-export function TimeControlFields({ value, disabled = false, error }: { value: TimeControlValue; disabled?: boolean; error?: string }) {
+export function TimeControlFields({ value, disabled = false, error }: { value: TimeControl; disabled?: boolean; error?: string }) {
   return (
     <>
       <Field label="Minutes per player" name="initialMinutes" type="number" inputMode="decimal" min={0} step="any" defaultValue={minutes(value.initialMs)} disabled={disabled} error={error} />
@@ -45,7 +27,7 @@ export function TimeControlFields({ value, disabled = false, error }: { value: T
 }
 
 /** The boxes read back (milliseconds rounded to whole ones; the server validates the ranges). */
-export function readTimeControl(f: FormData): TimeControlValue {
+export function readTimeControl(f: FormData): TimeControl {
   const num = (k: string) => Number(f.get(k));
   const perMove = optionalNumber(f.get("perMoveLimitSeconds"));
   return {

@@ -11,8 +11,8 @@ import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../_components/ui";
 import { GameSettingsFields, readGameSettings } from "@/app/tournaments/_components/game-settings";
 import { CHALLENGE_LABELS } from "../_components/challenge-labels";
-import { DEFAULT_TIME_CONTROL, optionalNumber, readTimeControl, TimeControlFields } from "../_components/time-control-fields";
-import type { GameChallengeRule } from "@/engine";
+import { optionalNumber, readTimeControl, TimeControlFields } from "../_components/time-control-fields";
+import { DEFAULT_TIME_CONTROL, type GameChallengeRule } from "@/engine";
 
 
 function NewTournamentForm() {
