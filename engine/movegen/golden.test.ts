@@ -1,6 +1,6 @@
 /**
- * Golden output of the play search: a fixed set of seeded positions for every ruleset (and a
- * few option variants), each searched several ways with a deterministic budget, written to
+ * Golden output of the play search: a fixed set of positions for every ruleset (frozen as position
+ * strings in fixtures/golden-positions.txt, and a few option variants), each searched several ways with a deterministic budget, written to
  * `__snapshots__/golden.txt`. Any change in the plays found, their order, the nodes visited,
  * the adjudications or the number of clock reads shows up as a diff. A refactor must leave the
  * file unchanged; a deliberate change to the search regenerates it
@@ -10,13 +10,13 @@
  * node budget binds), `ticking` advances 1 ms per read (the time budget binds after a known
  * number of reads, which exercises the time cut deterministically).
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parsePosition } from "../notation/position";
 import type { Placement } from "../play";
 import { getRuleset, RULESET_IDS, type Ruleset, type RulesetId, type RulesetOptions } from "../ruleset";
 import type { Face } from "../tiles";
-import { botPositionFromState } from "./bot";
 import { playKey, searchPlays, type Candidate, type GenerateOptions } from "./search";
-import { selfPlay } from "./selfplay";
 
 interface Position {
   name: string;
@@ -48,23 +48,30 @@ const FIRST_RACKS: Record<RulesetId, Face[]> = {
   "number-scrabble": ["3", "4", "7", "+", "2", "=", "×", "²", "8"],
 };
 
-/** Positions reached by deterministic self-play (node budget only) after `turns` moves. */
-function selfPlayPositions(id: RulesetId, seed: string, turns: readonly number[]): Position[] {
-  const out: Position[] = [];
-  for (const k of turns) {
-    const r = selfPlay(id, seed, { maxTurns: k, maxNodes: 20_000, budgetMs: 1e9, now: fixedClock() });
-    const pos = botPositionFromState(r.state);
-    if (!pos) continue;
-    out.push({ name: `${id} ${seed} turn ${k}`, rs: pos.ruleset, board: pos.board, rack: pos.rack, firstPlay: pos.firstPlay ?? false });
-  }
-  return out;
+/** The self-play positions, frozen as position strings (fixtures/golden-positions.txt) so that a
+ * change to self-play or the bot cannot move the positions the search is checked on. */
+function frozenPositions(): Position[] {
+  const text = readFileSync(new URL("./fixtures/golden-positions.txt", import.meta.url), "utf8");
+  return text
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => {
+      const [name, pos] = l.split("\t");
+      const p = parsePosition(pos);
+      if (!p.ok) throw new Error(`golden position "${name}": ${p.error}`);
+      const rack = p.value.racks[p.value.turn];
+      if (typeof rack === "number") throw new Error(`golden position "${name}": the rack on turn is hidden`);
+      const rs = getRuleset(p.value.ruleset, p.value.options);
+      return { name, rs, board: p.value.board, rack, firstPlay: p.value.board.length === 0 };
+    });
 }
 
 function positions(): Position[] {
+  const frozen = frozenPositions();
   const out: Position[] = [];
   for (const id of RULESET_IDS) {
     out.push({ name: `${id} first move`, rs: getRuleset(id), board: [], rack: FIRST_RACKS[id], firstPlay: true });
-    for (const seed of ["golden-a", "golden-b"]) out.push(...selfPlayPositions(id, `${id}:${seed}`, [0, 3, 6, 10]));
+    out.push(...frozen.filter((p) => p.rs.id === id));
   }
   return out;
 }
