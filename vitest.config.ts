@@ -7,7 +7,9 @@ export default defineConfig({
     // One naming rule (tests/unit/test-names.test.ts): *.test.ts unit (beside the module or in
     // tests/unit/), *.integration.test.ts with a database (tests/integration/), *.spec.ts Playwright.
     include: ["engine/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.integration.test.ts"],
-    globalSetup: ["tests/integration/global-setup.ts"],
+    globalSetup: ["tests/helpers/tier-setup.ts", "tests/integration/global-setup.ts"],
+    // the run's seed for every fast-check property (tests/helpers/tier.ts)
+    setupFiles: ["tests/helpers/fast-check-setup.ts"],
     // Timeouts catch hangs, not slowness: a test that takes 13 s on a quiet machine takes 40 s on
     // a shared 2-core box at load 25, and that is no failure. Speed targets live in bench/.
     testTimeout: 120_000,

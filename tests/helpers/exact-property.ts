@@ -5,11 +5,13 @@
  * 'SMATH: the generator may also find plays brute force cannot write (deeper brackets, overlays
  * on board tiles); every play it returns is adjudicated anyway, so those only need to be legal.
  */
-import { adjudicatePlay, createRng, exactPlays, getRuleset, shuffled, type Face, type Placement, type RulesetId } from "@/engine";
+import { adjudicatePlay, createRng, exactPlays, getRuleset, shuffled, type Face, type Placement, type Ruleset, type RulesetId } from "@/engine";
 import { bruteForcePlays, playKeyOf } from "./brute-force-plays";
 
 export interface PropertyReport {
+  /** random positions checked (KNOWN_HARD ones are counted in `known`) */
   positions: number;
+  known: number;
   plays: number;
   misses: string[];
   extra: string[];
@@ -31,7 +33,11 @@ export interface PropertyOptions {
  * position) so the small racks meet a board with something on it. */
 export function runExactProperty(id: RulesetId, seed: string, positions: number, o: PropertyOptions): PropertyReport {
   const rs = getRuleset(id);
-  const report: PropertyReport = { positions: 0, plays: 0, misses: [], extra: [], invalid: [] };
+  const report: PropertyReport = { positions: 0, known: 0, plays: 0, misses: [], extra: [], invalid: [] };
+  for (const k of KNOWN_HARD[id]) {
+    comparePosition(rs, k.board, k.rack, { firstPlay: false, brackets: rs.grammar.brackets, maxEquals: o.maxEquals }, `${id} known: ${k.name}`, report);
+    report.known++;
+  }
   const rng = createRng(`${seed}:moves`);
   const full: Face[] = rs.tiles.flatMap((t) => (t.inBag ? Array<Face>(t.count).fill(t.face) : []));
   let game = 0;
@@ -59,29 +65,8 @@ export function runExactProperty(id: RulesetId, seed: string, positions: number,
       if (rack.length === 0) break;
       const firstPlay = board.length === 0;
       const brackets = rs.grammar.brackets && report.positions % (o.bracketsEvery ?? 1) === 0;
-      const brute = bruteForcePlays(rs, board, rack, { firstPlay, maxEquals: o.maxEquals, brackets });
-      const exact = exactPlays(rs, board, rack, { firstPlay });
       report.positions++;
-      const where = `${id} ${seed} game ${game} turn ${turn} board ${JSON.stringify(board)} rack ${JSON.stringify(rack)}`;
-      const got = new Map<string, number>();
-      for (const p of exact.plays) {
-        const key = playKeyOf(rs, board, p.placements);
-        got.set(key, p.score);
-        const r = adjudicatePlay(rs, board, p.placements, { rack, firstPlay });
-        if (!r.valid || r.score !== p.score) report.invalid.push(`${where}: ${key} ${r.valid} ${r.score} vs ${p.score}`);
-        const overlay = p.placements.some((x) => board.some((b) => b.row === x.row && b.col === x.col));
-        const bracketed = p.placements.some((x) => (brackets ? /\(\(|\)\)/ : /[()]/).test(x.tile));
-        const equals = p.placements.filter((x) => x.tile === "=").length;
-        const outside = overlay || bracketed || equals > (o.maxEquals ?? Infinity);
-        if (!brute.has(key) && !outside) report.extra.push(`${where}: ${key}`);
-      }
-      if (exact.stats.rejected > 0 || !exact.complete) report.invalid.push(`${where}: rejected ${exact.stats.rejected} complete ${exact.complete}`);
-      for (const [key, b] of brute) {
-        report.plays++;
-        const s = got.get(key);
-        if (s === undefined) report.misses.push(`${where}: missed ${key} (${b.score})`);
-        else if (s !== b.score) report.misses.push(`${where}: ${key} scored ${s}, brute force ${b.score}`);
-      }
+      const brute = comparePosition(rs, board, rack, { firstPlay, brackets, maxEquals: o.maxEquals }, `${id} ${seed} game ${game} turn ${turn}`, report);
       if (brute.size === 0) continue;
       // grow the board by a random legal play
       const keys = [...brute.keys()].sort();
@@ -94,4 +79,50 @@ export function runExactProperty(id: RulesetId, seed: string, positions: number,
     }
   }
   return report;
+}
+
+/** Positions that once fooled a generator (the bounded search's blind spots, issue 16): every run
+ * checks them against brute force before its random positions, whatever its size. */
+export const KNOWN_HARD: Record<RulesetId, Array<{ name: string; board: Placement[]; rack: Face[] }>> = {
+  equate: [{ name: "0=0 then a zero product's last operand (×9÷8)", board: row(9, 9, ["0", "=", "0"]), rack: ["×", "9", "÷", "8"] }],
+  smath: [],
+  "number-scrabble": [{ name: "6=6 then a last operand written 1² (÷1²)", board: row(7, 6, ["6", "=", "6"]), rack: ["÷", "1", "²"] }],
+};
+
+function row(r: number, c: number, faces: string[]): Placement[] {
+  return faces.map((tile, i) => ({ row: r, col: c + i, tile }));
+}
+
+/** Brute force and the generator on one position; differences go into the report. */
+function comparePosition(
+  rs: Ruleset,
+  board: readonly Placement[],
+  rack: readonly Face[],
+  { firstPlay, brackets, maxEquals }: { firstPlay: boolean; brackets: boolean; maxEquals?: number },
+  label: string,
+  report: PropertyReport,
+) {
+  const brute = bruteForcePlays(rs, board, rack, { firstPlay, maxEquals, brackets });
+  const exact = exactPlays(rs, board, rack, { firstPlay });
+  const where = `${label} board ${JSON.stringify(board)} rack ${JSON.stringify(rack)}`;
+  const got = new Map<string, number>();
+  for (const p of exact.plays) {
+    const key = playKeyOf(rs, board, p.placements);
+    got.set(key, p.score);
+    const r = adjudicatePlay(rs, board, p.placements, { rack, firstPlay });
+    if (!r.valid || r.score !== p.score) report.invalid.push(`${where}: ${key} ${r.valid} ${r.score} vs ${p.score}`);
+    const overlay = p.placements.some((x) => board.some((b) => b.row === x.row && b.col === x.col));
+    const bracketed = p.placements.some((x) => (brackets ? /\(\(|\)\)/ : /[()]/).test(x.tile));
+    const equals = p.placements.filter((x) => x.tile === "=").length;
+    const outside = overlay || bracketed || equals > (maxEquals ?? Infinity);
+    if (!brute.has(key) && !outside) report.extra.push(`${where}: ${key}`);
+  }
+  if (exact.stats.rejected > 0 || !exact.complete) report.invalid.push(`${where}: rejected ${exact.stats.rejected} complete ${exact.complete}`);
+  for (const [key, b] of brute) {
+    report.plays++;
+    const s = got.get(key);
+    if (s === undefined) report.misses.push(`${where}: missed ${key} (${b.score})`);
+    else if (s !== b.score) report.misses.push(`${where}: ${key} scored ${s}, brute force ${b.score}`);
+  }
+  return brute;
 }
