@@ -51,6 +51,9 @@ export default defineConfig({
       // mail goes to the SMTP server tests/e2e/accounts-mail.spec.ts starts on this port (links start with APP_URL)
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? port + 20000}`,
       APP_URL: `http://localhost:${port}`,
+      // the specs play the one proxy in front (server/client-address.ts): their X-Forwarded-For
+      // picks a rate-limit bucket and sign-in lock of their own (tests/e2e/edge.spec.ts)
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -17,7 +17,9 @@ export interface TextResult {
 const refused = (message: string): TextResult => ({ stdout: "", stderr: `${message.replace(/\s+/g, " ")}\n`, exitCode: 2 });
 
 /** What the CLI prints, and its exit code, for `input` read from stdin. */
-export function adjudicateText(input: string): TextResult {
+export function adjudicateText(text: string): TextResult {
+  // a byte-order mark (editors on Windows save one) is not part of the JSON
+  const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (input.trim() === "") return refused("no input: expected a JSON adjudication request on stdin");
   let whole: unknown;
   try {

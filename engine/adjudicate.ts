@@ -109,8 +109,12 @@ export function parseAdjudicationRequest(raw: unknown): ParseResult {
       return { ok: false, error: `"rack" must be an array of strings` };
     }
     const rsData = RULESET_DATA[raw.ruleset];
-    if (raw.rack.length > rsData.rackSize) {
-      return { ok: false, error: `"rack" lists ${raw.rack.length} tiles; ${article(rsData.name)} rack holds ${rsData.rackSize}` };
+    // Equate's always-available "=" may be listed as the rack's tenth tile (decision 16)
+    const rack = raw.rack as string[];
+    const extras = rsData.rackExtraFaces.filter((f) => rack.includes(f)).length;
+    if (raw.rack.length > rsData.rackSize + extras) {
+      const also = rsData.rackExtraFaces.length ? ` (and ${rsData.rackExtraFaces.map((f) => `one ${f}`).join(", ")})` : "";
+      return { ok: false, error: `"rack" lists ${raw.rack.length} tiles; ${article(rsData.name)} rack holds ${rsData.rackSize}${also}` };
     }
     req.rack = raw.rack as string[];
   }

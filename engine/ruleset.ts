@@ -76,6 +76,9 @@ export interface RulesetData {
   readonly name: string;
   readonly layout: Layout;
   readonly rackSize: number;
+  /** Unlimited faces a request's `rack` may list beyond `rackSize`, each once: the rules show them
+   * on the rack ("a tenth tile") though they never come off it (docs/spec/rulesets.md, decision 16). */
+  readonly rackExtraFaces: readonly string[];
   readonly tiles: readonly TileSpec[];
   /** true when the board is our stand-in (the UI says so). */
   readonly boardIsStandIn: boolean;

@@ -21,9 +21,10 @@ export const BAD_TOKEN_MESSAGE = "That API token is not valid: it may have been 
 export function bearerToken(headers: Headers): string | null {
   const h = headers.get("authorization");
   if (!h) return null;
-  // "Bearer" with nothing after it is a token, an empty one (refused), not "no token"
-  const m = /^Bearer(?:[ \t]+(\S*))?\s*$/i.exec(h.trim());
-  return m ? (m[1] ?? "") : null;
+  // whatever follows "Bearer" is the token: nothing (an empty one) or "<token> extra" is presented
+  // and refused (401), never read as "no token"
+  const m = /^Bearer(?:[ \t]+([^]*))?$/i.exec(h.trim());
+  return m ? (m[1] ?? "").trim() : null;
 }
 
 /**

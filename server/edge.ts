@@ -85,11 +85,11 @@ export async function readBodyStream(body: AsyncIterable<Uint8Array> | Iterable<
 }
 
 /**
- * The client's network address for rate limits: the last `X-Forwarded-For` entry. `next start`
- * fills that header with the socket's address when the request has none, and a reverse proxy
- * that appends (`$proxy_add_x_forwarded_for`) or overwrites (`$remote_addr`) puts the address it
- * saw last — the one a client cannot choose. Without a proxy a client can send its own header
- * (docs/security.md).
+ * The client's network address for rate limits and the sign-in lock: the last `X-Forwarded-For`
+ * entry, which the app's server (server/main.ts) has replaced by the one address it decided from
+ * the socket and the trusted proxies (`admitForwarding`, server/client-address.ts), so a client's
+ * own header counts only through a proxy the operator trusts. (Under a bare `next start` nothing
+ * replaces it: that server is not for facing the network, docs/security.md.)
  */
 export function clientAddress(req: Request): string {
   return lastHop(req.headers.get("x-forwarded-for"));

@@ -39,6 +39,18 @@ export const API_ALLOWANCE = {
   anonymous: { burst: 120, perSecond: 2 },
 } as const;
 
+/**
+ * Per-account allowances for work a signed-in account can ask for again and again (token buckets
+ * by account, `server/rate-limit.ts`, docs/security.md "Limits"): importing a game record (a
+ * replay of up to 2 000 events and a write of each) and asking for a game's analysis (minutes of
+ * engine time). `analysisQueue`: analyses one account may have queued or running at once.
+ */
+export const ACCOUNT_ALLOWANCE = {
+  imports: { burst: 20, perSecond: 20 / 3600 },
+  analyses: { burst: 10, perSecond: 20 / 3600 },
+  analysisQueue: 3,
+} as const;
+
 export const TRPC_MAX_BATCH = LIMITS.trpcBatchSize;
 
 /** The largest PostgreSQL `integer`: the bound of every counter or version a client sends back

@@ -26,7 +26,7 @@ const hostname = args.hostname ?? process.env.HOSTNAME ?? undefined;
 // Next's server modules (next/server's `after`, imported by the context) expect the global that
 // Next's own start-up sets (next/dist/server/node-environment-baseline does the same).
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= (await import("node:async_hooks")).AsyncLocalStorage;
-const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, trpcNodeHandler }, { UNEXPECTED_MESSAGE }, { log, requestIdOf, runWithRequestLog }, { metricsResponse }] = await Promise.all([
+const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, trpcNodeHandler }, { UNEXPECTED_MESSAGE }, { log, requestIdOf, runWithRequestLog }, { metricsResponse }, { admitRequest }, { proxyTrust }] = await Promise.all([
   import("next"),
   import("./context"),
   import("@/db/client"),
@@ -34,7 +34,11 @@ const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, t
   import("./errors"),
   import("./log"),
   import("./ops/endpoints"),
+  import("./front"),
+  import("./client-address"),
 ]);
+// which proxies' X-Forwarded-* headers are believed: TRUST_PROXY, by default none (server/client-address.ts)
+const trust = proxyTrust();
 
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 const handleNext = app.getRequestHandler();
@@ -50,9 +54,9 @@ await app.prepare();
  * address, so only here can "this machine, no proxy" let a scraper in without METRICS_TOKEN
  * (server/ops/metrics-access.ts).
  */
-async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serveMetrics(req: IncomingMessage, res: ServerResponse, forwarded: boolean): Promise<void> {
   const auth = req.headers.authorization;
-  const answer = await metricsResponse({ authorization: auth ?? null, peer: req.socket.remoteAddress ?? null, forwarded: req.headers["x-forwarded-for"] !== undefined });
+  const answer = await metricsResponse({ authorization: auth ?? null, peer: req.socket.remoteAddress ?? null, forwarded });
   res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
 }
 
@@ -62,9 +66,12 @@ const server = createServer((req, res) => {
   req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
   runWithRequestLog(requestId, () => {
+    // as sent, before admitRequest replaces it with the client's address
+    const forwarded = req.headers["x-forwarded-for"] !== undefined;
+    if (!admitRequest(req, res, trust)) return;
     const path = hotProcedurePath(req.method, req.url);
     const isMetrics = req.method === "GET" && (req.url === "/api/metrics" || req.url?.startsWith("/api/metrics?"));
-    const handled = isMetrics ? serveMetrics(req, res) : path !== null ? handleHot(req, res, path) : handleNext(req, res);
+    const handled = isMetrics ? serveMetrics(req, res, forwarded) : path !== null ? handleHot(req, res, path) : handleNext(req, res);
     handled.catch((err: unknown) => {
       log.error({ err }, "unexpected error serving a request");
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: UNEXPECTED_MESSAGE }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
-import { RateLimited, TokenBuckets, takeApiAllowance, takeEngineAllowance } from "./rate-limit";
+import { ACCOUNT_ALLOWANCE, API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
+import { RateLimited, TokenBuckets, takeAccountAllowance, takeApiAllowance, takeEngineAllowance } from "./rate-limit";
 
 describe("token buckets", () => {
   it("allows a burst, then refills at the set rate, and says how long to wait", () => {
@@ -69,5 +69,16 @@ describe("token buckets", () => {
     })();
     expect(err).toBeInstanceOf(RateLimited);
     expect((err as RateLimited).retryAfterSeconds).toBe(1);
+  });
+});
+
+describe("per-account allowances", () => {
+  it(`analysis requests: ${ACCOUNT_ALLOWANCE.analyses.burst} at once per account, then TOO_MANY_REQUESTS; another account has its own`, () => {
+    const t0 = 5_000_000;
+    for (let i = 0; i < ACCOUNT_ALLOWANCE.analyses.burst; i++) takeAccountAllowance("analyses", "acct-a", t0);
+    expect(() => takeAccountAllowance("analyses", "acct-a", t0)).toThrow(/Too many analysis requests/);
+    expect(() => takeAccountAllowance("analyses", "acct-b", t0)).not.toThrow();
+    // imports are a bucket of their own
+    expect(() => takeAccountAllowance("imports", "acct-a", t0)).not.toThrow();
   });
 });

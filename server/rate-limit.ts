@@ -7,7 +7,7 @@
  * load balancer a client gets up to k times the allowance; a restart refills them. At most
  * `maxKeys` buckets are kept: past that the least recently used one is forgotten (it refills).
  */
-import { API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
+import { ACCOUNT_ALLOWANCE, API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
 import { DomainError } from "./errors";
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -64,4 +64,13 @@ const api = { token: new TokenBuckets(API_ALLOWANCE.token), anonymous: new Token
 export function takeApiAllowance(client: { tokenId: string } | { address: string }, cost = 1, now = Date.now()): void {
   const r = "tokenId" in client ? api.token.take(`token:${client.tokenId}`, cost, now) : api.anonymous.take(`addr:${client.address}`, cost, now);
   if (!r.ok) throw new RateLimited(r.retryAfterSeconds, "API requests");
+}
+
+const account = { imports: new TokenBuckets(ACCOUNT_ALLOWANCE.imports), analyses: new TokenBuckets(ACCOUNT_ALLOWANCE.analyses) };
+const ACCOUNT_WORK = { imports: "game imports", analyses: "analysis requests" } as const;
+
+/** Takes one request from a signed-in account's allowance for `kind` (`ACCOUNT_ALLOWANCE`), throwing `RateLimited` when it is spent. */
+export function takeAccountAllowance(kind: keyof typeof ACCOUNT_WORK, userId: string, now = Date.now()): void {
+  const r = account[kind].take(`user:${userId}`, 1, now);
+  if (!r.ok) throw new RateLimited(r.retryAfterSeconds, ACCOUNT_WORK[kind]);
 }

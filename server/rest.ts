@@ -77,8 +77,16 @@ function errorJson(err: unknown): Response {
   return Response.json({ error: c.message, code: c.trpc }, { status: c.status, headers });
 }
 
-/** The `/api/v1/[...path]` route: GET only. `openDb` is the app's database; tests give theirs. */
+/** The `/api/v1/[...path]` route: GET, and HEAD (GET's status and headers, no body). `openDb` is the app's database; tests give theirs. */
 export function restHandler(openDb: () => Promise<Db> = getDb) {
+  const serve = restAnswer(openDb);
+  return async (req: Request): Promise<Response> => {
+    const res = await serve(req);
+    return req.method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
+  };
+}
+
+function restAnswer(openDb: () => Promise<Db>) {
   return async (req: Request): Promise<Response> => {
     try {
       const url = new URL(req.url);
@@ -92,7 +100,7 @@ export function restHandler(openDb: () => Promise<Db> = getDb) {
         }
       }
       if (!match) throw new DomainError("NOT_FOUND", `No such API route: ${rel}. The routes are listed in /api/openapi.json.`);
-      if (req.method !== "GET") return Response.json({ error: "The REST view is read-only: use GET.", code: "METHOD_NOT_SUPPORTED" }, { status: 405, headers: { allow: "GET" } });
+      if (req.method !== "GET" && req.method !== "HEAD") return Response.json({ error: "The REST view is read-only: use GET.", code: "METHOD_NOT_SUPPORTED" }, { status: 405, headers: { allow: "GET, HEAD" } });
       const auth = await bearerAuth(req.headers, openDb);
       const address = clientAddress(req);
       if (!auth) takeApiAllowance({ address }); // a token's calls are counted in the procedure builder

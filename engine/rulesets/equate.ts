@@ -73,6 +73,7 @@ export const EQUATE: RulesetData = {
   name: "Equate",
   layout: parseLayout(BOARD_ROWS, [9, 9]),
   rackSize: 9,
+  rackExtraFaces: ["="],
   tiles: TILES,
   boardIsStandIn: false,
   minPlayers: 2,

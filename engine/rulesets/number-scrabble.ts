@@ -54,6 +54,7 @@ export const NUMBER_SCRABBLE: RulesetData = {
   name: "Number Scrabble",
   layout: parseLayout(BOARD_ROWS, [7, 7]),
   rackSize: 9,
+  rackExtraFaces: [],
   tiles: TILES,
   boardIsStandIn: false,
   minPlayers: 2,

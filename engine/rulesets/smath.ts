@@ -56,6 +56,7 @@ export const SMATH: RulesetData = {
   name: "'SMATH",
   layout: parseLayout(BOARD_ROWS, [7, 7]),
   rackSize: 10,
+  rackExtraFaces: [],
   tiles: TILES,
   boardIsStandIn: true,
   minPlayers: 2,

@@ -33,6 +33,15 @@ describe("cli", () => {
     for (const l of lines) expect(l).toBe(JSON.stringify(JSON.parse(l)));
   });
 
+  it("a byte-order mark before the request (as Windows editors save it) is not part of the JSON", () => {
+    const one = adjudicateText(`\uFEFF${JSON.stringify(req("3"), null, 2)}`);
+    expect(one).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(JSON.parse(one.stdout)).toMatchObject({ valid: true, score: 4 });
+    const lines = adjudicateText(`\uFEFF${ndjson(req("3"), req("4"))}`);
+    expect(lines.exitCode).toBe(0);
+    expect(lines.stdout.trim().split("\n").map((l) => JSON.parse(l).valid)).toEqual([true, false]);
+  });
+
   it("garbage → exit 2 with one line on stderr and nothing on stdout", () => {
     const r = adjudicateText("this is not json\n");
     expect(r).toEqual({ exitCode: 2, stdout: "", stderr: "line 1: not JSON (expected one JSON request, or one compact request per line)\n" });

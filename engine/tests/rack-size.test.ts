@@ -35,9 +35,22 @@ describe("rack size", () => {
   it("a rack longer than the rack size is a malformed request", () => {
     const rack = ["1", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
     const req = { ruleset: "equate", board: [], play: first("equate", "1 = 1"), rack };
-    expect(parseAdjudicationRequest(req)).toEqual({ ok: false, error: `"rack" lists 10 tiles; an Equate rack holds 9` });
+    expect(parseAdjudicationRequest(req)).toEqual({ ok: false, error: `"rack" lists 10 tiles; an Equate rack holds 9 (and one =)` });
     expect(codes(adjudicate(req))).toEqual(["BAD_REQUEST"]);
     expect(adjudicate({ ...req, rack: rack.slice(0, 9) }).valid).toBe(true);
+  });
+
+  it("Equate: nine tiles and the always-available = (the rules' tenth tile) are a rack; a second = or another ruleset's extra is not", () => {
+    const nine = ["1", "1", "2", "3", "4", "5", "6", "7", "8"];
+    const play = first("equate", "1 = 1");
+    expect(parseAdjudicationRequest({ ruleset: "equate", board: [], play, rack: [...nine, "="] })).toMatchObject({ ok: true, value: { rack: [...nine, "="] } });
+    expect(adjudicate({ ruleset: "equate", board: [], play, rack: ["=", ...nine] }).valid).toBe(true);
+    expect(parseAdjudicationRequest({ ruleset: "equate", board: [], play, rack: [...nine, "=", "="] })).toEqual({ ok: false, error: `"rack" lists 11 tiles; an Equate rack holds 9 (and one =)` });
+    expect(parseAdjudicationRequest({ ruleset: "equate", board: [], play, rack: [...nine, "9", "="] })).toMatchObject({ ok: false });
+    // 'SMATH's = is unlimited too, but its rules count ten rack tiles without it: not loosened
+    const ten = [...nine, "9"];
+    expect(parseAdjudicationRequest({ ruleset: "smath", board: [], play: first("smath", "1 = 1"), rack: [...ten, "="] })).toEqual({ ok: false, error: `"rack" lists 11 tiles; an 'SMATH rack holds 10` });
+    expect(parseAdjudicationRequest({ ruleset: "number-scrabble", board: [], play: first("number-scrabble", "1 = 1"), rack: [...nine, "="] })).toMatchObject({ ok: false });
   });
 
   it("with a rack: a full rack earns the bonus, emptying a short rack (end of the bag) does not", () => {

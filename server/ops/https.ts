@@ -3,12 +3,16 @@
  * (server/auth.ts). The request's own URL says so when TLS ends at this process; behind a
  * TLS-terminating proxy the app sees plain HTTP and only the proxy's `X-Forwarded-Proto` tells.
  * That header is whatever the client sent unless a proxy overwrites it, so it counts only when
- * the operator says a proxy is in front: `TRUST_PROXY=1` (docs/deployment.md "HTTPS").
+ * the operator says a proxy is in front: `TRUST_PROXY` (docs/deployment.md "HTTPS"). The app's
+ * server also drops the header when the socket is not one of the trusted proxies
+ * (server/client-address.ts), so a list of proxy addresses is honoured exactly.
  */
+import { parseProxyTrust } from "../client-address";
 
-/** True when `TRUST_PROXY` is set to 1/true: the proxy's X-Forwarded-* headers are believed. */
+/** True when `TRUST_PROXY` trusts some proxy (a hop count or a list): its X-Forwarded-* headers are believed. */
 export function trustProxy(env: Record<string, string | undefined> = process.env): boolean {
-  return /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? "");
+  const trust = parseProxyTrust(env.TRUST_PROXY);
+  return "hops" in trust ? trust.hops > 0 : trust.addresses.size > 0;
 }
 
 /** Whether the request with these headers and URL came over HTTPS (see the module comment). */

@@ -8,7 +8,7 @@
  *   one call is up to ~1.3 s of the worker's CPU.
  */
 import { publicProcedure, protectedProcedure, router } from "@/server/trpc";
-import { takeEngineAllowance } from "@/server/rate-limit";
+import { takeAccountAllowance, takeEngineAllowance } from "@/server/rate-limit";
 import { analysisStatus, requestAndRun } from "@/server/services/analysis/jobs";
 import { bestPlayHere } from "@/server/services/analysis/best-here";
 import { analysisOutput, bestHereInput, bestHereOutput, matchIdInput } from "@/server/services/analysis/schemas";
@@ -17,6 +17,10 @@ const BEST_HERE_COST = 20;
 
 export const analysisRouter = router({
   request: protectedProcedure
+    .use(({ ctx, next }) => {
+      takeAccountAllowance("analyses", ctx.user.id);
+      return next();
+    })
     .input(matchIdInput)
     .output(analysisOutput)
     .mutation(({ ctx, input }) => requestAndRun(ctx.db, input.matchId, ctx.user.id)),

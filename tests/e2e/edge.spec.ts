@@ -1,9 +1,10 @@
 /**
  * The edge on the real server (hardening issue #12): the sign-in lock holds against parallel
  * guesses, and the plain routes refuse oversized, over-frequent and ill-formed requests with a
- * 4xx and a sentence. Rate-limit buckets are picked with X-Forwarded-For: with no proxy in front,
- * `next start` keeps a header the client sends (docs/security.md), so the spec's buckets never
- * touch the one other specs share.
+ * 4xx and a sentence. Rate-limit buckets are picked with X-Forwarded-For: the e2e server trusts one
+ * proxy hop (TRUST_PROXY=1, playwright.config.ts) and the spec plays that proxy, so its buckets
+ * never touch the one other specs share. (With no proxy configured a client's header is ignored:
+ * tests/integration/front.integration.test.ts.)
  */
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
@@ -25,8 +26,8 @@ async function guess(request: APIRequestContext, csrfToken: string, email: strin
 test("[edge]: 40 wrong passwords sent at once lock the account for that client after five checks; the right one from it is refused, the owner's own client is not locked out", async ({ page, request }) => {
   const email = await signUp(page, "Parallel Target");
   await signOut(page);
-  // The lock is per address and client, and the client is the last X-Forwarded-For hop
-  // (docs/security.md): the guesser and the browser name theirs, so the spec does not depend on
+  // The lock is per address and client, and the client is the last X-Forwarded-For hop that the
+  // trusted proxy wrote (docs/security.md): the guesser and the browser name theirs, so the spec does not depend on
   // whether "localhost" reaches the server over IPv4 or IPv6.
   const guesser = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
   const owner = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
@@ -72,4 +73,12 @@ test("[edge]: a script's oversized, batched, over-frequent or ill-formed request
   expect(await lone.text()).toMatch(/lone surrogate/);
   // the CSV routes check ids as the procedures do
   for (const id of ["-".repeat(36), "0".repeat(36)]) expect((await request.get(`/tournaments/${id}/standings.csv`)).status()).toBe(404);
+  // a malformed percent-escape in a dynamic path is the client's mistake, not a 500 from Next
+  for (const path of ["/api/v1/tournaments/%ZZ", "/clubs/%ZZ", "/api/trpc/%ZZ", "/api/auth/%ZZ", "/tournaments/%ZZ"]) {
+    const res = await request.get(path, { headers: { "x-forwarded-for": `e2e-${randomUUID()}` } });
+    expect(res.status(), path).toBe(400);
+    expect(await res.text(), path).toMatch(/malformed percent-escape/);
+  }
+  // HEAD on the REST view is GET without a body
+  expect((await request.head("/api/v1/tournaments", { headers: { "x-forwarded-for": `e2e-${randomUUID()}` } })).status()).toBe(200);
 });

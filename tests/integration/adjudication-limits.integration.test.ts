@@ -29,7 +29,7 @@ function cli(input: string) {
 describeDb("adjudication limits", (db) => {
   it.each([
     ["2,000 nested brackets on a 'SMATH face", deepBrackets, "play[0].tile is 2001 characters long; a face has at most 16"],
-    ["a rack longer than the rack size", { ruleset: "equate", board: [], play: [{ row: 9, col: 9, tile: "1" }], rack: Array(10).fill("1") }, `"rack" lists 10 tiles; an Equate rack holds 9`],
+    ["a rack longer than the rack size", { ruleset: "equate", board: [], play: [{ row: 9, col: 9, tile: "1" }], rack: Array(10).fill("1") }, `"rack" lists 10 tiles; an Equate rack holds 9 (and one =)`],
     ["more board tiles than squares", { ruleset: "smath", board: Array.from({ length: 226 }, () => ({ row: 0, col: 0, tile: "1" })), play: [] }, `"board" lists 226 tiles; the 15×15 board has 225 squares`],
   ])("%s: refused with one line everywhere", async (_name, raw, message) => {
     const c = cli(JSON.stringify(raw));

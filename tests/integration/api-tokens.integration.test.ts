@@ -1,6 +1,6 @@
 /**
- * Personal API tokens (docs/api.md "Authentication") over real HTTP: a node:http server started
- * here serves the three faces as the app's server does (server/main.ts) — the hot procedures
+ * Personal API tokens (docs/api.md "Authentication") over real HTTP: a node:http server
+ * (tests/helpers/http-app.ts) serves the three faces as the app's server does (server/main.ts) — the hot procedures
  * through tRPC's Node adapter (server/trpc-node.ts), every other procedure through the fetch
  * handler Next's route uses (server/trpc-http.ts), `/api/v1` (server/rest.ts) and
  * `POST /api/adjudicate` — each with the app's own context builder (`contextFor`) on this test's
@@ -8,76 +8,31 @@
  * may adjudicate; revoked, mistyped and password-ended tokens are 401, never 5xx; `last_used_at`
  * is written on use; the REST view and its OpenAPI document answer.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiTokens } from "@/db/schema";
-import { adjudicateHttp } from "@/server/adjudicate-http";
 import { API_ALLOWANCE } from "@/server/limits";
-import { contextFor } from "@/server/context";
-import { openApiDocument, restHandler } from "@/server/rest";
 import { changePassword } from "@/server/services/accounts/recovery";
-import { trpcHttpHandler } from "@/server/trpc-http";
-import { hotProcedurePath, trpcNodeHandler } from "@/server/trpc-node";
 import { describeDb } from "../helpers/db";
 import { seedWorld, type World } from "../helpers/fixtures";
+import { startAppServer, type AppServer } from "../helpers/http-app";
 import { callerFor, TEST_PASSWORD } from "../helpers/seed";
 
 const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
 const ADJUDICATION = { ruleset: "equate", board: [], play: row(9, 7, "1+1=2") };
 
-/** A fetch Request from node:http's request (headers and body), for the fetch-style handlers. */
-async function toFetch(req: import("node:http").IncomingMessage, base: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
-  return new Request(new URL(req.url ?? "/", base), { method: req.method, headers, body });
-}
-
 describeDb("API tokens over HTTP", (db) => {
   let w: World;
-  let server: Server;
+  let app: AppServer | undefined;
   let base = "";
   beforeAll(async () => {
     w = await seedWorld(db());
-    const openDb = async () => db();
-    const noAfter = () => {};
-    const hot = trpcNodeHandler((req, after) => contextFor(req, after, openDb));
-    const trpc = trpcHttpHandler((req) => contextFor(req, noAfter, openDb));
-    const rest = restHandler(openDb);
-    const adjudicate = adjudicateHttp(openDb);
-    server = createServer((req, res) => {
-      const path = hotProcedurePath(req.method, req.url);
-      const answer = async () => {
-        if (path !== null) return hot(req, res, path);
-        const r = await toFetch(req, base);
-        const url = new URL(r.url);
-        const out = url.pathname.startsWith("/api/trpc/")
-          ? await trpc(r)
-          : url.pathname.startsWith("/api/v1/")
-            ? await rest(r)
-            : url.pathname === "/api/adjudicate"
-              ? await adjudicate(r)
-              : url.pathname === "/api/openapi.json"
-                ? Response.json(openApiDocument(url.origin))
-                : new Response("no", { status: 404 });
-        res.writeHead(out.status, Object.fromEntries(out.headers));
-        res.end(Buffer.from(await out.arrayBuffer()));
-      };
-      answer().catch((err: unknown) => {
-        console.error(err);
-        res.writeHead(599).end();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // the test plays one trusted proxy, so X-Forwarded-For picks an anonymous script's bucket
+    app = await startAppServer(db, { trust: { hops: 1 } });
+    base = app.base;
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    await app?.close();
   });
 
   const bearer = (token: string | null): Record<string, string> => (token === null ? {} : { authorization: `Bearer ${token}` });
@@ -131,7 +86,8 @@ describeDb("API tokens over HTTP", (db) => {
     await mine.apiTokens.revoke({ tokenId: id });
     expect((await mine.apiTokens.list()).find((t) => t.id === id)).toMatchObject({ status: "revoked", revokedAt: expect.any(Date) });
     const unknown = `eqt_${"A".repeat(43)}`;
-    for (const bad of [token, unknown, "not-a-token", "", `${token}x`, "\u00e9\u00e9"]) {
+    // "<token> extra" presents a token (a wrong one), as does a bare "Bearer": never anonymous
+    for (const bad of [token, unknown, "not-a-token", "", `${token}x`, "\u00e9\u00e9", `${token} extra`, `${unknown}\textra`]) {
       const r = await query("tournaments.standings", { tournamentId: w.tournament.id }, bad);
       expect(r.status, bad).toBe(401);
       expect(await r.json()).toMatchObject({ error: { json: { data: { code: "UNAUTHORIZED" } } } });
@@ -204,6 +160,12 @@ describeDb("API tokens over HTTP", (db) => {
     expect((await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/secrets`)).status).toBe(404);
     expect((await fetch(`${base}/api/v1/tournaments/%E0%A4%A/standings`)).status).toBeLessThan(500);
     expect((await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/standings`, { method: "POST", body: "{}" })).status).toBe(405);
+    // HEAD is GET without the body: the same status and headers
+    const head = await fetch(`${base}/api/v1/tournaments/${w.tournament.id}/standings`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await head.text()).toBe("");
+    expect((await fetch(`${base}/api/v1/tournaments/not-a-uuid/standings`, { method: "HEAD" })).status).toBe(400);
 
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, { get?: { operationId: string } }> };
     expect(doc.openapi).toMatch(/^3\./);

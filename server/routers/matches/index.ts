@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { protectedProcedure, publicProcedure, router, serializeOnce } from "@/server/trpc";
 import { MATCH_STATUSES } from "@/server/domain";
+import { takeAccountAllowance } from "@/server/rate-limit";
 import {
   adjustResultInput,
   createChallengeInput,
@@ -159,6 +160,10 @@ export const matchesRouter = router({
   /** Import a finished game from its record (text notation or event JSON; docs/records.md):
    * validated event by event, refused with the line at fault, stored unrated. */
   importRecord: protectedProcedure
+    .use(({ ctx, next }) => {
+      takeAccountAllowance("imports", ctx.user.id);
+      return next();
+    })
     .input(importRecordInput)
     .output(z.object({ matchId: z.string() }))
     .mutation(({ ctx, input }) => importRecord(ctx.db, ctx.user.id, input)),

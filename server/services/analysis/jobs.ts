@@ -15,12 +15,13 @@
  * (server/services/matches/records.ts); for a game in play it would hand racks to anyone who can
  * pass them to a player, so it is refused until the game is over.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchAnalyses, type AnalysisStatus } from "@/db/schema/analyses";
 import { matches } from "@/db/schema/matches";
 import { countTurns, summarise, type AnalyseOptions, type GameAnalysis, type TurnAnalysis } from "@/engine";
 import { DomainError } from "@/server/errors";
+import { ACCOUNT_ALLOWANCE } from "@/server/limits";
 import { loadEvents } from "@/server/services/matches/state";
 import type { Job, PgBoss } from "pg-boss";
 import { ANALYSIS_QUEUE, ANALYSIS_RETRY_LIMIT, analysisQueue, type AnalysisJob } from "./queue";
@@ -63,6 +64,7 @@ async function assertFinished(db: Db, matchId: string): Promise<void> {
  * failed one is queued again). */
 export async function requestAnalysis(db: Db, matchId: string, userId: string | null): Promise<AnalysisView> {
   await assertFinished(db, matchId);
+  if (userId !== null) await assertQueueRoom(db, matchId, userId);
   const total = countTurns((await loadEvents(db, matchId)).map((e) => e.event));
   await db
     .insert(matchAnalyses)
@@ -75,6 +77,24 @@ export async function requestAnalysis(db: Db, matchId: string, userId: string | 
   const [r] = await db.select().from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)).limit(1);
   if (r!.status === "queued" || r!.status === "running") await sendJob(db, matchId);
   return toView(r!);
+}
+
+/**
+ * An account may have at most `ACCOUNT_ALLOWANCE.analysisQueue` analyses queued or running at once
+ * (docs/security.md "Limits"): asking for one more is refused until one finishes. Asking again for
+ * an analysis that exists and is not failed queues nothing, so it is always answered. Two requests
+ * at the same instant can both pass (the count is read, not locked): the bound is one or two over,
+ * never unbounded.
+ */
+async function assertQueueRoom(db: Db, matchId: string, userId: string): Promise<void> {
+  const [existing] = await db.select({ status: matchAnalyses.status }).from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)).limit(1);
+  if (existing && existing.status !== "failed") return;
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matchAnalyses)
+    .where(and(inArray(matchAnalyses.status, ["queued", "running"]), eq(matchAnalyses.requestedBy, userId)))) as [{ n: number }];
+  if (n >= ACCOUNT_ALLOWANCE.analysisQueue)
+    throw new DomainError("RATE_LIMITED", `You already have ${n} analyses waiting or running (at most ${ACCOUNT_ALLOWANCE.analysisQueue} at once): ask again when one has finished.`);
 }
 
 /** Put a game's job on the queue (a no-op while one is queued, waiting for a retry or running:

@@ -62,6 +62,25 @@ function elementLines(text: string): number[] {
 /** The line of a character offset (JSON.parse names the offset of its complaint). */
 const lineAt = (text: string, offset: number) => text.slice(0, Math.max(0, offset)).split("\n").length;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where a parsed JSON value holds a lone surrogate (in a string or a key), as a dotted path ("" for
+ * the value itself), or null. JSON text may escape one (`"\ud800"`) though it has no UTF-8 form:
+ * PostgreSQL's jsonb refuses it (SQLSTATE 22P02), so it is refused here with its line instead.
+ */
+function loneSurrogateAt(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (LONE_SURROGATE.test(k)) return at;
+    const found = loneSurrogateAt(v, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function readJson(text: string): { events: GameEvent[]; lines: number[] } {
   let raw: unknown;
   try {
@@ -78,6 +97,8 @@ function readJson(text: string): { events: GameEvent[]; lines: number[] } {
   const lines = elementLines(text);
   const events: GameEvent[] = [];
   arr.forEach((e, k) => {
+    const lone = loneSurrogateAt(e);
+    if (lone !== null) refuse(lines[k] ?? 1, `event ${k + 1} holds text that is not well-formed Unicode (at ${lone || "the event"}): a \\u escape names a lone surrogate, half of a pair (\\uD800–\\uDFFF) without the other`);
     const r = recordEventSchema.safeParse(e);
     if (!r.success) {
       const issue = r.error.issues[0]!;

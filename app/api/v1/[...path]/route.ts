@@ -5,4 +5,4 @@ export const dynamic = "force-dynamic";
 
 const handler = restHandler();
 
-export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
+export { handler as GET, handler as HEAD, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
