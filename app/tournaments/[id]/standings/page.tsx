@@ -155,7 +155,7 @@ function KnockoutStandings({ placings, rows }: { placings: Placing[]; rows: Row[
       <table className="w-full text-sm" data-testid="placings">
         <thead>
           <tr className="border-b text-left text-slate-500">
-            <th className="py-1 pr-2">Place</th>
+            <th className="py-1 pr-2 text-right">Place</th>
             <th className="py-1 pr-2">Player</th>
             <th className="py-1 pr-2 text-right">Won</th>
             <th className="py-1 pr-2 text-right">Lost</th>
