@@ -87,7 +87,7 @@ function NewTournamentForm() {
           <SelectField label="Game" name="ruleset" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} options={RULESET_LABELS} error={errors.fields.ruleset} />
           <SelectField label="Format" name="format" value={format} onChange={(e) => setFormat(e.target.value as Format)} options={FORMAT_LABELS} error={errors.fields.format} />
           {format === "swiss" || format === "king-of-the-hill" ? (
-            <Field label="Rounds" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />
+            <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />
           ) : null}
           {pods ? (
             <SelectField
