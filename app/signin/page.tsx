@@ -38,6 +38,16 @@ function SignInForm() {
   );
 }
 
+/** "Create an account", keeping `?next=` (an invite link): the new account lands there too. */
+function SignUpLink() {
+  const next = useSearchParams().get("next");
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      New to Equalis? <Link href={next ? `/signup?next=${encodeURIComponent(next)}` : "/signup"} className="text-indigo-700 underline">Create an account</Link>
+    </p>
+  );
+}
+
 export default function SignInPage() {
   return (
     <Card title="Sign in">
@@ -47,9 +57,9 @@ export default function SignInPage() {
       <p className="mt-4 text-sm text-slate-600">
         <Link href="/forgot-password" className="text-indigo-700 underline">Forgot your password?</Link>
       </p>
-      <p className="mt-2 text-sm text-slate-600">
-        New to Equalis? <Link href="/signup" className="text-indigo-700 underline">Create an account</Link>
-      </p>
+      <Suspense>
+        <SignUpLink />
+      </Suspense>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { Suspense, useState, type FormEvent } from "react";
+import { useSearchParams } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
@@ -10,7 +11,9 @@ import { useSignIn } from "@/app/_components/use-sign-in";
 const TAKEN_OR_WRONG =
   "We could not sign you in. If this address already has an account, we have e-mailed its owner: sign in, or reset the password from the link in that e-mail.";
 
-export default function SignUpPage() {
+/** `?next=/path` (e.g. an invite link): where the new account lands once signed in. */
+function SignUpForm() {
+  const next = useSearchParams().get("next") ?? "/";
   const trpc = useTRPC();
   const signUp = useMutation(trpc.accounts.signUp.mutationOptions());
   const signIn = useSignIn();
@@ -29,12 +32,12 @@ export default function SignUpPage() {
     }
     // Sign-up answers the same whether or not the address was taken (its owner gets an e-mail), so
     // a failed sign-in here means the address already had an account with another password.
-    const failed = await signIn(input.email, input.password);
+    const failed = await signIn(input.email, input.password, next);
     setSignInError(failed ? TAKEN_OR_WRONG : null);
   }
 
   return (
-    <Card title="Create your account">
+    <>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <FormError message={errors.message ?? signInError} />
         <Field label="Display name" name="name" autoComplete="nickname" required error={errors.fields.name} />
@@ -43,8 +46,18 @@ export default function SignUpPage() {
         <SubmitButton pending={signUp.isPending}>Sign up</SubmitButton>
       </form>
       <p className="mt-4 text-sm text-slate-600">
-        Already have an account? <Link href="/signin" className="text-indigo-700 underline">Sign in</Link>
+        Already have an account? <Link href={next === "/" ? "/signin" : `/signin?next=${encodeURIComponent(next)}`} className="text-indigo-700 underline">Sign in</Link>
       </p>
+    </>
+  );
+}
+
+export default function SignUpPage() {
+  return (
+    <Card title="Create your account">
+      <Suspense>
+        <SignUpForm />
+      </Suspense>
     </Card>
   );
 }

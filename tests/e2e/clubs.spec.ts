@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { signUp } from "./helpers";
+import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 test("[clubs]: an owner creates a club, invites a player who becomes director, and a join request is approved", async ({ page, browser }) => {
   const handle = `sums-${randomBytes(3).toString("hex")}`;
@@ -33,12 +33,20 @@ test("[clubs]: an owner creates a club, invites a player who becomes director, a
   const link = (await page.getByTestId("invite-link").first().textContent())!.trim();
   expect(link).toMatch(/\/clubs\/join\/[a-z0-9]{12}$/);
 
-  // 3. A second player opens the link in their own browser and joins directly.
+  // 3. A second player, new to the site, opens the link, creates an account from it and lands
+  // back on the invite, which joins them.
   const ctx2 = await browser.newContext();
   const page2 = await ctx2.newPage();
-  await signUp(page2, "Dana Director");
   await page2.goto(link);
+  await page2.getByRole("link", { name: "create an account" }).click();
+  await expect(page2).toHaveURL(/\/signup\?next=%2Fclubs%2Fjoin%2F[a-z0-9]{12}$/);
+  await page2.getByLabel("Display name").fill("Dana Director");
+  await page2.getByLabel("E-mail").fill(uniqueEmail("dana"));
+  await page2.getByLabel("Password").fill(PASSWORD);
+  await page2.getByRole("button", { name: "Sign up" }).click();
+  await expect(page2).toHaveURL(link);
   await expect(page2.getByTestId("join-result")).toHaveText("You joined Sums & Squares. Welcome!");
+  await expect(page2.getByTestId("user-name")).toHaveText("Dana Director");
   await page2.getByRole("link", { name: "Go to Sums & Squares" }).click();
   await expect(page2.getByTestId("my-role")).toHaveText("You are a member");
 

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 import { api } from "./tournament-setup";
 
-const SHOTS = "/tmp/j-director-shots";
+const SHOTS = "/tmp/director-shots";
 
 /** Names on each table of a round's result section, in seat order. */
 async function tablesOf(page: Page, round: number): Promise<Map<number, [string, string]>> {
@@ -50,16 +50,56 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
     ruleset: "equate",
     format: "swiss",
     rounds: 2,
-    pairingPlan: [{ fromRound: 2, method: "king-of-the-hill" }],
   });
-  await api(page, "tournaments.players.add", { tournamentId: t.id, emails: players.join("\n"), checkIn: true, userIds: [] });
+  await api(page, "tournaments.players.add", { tournamentId: t.id, emails: players.join("\n"), userIds: [] });
+  const overview = await api<{ entries: { userId: string; name: string }[] }>(page, "tournaments.byId", { tournamentId: t.id }, "query");
+  const idOf = (name: string) => overview.entries.find((e) => e.name === name)!.userId;
+  await api(page, "tournaments.forbiddenPairs.add", { tournamentId: t.id, a: idOf("Player A"), b: idOf("Player B") });
 
-  // Round 1: pair and publish by mouse; the dashboard names the club.
+  // Check in everyone: the dashboard says whom it checked in.
   await page.goto(`/tournaments/${t.id}/manage`);
   await expect(page.getByTestId("dashboard-club")).toHaveText("Equinox Club");
+  await page.getByRole("button", { name: "Check in everyone" }).click();
+  await expect(page.getByTestId("checked-in-all")).toHaveText(`Checked in 10: ${Array.from({ length: 10 }, (_, i) => `Player ${String.fromCharCode(65 + i)}`).join(", ")}.`);
+
+  // The pairing plan, set on the dashboard: King of the Hill from round 2.
+  const plan = page.getByTestId("pairing-plan-form");
+  await expect(page.getByTestId("pairing-plan-now")).toHaveText("Swiss every round.");
+  await plan.getByRole("button", { name: "Add a step" }).click();
+  await plan.getByLabel("From round").fill("2");
+  await expect(plan.getByLabel("Method from that round")).toHaveValue("king-of-the-hill");
+  await plan.getByRole("button", { name: "Save plan" }).click();
+  await expect(page.getByTestId("pairing-plan-now")).toHaveText("Swiss first, then King of the Hill from round 2.");
+  await expect(page.getByTestId("pairing-plan")).toHaveText("King of the Hill from round 2");
+
+  // Round 1: pair by mouse, by the plan (Swiss).
+  await expect(page.getByLabel("Method for round 1")).toHaveValue("");
+  await expect(page.getByLabel("Method for round 1").locator("option:checked")).toHaveText("By the plan: Swiss");
   await page.getByRole("button", { name: "Pair round 1" }).click();
   await expect(page.getByTestId("draft-row")).toHaveCount(5);
   await expect(page.getByTestId("draft-method")).toContainText("Swiss");
+
+  // A swap that seats the forbidden pair A–B warns and waits: Escape (keyboard) keeps the draft,
+  // "Swap anyway" (mouse) applies it.
+  const draftRows = page.getByTestId("draft-row");
+  const rowOfA = draftRows.filter({ hasText: "Player A" });
+  const opponentOfA = (await rowOfA.locator("td").nth(1).textContent())!.replace(" (manual)", "").split(" v ").find((n) => n !== "Player A")!;
+  await page.getByLabel("Swap player A").selectOption({ label: "Player B" });
+  await page.getByLabel("Swap player B").selectOption({ label: opponentOfA });
+  await page.getByRole("button", { name: "Swap", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  const warning = page.getByTestId("swap-warning");
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(/Player [AB] and Player [AB] are a forbidden pair: they would meet at table \d+\./);
+  await expect(warning.getByRole("button", { name: "Swap anyway" })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/swap-warning.png` });
+  await page.keyboard.press("Escape");
+  await expect(warning).toBeHidden();
+  await expect(draftRows.filter({ hasText: "(manual)" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Swap", exact: true }).click();
+  await warning.getByRole("button", { name: "Swap anyway" }).click();
+  await expect(warning).toBeHidden();
+  await expect(draftRows.filter({ hasText: /Player A v Player B|Player B v Player A/ })).toContainText("(manual)");
   await page.getByRole("button", { name: "Publish round 1" }).click();
 
   // The round clock: 50 minutes, shown on the dashboard and on the pairings page.
@@ -100,9 +140,23 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.screenshot({ path: `${SHOTS}/result-entry-phone.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // A correction: table 1 the other way round; the audit log names both players, old → new.
+  // A correction: table 1 the other way round. The stored result is shown and must be confirmed:
+  // Escape keeps it (the line stays to edit), Enter replaces it. The audit log names both, old → new.
   const [a1, b1] = tables.get(1)!;
   await typeLine(page, 1, "1 300 420");
+  const overwrite = page.getByTestId("overwrite-confirm");
+  await expect(overwrite).toBeVisible();
+  await expect(overwrite).toContainText(`Stored: ${a1} 401 – ${b1} 350.`);
+  await expect(overwrite).toContainText(`Replace it with ${a1} 300 – ${b1} 420?`);
+  await page.screenshot({ path: `${SHOTS}/overwrite-confirm.png` });
+  await page.keyboard.press("Escape");
+  await expect(overwrite).toBeHidden();
+  await expect(page.locator("#result-line-1")).toHaveValue("1 300 420");
+  await expect(page.locator("#result-line-1")).toBeFocused();
+  await expect(page.getByTestId("entry-said").locator("li").first()).not.toContainText("corrected");
+  await page.keyboard.press("Enter");
+  await expect(overwrite).toBeVisible();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("entry-said").locator("li").first()).toHaveText(`✓ Table 1 corrected: ${b1} beat ${a1} 420–300, by 120.`);
   await expect(page.getByTestId("audit-detail").filter({ hasText: "→" }).first()).toHaveText(`Round 1, table 1: ${a1} 401 – ${b1} 350 → ${a1} 300 – ${b1} 420`);
   await page.getByTestId("audit-log").screenshot({ path: `${SHOTS}/audit-log.png` });
@@ -116,9 +170,20 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.screenshot({ path: `${SHOTS}/print-pairings-round-1.png`, fullPage: true });
   await page.emulateMedia({ media: "screen" });
 
-  // Close round 1; round 2 is King of the Hill by the pairing plan.
+  // Close round 1. Round 2 may be paired with another method for that round only (Swiss, chosen
+  // by keyboard); deleting that draft and pairing again follows the plan (King of the Hill).
   await page.goto(`/tournaments/${t.id}/manage`);
   await page.getByRole("button", { name: "Close round 1" }).click();
+  const method2 = page.getByLabel("Method for round 2");
+  await expect(method2.locator("option:checked")).toHaveText("By the plan: King of the Hill");
+  await method2.focus();
+  await method2.selectOption("swiss");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Pair round 2" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("draft-method")).toContainText("Swiss");
+  await page.getByRole("button", { name: "Delete draft (to re-pair)" }).click();
+  await expect(method2.locator("option:checked")).toHaveText("By the plan: King of the Hill");
   await page.getByRole("button", { name: "Pair round 2" }).click();
   await expect(page.getByTestId("draft-method")).toContainText("King of the Hill");
   await expect(page.getByTestId("draft-row")).toHaveCount(5);
@@ -130,6 +195,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
     await typeLine(page, 2, `${table} 380 ${360 + table}`);
     await expect(page.getByTestId("entry-said").locator("li").first()).toContainText(`Table ${table}:`);
   }
+  // A correction confirmed by mouse.
+  await typeLine(page, 2, "1 381 361");
+  await overwrite.getByRole("button", { name: "Replace it" }).click();
+  await expect(page.getByTestId("entry-said").locator("li").first()).toContainText("Table 1 corrected:");
 
   // Print of round 2's pairings: only round 2, round 1 hidden.
   await page.goto(`/tournaments/${t.id}`);
@@ -143,6 +212,25 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.getByRole("button", { name: "Close round 2" }).click();
   await expect(page.getByTestId("finished-banner")).toContainText("This tournament is finished.");
   await page.screenshot({ path: `${SHOTS}/dashboard-finished.png`, fullPage: true });
+
+  // Standings on a phone: one line a player, at least 8 of the 10 on one screen, nothing sticking
+  // out sideways; the reasons come on demand.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/tournaments/${t.id}/standings`);
+  const standingRows = page.getByTestId("standing-row");
+  await expect(standingRows).toHaveCount(10);
+  await standingRows.first().evaluate((el) => el.scrollIntoView({ block: "start" }));
+  const boxes = await standingRows.evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect()).map((b) => ({ top: b.top, bottom: b.bottom, height: b.height })));
+  expect(boxes.filter((b) => b.top >= 0 && b.bottom <= 844).length).toBeGreaterThanOrEqual(8);
+  expect(Math.max(...boxes.map((b) => b.height))).toBeLessThan(60);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByTestId("standing-why-phone")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/standings-phone.png` });
+  await page.getByRole("button", { name: "Show why each player is above the next" }).click();
+  await expect(page.getByTestId("standing-why-phone").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/standings-phone-why.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The players' scorecards, by mouse from the tournament's tabs: one printed page per player,
   // both rounds filled in, and the final running spreads add up to nothing (every game is zero-sum).

@@ -38,8 +38,39 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await signUp(page, "Sam Settings");
   const club = await clubWith(page, "Analytical Club", emails);
 
-  // The new-tournament form offers every rule of the engine, a per-move limit and a spread cap.
+  // The new-tournament form starts at the next full hour and shows only the format's own fields:
+  // rounds, players per game (pods of 3–4) and Gibsonization for a Swiss, the bronze match for
+  // single elimination, the grand final for double elimination.
   await page.goto(`/tournaments/new?club=${club.id}`);
+  const nextHour = await page.evaluate(() => {
+    const d = new Date();
+    d.setMinutes(0, 0, 0);
+    d.setHours(d.getHours() + 1);
+    const two = (n: number) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:00`;
+  });
+  await expect(page.getByLabel("Starts")).toHaveValue(nextHour);
+  const formatBox = page.getByLabel("Format");
+  const perGame = page.getByLabel("Players per game");
+  await expect(formatBox).toHaveValue("swiss");
+  await expect(page.getByLabel("Rounds")).toBeVisible();
+  await expect(perGame.locator("option")).toHaveText(["2 (head to head)", "3 (pods)", "4 (pods)"]);
+  await expect(page.getByLabel("Gibsonize")).toBeVisible();
+  await expect(page.getByLabel("Bronze match")).toHaveCount(0);
+  await expect(page.getByLabel("Grand final")).toHaveCount(0);
+  await formatBox.selectOption("single-elimination");
+  await expect(page.getByLabel("Bronze match")).toBeVisible();
+  await expect(page.getByLabel("Rounds")).toHaveCount(0);
+  await expect(perGame).toHaveCount(0);
+  await expect(page.getByLabel("Gibsonize")).toHaveCount(0);
+  await formatBox.selectOption("double-elimination");
+  await expect(page.getByLabel("Grand final")).toBeVisible();
+  await expect(page.getByLabel("Bronze match")).toHaveCount(0);
+  await formatBox.selectOption("round-robin");
+  await expect(page.getByTestId("format-note")).toContainText("as many rounds as the field needs");
+  await expect(perGame).toBeVisible();
+  await formatBox.selectOption("swiss");
+  await page.screenshot({ path: `${SHOTS}/new-swiss.png`, fullPage: true });
   await page.getByLabel("Name").fill("Settings Open");
   const rule = page.getByLabel("Challenge rule");
   for (const r of ["void", "retry", "single", "double", "5-point", "10-point"]) await expect(rule.locator(`option[value="${r}"]`)).toHaveCount(1);

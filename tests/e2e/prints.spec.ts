@@ -201,10 +201,36 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await expect(match.getByTestId("bracket-slot").filter({ hasText: loser!.name }).getByTestId("bracket-mark")).toHaveText("forfeited");
   await expect(match).not.toContainText("0");
   await page.getByRole("link", { name: "Standings", exact: true }).click();
+  // A knockout's standings are its placements, in place order, with games won and lost beside
+  // them: no separate ranking and no "why above the next" that could contradict the bracket.
   const placing = (name: string) => page.getByTestId("placing").filter({ hasText: name }).locator("td");
-  await expect(placing(winner!.name)).toHaveText(["1–2", winner!.name, "still playing"]);
-  await expect(placing(loser!.name)).toHaveText(["3–4", loser!.name, ""]);
+  await expect(placing(winner!.name)).toHaveText(["1–2", `${winner!.name} still playing`, "1", "0", "+50"]);
+  await expect(placing(loser!.name)).toHaveText(["3–4", loser!.name, "0", "1", "-50"]);
+  const places = await page.getByTestId("placing").locator("td:first-child").allTextContents();
+  expect(places.map((p) => Number(p.split("–")[0]))).toEqual([...places.map((p) => Number(p.split("–")[0]))].sort((a, b) => a - b));
+  await expect(page.getByTestId("standings")).toHaveCount(0);
+  await expect(page.getByText("Why above the next?")).toHaveCount(0);
+  await expect(page.getByText("Why is one player above another?")).toHaveCount(0);
   await page.getByTestId("placings").screenshot({ path: `${SHOTS}/knockout-placements.png` });
+
+  // A pod event (4 a game): a result is a placing ("2nd of 4 290 (top 310)"), and a pod whose
+  // result is not in yet reads "not yet played".
+  const pods = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Printed Pods", startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 2, playersPerGame: 4 });
+  await api(page, "tournaments.players.add", { tournamentId: pods.id, emails: emails.slice(0, 4).join("\n"), checkIn: true, userIds: [] });
+  await api(page, "tournaments.rounds.pair", { tournamentId: pods.id });
+  await api(page, "tournaments.rounds.publish", { tournamentId: pods.id, roundNumber: 1 });
+  const pod = (await api<Overview>(page, "tournaments.byId", { tournamentId: pods.id }, "query")).rounds[0]!.pairings[0]!;
+  const podScores = [310, 290, 250, 200];
+  await api(page, "tournaments.enterResult", { tournamentId: pods.id, pairingId: pod.id, scores: Object.fromEntries(pod.players.map((p, i) => [p.userId, podScores[i]])) });
+  await api(page, "tournaments.rounds.close", { tournamentId: pods.id, roundNumber: 1 });
+  await api(page, "tournaments.rounds.pair", { tournamentId: pods.id });
+  await api(page, "tournaments.rounds.publish", { tournamentId: pods.id, roundNumber: 2 });
+  await page.goto(`/tournaments/${pods.id}/crosstable`);
+  const podRow = (name: string) => page.getByRole("row").filter({ hasText: name }).getByTestId("cross-cell");
+  await expect(podRow(pod.players[0]!.name)).toHaveText(["1st of 4 310 (next 290)", "not yet played"]);
+  await expect(podRow(pod.players[1]!.name)).toHaveText(["2nd of 4 290 (top 310)", "not yet played"]);
+  await expect(podRow(pod.players[3]!.name)).toHaveText(["4th of 4 200 (top 310)", "not yet played"]);
+  await page.getByTestId("crosstable").screenshot({ path: `${SHOTS}/pod-crosstable.png` });
 
   // A player's game screen: the round clock counts down beside round and table.
   const r2 = (await api<Overview>(page, "tournaments.byId", { tournamentId: t.id }, "query")).rounds.find((r) => r.number === 2)!;

@@ -120,4 +120,50 @@ describeDb("director's day", (db) => {
     expect(row.spread).toBeLessThan(0); // lost round 1 by 32 after the correction, round 2 by 1 or won by 1
     expect(lines).toContain(`${row.rank},${a!.name},${row.wins},${row.losses},${row.spread},${row.games},${row.byes},yes`);
   });
+
+  it("a swap into a forbidden pair or a repeat is not applied until confirmed, and the log keeps the warning", async () => {
+    const { t, d, players } = await seedRound(db(), 4);
+    const name = (id: string) => players.find((p) => p.id === id)!.name;
+    const boardsOf = async (round: number) => (await d.tournaments.byId({ tournamentId: t.id })).rounds[round - 1]!.pairings.map((p) => p.players.map((x) => x.userId));
+    // Round 1's draft: [p, q] and [r, s]; p and r may not meet.
+    const [[p, q], [r, s]] = (await boardsOf(1)) as [[string, string], [string, string]];
+    await d.tournaments.forbiddenPairs.add({ tournamentId: t.id, a: p, b: r });
+    const warned = await d.tournaments.rounds.swap({ tournamentId: t.id, roundNumber: 1, a: q, b: r });
+    expect(warned).toEqual({ applied: false, warnings: [`${name(p)} and ${name(r)} are a forbidden pair: they would meet at table 1.`] });
+    expect(await boardsOf(1)).toEqual([[p, q], [r, s]]); // nothing changed
+    // A swap that creates no problem is applied at once.
+    expect(await d.tournaments.rounds.swap({ tournamentId: t.id, roundNumber: 1, a: q, b: s })).toEqual({ applied: true, warnings: [] });
+    expect(await boardsOf(1)).toEqual([[p, s], [r, q]]);
+
+    // Round 2: a swap that seats round 1's opponents again warns of the repeat.
+    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    for (const b of (await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings)
+      await d.tournaments.enterResult({ tournamentId: t.id, pairingId: b.id, scores: Object.fromEntries(b.players.map((x, i) => [x.userId, 400 - 10 * i])) });
+    await d.tournaments.rounds.close({ tournamentId: t.id, roundNumber: 1 });
+    await d.tournaments.rounds.pair({ tournamentId: t.id });
+    const [[x, y]] = (await boardsOf(2)) as [[string, string]];
+    const metX = [p, s, r, q][[p, s, r, q].indexOf(x) ^ 1]!; // x's round 1 opponent
+    const repeat = await d.tournaments.rounds.swap({ tournamentId: t.id, roundNumber: 2, a: y, b: metX });
+    expect(repeat.applied).toBe(false);
+    expect(repeat.warnings).toContain(`${name(x)} and ${name(metX)} would meet again at table 1 (they played in round 1).`);
+    const confirmed = await d.tournaments.rounds.swap({ tournamentId: t.id, roundNumber: 2, a: y, b: metX, confirm: true });
+    expect(confirmed).toEqual({ applied: true, warnings: repeat.warnings });
+    expect((await boardsOf(2))[0]).toEqual([x, metX]);
+    const swapped = (await d.tournaments.audit({ tournamentId: t.id })).find((e) => e.action === "pairing.swapped")!;
+    expect(swapped.detail).toContain(`(confirmed despite: ${name(x)} and ${name(metX)} would meet again at table 1`);
+  });
+
+  it("checking in everyone says whom it checked in, alphabetically, and the log names them", async () => {
+    const [owner] = [await createUser(db())];
+    const club = await callerFor(db(), owner!).clubs.create({ handle: handle(), name: "Check Club" });
+    const o = callerFor(db(), owner!);
+    const t = await o.tournaments.create({ clubId: club.id, name: "Check Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate" });
+    const zoe = await createUser(db(), { name: "Zoe Zed" });
+    const amy = await createUser(db(), { name: "Amy Ant" });
+    await db().insert(clubMemberships).values([zoe!, amy!].map((u) => ({ clubId: club.id, userId: u.id, role: "member" as const })));
+    await o.tournaments.players.add({ tournamentId: t.id, emails: `${zoe!.email}\n${amy!.email}` });
+    expect(await o.tournaments.players.checkInAll({ tournamentId: t.id })).toEqual({ count: 2, names: ["Amy Ant", "Zoe Zed"] });
+    expect(await o.tournaments.players.checkInAll({ tournamentId: t.id })).toEqual({ count: 0, names: [] });
+    expect((await o.tournaments.audit({ tournamentId: t.id })).find((e) => e.action === "player.checked-in")!.detail).toBe("Checked in: Amy Ant, Zoe Zed");
+  });
 });

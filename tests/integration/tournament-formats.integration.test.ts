@@ -106,6 +106,13 @@ describeDb("tournament formats", (db) => {
       expect(cells.slice(6, 10)).toEqual(seatsOf.map((pl) => (pl ? String(scoreOf(e, pl.userId)) : "")));
     }
     expect(lines).toHaveLength(4);
+    // the cross-table gives each pod cell its placing (1 + the pod-mates who scored more)
+    const cross = await callerFor(db()).tournaments.crossTable({ tournamentId: e.t.id });
+    for (const p of r1.pairings)
+      for (const pl of p.players) {
+        const cell = cross.rows.find((r) => r.userId === pl.userId)!.cells[0]!;
+        expect(cell.place).toBe(1 + p.players.filter((o) => scoreOf(e, o.userId) > scoreOf(e, pl.userId)).length);
+      }
     // round 2: a pod of 4 must hold two players of some round-1 pod (only 3 pods), so the engine says so
     const r2 = await playRound(e);
     expect(r2.pairings.flatMap((p) => p.players).length).toBe(10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossCellMark } from "@/app/tournaments/_components/ui";
+import { crossCellMark, crossCellText } from "@/app/tournaments/_components/ui";
 
 describe("a cross-table cell's mark", () => {
   it("names why a game was lost whatever the scores, for both players", () => {
@@ -13,5 +13,21 @@ describe("a cross-table cell's mark", () => {
     expect(crossCellMark({ kind: "tie", lossReason: null })).toBe("T");
     expect(crossCellMark({ kind: "bye", lossReason: null })).toBe("B");
     expect(crossCellMark({ kind: "none", lossReason: null })).toBe("");
+  });
+});
+
+describe("a cross-table cell's text", () => {
+  const cell = { lossReason: null, firstMove: false, opponents: [{ rank: 1 }, { rank: 3 }, { rank: 4 }] };
+  it("a pod's result is a placing with the top score (the winner: the next best), not a loss", () => {
+    expect(crossCellText({ ...cell, kind: "loss", own: 290, against: 310, place: 2 })).toBe("2nd of 4 290 (top 310)");
+    expect(crossCellText({ ...cell, kind: "win", own: 310, against: 290, place: 1 })).toBe("1st of 4 310 (next 290)");
+    expect(crossCellText({ ...cell, opponents: [{ rank: 1 }, { rank: 2 }], kind: "loss", own: 200, against: 310, place: 3 })).toBe("3rd of 3 200 (top 310)");
+  });
+  it("a game without a result, pod or not, reads as not yet played", () => {
+    expect(crossCellText({ ...cell, kind: "pending", own: null, against: null, place: null })).toBe("not yet played");
+    expect(crossCellText({ ...cell, opponents: [{ rank: 4 }], kind: "pending", own: null, against: null, place: null })).toBe("not yet played");
+  });
+  it("a head-to-head game keeps result, score, opponent's rank and first move", () => {
+    expect(crossCellText({ ...cell, opponents: [{ rank: 3 }], firstMove: true, kind: "win", own: 412, against: 380, place: null })).toBe("W 412–380 #3*");
   });
 });

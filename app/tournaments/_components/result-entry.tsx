@@ -4,17 +4,21 @@
  * first mover first), Enter, and the next table. Each line is read with the domain's own rule
  * (`parseResultLine`, server/domain/director-entry.ts), so a typo is refused with a sentence before
  * anything is sent; a saved line is said back in words ("Ann beat Bo 412–380, by 32.") and the box
- * clears, keeping the focus. A table that already has a result is corrected (the audit log keeps
- * the old value); the board's version goes with it, so a result changed meanwhile is refused.
+ * clears, keeping the focus. A table that already has a result is corrected only once the director
+ * confirms it (a dialog showing the stored result and the new one: Enter replaces, Escape keeps it);
+ * the audit log keeps the old value, and the board's version goes with the request, so a result
+ * changed meanwhile is refused.
  */
 import { useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorSentence } from "@/app/_trpc/errors";
-import { describeResult, MAX_RESULT_LINE, parseResultLine } from "@/server/domain";
+import { describeResult, MAX_RESULT_LINE, parseResultLine, scoreLine } from "@/server/domain";
 import { secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { ConfirmDialog } from "./confirm-dialog";
 
-type Board = { id: string; table: number; isBye: boolean; players: { userId: string; name: string }[]; version: number; hasResult: boolean };
+type Board = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; version: number; hasResult: boolean };
+type Reading = { board: Board; scores: Record<string, number> };
 
 export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: string; round: { number: number; pairings: Board[] }; onSaved: () => unknown }) {
   const trpc = useTRPC();
@@ -22,6 +26,8 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
   const [line, setLine] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [said, setSaid] = useState<{ key: number; text: string }[]>([]);
+  // A line for a table that already has a result, waiting for the director's yes.
+  const [overwrite, setOverwrite] = useState<Reading | null>(null);
   const save = useMutation(trpc.tournaments.enterResult.mutationOptions());
   const boards = round.pairings.filter((p) => !p.isBye);
   const missing = boards.filter((b) => !b.hasResult).map((b) => b.table);
@@ -34,11 +40,16 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
     if (!read.ok) return setProblem(read.error);
     const board = boards.find((b) => b.table === read.value.table)!;
     setProblem(null);
+    if (board.hasResult) return setOverwrite({ board, scores: read.value.scores });
+    send({ board, scores: read.value.scores });
+  }
+
+  function send({ board, scores }: Reading) {
     save.mutate(
-      { tournamentId, pairingId: board.id, scores: read.value.scores, forfeitUserId: null, expectedVersion: board.version },
+      { tournamentId, pairingId: board.id, scores, forfeitUserId: null, expectedVersion: board.version },
       {
         onSuccess: async () => {
-          const text = `Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, read.value.scores)}`;
+          const text = `Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, scores)}`;
           setSaid((s) => [{ key: Date.now() + s.length, text }, ...s].slice(0, 8));
           setLine("");
           await onSaved();
@@ -49,6 +60,7 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
     );
   }
 
+  const stored = (b: Board) => scoreLine(b.players, Object.fromEntries(b.players.map((p) => [p.userId, p.score ?? 0])), b.forfeitUserId);
   return (
     <form onSubmit={submit} noValidate className="space-y-2" data-testid={`result-entry-${round.number}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -81,6 +93,28 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
           {problem}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={!!overwrite}
+        title={`Table ${overwrite?.board.table ?? ""} already has a result`}
+        confirmLabel="Replace it"
+        testId="overwrite-confirm"
+        onConfirm={() => {
+          const o = overwrite!;
+          setOverwrite(null);
+          send(o);
+        }}
+        onCancel={() => {
+          setOverwrite(null);
+          input.current?.focus();
+        }}
+      >
+        {overwrite ? (
+          <p className="text-sm">
+            Stored: <strong>{stored(overwrite.board)}</strong>.<br />
+            Replace it with <strong>{scoreLine(overwrite.board.players, overwrite.scores)}</strong>?
+          </p>
+        ) : null}
+      </ConfirmDialog>
       <ol role="status" aria-live="polite" className="space-y-0.5 text-sm" data-testid="entry-said">
         {said.map((s, i) => (
           <li key={s.key} className={i === 0 ? "font-medium text-emerald-800" : "text-slate-500"}>

@@ -95,3 +95,33 @@ export function crossCellMark(c: { kind: string; lossReason: LossReason | null }
 }
 /** The legend of those marks, for under the table. */
 export const CROSS_CELL_LEGEND = "time = lost on time, res = resigned, no-show = did not show, ff = forfeit entered by the director";
+/** The legend of a pod's cell (crossCellParts). */
+export const POD_CELL_LEGEND = "A pod (3–4 players) shows the place and the player's score, with the top score (or, for the winner, the next best) in brackets.";
+
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+
+type CellInput = { kind: string; lossReason: LossReason | null; own: number | null; against: number | null; place?: number | null; opponents: { rank: number | null }[]; firstMove: boolean | null };
+
+/**
+ * A cross-table cell in parts (docs/tournaments.md "Cross-table"): the result, the score and the
+ * opponents' ranks. A pod's result is its placing — "2nd of 4", score "290 (top 310)", or for the
+ * winner "1st of 4", "310 (next 290)" — without the opponents' ranks (their names are the cell's
+ * title). A game without a result yet reads "not yet played". Shared by the page and the wall chart.
+ */
+export function crossCellParts(c: CellInput): { mark: string; score: string | null; opponents: string | null } {
+  if (c.kind === "pending") return { mark: "not yet played", score: null, opponents: null };
+  if (c.place != null && c.own !== null)
+    return { mark: `${ordinal(c.place)} of ${c.opponents.length + 1}`, score: `${c.own} (${c.place === 1 ? "next" : "top"} ${c.against})`, opponents: null };
+  return {
+    mark: crossCellMark(c),
+    score: c.own !== null ? `${c.own}–${c.against}` : null,
+    opponents: c.opponents.length ? `#${c.opponents.map((op) => op.rank ?? "?").join(",")}${c.firstMove ? "*" : ""}` : null,
+  };
+}
+
+/** The cell as one line: "W 412–380 #3*", "2nd of 4 290 (top 310)", "not yet played". */
+export function crossCellText(c: CellInput): string {
+  const { mark, score, opponents } = crossCellParts(c);
+  return [mark, score, opponents].filter(Boolean).join(" ");
+}
+

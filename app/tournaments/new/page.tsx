@@ -1,18 +1,30 @@
 "use client";
-/** Create a tournament (club owners and directors): the essentials, with sensible defaults. */
+/**
+ * Create a tournament (club owners and directors): the essentials, with sensible defaults. Only the
+ * chosen format's own fields show (rounds for Swiss and King of the Hill, Gibsonization for Swiss,
+ * the bronze match and the grand final for the brackets); players per game offers pods (3–4) where
+ * the format pairs them and the game allows that many players. The start defaults to the next full
+ * hour (docs/tournaments.md "The day, step by step").
+ */
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
-import { dateTimeLocalValue, Field, FormError, SubmitButton } from "@/app/_components/form";
+import { Field, FormError, SubmitButton } from "@/app/_components/form";
+import { nextFullHour } from "../_components/start-time";
 import { RULESET_LABELS, SelectField, SignInPrompt, TextAreaField } from "@/app/clubs/_components/ui";
 import { TIEBREAKS } from "@/server/domain";
 import { FORMAT_LABELS } from "../_components/ui";
 import { GameSettingsFields, readGameSettings } from "@/app/tournaments/_components/game-settings";
 import { CHALLENGE_LABELS } from "../_components/challenge-labels";
 import { optionalNumber, readTimeControl, TimeControlFields } from "../_components/time-control-fields";
-import { DEFAULT_TIME_CONTROL, type GameChallengeRule } from "@/engine";
+import { DEFAULT_TIME_CONTROL, getRuleset, type GameChallengeRule, type RulesetId } from "@/engine";
+
+type Format = keyof typeof FORMAT_LABELS;
+/** Formats that pair pods of 3–4 (brackets stay head to head; the server refuses pods there). */
+const POD_FORMATS = new Set<Format>(["swiss", "king-of-the-hill", "round-robin", "double-round-robin"]);
+
 
 
 function NewTournamentForm() {
@@ -23,8 +35,12 @@ function NewTournamentForm() {
   const mine = useQuery({ ...trpc.clubs.mine.queryOptions(), enabled: !!me.data });
   const create = useMutation(trpc.tournaments.create.mutationOptions({ onSuccess: (t) => router.push(`/tournaments/${t.id}/manage`) }));
   const [tiebreaks, setTiebreaks] = useState<string[]>(["spread"]);
-  // A week from now, read once when the form opens (not on every render).
-  const [defaultStart] = useState(() => dateTimeLocalValue(Date.now() + 7 * 86_400_000));
+  // The next full hour, read once when the form opens (not on every render).
+  const [defaultStart] = useState(() => nextFullHour(Date.now()));
+  const [format, setFormat] = useState<Format>("swiss");
+  const [ruleset, setRuleset] = useState<RulesetId>("equate");
+  const maxPlayers = Math.min(4, getRuleset(ruleset).maxPlayers);
+  const pods = POD_FORMATS.has(format) && maxPlayers > 2;
   const errors = formErrors(create.error);
 
   if (me.isPending) return <p>Loading…</p>;
@@ -41,18 +57,20 @@ function NewTournamentForm() {
       name: String(f.get("name")),
       description: String(f.get("description") ?? ""),
       startsAt: new Date(String(f.get("startsAt"))),
-      ruleset: f.get("ruleset") as "equate",
-      format: f.get("format") as "swiss",
-      rounds: num("rounds"),
+      ruleset,
+      format,
+      // Only the chosen format's fields are on the form; the rest keep the server's defaults.
+      ...(format === "swiss" || format === "king-of-the-hill" ? { rounds: num("rounds") } : {}),
+      ...(pods ? { playersPerGame: num("playersPerGame") } : {}),
       rated: f.get("rated") === "on",
       ...(f.get("challengeRule") ? { challengeRule: f.get("challengeRule") as GameChallengeRule } : {}),
       timeControl: readTimeControl(f),
       byeSpread: num("byeSpread"),
       spreadCap: optionalNumber(f.get("spreadCap")),
       tiebreaks,
-      gibson: f.get("gibson") === "on",
-      bronzeMatch: f.get("bronzeMatch") === "on",
-      grandFinal: f.get("grandFinal") as "simple",
+      gibson: format === "swiss" && f.get("gibson") === "on",
+      bronzeMatch: format === "single-elimination" && f.get("bronzeMatch") === "on",
+      ...(format === "double-elimination" ? { grandFinal: f.get("grandFinal") as "simple" } : {}),
       ...readGameSettings(f),
     });
   }
@@ -66,10 +84,24 @@ function NewTournamentForm() {
         <TextAreaField label="Description" name="description" error={errors.fields.description} />
         <Field label="Starts" name="startsAt" type="datetime-local" defaultValue={defaultStart} error={errors.fields.startsAt} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Game" name="ruleset" options={RULESET_LABELS} error={errors.fields.ruleset} />
-          <SelectField label="Format" name="format" defaultValue="swiss" options={FORMAT_LABELS} error={errors.fields.format} />
-          <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />
+          <SelectField label="Game" name="ruleset" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} options={RULESET_LABELS} error={errors.fields.ruleset} />
+          <SelectField label="Format" name="format" value={format} onChange={(e) => setFormat(e.target.value as Format)} options={FORMAT_LABELS} error={errors.fields.format} />
+          {format === "swiss" || format === "king-of-the-hill" ? (
+            <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />
+          ) : null}
+          {pods ? (
+            <SelectField
+              label="Players per game"
+              name="playersPerGame"
+              defaultValue="2"
+              options={Object.fromEntries([["2", "2 (head to head)"], ...Array.from({ length: maxPlayers - 2 }, (_, i) => [String(i + 3), `${i + 3} (pods)`])])}
+              error={errors.fields.playersPerGame}
+            />
+          ) : null}
         </div>
+        {format === "round-robin" || format === "double-round-robin" ? (
+          <p className="text-xs text-slate-500" data-testid="format-note">A round robin has as many rounds as the field needs (everyone meets everyone{format === "double-round-robin" ? " twice" : ""}).</p>
+        ) : null}
         <SelectField label="Challenge rule" name="challengeRule" defaultValue="" options={{ "": "The game's own default", ...CHALLENGE_LABELS }} error={errors.fields.challengeRule} />
         <fieldset className="grid gap-4 rounded border border-slate-200 p-3 sm:grid-cols-3">
           <legend className="px-1 text-sm font-medium">Time control</legend>
@@ -97,10 +129,12 @@ function NewTournamentForm() {
         </fieldset>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="flex items-center gap-2"><input type="checkbox" name="rated" defaultChecked /> Rated</label>
-          <label className="flex items-center gap-2"><input type="checkbox" name="gibson" /> Gibsonize (Swiss)</label>
-          <label className="flex items-center gap-2"><input type="checkbox" name="bronzeMatch" /> Bronze match (single elimination)</label>
+          {format === "swiss" ? <label className="flex items-center gap-2"><input type="checkbox" name="gibson" /> Gibsonize</label> : null}
+          {format === "single-elimination" ? <label className="flex items-center gap-2"><input type="checkbox" name="bronzeMatch" /> Bronze match</label> : null}
         </div>
-        <SelectField label="Grand final (double elimination)" name="grandFinal" defaultValue="simple" options={{ none: "None", simple: "One game", double: "With reset" }} />
+        {format === "double-elimination" ? (
+          <SelectField label="Grand final" name="grandFinal" defaultValue="simple" options={{ none: "None", simple: "One game", double: "With reset" }} error={errors.fields.grandFinal} />
+        ) : null}
         <GameSettingsFields errors={errors.fields} />
         <FormError message={errors.message} />
         <SubmitButton pending={create.isPending}>Create tournament</SubmitButton>

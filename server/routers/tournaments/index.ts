@@ -175,6 +175,7 @@ const crossOut = z.object({
           against: z.number().nullable(),
           firstMove: z.boolean().nullable(),
           lossReason: z.enum(LOSS_REASONS).nullable(),
+          place: z.number().nullable(),
         }),
       ),
     }),
@@ -292,7 +293,8 @@ export const tournamentsRouter = router({
         await setCheckIn(ctx.db, ctx.tournament.id, ctx.user.id, input.userId, input.checkedIn);
         return done;
       }),
-    checkInAll: tournamentDirectorProcedure.output(z.object({ count: z.number() })).mutation(async ({ ctx }) => ({ count: await checkInAll(ctx.db, ctx.tournament.id, ctx.user.id) })),
+    /** Checks in every registered entry; `names` says whom (alphabetically). */
+    checkInAll: tournamentDirectorProcedure.output(z.object({ count: z.number(), names: z.array(z.string()) })).mutation(({ ctx }) => checkInAll(ctx.db, ctx.tournament.id, ctx.user.id)),
     withdraw: tournamentDirectorProcedure
       .input(playerInput)
       .output(ok)
@@ -342,13 +344,11 @@ export const tournamentsRouter = router({
         await deleteDraftRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber);
         return done;
       }),
+    /** `applied: false` with `warnings`: nothing changed; send again with `confirm` to apply it anyway. */
     swap: tournamentDirectorProcedure
       .input(swapInput)
-      .output(ok)
-      .mutation(async ({ ctx, input }) => {
-        await swapPlayers(ctx.db, ctx.tournament.id, ctx.user.id, input);
-        return done;
-      }),
+      .output(z.object({ applied: z.boolean(), warnings: z.array(z.string()) }))
+      .mutation(({ ctx, input }) => swapPlayers(ctx.db, ctx.tournament.id, ctx.user.id, input)),
     flip: tournamentDirectorProcedure
       .input(flipInput)
       .output(ok)

@@ -146,7 +146,9 @@ export function auditDetail(action: string, d: Record<string, unknown>, names: M
     return `${where}: ${was} → ${now}${via}`;
   }
   if (action === "round.started" && typeof d.durationMs === "number") return `${where}: ${formatClock(d.durationMs)} on the clock${d.restarted ? " (restarted)" : ""}${typeof d.waitingGames === "number" && d.waitingGames > 0 ? `, starting ${d.waitingGames} waiting online game${d.waitingGames === 1 ? "" : "s"}` : ""}`;
-  if (action === "pairing.swapped" && isId(d.a) && isId(d.b)) return `${where}: ${names.get(d.a) ?? "?"} ⇄ ${names.get(d.b) ?? "?"}`;
+  if (action === "player.checked-in" && d.all && Array.isArray(d.names) && d.names.length) return `Checked in: ${d.names.join(", ")}`;
+  if (action === "pairing.swapped" && isId(d.a) && isId(d.b))
+    return `${where}: ${names.get(d.a) ?? "?"} ⇄ ${names.get(d.b) ?? "?"}${Array.isArray(d.warnings) && d.warnings.length ? ` (confirmed despite: ${d.warnings.join(" ")})` : ""}`;
   if ((action === "forbidden.added" || action === "forbidden.removed") && isId(d.a) && isId(d.b)) return `${names.get(d.a) ?? "(unknown)"} and ${names.get(d.b) ?? "(unknown)"}`;
   if (action === "tournament.updated" && d.changes && typeof d.changes === "object") return changesText(d.changes as Record<string, { from: unknown; to: unknown }>) || null;
   if (action === "player.seeded" && isId(d.userId)) {

@@ -173,7 +173,8 @@ export async function setCheckIn(db: DbOrTx, tournamentId: string, actorId: stri
 }
 
 /** Director checks in every registered player at once. Returns how many were checked in. */
-export async function checkInAll(db: DbOrTx, tournamentId: string, actorId: string): Promise<number> {
+/** Check in every registered entry at once; says whom it checked in (names, alphabetically). */
+export async function checkInAll(db: DbOrTx, tournamentId: string, actorId: string): Promise<{ count: number; names: string[] }> {
   const t = await getTournamentOrThrow(db, tournamentId);
   requireOpen(t, "check-in is open");
   return db.transaction(async (tx) => {
@@ -182,9 +183,11 @@ export async function checkInAll(db: DbOrTx, tournamentId: string, actorId: stri
       .set({ status: "checked-in", checkedInAt: new Date() })
       .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.status, "registered")))
       .returning({ userId: tournamentPlayers.userId });
-    if (rows.length) await writeAudit(tx, tournamentId, actorId, "player.checked-in", { count: rows.length, all: true });
+    const ids = rows.map((r) => r.userId);
+    const names = ids.length ? (await tx.select({ name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => u.name).sort((a, b) => a.localeCompare(b, "en")) : [];
+    if (rows.length) await writeAudit(tx, tournamentId, actorId, "player.checked-in", { count: rows.length, all: true, names });
     await publish(tx, topic(tournamentId));
-    return rows.length;
+    return { count: rows.length, names };
   });
 }
 

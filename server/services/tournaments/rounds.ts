@@ -33,6 +33,7 @@ import {
   pairSwiss,
   readyMatches,
   roundRobin,
+  swapWarnings,
   validateField,
   type ByeAssignment,
   type ByeRecord,
@@ -288,10 +289,15 @@ export async function deleteDraftRound(db: DbOrTx, tournamentId: string, actorId
   });
 }
 
-/** Manual override: swap two players in a draft (across boards, or with the bye; same board = flip first move). */
-export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: string, input: { roundNumber: number; a: string; b: string }): Promise<void> {
+/**
+ * Manual override: swap two players in a draft (across boards, or with the bye; same board = flip
+ * first move). A swap that seats a forbidden pair, a repeat or a second bye is not applied unless
+ * `confirm` is set: the warnings (`swapWarnings`, server/domain/pairing/swap.ts) come back so the
+ * director can confirm, as TSH warns; a confirmed swap logs them.
+ */
+export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: string, input: { roundNumber: number; a: string; b: string; confirm?: boolean }): Promise<{ applied: boolean; warnings: string[] }> {
   if (input.a === input.b) throw new DomainError("INVALID", "Choose two different players.", "b");
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     if (isElimination(t)) throw new DomainError("PRECONDITION", "Bracket matches follow the bracket; swap seeds before round 1 instead.");
     const r = await roundByNumber(tx, t.id, input.roundNumber);
@@ -302,6 +308,17 @@ export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: str
     if (!pa || !pb) throw new DomainError("NOT_FOUND", "Both players must be in this round's draft.");
     const ev = await loadEvent(tx, t);
     const name = new Map(ev.entries.map((e) => [e.userId, e.name]));
+    const earlier = ev.pairings.filter((p) => p.roundNumber < r.number);
+    const warnings = swapWarnings({
+      boards: ps.map((p) => ({ table: p.tableNumber, isBye: p.isBye, players: p.players })),
+      a: input.a,
+      b: input.b,
+      games: earlier.filter((p) => !p.isBye).map((p) => ({ round: p.roundNumber, players: p.players })),
+      byes: earlier.filter((p) => p.isBye).map((p) => ({ round: p.roundNumber, playerId: p.players[0]! })),
+      forbidden: await forbiddenPairsOf(tx, t.id),
+      name: (id) => name.get(id) ?? "a player",
+    });
+    if (warnings.length && !input.confirm) return { applied: false, warnings };
     const why = `set by the director: swapped ${name.get(input.a)} and ${name.get(input.b)}`;
     const swap = (ids: string[]) => ids.map((id) => (id === input.a ? input.b : id === input.b ? input.a : id));
     for (const p of pa === pb ? [pa] : [pa, pb]) {
@@ -310,8 +327,9 @@ export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: str
         .set({ players: swap(p.players), manual: true, reason: why, version: sql`${tournamentPairings.version} + 1` })
         .where(eq(tournamentPairings.id, p.id));
     }
-    await writeAudit(tx, t.id, actorId, "pairing.swapped", { round: r.number, a: input.a, b: input.b, names: [name.get(input.a), name.get(input.b)] });
+    await writeAudit(tx, t.id, actorId, "pairing.swapped", { round: r.number, a: input.a, b: input.b, names: [name.get(input.a), name.get(input.b)], ...(warnings.length ? { warnings } : {}) });
     await publish(tx, topic(t.id));
+    return { applied: true, warnings };
   });
 }
 

@@ -153,7 +153,8 @@ export const memberSearchInput = z.object({
 export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(1000) });
 /** Pair the next round; `method` overrides the plan for this round only (Swiss and King of the Hill events). */
 export const pairRoundInput = z.object({ method: pairingMethodSchema.optional() });
-export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema });
+/** Swap two players in a draft; `confirm` applies it despite the warnings it would raise (repeat, forbidden pair, second bye). */
+export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema, confirm: z.boolean().default(false) });
 export const flipInput = z.object({ pairingId: z.uuid() });
 /** Start (or restart) a published round's clock; `startGames` also starts every waiting online game. */
 export const startRoundInput = z.object({

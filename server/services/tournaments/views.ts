@@ -248,6 +248,8 @@ export interface CrossCell {
   firstMove: boolean | null;
   /** For a forfeit either way: why the game was lost (on time, resigned, no-show, or a director's forfeit). */
   lossReason: LossReason | null;
+  /** A pod's result is a placing: 1 + the players who scored more (level scores share the place); null head to head. */
+  place: number | null;
 }
 
 export interface CrossTable {
@@ -268,7 +270,7 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
   const rows = s.rows.map((row) => {
     const cells: CrossCell[] = counted.map((round) => {
       const p = ev.pairings.find((x) => x.roundNumber === round && x.players.includes(row.playerId));
-      const base = { round, opponents: [] as CrossCell["opponents"], own: null, against: null, firstMove: null, lossReason: null };
+      const base = { round, opponents: [] as CrossCell["opponents"], own: null, against: null, firstMove: null, lossReason: null, place: null };
       if (!p) return { ...base, kind: absences.has(`${round}:${row.playerId}`) ? "absent" : "none" };
       if (p.isBye) return { ...base, kind: "bye" };
       const opps = p.players.filter((id) => id !== row.playerId);
@@ -278,7 +280,9 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
       if (!p.scores) return { ...base, opponents, firstMove, kind: "pending" };
       const own = p.scores[row.playerId] ?? 0;
       const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
-      return { round, opponents, firstMove, own, against, lossReason: null, kind: own > against ? "win" : own < against ? "loss" : "tie" };
+      // In a pod `against` is the best other score: the top score for anyone below first, the next best for the winner.
+      const place = opps.length > 1 ? 1 + opps.filter((id) => (p.scores![id] ?? 0) > own).length : null;
+      return { round, opponents, firstMove, own, against, lossReason: null, place, kind: own > against ? "win" : own < against ? "loss" : "tie" };
     });
     return { rank: row.rank, userId: row.playerId, name: row.name, wins: row.wins, spread: row.spread, cells };
   });

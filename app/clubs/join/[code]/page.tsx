@@ -59,7 +59,7 @@ export default function JoinClubPage() {
           <p>You have been invited to join this club.</p>
           <p>
             <Link href={`/signin?next=${encodeURIComponent(`/clubs/join/${code}`)}`} className="text-indigo-700 underline">Sign in</Link> to join,
-            or <Link href="/signup" className="text-indigo-700 underline">create an account</Link> and open this link again.
+            or <Link href={`/signup?next=${encodeURIComponent(`/clubs/join/${code}`)}`} className="text-indigo-700 underline">create an account</Link>: either brings you back here to join.
           </p>
         </div>
       ) : accept.isSuccess ? (

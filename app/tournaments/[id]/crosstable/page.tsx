@@ -4,7 +4,7 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
-import { CROSS_CELL_LEGEND, crossCellMark, Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
+import { CROSS_CELL_LEGEND, POD_CELL_LEGEND, crossCellText, Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
 
 export default function CrossTablePage() {
@@ -24,7 +24,7 @@ export default function CrossTablePage() {
               <PrintButton />
             </div>
             <TournamentTabs id={id} current="crosstable" elimination={t.format.endsWith("elimination")} director={o.data!.viewerRole === "director"} />
-            <p className="text-xs text-slate-500">Each cell: result, own score–opponent&apos;s score, then the opponent&apos;s current rank (* = moved first). A game lost whatever the scores: {CROSS_CELL_LEGEND}.</p>
+            <p className="text-xs text-slate-500">Each cell: result, own score–opponent&apos;s score, then the opponent&apos;s current rank (* = moved first). A game lost whatever the scores: {CROSS_CELL_LEGEND}. {POD_CELL_LEGEND}</p>
             <div className="overflow-x-auto">
               <table className="w-full text-sm" data-testid="crosstable">
                 <thead>
@@ -44,11 +44,8 @@ export default function CrossTablePage() {
                       <td className="py-1 pr-2">{row.rank}</td>
                       <td className="py-1 pr-2">{row.name}</td>
                       {row.cells.map((c) => (
-                        <td key={c.round} className="py-1 pr-2 whitespace-nowrap tabular-nums" title={c.opponents.map((op) => op.name).join(", ")}>
-                          {crossCellMark(c)}
-                          {c.own !== null ? ` ${c.own}–${c.against}` : ""}
-                          {c.opponents.length ? ` #${c.opponents.map((op) => op.rank ?? "?").join(",")}` : ""}
-                          {c.firstMove ? "*" : ""}
+                        <td key={c.round} data-testid="cross-cell" className="py-1 pr-2 whitespace-nowrap tabular-nums" title={c.opponents.map((op) => op.name).join(", ")}>
+                          {crossCellText(c)}
                         </td>
                       ))}
                       <td className="py-1 pr-2 text-right">{wins(row.wins)}</td>

@@ -12,9 +12,9 @@ import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
 import { Field, FormError } from "@/app/_components/form";
 import { errorSentence, formErrors } from "@/app/_trpc/errors";
-import { MAX_SCORE, PAIRING_METHODS, scoreProblem } from "@/server/domain";
+import { MAX_SCORE, PAIRING_METHODS, methodForRound, scoreProblem, type PairingMethod } from "@/server/domain";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
-import { Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
+import { FORMAT_LABELS, Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
 import { GameSettingsForm } from "@/app/tournaments/_components/game-settings";
 import { ResultEntry } from "../../_components/result-entry";
 import { RoundClock, StartRoundForm, clockedRound } from "../../_components/round-clock";
@@ -23,6 +23,8 @@ import { PrintLinks } from "../../_components/print-links";
 import { SettingsForm } from "./settings-form";
 import { AddPlayers } from "./settings-add-players";
 import { ForbiddenPairsForm, SeedsForm } from "./settings-pairs";
+import { PairingPlanForm } from "./pairing-plan";
+import { ConfirmDialog } from "../../_components/confirm-dialog";
 
 type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
 
@@ -133,6 +135,13 @@ export default function ManagePage() {
   const staff = useMutation(trpc.tournaments.staff.add.mutationOptions(m({})));
   const [swapA, setSwapA] = useState("");
   const [swapB, setSwapB] = useState("");
+  // A swap the server warned about (forbidden pair, repeat, second bye): applied only once confirmed.
+  const [swapWarning, setSwapWarning] = useState<{ roundNumber: number; a: string; b: string; warnings: string[] } | null>(null);
+  // The method for the next round: "" = the pairing plan's.
+  const [pairMethod, setPairMethod] = useState<"" | PairingMethod>("");
+  function trySwap(input: { roundNumber: number; a: string; b: string }, confirm = false) {
+    swap.mutate({ tournamentId: id, ...input, confirm }, { onSuccess: (r) => setSwapWarning(r.applied ? null : { ...input, warnings: r.warnings }), onError: () => setSwapWarning(null) });
+  }
   // A refusal to pair ("check in at least 2 players") is stale once the field changed after it.
   const pairError = pair.submittedAt > Math.max(checkIn.submittedAt, checkInAll.submittedAt, withdraw.submittedAt) ? pair.error : null;
   const roundError = errorSentence(pairError ?? publish.error ?? close.error ?? deleteDraft.error ?? swap.error ?? flip.error);
@@ -154,6 +163,9 @@ export default function ManagePage() {
         const open = rounds.filter((r) => r.status !== "draft").reverse();
         const checkedIn = entries.filter((e) => e.status === "checked-in").length;
         const clocked = clockedRound(rounds);
+        const next = (last?.number ?? 0) + 1;
+        // Swiss and King of the Hill: the plan's method for the next round (others fix their rounds).
+        const planned = t.format === "swiss" || t.format === "king-of-the-hill" ? methodForRound(t.format, t.pairingPlan, next) : null;
         return (
           <div className="space-y-6">
             <div>
@@ -175,9 +187,29 @@ export default function ManagePage() {
                   {last ? `Round ${last.number}: ${last.status}` : "No round paired yet"}
                 </span>
                 {t.status !== "finished" && (!last || last.status === "closed") ? (
-                  <button className={buttonClass} disabled={pair.isPending} onClick={() => pair.mutate({ tournamentId: id })}>
-                    Pair round {(last?.number ?? 0) + 1}
-                  </button>
+                  <>
+                    {planned ? (
+                      <select
+                        aria-label={`Method for round ${next}`}
+                        value={pairMethod}
+                        onChange={(e) => setPairMethod(e.target.value as "" | PairingMethod)}
+                        className="rounded border border-slate-300 px-2 py-1.5 text-sm"
+                        data-testid="pair-method"
+                      >
+                        <option value="">{`By the plan: ${FORMAT_LABELS[planned]}`}</option>
+                        {PAIRING_METHODS.map((m) => (
+                          <option key={m.code} value={m.code}>{`${FORMAT_LABELS[m.code]} (this round only)`}</option>
+                        ))}
+                      </select>
+                    ) : null}
+                    <button
+                      className={buttonClass}
+                      disabled={pair.isPending}
+                      onClick={() => pair.mutate({ tournamentId: id, ...(pairMethod ? { method: pairMethod } : {}) }, { onSuccess: () => setPairMethod("") })}
+                    >
+                      Pair round {next}
+                    </button>
+                  </>
                 ) : null}
                 {draft ? (
                   <>
@@ -245,10 +277,22 @@ export default function ManagePage() {
                         ))}
                       </select>
                     ))}
-                    <button className={secondaryButtonClass} disabled={!swapA || !swapB || swap.isPending} onClick={() => swap.mutate({ tournamentId: id, roundNumber: draft.number, a: swapA, b: swapB })}>
+                    <button className={secondaryButtonClass} disabled={!swapA || !swapB || swap.isPending} onClick={() => trySwap({ roundNumber: draft.number, a: swapA, b: swapB })}>
                       Swap
                     </button>
                   </div>
+                  <ConfirmDialog
+                    open={!!swapWarning}
+                    title="Swap anyway?"
+                    confirmLabel="Swap anyway"
+                    testId="swap-warning"
+                    onConfirm={() => swapWarning && trySwap(swapWarning, true)}
+                    onCancel={() => setSwapWarning(null)}
+                  >
+                    <ul className="list-disc space-y-1 pl-5 text-sm text-amber-900">
+                      {(swapWarning?.warnings ?? []).map((w) => <li key={w}>{w}</li>)}
+                    </ul>
+                  </ConfirmDialog>
                 </div>
               ) : null}
             </Section>
@@ -282,6 +326,11 @@ export default function ManagePage() {
                 {t.status === "registration" ? (
                   <button className={`${secondaryButtonClass} mt-2`} onClick={() => checkInAll.mutate({ tournamentId: id })}>Check in everyone</button>
                 ) : null}
+                {checkInAll.data ? (
+                  <p role="status" className="mt-1 text-sm text-emerald-800" data-testid="checked-in-all">
+                    {checkInAll.data.count === 0 ? "Everyone was already checked in." : `Checked in ${checkInAll.data.count}: ${checkInAll.data.names.join(", ")}.`}
+                  </p>
+                ) : null}
                 <FormError message={errorSentence(checkIn.error ?? checkInAll.error ?? withdraw.error)} />
                 <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="entry-list">
                   {entries.map((e) => (
@@ -314,6 +363,9 @@ export default function ManagePage() {
               </Section>
 
               <div className="space-y-6">
+                {t.format === "swiss" || t.format === "king-of-the-hill" ? (
+                  <PairingPlanForm tournamentId={id} format={t.format} rounds={t.rounds} plan={t.pairingPlan} status={t.status} paired={last?.number ?? 0} />
+                ) : null}
                 <ForbiddenPairsForm tournamentId={id} status={t.status} format={t.format} entries={entries} />
                 <SeedsForm tournamentId={id} status={t.status} entries={entries} />
                 <GameSettingsForm tournamentId={id} preview={t.preview} noShowMinutes={t.noShowMinutes} />

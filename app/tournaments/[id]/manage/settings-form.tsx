@@ -178,7 +178,7 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
             ))}
           </fieldset>
           <p className="text-sm text-slate-600">
-            Pairing plan: <span data-testid="pairing-plan">{plan}</span>. The play preview and the no-show rule are under <em>Game settings</em>.
+            Pairing plan: <span data-testid="pairing-plan">{plan}</span>{t.format === "swiss" || t.format === "king-of-the-hill" ? <> (change it under <em>Pairing plan</em>)</> : null}. The play preview and the no-show rule are under <em>Game settings</em>.
           </p>
           {finished ? null : (
             <button type="submit" className={secondaryButtonClass} disabled={update.isPending}>

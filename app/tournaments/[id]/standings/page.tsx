@@ -1,7 +1,12 @@
 "use client";
-/** Standings: wins, spread and every tiebreak value in the event's order, with "why is X above Y". */
+/**
+ * Standings: wins, spread and every tiebreak value in the event's order, with "why is X above Y".
+ * On a phone the table keeps to rank, name, wins, spread and games (one line a player); the reasons
+ * come on demand. A knockout is ranked by its placements alone: one table in place order with each
+ * player's games won and lost, no "why above" ranking that could contradict the bracket.
+ */
 import { useParams } from "next/navigation";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
@@ -25,6 +30,7 @@ export default function StandingsPage() {
   const s = useQuery({ ...trpc.tournaments.standings.queryOptions({ tournamentId: id }), retry: false, refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
   const [a, setA] = useState("");
   const [b, setB] = useState("");
+  const [showWhy, setShowWhy] = useState(false);
   const why = useQuery({ ...trpc.tournaments.explain.queryOptions({ tournamentId: id, a, b }), enabled: !!a && !!b && a !== b });
 
   return (
@@ -44,73 +50,75 @@ export default function StandingsPage() {
               </div>
             </div>
             <TournamentTabs id={id} current="standings" elimination={t.format.endsWith("elimination")} director={o.data!.viewerRole === "director"} />
+            {st.placings ? (
+              <p className="text-sm text-slate-600">A knockout is ranked by the bracket: each player&apos;s place is where they left it.</p>
+            ) : (
             <p className="text-sm text-slate-600">
               Order: wins (a tie counts ½) → {st.tiebreakOrder.map((x) => x.label).join(" → ") || "nothing else"}.{" "}
               {st.tiebreakOrder.map((x) => `${x.label}: ${x.description}`).join("; ")}
             </p>
+            )}
             {st.placings ? (
-              <section>
-                <h2 className="mb-1 text-lg font-semibold">Placements</h2>
-                <table className="text-sm" data-testid="placings">
+              <KnockoutStandings placings={st.placings} rows={st.rows} />
+            ) : (
+              <>
+                {/* On a phone the reasons come on demand: the table keeps to numbers, one line a player. */}
+                <button type="button" className="no-print rounded border border-slate-300 px-3 py-1.5 text-sm sm:hidden" aria-expanded={showWhy} aria-controls="standings" onClick={() => setShowWhy((v) => !v)}>
+                  {showWhy ? "Hide why each player is above the next" : "Show why each player is above the next"}
+                </button>
+                <table id="standings" className="w-full text-sm" data-testid="standings">
+                  <thead>
+                    <tr className="border-b text-left text-slate-500">
+                      <th className="py-1 pr-2">#</th>
+                      <th className="py-1 pr-2">Player</th>
+                      <th className="py-1 pr-2 text-right">Wins</th>
+                      <th className="hidden py-1 pr-2 text-right sm:table-cell">Losses</th>
+                      <th className="py-1 pr-2 text-right">Spread</th>
+                      {st.tiebreakOrder.filter((x) => x.code !== "spread").map((x) => (
+                        <th key={x.code} className="hidden py-1 pr-2 text-right sm:table-cell">{x.label}</th>
+                      ))}
+                      <th className="py-1 pr-2 text-right">Games</th>
+                      <th className="hidden py-1 no-print sm:table-cell">Why above the next?</th>
+                    </tr>
+                  </thead>
                   <tbody>
-                    {st.placings.map((p) => (
-                      <tr key={p.userId} data-testid="placing">
-                        <td className="py-0.5 pr-3 text-right tabular-nums font-semibold">{placeLabel(p)}</td>
-                        <td className="py-0.5 pr-3">{p.name}</td>
-                        <td className="py-0.5 text-xs text-slate-500">{p.settled ? "" : "still playing"}</td>
-                      </tr>
+                    {st.rows.map((r) => (
+                      <Fragment key={r.userId}>
+                        <tr className="border-b border-slate-100 align-top" data-testid="standing-row">
+                          <td className="py-1 pr-2">{r.rank}</td>
+                          <td className="py-1 pr-2" data-testid="standing-name">
+                            {r.name}
+                            {r.withdrawn ? <span className="ml-1 text-xs text-slate-500">(withdrawn)</span> : null}
+                          </td>
+                          <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-wins">{wins(r.wins)}</td>
+                          <td className="hidden py-1 pr-2 text-right tabular-nums sm:table-cell">{wins(r.losses)}</td>
+                          <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-spread">{spread(r.spread)}</td>
+                          {r.tiebreaks.filter((x) => x.code !== "spread").map((x) => (
+                            <td key={x.code} className="hidden py-1 pr-2 text-right tabular-nums sm:table-cell">{tiebreakValue(x.code, x.value)}</td>
+                          ))}
+                          <td className="py-1 pr-2 text-right tabular-nums">
+                            {r.games}
+                            {r.byes ? <span className="hidden sm:inline">{` +${r.byes} bye${r.byes > 1 ? "s" : ""}`}</span> : null}
+                            {r.absences ? <span className="hidden sm:inline">{` (${r.absences} missed)`}</span> : null}
+                          </td>
+                          <td className="hidden py-1 text-xs text-slate-600 no-print sm:table-cell" data-testid="standing-why">{r.whyAboveNext}</td>
+                        </tr>
+                        {showWhy && r.whyAboveNext ? (
+                          <tr className="border-b border-slate-100 sm:hidden" data-testid="standing-why-phone">
+                            <td />
+                            <td colSpan={3 + st.tiebreakOrder.filter((x) => x.code !== "spread").length} className="pb-1 text-xs text-slate-600">
+                              {r.whyAboveNext}
+                            </td>
+                          </tr>
+                        ) : null}
+                      </Fragment>
                     ))}
                   </tbody>
                 </table>
-                <p className="mt-1 text-xs text-slate-500">A range is a shared place (players knocked out at the same stage), or the places a player still in the bracket can reach.</p>
-              </section>
-            ) : null}
-            {st.placings ? (
-              <>
-                <h2 className="text-lg font-semibold">Games won and lost</h2>
-                {/* In a knockout the bracket decides the places; this table only counts games, so its order is not a ranking. */}
-                <p className="text-xs text-slate-500">The placements above decide the event; this table counts each player&apos;s games.</p>
+                <p className="text-xs text-slate-500 sm:hidden">Losses, the tiebreak values and byes are shown on a wider screen, on the print and in the CSV.</p>
               </>
-            ) : null}
-            <table className="w-full text-sm" data-testid="standings">
-              <thead>
-                <tr className="border-b text-left text-slate-500">
-                  <th className="py-1 pr-2">#</th>
-                  <th className="py-1 pr-2">Player</th>
-                  <th className="py-1 pr-2 text-right">Wins</th>
-                  <th className="py-1 pr-2 text-right">Losses</th>
-                  <th className="py-1 pr-2 text-right">Spread</th>
-                  {st.tiebreakOrder.filter((x) => x.code !== "spread").map((x) => (
-                    <th key={x.code} className="py-1 pr-2 text-right">{x.label}</th>
-                  ))}
-                  <th className="py-1 pr-2 text-right">Games</th>
-                  <th className="py-1 no-print">Why above the next?</th>
-                </tr>
-              </thead>
-              <tbody>
-                {st.rows.map((r) => (
-                  <tr key={r.userId} className="border-b border-slate-100 align-top" data-testid="standing-row">
-                    <td className="py-1 pr-2">{r.rank}</td>
-                    <td className="py-1 pr-2" data-testid="standing-name">
-                      {r.name}
-                      {r.withdrawn ? <span className="ml-1 text-xs text-slate-500">(withdrawn)</span> : null}
-                    </td>
-                    <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-wins">{wins(r.wins)}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{wins(r.losses)}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-spread">{spread(r.spread)}</td>
-                    {r.tiebreaks.filter((x) => x.code !== "spread").map((x) => (
-                      <td key={x.code} className="py-1 pr-2 text-right tabular-nums">{tiebreakValue(x.code, x.value)}</td>
-                    ))}
-                    <td className="py-1 pr-2 text-right tabular-nums">
-                      {r.games}
-                      {r.byes ? ` +${r.byes} bye${r.byes > 1 ? "s" : ""}` : ""}
-                      {r.absences ? ` (${r.absences} missed)` : ""}
-                    </td>
-                    <td className="py-1 text-xs text-slate-600 no-print">{r.whyAboveNext}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            )}
+            {st.placings ? null : (
             <section className="no-print space-y-2 rounded border border-slate-200 bg-white p-4">
               <h2 className="font-semibold">Why is one player above another?</h2>
               <div className="flex flex-wrap gap-2 text-sm">
@@ -128,9 +136,53 @@ export default function StandingsPage() {
               </div>
               {why.data ? <p className="text-sm" data-testid="explain">{why.data.sentence}</p> : null}
             </section>
+            )}
           </div>
         );
       }}
     </Loading>
   );
 }
+
+type Placing = { userId: string; name: string; place: number; placeTo: number; settled: boolean };
+type Row = { userId: string; wins: number; losses: number; spread: number; withdrawn: boolean };
+
+/** A knockout's standings: the placements, in place order, with each player's games won and lost. */
+function KnockoutStandings({ placings, rows }: { placings: Placing[]; rows: Row[] }) {
+  const rowOf = new Map(rows.map((r) => [r.userId, r]));
+  return (
+    <section>
+      <table className="w-full text-sm" data-testid="placings">
+        <thead>
+          <tr className="border-b text-left text-slate-500">
+            <th className="py-1 pr-2 text-right">Place</th>
+            <th className="py-1 pr-2">Player</th>
+            <th className="py-1 pr-2 text-right">Won</th>
+            <th className="py-1 pr-2 text-right">Lost</th>
+            <th className="py-1 pr-2 text-right">Spread</th>
+          </tr>
+        </thead>
+        <tbody>
+          {placings.map((p) => {
+            const r = rowOf.get(p.userId);
+            return (
+              <tr key={p.userId} className="border-b border-slate-100" data-testid="placing">
+                <td className="py-1 pr-2 text-right tabular-nums font-semibold">{placeLabel(p)}</td>
+                <td className="py-1 pr-2">
+                  {p.name}
+                  {p.settled ? null : <> <span className="text-xs text-slate-500">still playing</span></>}
+                  {r?.withdrawn ? <> <span className="text-xs text-slate-500">(withdrawn)</span></> : null}
+                </td>
+                <td className="py-1 pr-2 text-right tabular-nums">{r ? wins(r.wins) : "–"}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{r ? wins(r.losses) : "–"}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{r ? spread(r.spread) : "–"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-slate-500">A range is a shared place (players knocked out at the same stage), or the places a player still in the bracket can reach.</p>
+    </section>
+  );
+}
+

@@ -9,7 +9,7 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { PrintShell } from "../../../_components/print-shell";
-import { CROSS_CELL_LEGEND, crossCellMark, spread, wins } from "../../../_components/ui";
+import { CROSS_CELL_LEGEND, POD_CELL_LEGEND, crossCellParts, spread, wins } from "../../../_components/ui";
 
 function WallChart({ name }: { name: string }) {
   const { id } = useParams<{ id: string }>();
@@ -40,9 +40,16 @@ function WallChart({ name }: { name: string }) {
               <td className="border border-slate-500 px-2 py-1 font-semibold whitespace-nowrap">{row.name}</td>
               {row.cells.map((c) => (
                 <td key={c.round} className="border border-slate-500 px-2 py-1 text-center whitespace-nowrap tabular-nums">
-                  <span className="font-semibold">{crossCellMark(c)}</span>
-                  {c.own !== null ? <span className="block text-sm">{c.own}–{c.against}</span> : null}
-                  {c.opponents.length ? <span className="block text-xs text-slate-600">v #{c.opponents.map((op) => op.rank ?? "?").join(",")}{c.firstMove ? "*" : ""}</span> : null}
+                  {(() => {
+                    const cell = crossCellParts(c);
+                    return (
+                      <>
+                        <span className="font-semibold">{cell.mark}</span>
+                        {cell.score ? <span className="block text-sm">{cell.score}</span> : null}
+                        {cell.opponents ? <span className="block text-xs text-slate-600">v {cell.opponents}</span> : null}
+                      </>
+                    );
+                  })()}
                 </td>
               ))}
               <td className="border border-slate-500 px-2 py-1 text-right text-lg font-bold tabular-nums">{wins(row.wins)}</td>
@@ -51,7 +58,7 @@ function WallChart({ name }: { name: string }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-slate-600">Each cell: result, own score–opponent&apos;s score, the opponent&apos;s rank (* = moved first), B = bye. A game lost whatever the scores: {CROSS_CELL_LEGEND}.</p>
+      <p className="mt-2 text-xs text-slate-600">Each cell: result, own score–opponent&apos;s score, the opponent&apos;s rank (* = moved first), B = bye. A game lost whatever the scores: {CROSS_CELL_LEGEND}. {POD_CELL_LEGEND}</p>
     </section>
   );
 }
