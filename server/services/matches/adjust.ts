@@ -44,7 +44,7 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
     }
     if (m.rated && !m.pairingId) {
       // (A board's entry was amended by writeResult above.) The ledger holds the corrected scores;
-      // ratings follow at the next recompute (docs/ratings.md).
+      // ratings are re-derived from this game on (docs/ratings.md "Corrections").
       await applyRatedGame(tx, {
         ruleset: m.ruleset,
         source: "match",

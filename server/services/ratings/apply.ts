@@ -11,6 +11,9 @@
  * recompute uses); (4) write the new ratings and one history row per player in one statement.
  * Inside a caller's transaction that is three statements.
  *
+ * A game already in the ledger that comes back with other scores (a correction) is amended and
+ * re-rated from its place on (rerate.ts), inline or on the queue.
+ *
  * Caveat: games are rated in the order they are recorded. A result entered late (an earlier
  * `playedAt` than games already rated) is rated now; a recompute replays it in `playedAt` order.
  */
@@ -39,9 +42,9 @@ export interface RatingChange {
 export type ApplyRatedGameResult =
   | { status: "rated"; ratedGameId: number; ruleset: RulesetId; changes: RatingChange[] }
   /**
-   * This (source, sourceId), or this board, was rated before; ratings are unchanged. `amended`: the
-   * same (source, sourceId) came with different scores, so the ledger now holds the corrected result
-   * and the next recompute uses it.
+   * This (source, sourceId), or this board, was rated before. `amended`: the same (source, sourceId)
+   * came with different scores, so the ledger now holds the corrected result, and `rerate` says how
+   * the ratings followed (re-rated inline from that game on, or queued); otherwise nothing changed.
    */
   | { status: "duplicate"; source: RatedGameSource; sourceId: string; amended: boolean; rerate: RerateOutcome | null }
   /** Not a rated game: an unrated event or casual game, a forfeit, or a bye. */

@@ -13,7 +13,8 @@
  * (`enterDirectorResult` in enter-result.ts ends that game first, in the same transaction), and a
  * game's own end never overwrites a board that already has a result. Ratings: a board is one game
  * in the ledger (`rated_games.pairing_id` is unique). A match rates itself when it ends; a
- * director's result or correction rates the board here, or amends its entry.
+ * director's result or correction rates the board here, or amends its entry and re-rates from it
+ * (docs/ratings.md "Corrections"). Saving the result a board already has changes nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
