@@ -12,7 +12,7 @@
  * history before G is itself a replay (true unless a result was entered late, see "Ordering
  * caveat" in docs/ratings.md; the full recompute restores that).
  *
- * Size: up to `inlineRerateLimit()` games from G on (default 5,000, a few ms each batch) are
+ * Size: up to `inlineRerateLimit()` games from G on (default 1,000: about 0.3 s on a loaded 2-core machine, docs/ratings.md "Figures") are
  * re-rated inline, in the caller's transaction. Past that, or when the history before G lacks
  * volatility (rows older than migration 0021), the change is queued: the players of G are marked
  * "being recomputed" (`ratings.recomputing_since`), a `rating_rerates` row keeps the reason, and
@@ -46,7 +46,7 @@ export type RerateOutcome =
 /** Games re-rated inline at most; more go to the queue. `RATINGS_INLINE_RERATE_LIMIT` overrides. */
 export function inlineRerateLimit(): number {
   const raw = Number(process.env.RATINGS_INLINE_RERATE_LIMIT);
-  return Number.isInteger(raw) && raw >= 0 ? raw : 5_000;
+  return Number.isInteger(raw) && raw >= 0 ? raw : 1_000;
 }
 
 /** Result rows of `execute` on either driver (postgres.js: an array; PGlite: `{ rows }`). */
