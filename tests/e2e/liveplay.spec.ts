@@ -111,6 +111,11 @@ test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-
   await p!.getByRole("button", { name: "Resign" }).click();
   await expect(p!.getByTestId("game-summary")).toContainText("Vic Later won — ended by resignation.");
   await expect(q!.getByTestId("game-summary")).toContainText("Vic Later won");
+  // The director's dashboard calls it what it was — a resignation (a played, rated game), not a forfeit.
+  await dir!.goto(`${url}/manage`);
+  const board = dir!.getByTestId("results-round-1").getByTestId("result-row").first();
+  await expect(board.locator("select option:checked")).toHaveText("Una Present resigned");
+  await board.screenshot({ path: "/tmp/ratings-dashboard-resigned.png" });
   await shot(q!, "summary-phone");
   // On the phone the scoresheet fits the screen: every column (Totals, Clock) inside its box.
   const sheet = q!.getByTestId("scoresheet");
