@@ -63,5 +63,16 @@ describeDb("resignations", (db) => {
     const [ledger] = await db().select().from(ratedGames).where(eq(ratedGames.sourceId, matchId));
     expect(ledger!.players.find((p) => p.userId === a!.id)).toMatchObject({ lost: true });
     expect((await callerFor(db()).ratings.player({ userId: b!.id })).ratings.find((r) => r.ruleset === "equate")!.rating).toBeGreaterThan(1500);
+
+    // The director names Bo instead: that is a director's forfeit (±50, not rated), not a resignation.
+    await director.tournaments.enterResult({ tournamentId: t.id, pairingId: board.id, scores: { [a!.id]: 200, [b!.id]: 380 }, forfeitUserId: b!.id });
+    expect((await director.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings[0]).toMatchObject({ forfeitUserId: b!.id, lossReason: "forfeit" });
+    const after = await callerFor(db()).tournaments.standings({ tournamentId: t.id });
+    expect(after.rows.map((r) => [r.name, r.wins, r.spread])).toEqual([
+      ["Ann Resigns", 1, 50],
+      ["Bo Stays", 0, -50],
+    ]);
+    expect(await db().select().from(ratedGames).where(eq(ratedGames.sourceId, matchId))).toHaveLength(0);
+    expect((await callerFor(db()).ratings.player({ userId: b!.id })).ratings.find((r) => r.ruleset === "equate")!.rating).toBe(1500);
   });
 });

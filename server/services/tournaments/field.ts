@@ -54,9 +54,13 @@ export async function lossReasonsOf(db: DbOrTx, pairings: readonly TournamentPai
   const out = new Map<string, LossReason>(forfeits.map((p) => [p.id, "forfeit"]));
   if (forfeits.length === 0) return out;
   const games = await db.select({ pairingId: matches.pairingId, result: matches.result }).from(matches).where(inArray(matches.pairingId, forfeits.map((p) => p.id)));
+  const loserOf = new Map(forfeits.map((p) => [p.id, p.forfeitUserId!]));
   for (const g of games) {
     const r = g.result?.reason;
-    if (g.pairingId && (r === "timeout" || r === "resign" || r === "no-show")) out.set(g.pairingId, r);
+    // Only when the board's losing player is the one the game says lost (a director who named the
+    // other player made it a forfeit of their own).
+    const sameLoser = !!g.pairingId && !g.result?.winners.includes(loserOf.get(g.pairingId) ?? "");
+    if (g.pairingId && sameLoser && (r === "timeout" || r === "resign" || r === "no-show")) out.set(g.pairingId, r);
   }
   return out;
 }
