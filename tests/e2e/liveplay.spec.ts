@@ -93,6 +93,8 @@ test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-
   const row = spectator.getByTestId("live-game").filter({ hasText: "Fair Start Open" });
   await expect(row).toContainText("round 1, table 1");
   await expect(row.getByTestId("live-player")).toHaveCount(2);
+  // New players read "1500?" here as on their player page (one presentation), not "unrated".
+  await expect(row.getByTestId("live-rating")).toHaveText(["1500?", "1500?"]);
   await expect(row).toContainText("Una Present");
   await expect(row).toContainText("Vic Later");
   await row.getByRole("link", { name: "Watch" }).click();
