@@ -64,11 +64,15 @@ export const ratings = pgTable(
     volatility: doublePrecision("volatility").notNull(),
     /** Rated games played in this ruleset. */
     games: integer("games").notNull().default(0),
+    /** Set while a queued re-rate (a correction of an earlier game) has yet to reach this rating;
+     * pages show "being recomputed" (docs/ratings.md "Corrections"). The recompute clears it. */
+    recomputingSince: timestamp("recomputing_since", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.ruleset], name: "ratings_pkey" }),
     index("ratings_leaderboard_idx").on(t.ruleset, t.rating.desc()),
+    index("ratings_recomputing_idx").on(t.recomputingSince).where(sql`${t.recomputingSince} is not null`),
     check("ratings_ruleset_check", sql`${t.ruleset} in (${inList(RULESETS)})`),
   ],
 );
@@ -115,6 +119,9 @@ export const ratingEvents = pgTable(
     rdBefore: doublePrecision("rd_before").notNull(),
     ratingAfter: doublePrecision("rating_after").notNull(),
     rdAfter: doublePrecision("rd_after").notNull(),
+    /** Volatility after the game, so a re-rate can resume from this row exactly (null on rows
+     * written before migration 0021: a re-rate over them replays the whole ledger). */
+    volatilityAfter: doublePrecision("volatility_after"),
     /** This player's final game score. */
     score: integer("score").notNull(),
     /** Pairwise result in [0, 1]: wins + ½ ties over the number of opponents. */
@@ -129,6 +136,18 @@ export const ratingEvents = pgTable(
     index("rating_events_user_idx").on(t.userId, t.ruleset, t.playedAt),
   ],
 );
+
+/**
+ * Re-rates waiting for the queue (a correction too large to re-rate in its own transaction): why,
+ * so the job can tell the players what changed. The queued recompute deletes the rows it served.
+ */
+export const ratingRerates = pgTable("rating_rerates", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  ruleset: text("ruleset", { enum: RULESETS }).notNull(),
+  /** "the result of round 1, table 3 of Spring Open was corrected" */
+  reason: text("reason").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const ratingsRelations = relations(ratings, ({ one }) => ({
   user: one(users, { fields: [ratings.userId], references: [users.id] }),

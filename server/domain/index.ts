@@ -4,7 +4,7 @@
  */
 export * from "./types";
 export * from "./vocabulary";
-export { DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, byeOutcome, isPlayed, validateField, type Outcome, type ScoringOptions } from "./results";
+export { DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, outcomeKeys, byeOutcome, isPlayed, validateField, type Outcome, type ScoringOptions } from "./results";
 export * from "./standings";
 export * from "./pairing/types";
 export { roundRobin, ROUND_ROBIN_KINDS, type RoundRobinKind, type RoundRobinOptions } from "./pairing/roundRobin";

@@ -7,7 +7,9 @@
  * expanded pairwise (a player's wins = (opponents beaten + ½·tied) / (n−1), spread = own score
  * minus the mean of the others), so a pod counts as one game. A forfeit is a loss with
  * −forfeitSpread for the forfeiting player and a win with +forfeitSpread for each other player
- * (Woogles: forfeit = loss −50). A bye is a win with +50 spread by default (Woogles, TSH).
+ * (Woogles: forfeit = loss −50). A resignation (or a loss on time) is a played game, not a forfeit:
+ * the player who resigned loses to everyone whatever the scores, and the spread is the real score
+ * difference (docs/tournaments.md "Resignations"). A bye is a win with +50 spread by default (Woogles, TSH).
  * Caveat: games with no scores and no forfeit are "scheduled": they count as meetings (for
  * repeats) but not as results.
  */
@@ -52,6 +54,7 @@ export function gameOutcomes(game: GameRecord, opts: ScoringOptions = DEFAULT_SC
     );
   }
   const scores = game.scores!;
+  const keys = outcomeKeys(game);
   return game.players.map((id, i) => {
     let beaten = 0;
     let tied = 0;
@@ -59,12 +62,18 @@ export function gameOutcomes(game: GameRecord, opts: ScoringOptions = DEFAULT_SC
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       others += scores[j];
-      if (scores[i] > scores[j]) beaten++;
-      else if (scores[i] === scores[j]) tied++;
+      if (keys[i] > keys[j]) beaten++;
+      else if (keys[i] === keys[j]) tied++;
     }
     const wins = (beaten + tied / 2) / (n - 1);
     return { playerId: id, wins, losses: 1 - wins, spread: cap(scores[i] - others / (n - 1)) };
   });
+}
+
+/** What a played game's wins are decided by: the scores, with −∞ for a player who resigned or
+ * lost on time (`lost`), who ranks below everyone whatever the scores. */
+export function outcomeKeys(game: Pick<GameRecord, "players" | "scores" | "lost">): number[] {
+  return game.players.map((id, i) => (id === game.lost ? Number.NEGATIVE_INFINITY : (game.scores?.[i] ?? 0)));
 }
 
 /** Wins and spread a bye is worth. */
@@ -87,6 +96,8 @@ export function validateField(players: readonly Player[], history: History, forb
     for (const id of g.players) if (!ids.has(id)) return fail("UNKNOWN_PLAYER", `Round ${g.round} names unknown player ${id}.`);
     if (g.forfeit !== undefined && !g.players.includes(g.forfeit))
       return fail("BAD_GAME", `Forfeiting player ${g.forfeit} is not in that round ${g.round} game.`);
+    if (g.lost !== undefined && (!g.players.includes(g.lost) || !g.scores))
+      return fail("BAD_GAME", `Player ${g.lost} did not play that round ${g.round} game to its end, or it has no scores.`);
   }
   for (const b of history.byes) if (!ids.has(b.playerId)) return fail("UNKNOWN_PLAYER", `A bye names unknown player ${b.playerId}.`);
   for (const pair of forbidden)

@@ -49,6 +49,27 @@ describe("computeStandings", () => {
     expect(row(half, "c")).toMatchObject({ wins: 0.5, spread: 0 });
   });
 
+  it("a resignation is a played game: a loss whatever the scores, with the real score difference as spread", () => {
+    // b resigned while ahead 250–200, and d resigned behind 180–380 (a forfeit would be ±50).
+    const h: History = {
+      games: [
+        { round: 1, players: ["a", "b"], scores: [200, 250], lost: "b" },
+        { round: 1, players: ["c", "d"], scores: [380, 180], lost: "d" },
+      ],
+      byes: [],
+    };
+    const s = must(computeStandings(players.slice(0, 4), h));
+    expect(row(s, "a")).toMatchObject({ wins: 1, losses: 0, spread: -50 });
+    expect(row(s, "b")).toMatchObject({ wins: 0, losses: 1, spread: 50 });
+    expect(row(s, "c")).toMatchObject({ wins: 1, spread: 200 });
+    expect(row(s, "d")).toMatchObject({ wins: 0, spread: -200 });
+    // A pod: the player who resigned ranks below both others; the others' result stands by score.
+    const pod = must(computeStandings(players.slice(0, 3), { games: [{ round: 1, players: ["a", "b", "c"], scores: [300, 350, 200], lost: "b" }], byes: [] }));
+    expect(row(pod, "b")).toMatchObject({ wins: 0, spread: 100 });
+    expect(row(pod, "a")).toMatchObject({ wins: 1 });
+    expect(row(pod, "c")).toMatchObject({ wins: 0.5 });
+  });
+
   it("ties count ½ and pods expand pairwise", () => {
     const h: History = {
       games: [

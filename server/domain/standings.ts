@@ -11,7 +11,7 @@
  * Caveats: byes add no opponent to Buchholz-type sums (no FIDE "virtual opponent"); forfeits do
  * count their opponent; median Buchholz drops the best and worst only with ≥ 3 opponents.
  */
-import { byeOutcome, DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, validateField, type ScoringOptions } from "./results";
+import { byeOutcome, DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, outcomeKeys, validateField, type ScoringOptions } from "./results";
 import { hash32 } from "./pairing/state";
 import { fail, ok, type History, type Player, type Result } from "./types";
 
@@ -105,12 +105,13 @@ export function computeStandings(players: readonly Player[], history: History, o
       addRound(a, g.round, o.wins);
     }
     // pairwise win fractions for SB / head-to-head
+    const keys = g.forfeit === undefined ? outcomeKeys(g) : [];
     for (let i = 0; i < g.players.length; i++)
       for (let j = 0; j < g.players.length; j++) {
         if (i === j) continue;
         let score: number;
         if (g.forfeit !== undefined) score = g.players[i] === g.forfeit ? 0 : g.players[j] === g.forfeit ? 1 : 0.5;
-        else score = g.scores![i] > g.scores![j] ? 1 : g.scores![i] === g.scores![j] ? 0.5 : 0;
+        else score = keys[i]! > keys[j]! ? 1 : keys[i] === keys[j] ? 0.5 : 0;
         acc.get(g.players[i])!.vs.push({ opp: g.players[j], score });
       }
   }

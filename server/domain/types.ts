@@ -27,6 +27,11 @@ export interface GameRecord {
   scores?: number[];
   /** Id of a player who forfeited: a loss for them, a win for everyone else (forfeit spread). */
   forfeit?: string;
+  /**
+   * Id of a player who lost a PLAYED game whatever the scores (resigned, or lost on time): a loss
+   * for them and a win for the others, but the spread is the real score difference (with `scores`).
+   */
+  lost?: string;
 }
 
 /** A bye given in a round; `wins` overrides the event's bye value (e.g. ½ for a late entry). */

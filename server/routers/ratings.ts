@@ -21,7 +21,8 @@ const leaderboardOut = z.object({
   total: z.number(),
   provisionalRd: z.number(),
 });
-const ratingOut = z.object({ ruleset, rating: z.number(), rd: z.number(), games: z.number(), provisional: z.boolean() });
+/** `recomputing`: a correction of an earlier game is being re-rated on the queue (docs/ratings.md "Corrections"). */
+const ratingOut = z.object({ ruleset, rating: z.number(), rd: z.number(), games: z.number(), provisional: z.boolean(), recomputing: z.boolean() });
 const historyOut = z.object({
   start: z.object({ rating: z.number(), rd: z.number() }).nullable(),
   points: z.array(z.object({ at: z.date(), rating: z.number(), rd: z.number() })),

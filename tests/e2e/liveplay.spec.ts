@@ -93,6 +93,8 @@ test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-
   const row = spectator.getByTestId("live-game").filter({ hasText: "Fair Start Open" });
   await expect(row).toContainText("round 1, table 1");
   await expect(row.getByTestId("live-player")).toHaveCount(2);
+  // New players read "1500?" here as on their player page (one presentation), not "unrated".
+  await expect(row.getByTestId("live-rating")).toHaveText(["1500?", "1500?"]);
   await expect(row).toContainText("Una Present");
   await expect(row).toContainText("Vic Later");
   await row.getByRole("link", { name: "Watch" }).click();
@@ -111,6 +113,11 @@ test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-
   await p!.getByRole("button", { name: "Resign" }).click();
   await expect(p!.getByTestId("game-summary")).toContainText("Vic Later won — ended by resignation.");
   await expect(q!.getByTestId("game-summary")).toContainText("Vic Later won");
+  // The director's dashboard calls it what it was — a resignation (a played, rated game), not a forfeit.
+  await dir!.goto(`${url}/manage`);
+  const board = dir!.getByTestId("results-round-1").getByTestId("result-row").first();
+  await expect(board.locator("select option:checked")).toHaveText("Una Present resigned");
+  await board.screenshot({ path: "/tmp/ratings-dashboard-resigned.png" });
   await shot(q!, "summary-phone");
   // On the phone the scoresheet fits the screen: every column (Totals, Clock) inside its box.
   const sheet = q!.getByTestId("scoresheet");

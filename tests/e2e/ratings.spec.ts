@@ -43,10 +43,17 @@ test("[ratings]: a director's result rates both players; the leaderboard, player
   await page.getByRole("button", { name: "Pair round 1" }).click();
   await page.getByRole("button", { name: "Publish round 1" }).click();
   const row = page.getByTestId("results-round-1").getByTestId("result-row").first();
-  await row.getByLabel(`Score for ${winner}`).fill("412");
-  await row.getByLabel(`Score for ${loser}`).fill("377");
+  // Entered the wrong way round first (rated at once), then corrected from the keyboard: every
+  // rating below is the corrected one, re-rated in the correction's transaction.
+  await row.getByLabel(`Score for ${winner}`).fill("377");
+  await row.getByLabel(`Score for ${loser}`).fill("412");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByTestId("saved")).toBeVisible();
+  const winnerFirst = (await row.getByTestId("first-player").textContent()) === winner;
+  await page.locator("#result-line-1").focus();
+  await page.keyboard.type(winnerFirst ? "1 412 377" : "1 377 412");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("entry-said").locator("li").first()).toContainText("Table 1 corrected");
 
   // The global leaderboard: both players, winner first, both provisional after one game.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ratings" }).click();
@@ -76,7 +83,13 @@ test("[ratings]: a director's result rates both players; the leaderboard, player
   await expect(page.getByTestId("player-clubs")).toContainText(`Rated Club ${tag}`);
   await expect(page.getByTestId("rating-equate")).toContainText(String(winRating));
   await expect(page.getByTestId("rating-equate")).toContainText("1 rated game");
-  await expect(page.getByTestId("rating-smath")).toContainText("Unrated");
+  // A game never played shows the rating seeding uses, provisional: one presentation everywhere.
+  await expect(page.getByTestId("rating-smath")).toContainText("1500?");
+  await expect(page.getByTestId("rating-smath")).toContainText("no rated games yet");
+  await expect(page.getByTestId("recomputing")).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "/tmp/ratings-player-page-phone.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByTestId("rating-chart")).toHaveCount(1);
   const recent = page.getByTestId("recent-game");
   await expect(recent).toHaveCount(1);

@@ -41,6 +41,8 @@ describeDb("live now", (db) => {
     expect(g).toMatchObject({ tournamentName: "Live Cup", board: { round: 1, table: board!.tableNumber }, turn: 0, running: 0 });
     expect(g.players.map((p) => p.userId)).toEqual(board!.players);
     expect(g.players.every((p) => p.score === 0 && p.remainingMs !== null && p.remainingMs <= 600_000)).toBe(true);
+    // New players: the initial rating, provisional ("1500?"), as on the player page — not "unrated".
+    expect(g.players.map((p) => [p.rating, p.provisional])).toEqual([[1500, true], [1500, true]]);
 
     expect((await anon.matches.liveNow({ clubId: club.id })).games.map((x) => x.id)).toEqual([boardGame]);
     const mine = await anon.matches.liveNow({ userId: c2.id });

@@ -426,11 +426,12 @@ describeDb("matches", (db, driver) => {
       expect(p!.scores).toEqual({ [first]: 0, [second]: 0 });
       const board = (await callerFor(db()).tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings.find((b) => b.id === s.pairing.id);
       expect(board).toMatchObject({ forfeitUserId: second, lossReason: "resign" });
-      // The cross-table says why too: "L (res)" for the one who resigned, "W (res)" for the other.
+      // The cross-table says why too: "L (res)" for the one who resigned, "W (res)" for the other —
+      // a played game with its scores, not a forfeit (docs/tournaments.md "Resignations").
       const cross = await callerFor(db()).tournaments.crossTable({ tournamentId: s.t.id });
       const cellOf = (id: string) => cross.rows.find((r) => r.userId === id)!.cells[0]!;
-      expect(cellOf(second)).toMatchObject({ kind: "forfeit-loss", lossReason: "resign" });
-      expect(cellOf(first)).toMatchObject({ kind: "forfeit-win", lossReason: "resign" });
+      expect(cellOf(second)).toMatchObject({ kind: "loss", own: 0, against: 0, lossReason: "resign" });
+      expect(cellOf(first)).toMatchObject({ kind: "win", own: 0, against: 0, lossReason: "resign" });
 
       const asP1 = callerFor(db(), { id: s.p1.id, email: s.p1.email, name: s.p1.name });
       await expect(asP1.matches.adjustResult({ matchId: x.matchId, scores: { [first]: 1, [second]: 0 }, reason: "typo" })).rejects.toThrow(/directors/);

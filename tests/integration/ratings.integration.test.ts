@@ -71,12 +71,14 @@ describeDb("ratings", (db) => {
     const game = { ruleset: "smath" as const, source: "pairing" as const, sourceId: randomUUID(), playedAt: at(), players: [{ userId: a!.id, score: 300 }, { userId: b!.id, score: 300 }] };
     expect((await applyRatedGame(db(), game)).status).toBe("rated");
     const before = await ratingOf(db(), a!.id, "smath");
-    expect(await applyRatedGame(db(), game)).toEqual({ status: "duplicate", source: "pairing", sourceId: game.sourceId, amended: false });
-    // A corrected result: ratings stay until the next recompute; the ledger holds the correction.
+    expect(await applyRatedGame(db(), game)).toEqual({ status: "duplicate", source: "pairing", sourceId: game.sourceId, amended: false, rerate: null });
+    expect(await ratingOf(db(), a!.id, "smath")).toEqual(before);
+    // A corrected result: the ledger holds the correction and the ratings follow at once
+    // (re-rated from that game on: tests/integration/rating-corrections.integration.test.ts).
     const corrected = [{ userId: a!.id, score: 999 }, { userId: b!.id, score: 0 }];
     const again = await applyRatedGame(db(), { ...game, players: corrected });
-    expect(again).toEqual({ status: "duplicate", source: "pairing", sourceId: game.sourceId, amended: true });
-    expect(await ratingOf(db(), a!.id, "smath")).toEqual(before);
+    expect(again).toMatchObject({ status: "duplicate", source: "pairing", sourceId: game.sourceId, amended: true, rerate: { status: "rerated", games: 1 } });
+    expect((await ratingOf(db(), a!.id, "smath"))!.rating).toBeGreaterThan(1500);
     const [ledger] = await db().select().from(ratedGames).where(eq(ratedGames.sourceId, game.sourceId));
     expect(ledger!.players).toEqual(corrected);
     expect(before!.games).toBe(1);
@@ -272,7 +274,7 @@ describeDb("ratings", (db) => {
       expect(await playerRatingFor(db(), c!.id, "smath")).toBe(1500);
 
       await writeResult(db(), { pairingId: p1!.id, scores: { [a!.id]: 200, [b!.id]: 280 }, source: "director", actorId: null, forfeitUserId: null });
-      expect(await ratingOf(db(), a!.id, "smath")).toEqual(ra);
+      expect((await ratingOf(db(), a!.id, "smath"))!.rating).toBeLessThan(1500); // re-rated at once
       const [ledger] = await db().select().from(ratedGames).where(eq(ratedGames.sourceId, p1!.id));
       expect(ledger!.players).toEqual([{ userId: a!.id, score: 200 }, { userId: b!.id, score: 280 }]);
 

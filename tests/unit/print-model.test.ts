@@ -66,4 +66,13 @@ describe("print sheets", () => {
     const card = scorecard({ userId: "n", joinedRound: 2 }, [{ number: 1, status: "closed", pairings: [] }, late], 2, scoring);
     expect(card.map((r) => [r.result, r.totalWins, r.totalSpread])).toEqual([["missed", 0.5, 0], ["W", 1.5, 100]]);
   });
+  it("a scorecard shows a resignation as a played game: 'L (res)' / 'W (res)' with the real spread, not the forfeit spread", () => {
+    const r: PrintRound = {
+      number: 1,
+      status: "closed",
+      pairings: [{ id: "r", table: 1, isBye: false, players: [pl("a", "Ann", 200), pl("b", "Bo", 380)], forfeitUserId: "a", lossReason: "resign" }],
+    };
+    expect(scorecard({ userId: "a", joinedRound: 1 }, [r], 1, scoring).map((x) => [x.result, x.wins, x.spread])).toEqual([["L (res)", 0, -180]]);
+    expect(scorecard({ userId: "b", joinedRound: 1 }, [r], 1, scoring).map((x) => [x.result, x.wins, x.spread])).toEqual([["W (res)", 1, 180]]);
+  });
 });

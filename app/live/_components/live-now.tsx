@@ -49,7 +49,10 @@ export function LiveNow({ clubId, tournamentId, userId, title = "Live now", empt
                         <Link href={`/players/${p.userId}`} className="font-medium hover:underline">
                           {p.name}
                         </Link>{" "}
-                        <span className="text-xs text-slate-600">{p.rating === null ? "unrated" : p.rating}</span>
+                        <span className="text-xs text-slate-600" data-testid="live-rating">
+                          {p.rating}
+                          {p.provisional ? "?" : ""}
+                        </span>
                       </span>
                       <span className="flex shrink-0 items-center gap-2 tabular-nums">
                         <span className="font-semibold">{p.score}</span>

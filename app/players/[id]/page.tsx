@@ -16,7 +16,12 @@ const RESULT_LABEL = (r: number, n: number) => (n > 1 ? `${(r * n).toLocaleStrin
 export default function PlayerPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
-  const profile = useQuery({ ...trpc.ratings.player.queryOptions({ userId: id }), retry: false });
+  const profile = useQuery({
+    ...trpc.ratings.player.queryOptions({ userId: id }),
+    retry: false,
+    // While a queued re-rate runs, look again every few seconds so the new rating shows by itself.
+    refetchInterval: (q) => (q.state.data?.ratings.some((r) => r.recomputing) ? 5_000 : false),
+  });
 
   if (profile.isPending) return <p>Loading…</p>;
   if (profile.error) {
@@ -56,19 +61,20 @@ export default function PlayerPage() {
         {ratings.map((r) => (
           <article key={r.ruleset} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`rating-${r.ruleset}`}>
             <h2 className="text-sm font-medium text-slate-600">{GAME_LABELS[r.ruleset]}</h2>
-            {r.games > 0 ? (
-              <>
-                <p className="text-3xl font-bold">
-                  <RatingValue rating={r.rating} rd={r.rd} provisional={r.provisional} />
-                </p>
-                <p className="text-xs text-slate-500">
-                  ± {Math.round(r.rd)} · {r.games} rated game{r.games === 1 ? "" : "s"}
-                  {r.provisional ? " · provisional" : ""}
-                </p>
-              </>
-            ) : (
-              <p className="mt-1 text-slate-500">Unrated</p>
-            )}
+            {/* One presentation for every rating, a new player's too: the number seeding and expected
+                scores use (the initial rating) with the provisional "?" (docs/ratings.md "Pages"). */}
+            <p className="text-3xl font-bold">
+              <RatingValue rating={r.rating} rd={r.rd} provisional={r.provisional} />
+            </p>
+            <p className="text-xs text-slate-500">
+              ± {Math.round(r.rd)} · {r.games > 0 ? `${r.games} rated game${r.games === 1 ? "" : "s"}` : "no rated games yet"}
+              {r.provisional ? " · provisional" : ""}
+            </p>
+            {r.recomputing ? (
+              <p className="mt-1 text-xs font-medium text-amber-700" role="status" data-testid="recomputing">
+                Being recomputed: a corrected result is being re-rated; this rating will change shortly.
+              </p>
+            ) : null}
           </article>
         ))}
       </section>

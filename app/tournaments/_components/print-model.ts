@@ -3,10 +3,11 @@
  * unit test reads them without a browser): the alphabetical "find your table" list, one card per
  * table, and each player's scorecard with running totals. Results count as the standings count
  * them (`gameOutcomes`, `byeOutcome` from the domain): a tie is ½, a forfeit ±forfeit spread, a
+ * resignation or a loss on time a played game with its real scores (marked "res" / "time"), a
  * bye the event's bye value, a pod one game, a round a late entry missed the event's late-entry
  * wins with spread 0 (docs/tournaments.md, "Late entries").
  */
-import { byeOutcome, gameOutcomes, type ScoringOptions } from "@/server/domain";
+import { byeOutcome, gameOutcomes, type LossReason, type ScoringOptions } from "@/server/domain";
 
 export interface PrintPlayer {
   userId: string;
@@ -19,6 +20,8 @@ export interface PrintPairing {
   isBye: boolean;
   players: PrintPlayer[];
   forfeitUserId: string | null;
+  /** Why the forfeiting player lost; "resign" / "timeout": a played game, not a forfeit. */
+  lossReason?: LossReason | null;
 }
 export interface PrintRound {
   number: number;
@@ -123,10 +126,14 @@ export function scorecard(
       const others = p.players.filter((pl) => pl.userId !== userId);
       const scores = p.players.map((pl) => pl.score);
       const played = p.forfeitUserId !== null || scores.every((s) => s !== null);
+      const complete = scores.every((s) => s !== null);
+      const inPlay = !!p.forfeitUserId && complete && (p.lossReason === "resign" || p.lossReason === "timeout");
+      const loser = p.forfeitUserId ? (inPlay ? { lost: p.forfeitUserId } : { forfeit: p.forfeitUserId }) : {};
       const o = played
-        ? gameOutcomes({ round: n, players: p.players.map((pl) => pl.userId), ...(scores.every((s) => s !== null) ? { scores: scores as number[] } : {}), ...(p.forfeitUserId ? { forfeit: p.forfeitUserId } : {}) }, scoring).find((x) => x.playerId === userId)
+        ? gameOutcomes({ round: n, players: p.players.map((pl) => pl.userId), ...(complete ? { scores: scores as number[] } : {}), ...loser }, scoring).find((x) => x.playerId === userId)
         : undefined;
-      const result = !o ? "" : p.forfeitUserId ? (p.forfeitUserId === userId ? "L (ff)" : "W (ff)") : o.wins === 1 ? "W" : o.wins === 0 ? "L" : others.length === 1 ? "T" : String(o.wins);
+      const mark = inPlay ? (p.lossReason === "resign" ? "res" : "time") : "ff";
+      const result = !o ? "" : p.forfeitUserId ? (p.forfeitUserId === userId ? `L (${mark})` : `W (${mark})`) : o.wins === 1 ? "W" : o.wins === 0 ? "L" : others.length === 1 ? "T" : String(o.wins);
       row = {
         ...blank,
         table: p.table,

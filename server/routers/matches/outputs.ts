@@ -159,6 +159,6 @@ export const liveGameOut = z.object({
   board: z.object({ round: z.number(), table: z.number() }).nullable(),
   turn: z.number().nullable(),
   running: z.number().nullable(),
-  players: z.array(z.object({ userId: z.string(), name: z.string(), seat: z.number(), rating: z.number().nullable(), score: z.number(), remainingMs: z.number().nullable() })),
+  players: z.array(z.object({ userId: z.string(), name: z.string(), seat: z.number(), rating: z.number(), provisional: z.boolean(), score: z.number(), remainingMs: z.number().nullable() })),
   updatedAt: z.date(),
 });

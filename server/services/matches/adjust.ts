@@ -15,6 +15,7 @@ import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { writeResult } from "@/server/services/tournaments/results";
 import { applyRatedGame } from "@/server/services/ratings/apply";
+import { startQueuedRerates } from "@/server/services/ratings/queue";
 import { lockMatch, topicOf } from "./log";
 
 export async function adjustResult(db: Db, input: { matchId: string; actorId: string; scores: Record<string, number>; reason: string }): Promise<MatchResult> {
@@ -22,7 +23,7 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
   if (!m0) throw new DomainError("NOT_FOUND", "That game does not exist.");
   if (!m0.tournamentId) throw new DomainError("FORBIDDEN", "Only tournament games have a director who can adjust the result.");
   await requireTournamentRole(db, m0.tournamentId, input.actorId, ["director"]);
-  return db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const m = await lockMatch(tx, input.matchId);
     if (m.status !== "finished" || !m.result) throw new DomainError("PRECONDITION", "Only a finished game's result can be adjusted.");
     const players = (await tx.select({ userId: matchPlayers.userId }).from(matchPlayers).where(eq(matchPlayers.matchId, m.id))).map((p) => p.userId);
@@ -44,7 +45,7 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
     }
     if (m.rated && !m.pairingId) {
       // (A board's entry was amended by writeResult above.) The ledger holds the corrected scores;
-      // ratings follow at the next recompute (docs/ratings.md).
+      // ratings are re-derived from this game on (docs/ratings.md "Corrections").
       await applyRatedGame(tx, {
         ruleset: m.ruleset,
         source: "match",
@@ -56,4 +57,7 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
     await publish(tx, topicOf(m.id), m.version);
     return after;
   });
+  // A re-rate too large for the transaction was queued: start it now that the change is committed.
+  startQueuedRerates(db).catch((err: unknown) => console.error("The queued re-rate failed:", err));
+  return after;
 }

@@ -13,6 +13,8 @@ import { matchPlayers, matches, type Match } from "@/db/schema/matches";
 import { tournamentPairings, tournaments } from "@/db/schema/tournaments";
 import { clock as C } from "@/engine";
 import { loadFolded } from "./state";
+import { isProvisional } from "@/server/domain";
+import { ratingConfig } from "@/server/services/ratings/config";
 
 export interface LiveGame {
   id: string;
@@ -25,7 +27,7 @@ export interface LiveGame {
   turn: number | null;
   /** the seat whose clock runs (null: untimed or paused) */
   running: number | null;
-  players: { userId: string; name: string; seat: number; rating: number | null; score: number; remainingMs: number | null }[];
+  players: { userId: string; name: string; seat: number; rating: number; provisional: boolean; score: number; remainingMs: number | null }[];
   updatedAt: Date;
 }
 
@@ -53,8 +55,10 @@ export async function listLiveGames(db: Db, filter: { clubId?: string; tournamen
     .innerJoin(users, eq(users.id, matchPlayers.userId))
     .where(inArray(matchPlayers.matchId, ids));
   const userIds = [...new Set(seated.map((s) => s.userId))];
-  const rated = userIds.length ? await db.select({ userId: ratings.userId, ruleset: ratings.ruleset, rating: ratings.rating }).from(ratings).where(inArray(ratings.userId, userIds)) : [];
-  const ratingOf = (userId: string, ruleset: string) => rated.find((r) => r.userId === userId && r.ruleset === ruleset)?.rating ?? null;
+  const rated = userIds.length ? await db.select({ userId: ratings.userId, ruleset: ratings.ruleset, rating: ratings.rating, rd: ratings.rd, volatility: ratings.volatility }).from(ratings).where(inArray(ratings.userId, userIds)) : [];
+  // A player with no rated game has the initial rating, provisional: shown "1500?" like everywhere (docs/ratings.md "Pages").
+  const cfg = ratingConfig();
+  const ratingOf = (userId: string, ruleset: string) => rated.find((r) => r.userId === userId && r.ruleset === ruleset) ?? { rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility };
   const out: LiveGame[] = [];
   for (const { m, tournamentName, round, table } of rows) {
     // The clocks come from the game's state (cached per version; a replay otherwise).
@@ -68,7 +72,8 @@ export async function listLiveGames(db: Db, filter: { clubId?: string; tournamen
         userId: p.userId,
         name: p.name,
         seat: p.seat,
-        rating: ratingOf(p.userId, m.ruleset) === null ? null : Math.round(ratingOf(p.userId, m.ruleset)!),
+        rating: Math.round(ratingOf(p.userId, m.ruleset).rating),
+        provisional: isProvisional(ratingOf(p.userId, m.ruleset), cfg),
         score: s?.scores[p.seat] ?? m.scores[p.seat] ?? 0,
         remainingMs: s?.clock ? C.remaining(s.clock, p.seat, clockNow) : null,
       }));

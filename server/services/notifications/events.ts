@@ -94,6 +94,29 @@ export async function notifyRatingChanged(
   }
 }
 
+/**
+ * Ratings re-derived after a change to an earlier game (a corrected result, a forfeit, a withdrawn
+ * result): old -> new and why, per person whose rating changed.
+ */
+export async function notifyRatingCorrected(
+  tx: DbOrTx,
+  changes: readonly { userId: string; ruleset: string; before: number; after: number; why: string }[],
+  opts: { later?: Later } = {},
+): Promise<void> {
+  for (const c of changes) {
+    const before = Math.round(c.before);
+    const after = Math.round(c.after);
+    const game = (RULESET_DATA as Record<string, { name: string } | undefined>)[c.ruleset]?.name ?? c.ruleset;
+    await notify(
+      tx,
+      c.userId,
+      "rating-changed",
+      { text: `Your ${game} rating changed from ${before} to ${after} because ${c.why}.`, href: `/players/${c.userId}`, ruleset: c.ruleset, rating: after, change: after - before, corrected: true },
+      opts,
+    );
+  }
+}
+
 /** Club membership: added by a director ("invitation") or a request approved. */
 export async function notifyClubMembership(
   tx: DbOrTx,

@@ -18,6 +18,8 @@ export interface PlayerRating extends Rating {
   ruleset: RulesetId;
   games: number;
   provisional: boolean;
+  /** A correction of an earlier game is being re-rated on the queue: this value is about to change. */
+  recomputing: boolean;
 }
 
 /** Current ratings of `userIds` in `ruleset`, in the order given; unrated players get the initial rating. */
@@ -25,14 +27,14 @@ export async function getRatings(db: DbOrTx, ruleset: RulesetId, userIds: readon
   const ids = userIds.map((u) => u.toLowerCase());
   const rows = ids.length
     ? await db
-        .select({ userId: ratings.userId, rating: ratings.rating, rd: ratings.rd, volatility: ratings.volatility, games: ratings.games })
+        .select({ userId: ratings.userId, rating: ratings.rating, rd: ratings.rd, volatility: ratings.volatility, games: ratings.games, since: ratings.recomputingSince })
         .from(ratings)
         .where(and(eq(ratings.ruleset, ruleset), inArray(ratings.userId, ids)))
     : [];
   const byUser = new Map(rows.map((r) => [r.userId, r]));
   return ids.map((userId) => {
-    const r = byUser.get(userId) ?? { userId, rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility, games: 0 };
-    return { ...r, ruleset, provisional: isProvisional(r, cfg) };
+    const { since, ...r } = byUser.get(userId) ?? { userId, rating: cfg.initialRating, rd: cfg.initialRd, volatility: cfg.initialVolatility, games: 0, since: null };
+    return { ...r, ruleset, provisional: isProvisional(r, cfg), recomputing: since !== null };
   });
 }
 

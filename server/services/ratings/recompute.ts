@@ -29,6 +29,9 @@ export interface RecomputeOptions {
   cfg?: GlickoConfig;
   /** Called after each batch with the number of games replayed so far. */
   onProgress?: (games: number) => void;
+  /** Called in the transaction once the new ratings are written, with the old ones
+   * (`ruleset:userId` → rating): the queued re-rate tells players what changed (queue.ts). */
+  onReplaced?: (tx: Tx, old: Map<string, number>) => Promise<void>;
 }
 
 export interface RecomputeSummary {
@@ -78,9 +81,9 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
       const json = JSON.stringify(events);
       events = [];
       await tx.execute(sql`
-        insert into ${ratingEvents} (rated_game_id, user_id, ruleset, played_at, rating_before, rd_before, rating_after, rd_after, score, result, opponents, source, source_id)
+        insert into ${ratingEvents} (rated_game_id, user_id, ruleset, played_at, rating_before, rd_before, rating_after, rd_after, score, result, opponents, source, source_id, volatility_after)
         select (e->>0)::bigint, (e->>1)::uuid, e->>2, (e->>3)::timestamptz, (e->>4)::float8, (e->>5)::float8, (e->>6)::float8, (e->>7)::float8,
-               (e->>8)::int, (e->>9)::float8, e->10, e->>11, e->>12
+               (e->>8)::int, (e->>9)::float8, e->10, e->>11, e->>12, (e->>13)::float8
         from jsonb_array_elements(${json}::jsonb) as e`);
     };
 
@@ -114,7 +117,7 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
           for (let i = 0; i < n; i++) {
             const s = seats[i]!;
             const opponents = players.flatMap((q, j) => (j === i ? [] : [{ userId: q.userId, rating: seats[j]!.rating, rd: seats[j]!.rd, score: q.score }]));
-            events.push([game[0], players[i]!.userId, game[1], game[3], s.rating, s.rd, post[i]!.rating, post[i]!.rd, scores[i], pairwiseResult(keys, i), opponents, game[4], game[5]]);
+            events.push([game[0], players[i]!.userId, game[1], game[3], s.rating, s.rd, post[i]!.rating, post[i]!.rd, scores[i], pairwiseResult(keys, i), opponents, game[4], game[5], post[i]!.volatility]);
           }
           eventCount += n;
         }
@@ -133,6 +136,11 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
     }
     await flushEvents();
 
+    const old = new Map<string, number>();
+    if (opts.onReplaced)
+      for (const r of rowsOf<{ u: string; r: string; x: number }>(await tx.execute(sql`select user_id::text as u, ruleset as r, rating as x from ${ratings}`)))
+        old.set(`${r.r}:${r.u}`, Number(r.x));
+    // (Deleting the rows also clears every "being recomputed" mark: this replay covers them all.)
     await tx.execute(sql`delete from ${ratings}`);
     const rows: [string, RulesetId, number, number, number, number][] = [];
     for (const [ruleset, table] of states) for (const [u, s] of table) rows.push([u, ruleset, s.rating, s.rd, s.volatility, s.games]);
@@ -145,6 +153,7 @@ export async function recomputeRatings(db: Db, opts: RecomputeOptions = {}): Pro
         from jsonb_array_elements(${json}::jsonb) as r
         where exists (select 1 from ${users} u where u.id = (r->>0)::uuid)`);
     }
+    await opts.onReplaced?.(tx, old);
     return { games, ratings: rows.length, events: eventCount, ms: performance.now() - started };
   });
 }

@@ -32,6 +32,8 @@ export const ratedGameInput = z.object({
   rated: z.boolean().default(true),
   /** A forfeit decides a result without a game, so it is never rated. */
   forfeit: z.boolean().default(false),
+  /** For a correction: why ratings change ("the result of round 1, table 3 of X was corrected"). */
+  why: z.string().min(1).max(300).optional(),
 });
 export type RatedGameInput = z.input<typeof ratedGameInput>;
 

@@ -10,6 +10,7 @@
  */
 import type { Db } from "@/db/client";
 import { endForDirectorResult } from "@/server/services/matches/director-end";
+import { startQueuedRerates } from "@/server/services/ratings/queue";
 import { writeResult } from "./results";
 
 export interface DirectorResultInput {
@@ -43,4 +44,7 @@ export async function enterDirectorResult(db: Db, input: DirectorResultInput, op
       ...(game ? { matchId: game.matchId } : {}),
     });
   });
+  // A correction too large to re-rate in the transaction queued its re-rate: start it now that the
+  // correction is committed (the answer does not wait for it; pages say "being recomputed").
+  startQueuedRerates(db).catch((err: unknown) => console.error("The queued re-rate failed:", err));
 }

@@ -9,11 +9,14 @@
  * - Only published and closed rounds count; a draft has no results and is not history yet.
  * - Elimination brackets are rebuilt by replaying results in round/table order through
  *   `applyResult` (domain/pairing/elimination), seeded from the seeds fixed at round 1.
+ * - Resignations: a board whose game was lost by resigning or on time is stored with that player
+ *   as `forfeitUserId` (a loss whatever the scores); the board's game says why (`losses`), and
+ *   such a board is a PLAYED game with its real scores (`GameRecord.lost`), not a forfeit.
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { tournamentPairings, tournamentPlayers, tournamentRounds, users, type Tournament, type TournamentPairing, type TournamentPlayer, type TournamentRound } from "@/db/schema";
-import { applyResult, createBracket, type Bracket, type ByeRecord, type GameRecord, type History, type Player, type ScoringOptions } from "@/server/domain";
+import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, users, type Tournament, type TournamentPairing, type TournamentPlayer, type TournamentRound } from "@/db/schema";
+import { applyResult, createBracket, type Bracket, type ByeRecord, type GameRecord, type History, type LossReason, type Player, type ScoringOptions } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 
 export type Entry = TournamentPlayer & { name: string; email: string };
@@ -23,6 +26,8 @@ export interface Event {
   entries: Entry[];
   rounds: TournamentRound[];
   pairings: TournamentPairing[];
+  /** Why each board with a forfeiting player lost (pairing id → reason); see `lossReasonsOf`. */
+  losses?: Map<string, LossReason>;
 }
 
 /** Everything about one tournament in four queries. */
@@ -37,8 +42,31 @@ export async function loadEvent(db: DbOrTx, tournament: Tournament): Promise<Eve
     db.select().from(tournamentRounds).where(eq(tournamentRounds.tournamentId, tournament.id)).orderBy(asc(tournamentRounds.number)),
     db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, tournament.id)).orderBy(asc(tournamentPairings.roundNumber), asc(tournamentPairings.tableNumber)),
   ]);
-  return { tournament, entries: entries.map((e) => ({ ...e.entry, name: e.name, email: e.email })), rounds, pairings };
+  return { tournament, entries: entries.map((e) => ({ ...e.entry, name: e.name, email: e.email })), rounds, pairings, losses: await lossReasonsOf(db, pairings) };
 }
+
+/**
+ * Why each forfeit on these boards stands: the board's game ended on time, by resignation or by a
+ * no-show (its stored result says which); anything else is a forfeit a director entered.
+ */
+export async function lossReasonsOf(db: DbOrTx, pairings: readonly TournamentPairing[]): Promise<Map<string, LossReason>> {
+  const forfeits = pairings.filter((p) => p.forfeitUserId);
+  const out = new Map<string, LossReason>(forfeits.map((p) => [p.id, "forfeit"]));
+  if (forfeits.length === 0) return out;
+  const games = await db.select({ pairingId: matches.pairingId, result: matches.result }).from(matches).where(inArray(matches.pairingId, forfeits.map((p) => p.id)));
+  const loserOf = new Map(forfeits.map((p) => [p.id, p.forfeitUserId!]));
+  for (const g of games) {
+    const r = g.result?.reason;
+    // Only when the board's losing player is the one the game says lost (a director who named the
+    // other player made it a forfeit of their own).
+    const sameLoser = !!g.pairingId && !g.result?.winners.includes(loserOf.get(g.pairingId) ?? "");
+    if (g.pairingId && sameLoser && (r === "timeout" || r === "resign" || r === "no-show")) out.set(g.pairingId, r);
+  }
+  return out;
+}
+
+/** A board lost by resigning or on time: a played game, rated, with its real scores. */
+export const lostInPlay = (reason: LossReason | null | undefined): boolean => reason === "resign" || reason === "timeout";
 
 /** Names of users (for pairings of players no longer entered). */
 export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
@@ -75,10 +103,13 @@ export function toPlayer(e: Entry): Player {
 }
 
 /** One pairing row as a domain game (or null for a bye). */
-export function toGame(p: TournamentPairing): GameRecord | null {
+export function toGame(p: TournamentPairing, reason?: LossReason | null): GameRecord | null {
   if (p.isBye) return null;
   const g: GameRecord = { round: p.roundNumber, players: p.players };
-  if (p.forfeitUserId) g.forfeit = p.forfeitUserId;
+  if (p.forfeitUserId && lostInPlay(reason) && p.scores) {
+    g.scores = p.players.map((id) => p.scores![id] ?? 0);
+    g.lost = p.forfeitUserId;
+  } else if (p.forfeitUserId) g.forfeit = p.forfeitUserId;
   else if (p.scores) g.scores = p.players.map((id) => p.scores![id] ?? 0);
   return g;
 }
@@ -91,7 +122,7 @@ export function buildHistory(ev: Event, opts: { includeDrafts?: boolean } = {}):
   for (const p of ev.pairings) {
     if (!opts.includeDrafts && !counted.has(p.roundNumber)) continue;
     if (p.isBye) byes.push({ round: p.roundNumber, playerId: p.players[0] });
-    else games.push(toGame(p)!);
+    else games.push(toGame(p, ev.losses?.get(p.id))!);
   }
   const lastCounted = Math.max(0, ...counted);
   for (const e of ev.entries)

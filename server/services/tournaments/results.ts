@@ -13,7 +13,8 @@
  * (`enterDirectorResult` in enter-result.ts ends that game first, in the same transaction), and a
  * game's own end never overwrites a board that already has a result. Ratings: a board is one game
  * in the ledger (`rated_games.pairing_id` is unique). A match rates itself when it ends; a
- * director's result or correction rates the board here, or amends its entry.
+ * director's result or correction rates the board here, or amends its entry and re-rates from it
+ * (docs/ratings.md "Corrections"). Saving the result a board already has changes nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
@@ -99,6 +100,8 @@ export async function writeResult(
       }
     }
     const correction = !!(p.scores || p.forfeitUserId);
+    // Saving the result the board already has changes nothing: no write, no "corrected" line.
+    if (correction && sameResult(p, input.scores, input.forfeitUserId)) return;
     await tx
       .update(tournamentPairings)
       .set({
@@ -119,9 +122,12 @@ export async function writeResult(
     // by"): that game was played and stays rated as their loss.
     if (input.source === "director") {
       const lostInPlay = input.forfeitUserId && lostByPlay(game?.result ?? null, input.forfeitUserId) ? input.forfeitUserId : null;
-      if (input.forfeitUserId && !lostInPlay) await removeRatedBoard(tx, p.id);
+      // Ratings follow a correction at once (re-rated from this game on, or queued when large).
+      const why = `the result of round ${p.roundNumber}, table ${p.tableNumber} of ${t.name} was ${input.forfeitUserId && !lostInPlay ? "changed to a forfeit" : "corrected"}`;
+      if (input.forfeitUserId && !lostInPlay) await removeRatedBoard(tx, p.id, why);
       else
         await applyRatedGame(tx, {
+          why,
           ruleset: t.ruleset,
           ...(matchId ? { source: "match" as const, sourceId: matchId } : { source: "pairing" as const, sourceId: p.id }),
           pairingId: p.id,
@@ -142,6 +148,13 @@ export async function writeResult(
     });
     await publish(tx, `tournament:${t.id}`);
   });
+}
+
+/** Whether a board already holds exactly this result (same scores, same forfeiting player). */
+function sameResult(p: TournamentPairing, scores: Record<string, number>, forfeitUserId: string | null): boolean {
+  if ((p.forfeitUserId ?? null) !== forfeitUserId || !p.scores) return false;
+  const before = p.scores;
+  return Object.keys(before).length === Object.keys(scores).length && Object.entries(scores).every(([id, v]) => before[id] === v);
 }
 
 /** Whether the board's game ended with `userId` resigning or losing on time (a played game). */

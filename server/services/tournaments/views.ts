@@ -4,15 +4,15 @@
  * exports. All are computed on read from the stored pairings (so corrections show at once).
  * Draft rounds are visible only to the tournament's directors.
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { clubs, matches, type Tournament, type TournamentStaffRole } from "@/db/schema";
+import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
 import { computeStandings, explainOrder, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
-import { absenceKeys, buildBracket, buildHistory, isElimination, loadEvent, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
+import { absenceKeys, buildBracket, buildHistory, isElimination, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
 import { plannedRounds } from "./rounds";
 import { listStaff, type StaffRow } from "./tournaments";
 
@@ -68,20 +68,9 @@ export interface Overview {
   serverNow: Date;
 }
 
-/**
- * Why each forfeit on these boards stands: the board's game ended on time, by resignation or by a
- * no-show (its stored result says which); anything else is a forfeit a director entered.
- */
+/** Why each forfeit on these boards stands (loaded with the event; field.ts `lossReasonsOf`). */
 async function lossReasons(db: DbOrTx, ev: Event): Promise<Map<string, LossReason>> {
-  const forfeits = ev.pairings.filter((p) => p.forfeitUserId);
-  const out = new Map<string, LossReason>(forfeits.map((p) => [p.id, "forfeit"]));
-  if (forfeits.length === 0) return out;
-  const games = await db.select({ pairingId: matches.pairingId, result: matches.result }).from(matches).where(inArray(matches.pairingId, forfeits.map((p) => p.id)));
-  for (const g of games) {
-    const r = g.result?.reason;
-    if (g.pairingId && (r === "timeout" || r === "resign" || r === "no-show")) out.set(g.pairingId, r);
-  }
-  return out;
+  return ev.losses ?? lossReasonsOf(db, ev.pairings);
 }
 
 async function nameMap(db: DbOrTx, ev: Event): Promise<Map<string, string>> {
@@ -276,7 +265,14 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
       const opps = p.players.filter((id) => id !== row.playerId);
       const opponents = opps.map((id) => ({ userId: id, name: names.get(id) ?? id, rank: rankOf.get(id) ?? null }));
       const firstMove = p.players[0] === row.playerId;
-      if (p.forfeitUserId) return { ...base, opponents, firstMove, kind: p.forfeitUserId === row.playerId ? "forfeit-loss" : "forfeit-win", lossReason: losses.get(p.id) ?? "forfeit" };
+      const reason = p.forfeitUserId ? (losses.get(p.id) ?? "forfeit") : null;
+      // A resignation or a loss on time is a played game: a win or loss with its real scores.
+      if (p.forfeitUserId && p.scores && lostInPlay(reason)) {
+        const own = p.scores[row.playerId] ?? 0;
+        const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
+        return { round, opponents, firstMove, own, against, lossReason: reason, kind: p.forfeitUserId === row.playerId ? "loss" : "win" };
+      }
+      if (p.forfeitUserId) return { ...base, opponents, firstMove, kind: p.forfeitUserId === row.playerId ? "forfeit-loss" : "forfeit-win", lossReason: reason };
       if (!p.scores) return { ...base, opponents, firstMove, kind: "pending" };
       const own = p.scores[row.playerId] ?? 0;
       const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
@@ -353,13 +349,15 @@ const SEAT_WORDS = ["first", "second", "third", "fourth"] as const;
 
 /** Published pairings and results as CSV, one line per board or bye; `round` limits it to one
  * round (a round not published yet, or beyond the last, is a 404 with a sentence, not an empty file).
+ * The forfeit column names a forfeiting player only: a resignation or a loss on time was played,
+ * and its scores are in the score columns.
  * A name and a score column per seat: two for a two-player event, up to four for pods (a pod of 3
  * in an event of 4 leaves the fourth seat empty). */
 export async function pairingsCsv(db: DbOrTx, tournamentId: string, round?: number): Promise<string> {
   const t = await getTournamentOrThrow(db, tournamentId);
   const ev = await loadEvent(db, t);
   const names = await nameMap(db, ev);
-  const published = roundViews(ev, names, false, new Map());
+  const published = roundViews(ev, names, false, await lossReasons(db, ev));
   if (round !== undefined && !published.some((r) => r.number === round)) throw new DomainError("NOT_FOUND", `Round ${round} has not been published.`);
   const shown = published.filter((x) => round === undefined || x.number === round);
   // Every seat any board has, at least the event's players per game (a board never has more).
@@ -367,7 +365,7 @@ export async function pairingsCsv(db: DbOrTx, tournamentId: string, round?: numb
   const rows: unknown[][] = [["round", "table", ...seats, ...seats.map((w) => `${w}_score`), "forfeit", "bye"]];
   for (const r of shown)
     for (const p of r.pairings)
-      rows.push([r.number, p.isBye ? "" : p.table, ...seats.map((_, i) => p.players[i]?.name ?? ""), ...seats.map((_, i) => p.players[i]?.score ?? ""), p.forfeitUserId ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
+      rows.push([r.number, p.isBye ? "" : p.table, ...seats.map((_, i) => p.players[i]?.name ?? ""), ...seats.map((_, i) => p.players[i]?.score ?? ""), p.forfeitUserId && !lostInPlay(p.lossReason) ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
   return csv(rows);
 }
 

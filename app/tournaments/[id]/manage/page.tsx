@@ -12,7 +12,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { useTournamentLive } from "../../_components/use-tournament-live";
 import { Field, FormError } from "@/app/_components/form";
 import { errorSentence, formErrors } from "@/app/_trpc/errors";
-import { MAX_SCORE, PAIRING_METHODS, methodForRound, scoreProblem, type PairingMethod } from "@/server/domain";
+import { LOSS_REASON_LABELS, MAX_SCORE, PAIRING_METHODS, methodForRound, scoreProblem, type LossReason, type PairingMethod } from "@/server/domain";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { FORMAT_LABELS, Loading, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../../_components/ui";
 import { GameSettingsForm } from "@/app/tournaments/_components/game-settings";
@@ -26,7 +26,7 @@ import { ForbiddenPairsForm, SeedsForm } from "./settings-pairs";
 import { PairingPlanForm } from "./pairing-plan";
 import { ConfirmDialog } from "../../_components/confirm-dialog";
 
-type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
+type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; lossReason?: LossReason | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
 
 /** One board's result: a score box per player, checked with the server's own rule (`scoreProblem`)
  * so each mistake reads as a sentence under its box; the server's refusals read as a sentence
@@ -88,7 +88,10 @@ function ResultRow({ tournamentId, p, game, live, onSaved }: { tournamentId: str
             <select id={`forfeit-${p.id}`} value={forfeit} onChange={(e) => setForfeit(e.target.value)} className="rounded border border-slate-300 px-1 py-2 text-sm">
               <option value="">no forfeit</option>
               {p.players.map((pl) => (
-                <option key={pl.userId} value={pl.userId}>forfeit by {pl.name}</option>
+                // A game lost by resigning or on time was played (rated, real scores): say so, not "forfeit".
+                <option key={pl.userId} value={pl.userId}>
+                  {pl.userId === p.forfeitUserId && (p.lossReason === "resign" || p.lossReason === "timeout") ? `${pl.name} ${LOSS_REASON_LABELS[p.lossReason]}` : `forfeit by ${pl.name}`}
+                </option>
               ))}
             </select>
           </div>
