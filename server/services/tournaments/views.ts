@@ -266,19 +266,19 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
       const opponents = opps.map((id) => ({ userId: id, name: names.get(id) ?? id, rank: rankOf.get(id) ?? null }));
       const firstMove = p.players[0] === row.playerId;
       const reason = p.forfeitUserId ? (losses.get(p.id) ?? "forfeit") : null;
+      // In a pod `against` is the best other score: the top score for anyone below first, the next best for the winner.
+      const placeIn = (scores: Record<string, number>, own: number) => (opps.length > 1 ? 1 + opps.filter((id) => (scores[id] ?? 0) > own).length : null);
       // A resignation or a loss on time is a played game: a win or loss with its real scores.
       if (p.forfeitUserId && p.scores && lostInPlay(reason)) {
         const own = p.scores[row.playerId] ?? 0;
         const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
-        return { round, opponents, firstMove, own, against, lossReason: reason, kind: p.forfeitUserId === row.playerId ? "loss" : "win" };
+        return { round, opponents, firstMove, own, against, lossReason: reason, place: placeIn(p.scores, own), kind: p.forfeitUserId === row.playerId ? "loss" : "win" };
       }
       if (p.forfeitUserId) return { ...base, opponents, firstMove, kind: p.forfeitUserId === row.playerId ? "forfeit-loss" : "forfeit-win", lossReason: reason };
       if (!p.scores) return { ...base, opponents, firstMove, kind: "pending" };
       const own = p.scores[row.playerId] ?? 0;
       const against = Math.max(...opps.map((id) => p.scores![id] ?? 0));
-      // In a pod `against` is the best other score: the top score for anyone below first, the next best for the winner.
-      const place = opps.length > 1 ? 1 + opps.filter((id) => (p.scores![id] ?? 0) > own).length : null;
-      return { round, opponents, firstMove, own, against, lossReason: null, place, kind: own > against ? "win" : own < against ? "loss" : "tie" };
+      return { round, opponents, firstMove, own, against, lossReason: null, place: placeIn(p.scores, own), kind: own > against ? "win" : own < against ? "loss" : "tie" };
     });
     return { rank: row.rank, userId: row.playerId, name: row.name, wins: row.wins, spread: row.spread, cells };
   });
