@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../ruleset";
 import type { Placement } from "../play";
-import { formedLines, mainLineText, tilesText } from "./lines";
+import { formedLines, mainLineText, playLinesText, tilesText } from "./lines";
 
 const equate = getRuleset("equate");
 const smath = getRuleset("smath");
@@ -22,6 +22,7 @@ describe("formedLines", () => {
     expect(lines[0]).toMatchObject({ text: "672+42+5=719", direction: "across", row: 3, col: 0, where: "A4 across", main: true });
     expect(lines).toHaveLength(1);
     expect(mainLineText(equate, board, play)).toBe("672+42+5=719");
+    expect(playLinesText(equate, board, play)).toBe("672+42+5=719 at A4 across");
   });
 
   it("lists cross lines after the main line; one tile reads along its neighbours", () => {
@@ -40,6 +41,7 @@ describe("formedLines", () => {
       ["1+", "L9 down"],
       ["3=3+", "I10 across"],
     ]);
+    expect(playLinesText(equate, board, play)).toBe("1+ at L9 down; also 3=3+ at I10 across");
   });
 
   it("a mixed numeral keeps its space", () => {
@@ -55,5 +57,6 @@ describe("formedLines", () => {
   it("no play, no line", () => {
     expect(formedLines(equate, [], [])).toEqual([]);
     expect(mainLineText(equate, [], [])).toBe("");
+    expect(playLinesText(equate, [], [])).toBe("");
   });
 });

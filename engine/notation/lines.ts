@@ -106,3 +106,11 @@ export function formedLines(rs: Ruleset, board: readonly Placement[], play: read
 export function mainLineText(rs: Ruleset, board: readonly Placement[], play: readonly Placement[]): string {
   return formedLines(rs, board, play)[0]?.text ?? "";
 }
+
+/** The lines a play forms, for a list of plays: "672+42+5=719 at A4 across", then any cross
+ * line ("; also 7+2=9 at L2 down"); "" for an empty play. */
+export function playLinesText(rs: Ruleset, board: readonly Placement[], play: readonly Placement[]): string {
+  const [main, ...cross] = formedLines(rs, board, play);
+  if (!main) return "";
+  return `${main.text} at ${main.where}${cross.length ? `; also ${cross.map((l) => `${l.text} at ${l.where}`).join(", ")}` : ""}`;
+}
