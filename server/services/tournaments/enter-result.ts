@@ -11,6 +11,7 @@
 import type { Db } from "@/db/client";
 import { endForDirectorResult } from "@/server/services/matches/director-end";
 import { writeResult } from "./results";
+import { startAfterEnd } from "@/server/services/analysis/on-end";
 
 export interface DirectorResultInput {
   tournamentId: string;
@@ -24,7 +25,7 @@ export interface DirectorResultInput {
 
 /** Directors only (checked by the router). DomainError for a bad board, round state or scores. */
 export async function enterDirectorResult(db: Db, input: DirectorResultInput, opts: { now?: number } = {}): Promise<void> {
-  await db.transaction(async (tx) => {
+  const game = await db.transaction(async (tx) => {
     const game = await endForDirectorResult(tx, {
       pairingId: input.pairingId,
       tournamentId: input.tournamentId,
@@ -42,5 +43,8 @@ export async function enterDirectorResult(db: Db, input: DirectorResultInput, op
       expectedVersion: input.expectedVersion,
       ...(game ? { matchId: game.matchId } : {}),
     });
+    return game;
   });
+  // a game this result ended has its analysis queued (matches/log.ts): start it, now it is committed
+  if (game) startAfterEnd(db, game.matchId);
 }
