@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { adjudicate, formatPosition } from "@/engine";
+import { adjudicate, bestPlaysAt, formatPosition, getRuleset, playLinesText } from "@/engine";
 import { signUp, uniqueEmail } from "./helpers";
 
 /** Calls a tRPC procedure over HTTP as the page's signed-in user (superjson envelope). */
@@ -110,6 +110,15 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await expect(page.getByTestId("verdict")).toHaveText(`Valid play — ${expected.score} points`);
   await expect(page.getByTestId("breakdown")).toContainText(`Total: ${expected.score}`);
   await expect(page.getByTestId("sign-in-to-record")).toContainText("to record this ruling with a game");
+
+  // "Best play here" names each play by the whole line it makes on the board (7=7 and more), not
+  // its new tiles alone ("=7 from J11")
+  const rs = getRuleset("equate");
+  const top = bestPlaysAt(rs, board, ["=", "7"], { top: 5 }).plays[0]!;
+  const line = playLinesText(rs, board, top.placements);
+  expect(line).toMatch(/^\S*7=7\S* at [A-Z]\d+ (across|down)/);
+  await page.getByRole("button", { name: "Best play here" }).click();
+  await expect(page.getByTestId("best-here-plays").locator("li").first()).toHaveText(`${line} — ${top.score}`);
 
   // A wrong tile is removed and replaced: the ruling follows.
   await page.getByRole("button", { name: "Remove" }).click();

@@ -71,7 +71,8 @@ export function explainRuling(request: AdjudicationRequest, ruling: Ruling): Exp
   }
   const lines: LineBreakdown[] = [];
   ruling.lines.forEach((line, i) => {
-    if (!ruling.valid || line.points === 0) return;
+    // a line that scores: its points, or (blanks only, Number Scrabble) its value bonus alone
+    if (!ruling.valid || (line.points === 0 && !ruling.bonuses.some((b) => b.kind === "value" && b.line === i))) return;
     let sum = 0;
     let multiplier = 1;
     const tiles: TileScore[] = line.cells.map(([row, col]) => {
