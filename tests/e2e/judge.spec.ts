@@ -128,6 +128,29 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await page.getByRole("button", { name: "Get ruling" }).click();
   await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
   await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toBeVisible();
+
+  // Number Scrabble reads left to right: 2+3×4=20 across the star (a double-equation square) adds
+  // the value bonus ⌈√20⌉ = 5 before the ×2, and the "Lines formed" row says what the headline says
+  await page.getByLabel("Position notation").fill(formatPosition({ ruleset: "number-scrabble", board: [], racks: [[], []], scores: [0, 0], turn: 0, bag: 80 }));
+  await page.getByRole("button", { name: "Load notation" }).click();
+  const play = (text: string) => [...text].map((tile, i) => ({ row: 7, col: 4 + i, tile }));
+  const ns = adjudicate({ ruleset: "number-scrabble", board: [], play: play("2+3×4=20") });
+  expect(ns.valid).toBe(true);
+  await page.getByLabel("Play", { exact: true }).fill("2+3×4=20");
+  await page.getByLabel("Start square").fill("E8");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("verdict")).toHaveText(`Valid play — ${ns.score} points`);
+  await expect(page.getByTestId("line").first().locator("td").last()).toHaveText(String(ns.score));
+  await expect(page.getByTestId("breakdown")).toContainText("+ value bonus ⌈√20⌉ = 5) × 2");
+  await expect(page.getByTestId("breakdown")).not.toContainText("Value bonus");
+  if (process.env.JUDGE_SHOTS) await page.getByTestId("ruling").screenshot({ path: `${process.env.JUDGE_SHOTS}/number-scrabble-ruling.png` });
+  // 2+3×4=14: the ruling says the game reads strictly left to right
+  await page.getByLabel("Play", { exact: true }).fill("2+3×4=14");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toContainText("Number Scrabble reads strictly left to right");
+  await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toContainText("2 + 3 = 5, then 5 × 4 = 20");
 });
 
 test("[judge]: a judge sets the line of a pasted 'SMATH position's bracket tile, with the mouse and the keyboard, after the engine says it guessed", async ({ page }) => {
