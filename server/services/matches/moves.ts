@@ -142,7 +142,9 @@ export async function submitMove(
     if (wrote && result) {
       // the game is over: its analysis is queued (right after the one-statement write when no
       // transaction was needed) and started in the background (analysis/on-end.ts)
-      if (!(m.pairingId || m.rated)) await queueOnGameEnd(db, m);
+      // the move is committed: a failure to queue must not make it look refused (the replay page
+      // still offers "Analyse this game")
+      if (!(m.pairingId || m.rated)) await queueOnGameEnd(db, m).catch((err: unknown) => console.error(`Could not queue the analysis of game ${m.id}:`, err));
       startAfterEnd(db, m.id);
     }
     return wrote;
