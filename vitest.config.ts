@@ -15,5 +15,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // A game a test ends gets its analysis row, but no background analysis run
+    // (server/services/analysis/on-end.ts); the tests of that module turn it on.
+    env: { ANALYSIS_AUTOSTART: "off" },
   },
 });

@@ -77,6 +77,9 @@ export type {
 } from "./game";
 // The public scoresheet: one plain line per event ("3+4=7 at J10 across"), rack contents never named
 export { describeEvent, lineText } from "./game/scoresheet";
+// The whole lines a play forms as text ("672+42+5=719", mixed numerals spaced: "46 1/4")
+export { formedLines, mainLineText, playLinesText, tilesText } from "./notation/lines";
+export type { FormedLine, TextTile } from "./notation/lines";
 export type { SheetLine } from "./game/scoresheet";
 export { GAME_CHALLENGE_RULES, CHALLENGE_SEMANTICS, isGameChallengeRule, alwaysRefused, phonyScore } from "./challenge";
 export type { GameChallengeRule, ChallengeSemantics } from "./challenge";

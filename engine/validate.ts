@@ -10,7 +10,7 @@
 import type { Direction } from "./board";
 import { evaluate, prettyValue, RADICAL_FIELD, RATIONAL_FIELD, type Field } from "./expr/evaluate";
 import { lex, spanText, type Issue, type LexCell } from "./expr/lex";
-import { parse } from "./expr/parse";
+import { parse, type Node, type Side } from "./expr/parse";
 import type { GridCell } from "./play";
 import type { Ruleset } from "./ruleset";
 import type { CellRef, LineKind, Violation } from "./ruling";
@@ -134,7 +134,8 @@ export function checkLine(rs: Ruleset, cells: GridCell[], direction: Direction, 
         return t === v ? `${sideLabel(k, n)} ${t}` : `${sideLabel(k, n)} ${t} = ${v}`;
       })
       .join(", ");
-    violations.push({ code: "NOT_EQUAL", message: `${L.text(0, last)} is not true: ${parts}`, cells: L.refs(0, last) });
+    const order = rs.options.evaluation === "left-to-right" ? leftToRightWorking(parsed.sides, field, ctx, L, rs.name) : "";
+    violations.push({ code: "NOT_EQUAL", message: `${L.text(0, last)} is not true: ${parts}${order}`, cells: L.refs(0, last) });
     return result;
   }
   result.value = values[0];
@@ -142,3 +143,41 @@ export function checkLine(rs: Ruleset, cells: GridCell[], direction: Direction, 
   result.trueEquation = kind === "equation";
   return result;
 }
+
+/** A side where the order matters: a × or ÷ applied to a sum or difference read before it
+ * (`2+3×4`), which the usual precedence would read the other way. */
+function orderMatters(n: Node): boolean {
+  if (n.k !== "bin") return false;
+  if ((n.op === "×" || n.op === "÷") && !n.implied && n.l.k === "bin" && (n.l.op === "+" || n.l.op === "-")) return true;
+  return orderMatters(n.l) || orderMatters(n.r);
+}
+
+/**
+ * The working of a Number Scrabble side read strictly left to right (docs/spec/rulesets.md,
+ * "Number Scrabble"), for the sides where that order differs from the usual precedence: the
+ * dispute over `2+3×4=14` is exactly that the game reads 2 + 3 = 5, then 5 × 4 = 20. Empty when
+ * no side mixes the two.
+ */
+function leftToRightWorking(sides: readonly Side[], field: Field<unknown>, ctx: Parameters<typeof evaluate>[2], L: LineCtx, name: string): string {
+  const steps: string[] = [];
+  for (const side of sides) {
+    if (!side.node || !orderMatters(side.node)) continue;
+    // the left spine, innermost first: each step applies one operator to the value so far
+    const spine: Extract<Node, { k: "bin" }>[] = [];
+    for (let n: Node = side.node; n.k === "bin"; n = n.l) spine.unshift(n);
+    let acc: string | null = null;
+    const parts: string[] = [];
+    for (const b of spine) {
+      const v = evaluate(b, field, ctx);
+      if (!v.ok) break;
+      const left = acc ?? L.text(b.l.from, b.l.to);
+      const out = prettyValue(field.format(v.value));
+      parts.push(`${left} ${prettyOp(b.op)} ${L.text(b.r.from, b.r.to)} = ${out}`);
+      acc = out;
+    }
+    if (parts.length) steps.push(parts.join(", then "));
+  }
+  return steps.length ? `. ${name} reads strictly left to right, with no precedence of × and ÷ over + and −: ${steps.join("; ")}` : "";
+}
+
+const prettyOp = (op: string): string => (op === "-" ? "−" : op);

@@ -38,6 +38,15 @@ group("scoresheet lines", () => {
     expect(lineText(s1, { row: 9, col: 9 }, "down")).toBe("= at J10 down");
   });
 
+  it("prints a mixed numeral with its space: 46 1/4, never 461/4", () => {
+    // alice holds 4 6 1/4 = 1 8 5 ÷ 4: 46 1/4=185÷4 across J10
+    const s0 = { ...must(null, start()), racks: [["4", "6", "1/4", "=", "1", "8", "5", "÷", "4"], ["1"]] } as GameState;
+    const faces = ["4", "6", "1/4", "=", "1", "8", "5", "÷", "4"];
+    const play: GameEvent = { type: "play", at: 1, player: "alice", placements: faces.map((tile, i) => ({ row: 9, col: 5 + i, tile })) };
+    const s1 = must(s0, play);
+    expect(describe(s0, s1, play).text).toBe("46 1/4=185÷4 at F10 across");
+  });
+
   it("says how many tiles an exchange sent back, never which", () => {
     const s0 = rigged(must(null, start()));
     const ex: GameEvent = { type: "exchange", at: 1, player: "alice", tiles: ["3", "4"] };

@@ -6,7 +6,7 @@
 import type { Direction } from "../board";
 import type { GameEvent } from "./events";
 import type { GameState } from "./game";
-import * as squares from "../notation/squares";
+import { playDirection, runThrough } from "../notation/lines";
 
 /** What the scoresheet says about one event. */
 export interface SheetLine {
@@ -20,32 +20,13 @@ export interface SheetLine {
   placements?: { row: number; col: number; tile: string; blank?: boolean }[];
 }
 
-/** The direction of a play: its line for several tiles; for one tile, across when it has a
- * neighbour across, else down. */
-function playDirection(placements: readonly { row: number; col: number }[], state: GameState): Direction {
-  if (placements.length > 1) return placements.every((p) => p.row === placements[0].row) ? "across" : "down";
-  const p = placements[0];
-  const has = (r: number, c: number) => state.board.some((t) => t.row === r && t.col === c);
-  return has(p.row, p.col - 1) || has(p.row, p.col + 1) ? "across" : "down";
-}
-
-/** The run of board tiles through `from`, read along `dir`, and where it starts: "3+4=7 at J10 across". */
+/** The run of board tiles through `from`, read along `dir`, and where it starts: "3+4=7 at J10
+ * across". The text is the ruling's compact form (notation/lines.ts): a mixed numeral keeps its
+ * space ("46 1/4"). */
 export function lineText(state: GameState, from: { row: number; col: number }, dir: Direction): string {
-  const at = new Map(state.board.map((t) => [`${t.row},${t.col}`, t.tile]));
-  const [dr, dc] = dir === "across" ? [0, 1] : [1, 0];
-  let { row: r, col: c } = from;
-  while (at.has(`${r - dr},${c - dc}`)) {
-    r -= dr;
-    c -= dc;
-  }
-  const [r0, c0] = [r, c];
-  let text = "";
-  while (at.has(`${r},${c}`)) {
-    text += at.get(`${r},${c}`);
-    r += dr;
-    c += dc;
-  }
-  return `${text} at ${squares.line(r0, c0, dir)}`;
+  const at = new Map(state.board.map((t) => [`${t.row},${t.col}`, t]));
+  const line = runThrough(state.ruleset, at, from.row, from.col, dir, true)!;
+  return `${line.text} at ${line.where}`;
 }
 
 /** The scoresheet line for `e`, given the state before it (null for the start) and after it. */
@@ -58,7 +39,7 @@ export function describeEvent(before: GameState | null, after: GameState, e: Gam
     case "play": {
       const seat = seatOf(e.player);
       const placements = e.placements.map((p) => (p.blank ? { row: p.row, col: p.col, tile: p.tile, blank: true } : { row: p.row, col: p.col, tile: p.tile }));
-      const text = placements.length ? lineText(after, placements[0], playDirection(placements, after)) : "play";
+      const text = placements.length ? lineText(after, placements[0], playDirection(after.board, placements)) : "play";
       return { seat, text, points: diff(seat), placements };
     }
     case "exchange": {

@@ -108,6 +108,52 @@ describe("game record", () => {
     expect(text).toContain("; event 2 refused: NOT_YOUR_TURN");
     expect(parseGameRecord(text)).toEqual({ ok: true, value: evs.slice(0, 2) });
   });
+  it("names players by display name (the #player header keeps the id), and reads back to the same events", () => {
+    const uuid = "6b1e0c3a-0d7e-4f4e-9a51-5f0c2b7d9e10";
+    const evs: GameEvent[] = [
+      { type: "start", at: 0, ruleset: "equate", players: [{ id: uuid, name: "Ann Lee" }, { id: "bo", name: "Bo" }], seed: "x" },
+      { type: "pass", at: 5, player: uuid },
+      { type: "pass", at: 6, player: "bo" },
+    ];
+    const text = formatGameRecord(evs);
+    expect(text).toContain(`#player ${uuid} Ann Lee\n`);
+    expect(text).toContain(">Ann Lee: pass @5 ; rack");
+    expect(text).toContain(">Bo: pass @6");
+    expect(text).toMatch(/racks: Ann Lee [+-]\d+, Bo [+-]\d+/);
+    // the id appears only in its header line
+    expect(text.split(uuid)).toHaveLength(2);
+    expect(parseGameRecord(text)).toEqual({ ok: true, value: evs });
+    expect(formatGameRecord((parseGameRecord(text) as { ok: true; value: GameEvent[] }).value)).toBe(text);
+    // a record naming players by id (as before) still reads
+    expect(parseGameRecord(text.replaceAll(">Ann Lee:", `>${uuid}:`).replaceAll(">Bo:", ">bo:"))).toEqual({ ok: true, value: evs });
+  });
+
+  it("falls back to the id where a name would not read back to one player", () => {
+    const same: GameEvent[] = [
+      { type: "start", at: 0, ruleset: "equate", players: [{ id: "p1", name: "Sam" }, { id: "p2", name: "Sam" }], seed: "x" },
+      { type: "pass", at: 5, player: "p1" },
+      { type: "pass", at: 6, player: "p2" },
+    ];
+    const t1 = formatGameRecord(same);
+    expect(t1).toContain(">p1: pass @5");
+    expect(t1).toContain(">p2: pass @6");
+    expect(parseGameRecord(t1)).toEqual({ ok: true, value: same });
+    // a name that is the other player's id, a name with ": " in it, and a name that starts another's
+    const tricky: GameEvent[] = [
+      { type: "start", at: 0, ruleset: "equate", players: [{ id: "x1", name: "x2" }, { id: "x2", name: "A: B" }, { id: "x3", name: "Al" }, { id: "x4", name: "Al: x" }], seed: "x" },
+      { type: "pass", at: 5, player: "x1" },
+      { type: "pass", at: 6, player: "x2" },
+      { type: "pass", at: 7, player: "x3" },
+      { type: "pass", at: 8, player: "x4" },
+    ];
+    const t2 = formatGameRecord(tricky);
+    expect(t2).toContain(">x1: pass @5");
+    expect(t2).toContain(">x2: pass @6");
+    expect(t2).toContain(">x3: pass @7");
+    expect(t2).toContain(">x4: pass @8");
+    expect(parseGameRecord(t2)).toEqual({ ok: true, value: tricky });
+  });
+
   it("a director's end round-trips and says where the result is", () => {
     const evs: GameEvent[] = [
       { type: "start", at: 0, ruleset: "equate", players: [{ id: "a" }, { id: "b" }], seed: "x", timeControl: { initialMs: 60_000 } },

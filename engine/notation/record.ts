@@ -12,7 +12,7 @@
  *   #seed any text to the end of the line
  *   #player alice Alice Smith               (id, then the optional name; one line per player)
  *   #start 1700000000000                    (the start event's `at`)
- *   >alice: play 10H [2]+[2]=[4] @1700000005000 ; rack … score +16 total 16 clock 24:55.000
+ *   >Alice Smith: play 10H [2]+[2]=[4] @1700000005000 ; rack … score +16 total 16 clock 24:55.000
  *   >bob: play J9 .[3] @1700000009000       (down: column letter first; `.` = a tile already there)
  *   >bob: exchange [3][3]+ @…
  *   >alice: pass @…                         (`pass forfeit` when the move time ran out)
@@ -21,6 +21,12 @@
  *   >bob: time-bonus 10 @…
  *   pause @…  |  resume @…  |  end @…  |  director-end @…   (a tournament director entered the result)
  *
+ * Players: an event line names its player by display name (`>Alice Smith:`), as a person reads
+ * the record; the `#player` header pairs each name with the id the events carry, so the record
+ * reads back to the same events. Where a name could not be read back to one player (none given,
+ * two players share it, it is another player's id, or it holds a line break or ` ; `), the line
+ * names the id instead (`>alice:`); a reader accepts either. The annotations name players by
+ * display name too.
  * Coordinates: square names (notation/squares.ts), rows 1-based, columns lettered from A. A play
  * is written as one segment from its first to its last tile when its placements are in one line in reading order; otherwise as one
  * segment per placement, in the event's order, so every event survives the round trip exactly.
@@ -79,24 +85,39 @@ function header(e: StartEvent): string[] {
   return h;
 }
 
-function eventLine(e: GameEvent): string {
+/**
+ * How event lines name each player: the display name where it reads back to that one player,
+ * else the id (see the module header). A name is also refused when it, or it followed by ": ",
+ * begins another player's name or id, so the reader's longest-match finds exactly this player.
+ */
+export function recordHandles(players: readonly { id: string; name?: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const ok = (name: string | undefined, id: string): name is string => {
+    if (name === undefined || name.trim() !== name || name === "" || /[\r\n]/.test(name) || name.includes(" ; ") || name.includes(": ")) return false;
+    return players.every((q) => q.id === id || (q.name !== name && q.id !== name && !(q.name ?? "").startsWith(`${name}: `) && !q.id.startsWith(`${name}: `)));
+  };
+  for (const p of players) out.set(p.id, ok(p.name, p.id) ? p.name : p.id);
+  return out;
+}
+
+function eventLine(e: GameEvent, who: (id: string) => string): string {
   const at = `@${e.at}`;
   switch (e.type) {
     case "play":
-      return `>${e.player}: play ${formatPlay(e.placements)} ${at}`;
+      return `>${who(e.player)}: play ${formatPlay(e.placements)} ${at}`;
     case "exchange":
-      return `>${e.player}: exchange ${encodeRack(e.tiles.map((t) => (t === "?" ? t : normaliseFace(t))))} ${at}`;
+      return `>${who(e.player)}: exchange ${encodeRack(e.tiles.map((t) => (t === "?" ? t : normaliseFace(t))))} ${at}`;
     case "pass":
-      return `>${e.player}: pass${e.forfeit ? " forfeit" : ""} ${at}`;
+      return `>${who(e.player)}: pass${e.forfeit ? " forfeit" : ""} ${at}`;
     case "challenge":
-      return `>${e.challenger}: challenge ${at}`;
+      return `>${who(e.challenger)}: challenge ${at}`;
     case "resign":
     case "timeout":
-      return `>${e.player}: ${e.type} ${at}`;
+      return `>${who(e.player)}: ${e.type} ${at}`;
     case "time-penalty":
-      return `>${e.player}: time-penalty ${e.points} ${e.overtimeMs} ${at}`;
+      return `>${who(e.player)}: time-penalty ${e.points} ${e.overtimeMs} ${at}`;
     case "time-bonus":
-      return `>${e.player}: time-bonus ${e.points} ${at}`;
+      return `>${who(e.player)}: time-bonus ${e.points} ${at}`;
     case "pause":
     case "resume":
     case "end":
@@ -109,24 +130,25 @@ function eventLine(e: GameEvent): string {
 
 function annotate(before: GameState, after: GameState, e: GameEvent): string {
   const parts: string[] = [];
+  const nameOf = (k: number) => after.players[k].name ?? after.players[k].id;
   const who = "player" in e ? e.player : e.type === "challenge" ? e.challenger : null;
   const i = who === null ? -1 : after.players.findIndex((p) => p.id === who);
   // Virtual racks (over-the-board games) are not the real racks: never annotate them.
   if ((e.type === "play" || e.type === "exchange" || e.type === "pass") && !before.options.virtualRacks) parts.push(`rack ${encodeRack(before.racks[i]) || "-"}`);
   if (e.type === "challenge" && before.pending) {
     const j = before.pending.player;
-    parts.push(`${before.pending.valid ? "play stands" : "play withdrawn"}: ${after.players[j].id} ${after.scores[j] - before.scores[j] >= 0 ? "+" : ""}${after.scores[j] - before.scores[j]} total ${after.scores[j]}`);
+    parts.push(`${before.pending.valid ? "play stands" : "play withdrawn"}: ${nameOf(j)} ${after.scores[j] - before.scores[j] >= 0 ? "+" : ""}${after.scores[j] - before.scores[j]} total ${after.scores[j]}`);
   } else if (i >= 0) {
     const d = after.scores[i] - before.scores[i];
     parts.push(`score ${d >= 0 ? "+" : ""}${d} total ${after.scores[i]}`);
   }
   if (after.clock && i >= 0) parts.push(`clock ${clockText(C.remaining(after.clock, i, e.at))}`);
   if (after.end && !before.end) {
-    const s = after.end.rackSettlement.map((x, k) => `${after.players[k].id} ${x >= 0 ? "+" : ""}${x}`).join(", ");
+    const s = after.end.rackSettlement.map((x, k) => `${nameOf(k)} ${x >= 0 ? "+" : ""}${x}`).join(", ");
     parts.push(`game decided (${after.end.reason}); racks: ${s}`);
   }
   if (e.type === "end" && after.end?.reason === "director") parts.push(`board ${after.scores.join("/")}; the result is the one the director entered`);
-  else if (e.type === "end" && after.end?.winners) parts.push(`final ${after.scores.join("/")}; winners ${after.end.winners.map((k) => after.players[k].id).join(", ")}`);
+  else if (e.type === "end" && after.end?.winners) parts.push(`final ${after.scores.join("/")}; winners ${after.end.winners.map(nameOf).join(", ")}`);
   return parts.length ? ` ; ${parts.join("; ")}` : "";
 }
 
@@ -135,6 +157,8 @@ function annotate(before: GameState, after: GameState, e: GameEvent): string {
 export function formatGameRecord(events: readonly GameEvent[]): string {
   const lines: string[] = [];
   let state: GameState | null = null;
+  let handles = new Map<string, string>();
+  const who = (id: string) => handles.get(id) ?? id;
   for (let k = 0; k < events.length; k++) {
     const e = events[k];
     const r = applyEvent(state, e);
@@ -142,8 +166,10 @@ export function formatGameRecord(events: readonly GameEvent[]): string {
       lines.push(`; event ${k} refused: ${r.error.code} ${r.error.message.replace(/[\r\n]+/g, " ")}`);
       break;
     }
-    if (e.type === "start") lines.push(...header(e));
-    else lines.push(eventLine(e) + annotate(state!, r.value, e));
+    if (e.type === "start") {
+      lines.push(...header(e));
+      handles = recordHandles(e.players);
+    } else lines.push(eventLine(e, who) + annotate(state!, r.value, e));
     state = r.value;
   }
   return lines.join("\n") + "\n";
@@ -253,10 +279,29 @@ export function readGameRecord(text: string): Result<ReadRecord> {
       }
       return err(n + 1, `cannot read "${body}"`);
     }
-    const id = words[0].slice(1, -1);
-    if (!words[0].endsWith(":") || id === "") return err(n + 1, "a player event starts with >id:");
-    const verb = words[1];
-    const args = words.slice(2);
+    // ">Alice Smith: play …" or ">alice: play …": the longest player name or id followed by ": "
+    let id = "";
+    let rest = "";
+    let best = -1;
+    // ids first, so an id wins a tie with a name (the writer never names a player by another's id)
+    const handles = [...players.map((p) => [p.id, p.id]), ...players.filter((p) => p.name !== undefined).map((p) => [p.name!, p.id])];
+    for (const [handle, pid] of handles) {
+      if (handle.length > best && body.startsWith(`>${handle}: `)) {
+        best = handle.length;
+        id = pid;
+        rest = body.slice(handle.length + 3);
+      }
+    }
+    if (best < 0) {
+      // not a player of the header: read the first word as the id (the engine's replay refuses it)
+      id = words[0].slice(1, -1);
+      if (!words[0].endsWith(":") || id === "") return err(n + 1, "a player event starts with >name: or >id:");
+      rest = body.slice(body.indexOf(" ") + 1);
+    }
+    const restWords = rest.split(" ");
+    restWords.pop(); // the @time, read above
+    const verb = restWords[0];
+    const args = restWords.slice(1);
     const int = (s: string | undefined): number | null => (s !== undefined && /^\d+$/.test(s) ? Number(s) : null);
     switch (verb) {
       case "play": {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { adjudicate, formatPosition } from "@/engine";
+import { adjudicate, bestPlaysAt, formatPosition, getRuleset, playLinesText } from "@/engine";
 import { signUp, uniqueEmail } from "./helpers";
 
 /** Calls a tRPC procedure over HTTP as the page's signed-in user (superjson envelope). */
@@ -111,6 +111,15 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await expect(page.getByTestId("breakdown")).toContainText(`Total: ${expected.score}`);
   await expect(page.getByTestId("sign-in-to-record")).toContainText("to record this ruling with a game");
 
+  // "Best play here" names each play by the whole line it makes on the board (7=7 and more), not
+  // its new tiles alone ("=7 from J11")
+  const rs = getRuleset("equate");
+  const top = bestPlaysAt(rs, board, ["=", "7"], { top: 5 }).plays[0]!;
+  const line = playLinesText(rs, board, top.placements);
+  expect(line).toMatch(/^\S*7=7\S* at [A-Z]\d+ (across|down)/);
+  await page.getByRole("button", { name: "Best play here" }).click();
+  await expect(page.getByTestId("best-here-plays").locator("li").first()).toHaveText(`${line} — ${top.score}`);
+
   // A wrong tile is removed and replaced: the ruling follows.
   await page.getByRole("button", { name: "Remove" }).click();
   await page.locator('[data-square="J12"]').click();
@@ -119,6 +128,29 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await page.getByRole("button", { name: "Get ruling" }).click();
   await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
   await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toBeVisible();
+
+  // Number Scrabble reads left to right: 2+3×4=20 across the star (a double-equation square) adds
+  // the value bonus ⌈√20⌉ = 5 before the ×2, and the "Lines formed" row says what the headline says
+  await page.getByLabel("Position notation").fill(formatPosition({ ruleset: "number-scrabble", board: [], racks: [[], []], scores: [0, 0], turn: 0, bag: 80 }));
+  await page.getByRole("button", { name: "Load notation" }).click();
+  const play = (text: string) => [...text].map((tile, i) => ({ row: 7, col: 4 + i, tile }));
+  const ns = adjudicate({ ruleset: "number-scrabble", board: [], play: play("2+3×4=20") });
+  expect(ns.valid).toBe(true);
+  await page.getByLabel("Play", { exact: true }).fill("2+3×4=20");
+  await page.getByLabel("Start square").fill("E8");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("verdict")).toHaveText(`Valid play — ${ns.score} points`);
+  await expect(page.getByTestId("line").first().locator("td").last()).toHaveText(String(ns.score));
+  await expect(page.getByTestId("breakdown")).toContainText("+ value bonus ⌈√20⌉ = 5) × 2");
+  await expect(page.getByTestId("breakdown")).not.toContainText("Value bonus");
+  if (process.env.JUDGE_SHOTS) await page.getByTestId("ruling").screenshot({ path: `${process.env.JUDGE_SHOTS}/number-scrabble-ruling.png` });
+  // 2+3×4=14: the ruling says the game reads strictly left to right
+  await page.getByLabel("Play", { exact: true }).fill("2+3×4=14");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await page.getByRole("button", { name: "Get ruling" }).click();
+  await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toContainText("Number Scrabble reads strictly left to right");
+  await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toContainText("2 + 3 = 5, then 5 × 4 = 20");
 });
 
 test("[judge]: a judge sets the line of a pasted 'SMATH position's bracket tile, with the mouse and the keyboard, after the engine says it guessed", async ({ page }) => {

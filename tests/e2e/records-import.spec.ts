@@ -24,9 +24,11 @@ function brokenRecord(text: string): { text: string; line: number } {
   const lines = text.split("\n");
   const k = lines.findIndex((l) => l.startsWith(">") && l.includes(": play "));
   const j = lines.findIndex((l, i) => i > k && l.startsWith(">"));
-  const play = lines[k]!.split(" ; ")[0]!.split(" ");
-  const next = lines[j]!.split(" ; ")[0]!.split(" ");
-  lines[j] = [next[0], "play", ...play.slice(2, -1), next.at(-1)].join(" ");
+  // ">Name: play 10H … @t": players are named by display name, which may hold spaces
+  const play = lines[k]!.split(" ; ")[0]!;
+  const next = lines[j]!.split(" ; ")[0]!;
+  const args = play.slice(play.indexOf(": play ") + 2).split(" ").slice(0, -1);
+  lines[j] = `${next.slice(0, next.indexOf(": "))}: ${args.join(" ")} ${next.split(" ").at(-1)}`;
   return { text: lines.join("\n"), line: j + 1 };
 }
 

@@ -5,7 +5,8 @@
  * data fetching; the live board, the scorekeeper station, the replay page and the judge's desk
  * all draw it.
  *
- * Optional extras: coordinates round the edge (named as every message names squares, `squares`
+ * Optional extras: a play shown over the board in blue without being on it (the analysis page's
+ * best play, `shown`, each square named "H8: 3 (best play)"), coordinates round the edge (named as every message names squares, `squares`
  * of `@/engine`), "new" tiles (the disputed play on the judge's desk), squares a violation names
  * outlined in red, the squares of a challenged play outlined dashed until the next move (distinct
  * from the last play's ring: purple where the play came off, green where it stood), the entry
@@ -48,6 +49,8 @@ export function Board({
   tiles,
   draft = [],
   fresh = [],
+  shown = [],
+  shownLabel = "best play",
   highlight = [],
   violations = [],
   challenged = null,
@@ -70,6 +73,10 @@ export function Board({
   draft?: readonly BoardTileProp[];
   /** "new" tiles — the disputed play on the judge's desk; shown over `tiles` on the same square */
   fresh?: readonly BoardTileProp[];
+  /** a play drawn in blue over the board, not part of it (the analysis page's best play) */
+  shown?: readonly BoardTileProp[];
+  /** what `shown` is, in each of its squares' names ("H8: 3 (best play)") */
+  shownLabel?: string;
   highlight?: readonly Square[];
   /** squares a violation names: outlined in red */
   violations?: readonly Square[];
@@ -102,6 +109,7 @@ export function Board({
   const placed = new Map(tiles.map((t) => [key(t.row, t.col), t]));
   const drafted = new Map(draft.map((t) => [key(t.row, t.col), t]));
   const news = new Map(fresh.map((t) => [key(t.row, t.col), t]));
+  const ghosts = new Map(shown.map((t) => [key(t.row, t.col), t]));
   const lit = new Set(highlight.map((h) => key(h.row, h.col)));
   const flagged = new Set(violations.map((v) => key(v.row, v.col)));
   const disputed = new Set((challenged?.cells ?? []).map((v) => key(v.row, v.col)));
@@ -167,7 +175,12 @@ export function Board({
       let label = buttons
         ? [name, p !== "." ? premiumLabel : null, isStart ? "start" : null, "empty"].filter(Boolean).join(", ")
         : `${name}, ${p !== "." ? `${premiumLabel} (${style.name})` : style.name}${isStart ? ", start square" : ""}`; // holds the text seen (axe: label-content-name-mismatch)
-      if (t) {
+      const g = ghosts.get(key(r, c));
+      if (g) {
+        cls += "bg-sky-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-sky-700";
+        content = <span>{showFace(g.tile)}{g.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}</span>;
+        label = `${name}: ${g.tile}${g.blank ? "? (blank)" : ""} (${shownLabel})`;
+      } else if (t) {
         cls += f
           ? "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-amber-600"
           : `bg-amber-100 font-semibold text-slate-900 text-xs ${lit.has(key(r, c)) ? "ring-2 ring-inset ring-amber-500" : ""}`;
@@ -212,6 +225,7 @@ export function Board({
         "data-face": (t ?? d)?.tile,
         "data-challenged": disputed.has(key(r, c)) ? (challenged!.stands ? "stood" : "off") : undefined,
         "data-last-play": lit.has(key(r, c)) ? "true" : undefined,
+        "data-shown": g ? "true" : undefined,
       };
       if (buttons) {
         const isStop = stop.row === r && stop.col === c;

@@ -3,21 +3,17 @@
  * "Best play here" on the judge's desk (docs/analysis.md): the best plays for the position on the
  * board and the rack typed, from the exact generator within a deadline (`analysis.bestHere`). A
  * list that the deadline cut says so ("unproven"). The disputed play is not part of the position.
+ * Each play is shown as the whole line it makes on the board ("672+42+5=719 at A4 across", the
+ * engine's `formedLines`), not the new tiles alone.
  */
 import { useEffect } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { squares, type AdjudicationRequest } from "@/engine";
+import { playLinesText, rulesetFor, type AdjudicationRequest } from "@/engine";
 
 const secondary = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60";
-
-function text(ps: readonly { row: number; col: number; tile: string }[]): string {
-  const sorted = [...ps].sort((a, b) => a.row - b.row || a.col - b.col);
-  const first = sorted[0];
-  return first ? `${sorted.map((p) => p.tile).join("")} from ${squares.name(first.row, first.col)}` : "";
-}
 
 export function BestHere({ request }: { request: AdjudicationRequest }) {
   const trpc = useTRPC();
@@ -46,7 +42,7 @@ export function BestHere({ request }: { request: AdjudicationRequest }) {
             <ol className="list-decimal pl-5" data-testid="best-here-plays">
               {best.data.plays.map((p, i) => (
                 <li key={i}>
-                  <span className="font-mono">{text(p.placements)}</span> — {p.score}
+                  <span className="font-mono">{playLinesText(rulesetFor(request.ruleset, request.options), request.board, p.placements)}</span> — {p.score}
                 </li>
               ))}
             </ol>

@@ -94,7 +94,9 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
                   </td>
                   <td>{l.kind}</td>
                   <td className="font-mono">{l.value ?? "—"}</td>
-                  <td className="text-right">{l.points}</td>
+                  {/* what the line earns, its Number Scrabble value bonus included (the breakdown's
+                      total), so the rows and the headline add up */}
+                  <td className="text-right">{explanation.lines.find((x) => x.line === i)?.total ?? l.points}</td>
                 </tr>
               ))}
             </tbody>
@@ -119,7 +121,9 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
                   ))}
                 </p>
                 <p className="mt-1">
+                  {l.valueBonus ? "(" : ""}
                   {l.sum} point{l.sum === 1 ? "" : "s"}
+                  {l.valueBonus ? ` + value bonus ${l.valueBonus.formula} = ${l.valueBonus.points})` : ""}
                   {l.multiplier > 1
                     ? ` × ${l.multiplier} (${l.tiles
                         .filter((t) => t.premium === "D" || t.premium === "T")

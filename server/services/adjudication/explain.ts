@@ -4,7 +4,12 @@
  * equation premiums, bonuses), following engine/score.ts:
  * - all-tiles (Equate, 'SMATH): every tile of a true equation counts; 2S/3S only under new tiles,
  *   then each new 2E/3E multiplies the line;
- * - new-tiles (Number Scrabble): only new tiles count; the value bonus is a separate bonus.
+ * - new-tiles (Number Scrabble): only new tiles count, and the value bonus ⌈√|v|⌉ is added to
+ *   them BEFORE the equation premiums multiply (docs/spec/rulesets.md, "Number Scrabble"), so the
+ *   breakdown shows it inside its line — (tiles + ⌈√20⌉ = 5) × 2 — and the line's total is what
+ *   the line earns, bonus included. The ruling keeps listing it under `bonuses`, already
+ *   multiplied (the contract, docs/spec/adjudication.md); here it is folded back into its line so
+ *   the lines add up to the headline score.
  * Blanks score 0. The breakdown is recomputed from the request and checked against the ruling's
  * `points` (`agrees`); the ruling itself stays the engine's, untouched.
  */
@@ -31,11 +36,14 @@ export interface LineBreakdown {
   tiles: TileScore[];
   /** Σ counted */
   sum: number;
+  /** Number Scrabble's value bonus, before the multiplier: ⌈√|v|⌉ (or ⌈log2|v|⌉) of the line's
+   * value; null in the other games or when it is 0 */
+  valueBonus: { points: number; formula: string } | null;
   /** product of the new equation premiums */
   multiplier: number;
-  /** sum × multiplier */
+  /** (sum + value bonus) × multiplier: what the line earns */
   total: number;
-  /** total equals the ruling's points for the line */
+  /** total equals the ruling's points for the line plus its (multiplied) value bonus */
   agrees: boolean;
 }
 
@@ -43,6 +51,7 @@ export interface Explanation {
   violations: { code: string; message: string; rule: string }[];
   /** only for lines that score (true equations) */
   lines: LineBreakdown[];
+  /** the bonuses not already inside a line (the all-tiles bonus) */
   bonuses: { kind: string; points: number; line?: number }[];
   score: number;
 }
@@ -62,7 +71,8 @@ export function explainRuling(request: AdjudicationRequest, ruling: Ruling): Exp
   }
   const lines: LineBreakdown[] = [];
   ruling.lines.forEach((line, i) => {
-    if (!ruling.valid || line.points === 0) return;
+    // a line that scores: its points, or (blanks only, Number Scrabble) its value bonus alone
+    if (!ruling.valid || (line.points === 0 && !ruling.bonuses.some((b) => b.kind === "value" && b.line === i))) return;
     let sum = 0;
     let multiplier = 1;
     const tiles: TileScore[] = line.cells.map(([row, col]) => {
@@ -76,12 +86,24 @@ export function explainRuling(request: AdjudicationRequest, ruling: Ruling): Exp
       multiplier *= lineFactor(premium);
       return { row, col, face: c.face, blank: c.blank, isNew: c.isNew, points, premium, counted };
     });
-    lines.push({ line: i, text: line.text, tiles, sum, multiplier, total: sum * multiplier, agrees: sum * multiplier === line.points });
+    const bonus = ruling.bonuses.find((b) => b.kind === "value" && b.line === i);
+    // the ruling's value bonus is already multiplied; the rule adds it before the multiplier
+    const valueBonus = bonus ? { points: bonus.points / multiplier, formula: bonusFormula(rs.options.valueBonus, line.value) } : null;
+    const total = (sum + (valueBonus?.points ?? 0)) * multiplier;
+    lines.push({ line: i, text: line.text, tiles, sum, valueBonus, multiplier, total, agrees: total === line.points + (bonus?.points ?? 0) });
   });
+  const inLines = new Set(lines.filter((l) => l.valueBonus).map((l) => l.line));
   return {
     violations: ruling.violations.map((v) => ({ code: v.code, message: v.message, rule: ruleText(request.ruleset, v.code) })),
     lines,
-    bonuses: ruling.bonuses.map((b) => ({ ...b })),
+    bonuses: ruling.bonuses.filter((b) => !(b.kind === "value" && b.line !== undefined && inLines.has(b.line))).map((b) => ({ ...b })),
     score: ruling.score,
   };
+}
+
+/** "⌈√20⌉" / "⌈log2 20⌉" / "⌈√|−3|⌉": the value bonus's formula for a line's value. */
+function bonusFormula(kind: string, value: string | null): string {
+  const v = (value ?? "").replace(/-/g, "−");
+  const abs = v.startsWith("−") ? `|${v}|` : v;
+  return kind === "log2" ? `⌈log2 ${abs}⌉` : `⌈√${abs}⌉`;
 }

@@ -75,7 +75,7 @@ const NUMBER_SCRABBLE: RuleTable = {
   LEADING_ZERO: "Number Scrabble: “no leading zero (also after a sign: -05).”",
   LEADING_SIGN: "Number Scrabble: “- is subtraction or a sign in front of a number (-3=5-8, 3=-5--8); no leading +.”",
   NEW_EQUALS_LIMIT: "Number Scrabble: “= tiles are in the bag … at most one new = per turn.”",
-  NOT_EQUAL: "Number Scrabble: a complete equation “must be true”; values are exact, so √2×√2=4÷2 is true.",
+  NOT_EQUAL: "Number Scrabble: a complete equation “must be true”. “Evaluation is strictly left to right with no implied multiplication”, so 2+3×4 is 20, not 14; values are exact, so √2×√2=4÷2 is true.",
   NEGATIVE: "Number Scrabble: “√ of a negative is invalid.”",
   NO_EQUATION: "Number Scrabble: “The main line must be a true equation.”",
 };

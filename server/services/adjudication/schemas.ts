@@ -49,6 +49,7 @@ export const explanationSchema = z.object({
         }),
       ),
       sum: z.number(),
+      valueBonus: z.object({ points: z.number(), formula: z.string() }).nullable(),
       multiplier: z.number(),
       total: z.number(),
       agrees: z.boolean(),

@@ -147,6 +147,7 @@ async function runOne(db: Db, boss: PgBoss, job: Job<AnalysisJob>, opts: Analyse
  * are deterministic); returns how many jobs this runner took. */
 export async function drainAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<number> {
   const boss = await analysisQueue(db);
+  await sendQueued(db);
   let n = 0;
   for (let [job] = await boss.fetch<AnalysisJob>(ANALYSIS_QUEUE); job; [job] = await boss.fetch<AnalysisJob>(ANALYSIS_QUEUE)) {
     await runOne(db, boss, job, opts);
@@ -182,6 +183,24 @@ export function kickAnalyses(db: Db, opts: AnalyseOptions = {}): Promise<number>
 /** Start the runner without waiting; a failure is logged (the row says "failed" where it can). */
 function kickInBackground(db: Db): void {
   kickAnalyses(db).catch((err: unknown) => console.error("The analysis runner stopped:", err));
+}
+
+/** A game that just ended (on-end.ts): its row is queued already; send its job and start this
+ * process's runner (it does not wait for the analysis). Nothing to do when the row is gone or
+ * already past "queued". */
+export async function startQueuedAnalysis(db: Db, matchId: string): Promise<void> {
+  const [r] = await db.select({ status: matchAnalyses.status }).from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)).limit(1);
+  if (r?.status !== "queued") return;
+  await sendJob(db, matchId);
+  kickInBackground(db);
+}
+
+/** Send a job for every queued row (a no-op for those that have one: the queue is exclusive per
+ * game), so a game queued when it ended whose job was never sent — the process stopped right
+ * after the game's end, or the start after the end is off — is analysed by the next drain. */
+async function sendQueued(db: Db): Promise<void> {
+  const rows = await db.select({ matchId: matchAnalyses.matchId }).from(matchAnalyses).where(eq(matchAnalyses.status, "queued"));
+  for (const r of rows) await sendJob(db, r.matchId);
 }
 
 /** `analysis.request`: queue a finished game's analysis and start this process's runner. */

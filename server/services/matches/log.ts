@@ -1,6 +1,7 @@
 /**
  * Writing a match's event log: append events, refresh the cached columns of the `matches` row,
- * report a finished tournament game to its pairing and announce the new version on the live bus
+ * report a finished tournament game to its pairing, queue a finished game's analysis
+ * (server/services/analysis/on-end.ts) and announce the new version on the live bus
  * — all inside the caller's transaction, which holds the match row lock (`lockMatch`).
  *
  * Nothing is kept in memory between requests: the next request re-reads the row and the events
@@ -16,6 +17,7 @@ import { SNAPSHOT_EVERY } from "./snapshots";
 import { step, type Folded, type StoredEvent } from "./state";
 import { reportPairingResult } from "./tournament";
 import { applyRatedGame } from "@/server/services/ratings/apply";
+import { queueOnGameEnd } from "@/server/services/analysis/on-end";
 
 export const topicOf = (matchId: string) => `match:${matchId}`;
 
@@ -98,7 +100,11 @@ export async function persist(tx: DbOrTx, m: Match, f: Folded, appended: readonl
       updatedAt: new Date(now),
     })
     .where(eq(matches.id, m.id));
-  if (result) await reportResult(tx, m, s, result, now);
+  if (result) {
+    await reportResult(tx, m, s, result, now);
+    // its analysis is queued in the same transaction; the caller starts it after the commit
+    await queueOnGameEnd(tx, m);
+  }
   await publish(tx, topicOf(m.id), f.version);
 }
 

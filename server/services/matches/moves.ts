@@ -35,6 +35,7 @@ import type { GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { assertFresh, lockMatch, persist, readForMove, reportResult, resultOf, settle, writeEvents, type Appended, type MoveRead } from "./log";
 import type { MoveAction } from "./schemas";
+import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
 import { restoreFolded, snapshotDue, snapshotOf } from "./snapshots";
 import { cachedState, cachedVersion, cachePut, catchUp, hasDue, loadFolded, step, type Folded } from "./state";
 
@@ -133,10 +134,19 @@ export async function submitMove(
         ? await db.transaction(async (tx) => {
             if (!(await writeEvents(tx, m, after, appended, now, opts))) return false;
             await reportResult(tx, m, after.state, result, now);
+            await queueOnGameEnd(tx, m);
             return true;
           })
         : await writeEvents(db, m, after, appended, now, opts);
     if (wrote) cachePut(m.id, after);
+    if (wrote && result) {
+      // the game is over: its analysis is queued (right after the one-statement write when no
+      // transaction was needed) and started in the background (analysis/on-end.ts)
+      // the move is committed: a failure to queue must not make it look refused (the replay page
+      // still offers "Analyse this game")
+      if (!(m.pairingId || m.rated)) await queueOnGameEnd(db, m).catch((err: unknown) => console.error(`Could not queue the analysis of game ${m.id}:`, err));
+      startAfterEnd(db, m.id);
+    }
     return wrote;
   };
   /** Another writer committed between our read and our write: the earlier result, or STALE. */
@@ -192,7 +202,11 @@ export async function touchMatch(db: Db, matchId: string, version: number, opts:
     cacheAfter = f;
     return true;
   });
-  if (cacheAfter) cachePut(matchId, cacheAfter);
+  if (cacheAfter) {
+    cachePut(matchId, cacheAfter);
+    // a flag that fell ended the game: persist queued its analysis, start it now it is committed
+    if ((cacheAfter as Folded).state.phase === "over") startAfterEnd(db, matchId);
+  }
   return wrote;
 }
 

@@ -22,16 +22,21 @@ export const SNAPSHOT_EVERY = 8;
 /** Whether a write taking the log from `from` to `to` events writes a snapshot. */
 export const snapshotDue = (from: number, to: number): boolean => Math.floor(to / SNAPSHOT_EVERY) > Math.floor(from / SNAPSHOT_EVERY);
 
+/** How the scoresheet's text is written (engine/game/scoresheet.ts). A snapshot stores the sheet's
+ * lines as text, so when their wording changes (2: a mixed numeral keeps its space, "46 1/4"),
+ * older snapshots are ignored and the log replayed, and no game keeps the old wording. */
+export const SHEET_TEXT = 2;
+
 /** The JSON stored for `f`. */
 export function snapshotOf(f: Folded): Record<string, unknown> {
-  return { engine: snapshotState(f.state), sheet: f.sheet };
+  return { engine: snapshotState(f.state), sheet: f.sheet, sheetText: SHEET_TEXT };
 }
 
 /** The folded state a stored snapshot holds at `version`, or null when it cannot be used. */
 export function restoreFolded(version: number, raw: unknown): Folded | null {
   if (typeof raw !== "object" || raw === null) return null;
-  const { engine, sheet } = raw as { engine?: unknown; sheet?: unknown };
-  if (!Array.isArray(sheet) || sheet.length !== version) return null;
+  const { engine, sheet, sheetText } = raw as { engine?: unknown; sheet?: unknown; sheetText?: unknown };
+  if (sheetText !== SHEET_TEXT || !Array.isArray(sheet) || sheet.length !== version) return null;
   const r = restoreState(engine);
   return r.ok ? { version, state: r.value, sheet: sheet as SheetEntry[] } : null;
 }

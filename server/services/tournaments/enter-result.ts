@@ -12,6 +12,7 @@ import type { Db } from "@/db/client";
 import { endForDirectorResult } from "@/server/services/matches/director-end";
 import { startQueuedRerates } from "@/server/services/ratings/queue";
 import { writeResult } from "./results";
+import { startAfterEnd } from "@/server/services/analysis/on-end";
 
 export interface DirectorResultInput {
   tournamentId: string;
@@ -25,7 +26,7 @@ export interface DirectorResultInput {
 
 /** Directors only (checked by the router). DomainError for a bad board, round state or scores. */
 export async function enterDirectorResult(db: Db, input: DirectorResultInput, opts: { now?: number } = {}): Promise<void> {
-  await db.transaction(async (tx) => {
+  const game = await db.transaction(async (tx) => {
     const game = await endForDirectorResult(tx, {
       pairingId: input.pairingId,
       tournamentId: input.tournamentId,
@@ -43,8 +44,11 @@ export async function enterDirectorResult(db: Db, input: DirectorResultInput, op
       expectedVersion: input.expectedVersion,
       ...(game ? { matchId: game.matchId } : {}),
     });
+    return game;
   });
   // A correction too large to re-rate in the transaction queued its re-rate: start it now that the
   // correction is committed (the answer does not wait for it; pages say "being recomputed").
   startQueuedRerates(db).catch((err: unknown) => console.error("The queued re-rate failed:", err));
+  // a game this result ended has its analysis queued (matches/log.ts): start it, now it is committed
+  if (game) startAfterEnd(db, game.matchId);
 }

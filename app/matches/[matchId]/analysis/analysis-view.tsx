@@ -1,57 +1,30 @@
 "use client";
 /**
- * Pieces of the analysis page (docs/analysis.md): the board of a turn with the best play drawn over
- * it in blue (the play made keeps the board's amber ring), the chart of points lost per turn (a
- * hand-drawn SVG, as the rating chart: no chart library for bars), and the play's text.
- *
- * The best play is an overlay grid with the board's geometry (same padding and columns, every cell
- * square as the board's are, else the rows collapse and the tiles drift up), so the
- * shared Board component stays as it is; its squares carry their own labels ("H8: 3 (best play)").
+ * Pieces of the analysis page (docs/analysis.md): the board of a turn, with coordinates as on the
+ * live board, the play made (the board's amber ring) and the best play chosen in the list drawn
+ * over it in blue (the Board's `shown` tiles, each square named "H8: 3 (best play)"); the chart of
+ * points lost per turn (a hand-drawn SVG, as the rating chart: no chart library for bars). The
+ * page names each play by the whole line it makes, "672+42+5=719 at A4 across" (the engine's
+ * `playLinesText`), never the new tiles alone.
  */
-import { squares, type Layout } from "@/engine";
+import { type Layout } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 
 export type Tile = { row: number; col: number; tile: string; blank?: boolean };
 export type Play = { placements: Tile[]; score: number };
 
-/** "3+4=7 from H8 across" (tiles in reading order, the first square, the direction). */
-export function playText(placements: readonly Tile[]): string {
-  if (placements.length === 0) return "";
-  const ps = [...placements].sort((a, b) => a.row - b.row || a.col - b.col);
-  const down = ps.length > 1 && ps[0]!.col === ps[1]!.col;
-  return `${ps.map((p) => p.tile + (p.blank ? "?" : "")).join("")} from ${squares.name(ps[0]!.row, ps[0]!.col)}${ps.length > 1 ? (down ? " down" : " across") : ""}`;
-}
-
 export function AnalysisBoard({ layout, board, made, best }: { layout: Layout; board: readonly Tile[]; made: readonly Tile[]; best: readonly Tile[] }) {
-  const n = layout.size;
-  const at = new Map(best.map((t) => [t.row * n + t.col, t]));
-  const cells = [];
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++) {
-      const t = at.get(r * n + c);
-      cells.push(
-        t ? (
-          <div
-            key={`${r}-${c}`}
-            role="img"
-            aria-label={`${squares.name(r, c)}: ${t.tile} (best play)`}
-            data-testid="best-tile"
-            className="flex aspect-square items-center justify-center border border-white/60 bg-sky-300/90 text-xs font-semibold leading-none text-slate-900 ring-2 ring-inset ring-sky-700"
-          >
-            {t.tile}
-          </div>
-        ) : (
-          <div key={`${r}-${c}`} aria-hidden className="aspect-square" />
-        ),
-      );
-    }
   return (
-    <div className="relative w-full max-w-[620px]">
-      <Board layout={layout} tiles={[...board, ...made]} highlight={made} testId="analysis-board" label="Board before the turn, with the play made" />
-      <div className="pointer-events-none absolute inset-0 grid p-0.5" style={{ gridTemplateColumns: `repeat(${n}, minmax(0, 1fr))` }} data-testid="best-overlay">
-        {cells}
-      </div>
-    </div>
+    <Board
+      layout={layout}
+      tiles={[...board, ...made]}
+      highlight={made}
+      shown={best}
+      shownLabel="best play"
+      coordinates
+      testId="analysis-board"
+      label="Board before the turn, with the play made and the best play chosen"
+    />
   );
 }
 

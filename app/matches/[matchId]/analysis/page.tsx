@@ -1,21 +1,23 @@
 "use client";
 /**
- * A finished game's analysis (docs/analysis.md): at each turn the board before it with the play
- * made (amber ring) and the best play (blue), the rack, the best plays with their scores and the
- * points lost; each player's summary; a chart of points lost per turn. ←/→ (Home/End) step turns.
- * While the analysis is queued or running the page polls `analysis.get` and shows a progress bar;
- * never requested, it offers "Analyse this game" (signed in). Names, ruleset and options come from
+ * A finished game's analysis (docs/analysis.md): at each turn the board before it, with
+ * coordinates, the play made (amber ring) and the best play (blue; a click on another best play in
+ * the list draws that one), the rack, the best plays — each as the whole line it makes — with their
+ * scores and the points lost; each player's summary; a chart of points lost per turn. ←/→ (Home/End) step turns.
+ * While the analysis is queued or running the page polls `analysis.get` and shows a progress bar
+ * (a game's analysis is queued when it ends); never requested (a game that ended before that, or
+ * whose queueing failed), it offers "Analyse this game" (signed in). Names, ruleset and options come from
  * the game's public view, as on the replay page.
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { rulesetFor } from "@/engine";
+import { playLinesText, rulesetFor } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { AnalysisBoard, LostChart, playText } from "./analysis-view";
+import { AnalysisBoard, LostChart } from "./analysis-view";
 
 const btn = "flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-40";
 const primary = "rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60";
@@ -34,6 +36,8 @@ export default function AnalysisPage() {
   });
   const request = useMutation(trpc.analysis.request.mutationOptions({ onSuccess: (a) => queryClient.setQueryData(analysisOpts.queryKey, a) }));
   const [at, setAt] = useState(0);
+  // the best play drawn on the board: the first unless one was clicked on this turn
+  const [picked, setPicked] = useState<{ turn: number; index: number } | null>(null);
 
   const v = view.data?.view;
   const rulesetId = v?.ruleset;
@@ -124,7 +128,8 @@ export default function AnalysisPage() {
   if (!t) return <div className="space-y-4">{header}<p>This game has no turns to analyse.</p></div>;
   const who = names[t.seat] ?? "Player";
   const made = t.made?.placements ?? [];
-  const best = t.best[0];
+  const chosen = picked?.turn === at ? picked.index : 0;
+  const best = t.best[chosen] ?? t.best[0];
 
   return (
     <div className="space-y-4" data-testid="analysis-page">
@@ -165,7 +170,7 @@ export default function AnalysisPage() {
               Played:{" "}
               {t.made ? (
                 <>
-                  <span className="font-mono">{playText(t.made.placements)}</span> for {t.madeScore}
+                  <span className="font-mono">{playLinesText(ruleset, t.board, t.made.placements)}</span> for {t.madeScore}
                 </>
               ) : (
                 t.kind === "exchange" ? "an exchange (0)" : "a pass (0)"
@@ -176,10 +181,18 @@ export default function AnalysisPage() {
               {t.complete ? "" : " · unproven: the search was cut by its deadline"}
             </p>
             <h3 className="pt-2 font-medium">Best plays</h3>
-            <ol className="list-decimal pl-5" data-testid="best-plays">
+            <ol className="list-decimal space-y-1 pl-5" data-testid="best-plays">
               {t.best.map((p, i) => (
                 <li key={i}>
-                  <span className="font-mono">{playText(p.placements)}</span> — {p.score}
+                  <button
+                    type="button"
+                    aria-pressed={i === chosen}
+                    title="Show this play on the board"
+                    className={`rounded px-1 py-0.5 text-left hover:bg-sky-50 ${i === chosen ? "bg-sky-100 ring-1 ring-sky-600" : ""}`}
+                    onClick={() => setPicked({ turn: at, index: i })}
+                  >
+                    <span className="font-mono">{playLinesText(ruleset, t.board, p.placements)}</span> — {p.score}
+                  </button>
                 </li>
               ))}
             </ol>
