@@ -366,7 +366,7 @@ export default function MatchPage() {
         <h1 className="text-lg font-semibold sm:text-2xl">
           {RULESET_NAMES[v.ruleset]} · {names.join(" vs ")}
         </h1>
-        <p className="text-xs text-slate-600 sm:text-sm">
+        <p className="text-xs text-slate-600 sm:text-sm" data-testid="game-facts">
           {v.rated ? "Rated" : "Casual"} · challenge rule: {v.challengeRule}
           {v.timeControl ? ` · ${formatClock(v.timeControl.initialMs)} per player${v.timeControl.incrementMs ? ` + ${v.timeControl.incrementMs / 1000} s` : ""}` : " · untimed"}
           {v.botLevel ? <span data-testid="bot-level">{` · bot level: ${LEVEL_SPECS[v.botLevel].label}`}</span> : null}
