@@ -7,8 +7,8 @@
  * "blank" for a blank, or "remove" to take a tile off) on the active layer — the position, or the
  * disputed play (new tiles, amber); paste the engine's position notation; or load a match at move
  * N — numbered as on the scoresheet (its # column), the board before it and its play as the
- * disputed play; no N: the latest play. The play can also be typed as a
- * string from a start square in a direction (old tiles included). 'SMATH position tiles with
+ * disputed play; no N: the latest play. Tiles can also be typed as a string from a start square
+ * in a direction (old tiles included), onto the selected layer like clicked ones. 'SMATH position tiles with
  * brackets get a "Bracket owners" control: the line each tile's brackets belong to (a loaded
  * match fills it in; otherwise the judge sets it, or the engine guesses and its ruling says so).
  * Everything is adjudicated by `adjudication.explain` — no business rules here.
