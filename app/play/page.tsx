@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
+import { RULESET_DATA } from "@/engine";
 import { PlayBot } from "./_components/PlayBot";
 
 const RULESETS = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
@@ -19,6 +20,9 @@ const CHALLENGE_RULES = {
   "10-point": "10-point (failed challenge: +10 to the player challenged)",
   void: "Void (invalid plays are refused, no challenges)",
 } as const;
+type RulesetKey = keyof typeof RULESETS;
+/** Each game's own challenge rule (docs/spec/rulesets.md, `challenge` option): the form's default. */
+const defaultChallenge = (r: RulesetKey): keyof typeof CHALLENGE_RULES => RULESET_DATA[r].defaultOptions.challenge;
 const REASONS: Record<string, string> = { out: "out", passes: "passes", scoreless: "scoreless turns", resign: "resignation", timeout: "time", director: "director's result" };
 const select = "w-full rounded border border-slate-300 px-3 py-2 text-sm";
 
@@ -41,6 +45,8 @@ export default function PlayPage() {
   );
   const errors = formErrors(create.error);
   const [opponentError, setOpponentError] = useState<string | null>(null);
+  // The challenge rule follows the chosen game's own rule until the player picks another game.
+  const [challengeRule, setChallengeRule] = useState<keyof typeof CHALLENGE_RULES>(defaultChallenge("equate"));
 
   if (me.isPending) return <p>Loading…</p>;
   if (!me.data)
@@ -195,7 +201,7 @@ export default function PlayPage() {
             <label htmlFor="ruleset" className="block text-sm font-medium text-slate-700">
               Game
             </label>
-            <select id="ruleset" name="ruleset" className={select} defaultValue="equate">
+            <select id="ruleset" name="ruleset" className={select} defaultValue="equate" onChange={(e) => setChallengeRule(defaultChallenge(e.target.value as RulesetKey))}>
               {Object.entries(RULESETS).map(([k, t]) => (
                 <option key={k} value={k}>
                   {t}
@@ -219,7 +225,7 @@ export default function PlayPage() {
             <label htmlFor="challengeRule" className="block text-sm font-medium text-slate-700">
               Challenge rule
             </label>
-            <select id="challengeRule" name="challengeRule" className={select} defaultValue="single">
+            <select id="challengeRule" name="challengeRule" className={select} value={challengeRule} onChange={(e) => setChallengeRule(e.target.value as keyof typeof CHALLENGE_RULES)}>
               {Object.entries(CHALLENGE_RULES).map(([k, t]) => (
                 <option key={k} value={k}>
                   {t}
@@ -247,9 +253,14 @@ export default function PlayPage() {
               <option value="creator">Me</option>
             </select>
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="rated" /> Rated
-          </label>
+          <div className="space-y-1">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="rated" aria-describedby="rated-hint" /> Rated
+            </label>
+            <p id="rated-hint" className="text-xs text-slate-500" data-testid="rated-hint">
+              A rated game never previews validity: before a play is submitted the board shows only its tile points, so a phony stays a risk.
+            </p>
+          </div>
           <button type="submit" disabled={create.isPending} className="w-full rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
             {create.isPending ? "Please wait…" : "Create match"}
           </button>

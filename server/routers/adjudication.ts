@@ -5,7 +5,8 @@
  *   one-line message. `POST /api/adjudicate` serves the same function without superjson.
  * - `explain` (public): the ruling plus the desk's explanation (rule sentences, score breakdown).
  *   Both take from the caller's engine allowance (`engineProcedure`, server/rate-limit.ts).
- * - `matchPosition` (public, like the match page): a match's board at move N.
+ * - `matchPosition` (public, like the match page): a match's board at move N, or before the
+ *   scoresheet's line N.
  * - `record` (signed in; judges/directors of the tournament, or a casual match's players),
  *   `listForMatch` (public), `listForTournament` (tournament staff), `myTournaments`.
  */
@@ -44,7 +45,7 @@ export const adjudicationRouter = router({
   matchPosition: publicProcedure
     .input(matchPositionInput)
     .output(matchPositionOutput)
-    .query(({ ctx, input }) => matchPosition(ctx.db, input.matchId, input.moveNumber)),
+    .query(({ ctx, input }) => matchPosition(ctx.db, input.matchId, input.moveNumber !== undefined ? { moveNumber: input.moveNumber } : { line: input.line })),
   record: protectedProcedure
     .input(recordRulingInput)
     .output(rulingRecordOutput)

@@ -226,6 +226,19 @@ test("[board]: board, rack, both clocks and scores are on screen without scrolli
   await botGame(page, "Pia Phone");
   await myTurnOrOver(page);
   await expectInViewport(page, DESKTOP);
+  // No stray lines between rows: every square fills its row, so each row's squares end exactly
+  // where the next row's begin (aspect-square cells on fractional columns left hairline gaps).
+  const gaps = await page.getByTestId("board").evaluate((board) => {
+    const rowsOf = (r: number) => [...board.querySelectorAll(`[data-row="${r}"]`)].map((e) => e.getBoundingClientRect());
+    const out: string[] = [];
+    for (let r = 0; rowsOf(r + 1).length; r++) {
+      const [here, below] = [rowsOf(r), rowsOf(r + 1)];
+      here.forEach((c, i) => Math.abs(below[i]!.top - c.bottom) > 0.01 && out.push(`${r}:${i}`));
+    }
+    return out;
+  });
+  expect(gaps).toEqual([]);
+  await page.getByTestId("board").screenshot({ path: test.info().outputPath("board-rows-desktop.png") });
   await page.screenshot({ path: test.info().outputPath("play-desktop.png") });
 
   await page.setViewportSize(PHONE);
@@ -241,6 +254,12 @@ test("[board]: board, rack, both clocks and scores are on screen without scrolli
   await page.getByRole("button", { name: "Zoom in" }).click();
   const sq = (await square(page, { row: 9, col: 9 }).boundingBox())!;
   expect(sq.width).toBeGreaterThanOrEqual(32);
+  // it opens on the action, not at A1: the last play's squares (the bot's, if it moved first),
+  // else the start square J10, whole inside the window
+  const lastPlay = page.getByTestId("board").locator('[data-last-play="true"]');
+  const action = (await lastPlay.count()) ? await lastPlay.all() : [square(page, { row: 9, col: 9 })];
+  for (const cell of action) await expect(cell).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath("play-phone-zoom-opens.png") });
   await expect(page.getByTestId("rack")).toBeInViewport({ ratio: 1 });
   // the zoomed board scrolls inside its window; the page does not scroll sideways
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -254,6 +273,15 @@ test("[board]: board, rack, both clocks and scores are on screen without scrolli
   if (face === "?") await page.getByTestId("blank-dialog").getByRole("button").first().click();
   else await expect(target).toHaveAttribute("data-face", face!);
   await page.screenshot({ path: test.info().outputPath("play-phone-zoomed.png") });
+
+  // A 10-tile 'SMATH rack stays on one row of the phone.
+  const { matchId: smathId } = await api<{ matchId: string }>(page, "matches.bot.challenge", { ruleset: "smath", timeControl: null });
+  await page.goto(`/play/${smathId}`);
+  await expect(page.getByTestId("rack-tile")).toHaveCount(10);
+  const tops = await page.getByTestId("rack-tile").evaluateAll((els) => els.map((e) => (e as HTMLElement).offsetTop));
+  expect(new Set(tops).size).toBe(1);
+  await expect(page.getByTestId("rack")).toBeInViewport({ ratio: 1 });
+  await page.getByTestId("rack-panel").screenshot({ path: test.info().outputPath("smath-rack-phone.png") });
 });
 
 test("[board]: axe finds no serious or critical violations on the play, scorekeeper, judge and standings pages", async ({ page, browser }) => {

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { adjudicate, bestPlaysAt, formatPosition, getRuleset, playLinesText } from "@/engine";
+import { adjudicate, bestPlaysAt, formatPosition, getRuleset, playLinesText, squares, type Placement } from "@/engine";
 import { signUp, uniqueEmail } from "./helpers";
+import { findOpeningPlay } from "../integration/matches.helpers";
 
 /** Calls a tRPC procedure over HTTP as the page's signed-in user (superjson envelope). */
 async function api<T>(page: Page, path: string, input: unknown, kind: "mutation" | "query" = "mutation"): Promise<T> {
@@ -22,10 +23,12 @@ test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid,
   const p1Email = uniqueEmail("paula");
   const p2Email = uniqueEmail("quentin");
   const judgeEmail = uniqueEmail("judge");
+  const playerPages = new Map<string, Page>();
   for (const [name, email] of [["Paula Player", p1Email], ["Quentin Player", p2Email]] as const) {
     const ctx = await browser.newContext();
-    await signUp(await ctx.newPage(), name, email);
-    await ctx.close();
+    const pp = await ctx.newPage();
+    await signUp(pp, name, email);
+    playerPages.set(name, pp);
   }
   await signUp(page, "Jules Judge", judgeEmail);
 
@@ -39,14 +42,49 @@ test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid,
   const pairing = overview.rounds[0].pairings.find((p) => !p.isBye)!;
   const { matchId } = await api<{ matchId: string }>(dir, "matches.createFromPairing", { pairingId: pairing.id });
 
-  // The judge opens the desk from the header and loads the game at move 0.
+  // The players move until one has played an opening (a rack without one exchanges a tile), so
+  // the play's number on the scoresheet is not simply its turn.
+  type View = { version: number; players: { name: string }[]; game: { turn: number; rack: string[] | null } };
+  for (let played = false, turns = 0; !played && turns < 6; turns++) {
+    const seen = await api<View>(dir, "matches.get", { matchId }, "query");
+    const mover = playerPages.get(seen.players[seen.game.turn]!.name)!;
+    const v = await api<View>(mover, "matches.get", { matchId }, "query");
+    const opening = findOpeningPlay(v.game.rack!);
+    const action = opening ? { type: "play", placements: opening.placements } : { type: "exchange", tiles: [v.game.rack![0]] };
+    await api(mover, "matches.move", { matchId, expectedSeq: v.version, clientId: randomBytes(8).toString("hex"), action });
+    played = opening !== null;
+  }
+  // The play's number on the scoresheet (its # column) is the number the judge types.
+  await page.goto(`/play/${matchId}`);
+  const playRow = page.getByTestId("scoresheet").locator('[data-testid="sheet-row"][data-type="play"]');
+  await expect(playRow).toHaveCount(1);
+  const playNumber = (await playRow.locator("td").first().textContent())!;
+  const playTiles = await api<{ game: { board: Placement[] } }>(dir, "matches.get", { matchId }, "query").then((v) => v.game.board);
+
+  // The judge opens the desk from the header and loads the game at that move.
   const started = Date.now();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Judge", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Judge's desk" })).toBeVisible();
   await page.getByLabel("Match id", { exact: true }).fill(matchId);
-  await page.getByLabel("Move number", { exact: true }).fill("0");
+  await page.getByLabel("Move number", { exact: true }).fill(playNumber);
   await page.getByRole("button", { name: "Load match position" }).click();
-  await expect(page.getByTestId("setup-note")).toContainText("Loaded the board after move 0");
+  await expect(page.getByTestId("setup-note")).toContainText(`Loaded the board before move ${playNumber} of the scoresheet`);
+  // that move's play is the disputed play (new tiles), on an empty board
+  await expect(page.getByText(`0 position tile(s), ${playTiles.length} new`)).toBeVisible();
+  for (const t of playTiles) await expect(page.locator(`[data-square="${squares.name(t.row, t.col)}"]`)).toHaveAccessibleName(/\(new\)$/);
+
+  // Opened from a link with the match and move (as a New York judge would: the server renders in
+  // its own zone, the browser in New York), the page hydrates without an error.
+  const nyCtx = await browser.newContext({ timezoneId: "America/New_York" });
+  const ny = await nyCtx.newPage();
+  const consoleErrors: string[] = [];
+  ny.on("console", (m) => void (m.type() === "error" && consoleErrors.push(m.text())));
+  ny.on("pageerror", (e) => void consoleErrors.push(e.message));
+  await ny.goto(`/judge?match=${matchId}&move=${playNumber}`);
+  await expect(ny.getByTestId("setup-note")).toContainText(`before move ${playNumber} of the scoresheet`);
+  await expect(ny.getByLabel("Move number", { exact: true })).toHaveValue(playNumber);
+  expect(consoleErrors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
+  await nyCtx.close();
 
   // The disputed play, typed from its start square.
   await page.getByLabel("Play", { exact: true }).fill("4-6+7=5");
@@ -83,6 +121,7 @@ test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid,
   await expect(dir.getByTestId("tournament-rulings")).toContainText("Judged Open");
   await expect(dir.getByTestId("recorded-ruling")).toContainText("NEGATIVE");
   await dirCtx.close();
+  for (const pp of playerPages.values()) await pp.context().close();
 });
 
 test("[judge]: a visitor without an account pastes a position, clicks a play onto the board and reads the score breakdown", async ({ page }) => {
@@ -128,6 +167,15 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await page.getByRole("button", { name: "Get ruling" }).click();
   await expect(page.getByTestId("verdict")).toHaveText(/Invalid play/);
   await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toBeVisible();
+
+  // Typed tiles go to the selected layer: with "Position tiles" selected they join the position.
+  await page.getByLabel("Position tiles").check();
+  await page.getByLabel("Play", { exact: true }).fill("3=3");
+  await page.getByLabel("Start square").fill("A1");
+  await page.getByRole("button", { name: "Place play" }).click();
+  await expect(page.locator('[data-square="A1"]')).toHaveAccessibleName("A1: 3");
+  await expect(page.getByText("6 position tile(s), 2 new")).toBeVisible();
+  await page.getByLabel("Disputed play (new)").check();
 
   // Number Scrabble reads left to right: 2+3×4=20 across the star (a double-equation square) adds
   // the value bonus ⌈√20⌉ = 5 before the ×2, and the "Lines formed" row says what the headline says

@@ -14,6 +14,15 @@ test("[LIVEPLAY]: an opponent's e-mail typed without clicking the suggestion is 
   await signUp(op, "Rae Invitee", email);
   await signUp(page, "Sam Inviter");
   await page.goto("/play");
+  // The challenge rule starts at each game's own rule (docs/spec/rulesets.md) and follows the game picked.
+  const rule = page.getByLabel("Challenge rule");
+  await expect(rule).toHaveValue("retry");
+  for (const [game, own] of [["smath", "single"], ["number-scrabble", "double"], ["equate", "retry"]] as const) {
+    await page.getByLabel("Game", { exact: true }).selectOption(game);
+    await expect(rule).toHaveValue(own);
+  }
+  // A rated game never previews validity, and the form says so.
+  await expect(page.getByTestId("rated-hint")).toContainText("A rated game never previews validity");
   // Nothing anybody is called: refused with a sentence, no game made.
   await page.getByLabel(/^Opponent/).fill("nobody-by-this-name@example.test");
   await page.getByRole("button", { name: "Create match" }).click();
@@ -57,6 +66,8 @@ test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-
   await expect(waiting).toContainText("Vic Later — not here yet");
   await expect(p!.getByTestId("no-show-countdown")).toContainText(/If Vic Later has not come in 4:5\d, the game is forfeited/);
   await expect(p!.getByTestId("round-table")).toHaveText(" · round 1, table 1");
+  // no round clock runs (the round has no timer): no separator is left dangling after the table
+  await expect(p!.getByTestId("game-facts")).toHaveText(/ · round 1, table 1$/);
   await expect(p!.getByTestId("board")).toHaveCount(0);
   await shot(p!, "waiting-desktop");
 

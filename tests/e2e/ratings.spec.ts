@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 
@@ -95,6 +95,20 @@ test("[ratings]: a director's result rates both players; the leaderboard, player
   await expect(recent).toHaveCount(1);
   await expect(recent).toContainText(loser);
   await expect(recent).toContainText("Win");
+  // Score and Result read apart ("412  Win", not "412Win"; the headers too): a visible gap between
+  // the right-aligned score and the result beside it.
+  const gapAfterScore = (row: Locator) =>
+    row.evaluate((tr) => {
+      const [score, result] = [tr.children[3]!, tr.children[4]!].map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+      });
+      return result!.left - score!.right;
+    });
+  expect(await gapAfterScore(page.getByTestId("recent-games").locator("thead tr"))).toBeGreaterThanOrEqual(8);
+  expect(await gapAfterScore(recent)).toBeGreaterThanOrEqual(8);
+  await page.getByTestId("recent-games").screenshot({ path: test.info().outputPath("player-recent-games.png") });
 
   // The club page's leaderboard ranks its members the same way; names link to player pages.
   await page.goto(`/clubs/${handle}`);

@@ -210,6 +210,13 @@ test("[tournaments]: the director's result ends a running game, and its player s
   await expect(summary).toContainText("ended by the tournament director's result");
   await expect(summary).toContainText(`${b} won`);
   await expect(player.getByTestId("turn")).toHaveCount(0);
+  // The players' strip shows the final result, not the score the game had reached (0–0).
+  const strip = (name: string) => player.getByTestId(/^player-\d$/).filter({ hasText: name });
+  await expect(strip(a).getByTestId(/^score-\d$/)).toHaveText("250");
+  await expect(strip(b).getByTestId(/^score-\d$/)).toHaveText("310");
+  await expect(strip(a).getByTestId(/^outcome-\d$/)).toHaveText("Lost");
+  await expect(strip(b).getByTestId(/^outcome-\d$/)).toHaveText("Won");
+  await player.getByTestId("clocks").screenshot({ path: test.info().outputPath("final-strip.png") });
   await ctx.close();
 });
 

@@ -14,6 +14,7 @@ import { clubMemberships, clubs, matchEvents, matchPlayers, matches, rulings, to
 import { adjudicate, replay, type GameEvent } from "@/engine";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { RULES_VERSION } from "@/server/services/adjudication/adjudicate";
+import { getMatchView } from "@/server/services/matches/views";
 import { buildRequest, fromPlacements } from "@/app/judge/_components/editor-model";
 import { describeDb } from "../helpers/db";
 import { callerFor, createUser } from "../helpers/seed";
@@ -231,6 +232,21 @@ describeDb("adjudication", (db) => {
       const guessed = await callerFor(db()).adjudication.explain(bare);
       expect(guessed.ruling.violations.map((v) => v.code)).toEqual(["SYNTAX"]);
       expect(guessed.ruling.notes?.map((n) => [n.code, n.cells])).toEqual([["BRACKETS_GUESSED", [[5, 7]]]]);
+    });
+    it("by the scoresheet's line: the board before that line, and that line's play as the disputed play", async () => {
+      const sheet = (await getMatchView(db(), w.tMatch.id, null)).game!.sheet;
+      const playRow = sheet.find((r) => r.type === "play")!;
+      const passRow = sheet.find((r) => r.type === "pass")!;
+      // the scoresheet numbers every event: the game's start is 1, so the first play is 2 (move 0 by turns)
+      expect([playRow.seq, passRow.seq]).toEqual([2, 3]);
+      const p = await callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id, line: playRow.seq });
+      expect(p).toMatchObject({ line: 2, board: [], nextPlay: playRow.placements, mover: { id: w.p1.id } });
+      const q = await callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id, line: passRow.seq });
+      expect(q).toMatchObject({ line: 3, board: w.firstPlay, nextPlay: null, mover: { id: w.p2.id } });
+      await expect(callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id, line: 4 })).rejects.toThrow("scoresheet has only 3 moves");
+      // no line: the latest play (the pass after it is not a play)
+      expect(await callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id })).toMatchObject({ line: 2, board: [], nextPlay: playRow.placements });
+      expect(await codeOf(callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id, line: 2, moveNumber: 0 }))).toBe("BAD_REQUEST");
     });
     it("a move the game has not reached is NOT_FOUND", async () => {
       await expect(callerFor(db()).adjudication.matchPosition({ matchId: w.tMatch.id, moveNumber: 7 })).rejects.toThrow("only reached move 2");

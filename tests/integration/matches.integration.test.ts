@@ -115,6 +115,19 @@ describeDb("matches", (db, driver) => {
       expect(v.status).toBe("active");
       expect(v.players.map((p) => p.userId).sort()).toEqual([a.id, c.id].sort());
     });
+    it("a rated casual game never previews validity: its view says preview off, even for a row stored as full", async () => {
+      const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+      const base = { ruleset: "equate" as const, rulesetOptions: {}, challengeRule: "single" as const, timeControl: null, seats: 2, invite: [b.id], firstMover: "creator" as const };
+      const rated = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: true });
+      const casual = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: false });
+      await acceptChallenge(db(), rated.id, b.id, { now: T0 });
+      for (const who of [a, b]) expect((await callerFor(db(), { id: who.id, email: who.email, name: who.name }).matches.get({ matchId: rated.id })).preview).toBe("off");
+      expect((await callerFor(db()).matches.get({ matchId: rated.id })).preview).toBe("off");
+      expect((await getMatchView(db(), casual.id, a.id)).preview).toBe("full");
+      // a rated casual game stored before the rule, with the "full" preview
+      await db().update(matches).set({ preview: "full", updatedAt: new Date() }).where(eq(matches.id, rated.id));
+      expect((await getMatchView(db(), rated.id, b.id)).preview).toBe("off");
+    });
   });
 
   describe("concurrency", () => {

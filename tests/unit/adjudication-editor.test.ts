@@ -1,7 +1,7 @@
 /** The desk's typed-play helpers (app/judge/_components/editor-model.ts): pure, no database. */
 import { describe, expect, it } from "vitest";
 import { RULESET_DATA } from "@/engine";
-import { bracketTiles, buildRequest, describeOwners, fromPlacements, layLine, setBracketOwner, splitFaces } from "@/app/judge/_components/editor-model";
+import { bracketTiles, buildRequest, describeOwners, fromPlacements, layLine, placeOnLayer, setBracketOwner, splitFaces } from "@/app/judge/_components/editor-model";
 
 const faces = (id: keyof typeof RULESET_DATA) => RULESET_DATA[id].tiles.map((t) => t.face);
 
@@ -20,6 +20,19 @@ describe("judge desk editor model", () => {
     expect(sm.ok && sm.faces.map((f) => f.tile)).toEqual(["(12", "÷", "4)", "(2", "+", "3)"]);
     const forced = splitFaces("[1]2", faces("smath"));
     expect(forced.ok && forced.faces.map((f) => f.tile)).toEqual(["1", "2"]);
+  });
+
+  it("typed tiles go to the selected layer: position tiles join the board, a disputed play replaces the play", () => {
+    const board = fromPlacements([{ row: 9, col: 9, tile: "7" }]);
+    const play = fromPlacements([{ row: 10, col: 9, tile: "=" }, { row: 0, col: 0, tile: "1" }]);
+    const laid = layLine("7=7", [9, 9], "down", board, faces("equate"), 19);
+    if (!laid.ok) throw new Error(laid.error);
+    const asBoard = placeOnLayer("board", board, play, laid.play);
+    expect(Object.keys(asBoard.board).sort()).toEqual(["10,9", "11,9", "9,9"]);
+    expect(Object.keys(asBoard.play)).toEqual(["0,0"]);
+    const asPlay = placeOnLayer("play", board, play, laid.play);
+    expect(asPlay.board).toBe(board);
+    expect(Object.keys(asPlay.play).sort()).toEqual(["10,9", "11,9"]);
   });
 
   it("lays a line through old tiles and refuses a clash", () => {

@@ -171,7 +171,11 @@ export function Board({
       const isMarker = marker && marker.row === r && marker.col === c;
       const name = squares.name(r, c);
       let content;
-      let cls = `relative flex aspect-square items-center justify-center border border-white/60 text-[10px] leading-none select-none `;
+      // self-stretch: an aspect-square cell takes its height from its own column's width, and
+      // columns differ by a fraction of a pixel, so without it shorter cells left hairline gaps
+      // (the board's green showing as stray line segments between rows); stretched, every cell
+      // fills its row.
+      let cls = `relative flex aspect-square self-stretch items-center justify-center border border-white/60 text-[10px] leading-none select-none `;
       let label = buttons
         ? [name, p !== "." ? premiumLabel : null, isStart ? "start" : null, "empty"].filter(Boolean).join(", ")
         : `${name}, ${p !== "." ? `${premiumLabel} (${style.name})` : style.name}${isStart ? ", start square" : ""}`; // holds the text seen (axe: label-content-name-mismatch)

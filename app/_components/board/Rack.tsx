@@ -9,8 +9,12 @@
 import { DRAG_RACK, DRAG_SUPPLY } from "./Board";
 import { showFace } from "./squares";
 
-// 34 px wide on a phone, so a 9-tile Equate rack fits one row of a 390 px screen
-const tileClass = "relative flex h-9 w-[34px] items-center justify-center rounded border text-base font-semibold shadow-sm sm:h-10 sm:w-10";
+const tileBase = "relative flex h-9 items-center justify-center rounded border text-base font-semibold shadow-sm sm:h-10";
+// 34 px wide on a phone (a 9-tile Equate rack fits one row of a 390 px screen)
+const tileClass = `${tileBase} w-[34px] sm:w-10`;
+// The rack is a one-row grid of columns up to 34 px (40 px from sm) that may narrow: a 10-tile
+// 'SMATH rack on a 390 px phone gets ~30 px tiles on one row instead of wrapping its last tile.
+const rackClass = "grid grid-flow-col auto-cols-[minmax(0,34px)] gap-1 sm:auto-cols-[minmax(0,40px)] sm:gap-1.5";
 
 export function Rack({
   tiles,
@@ -34,7 +38,7 @@ export function Rack({
   const shown = order && order.length === tiles.length ? order : tiles.map((_, i) => i);
   return (
     // A list of buttons (not buttons with role="listitem", which would lose their pressed state).
-    <ul className="flex flex-wrap gap-1 sm:gap-1.5" aria-label="Your rack" data-testid="rack">
+    <ul className={rackClass} aria-label="Your rack" data-testid="rack">
       {shown.map((i) => {
         const face = tiles[i]!;
         const isUsed = used.has(i);
@@ -56,7 +60,7 @@ export function Rack({
               data-testid="rack-tile"
               data-face={face}
               data-index={i}
-              className={`${tileClass} ${
+              className={`${tileBase} w-full ${
                 isUsed ? "border-slate-200 bg-slate-100 text-slate-400" : isMarked ? "border-red-500 bg-red-100" : isSel ? "border-indigo-600 bg-amber-300" : "border-amber-400 bg-amber-100 hover:bg-amber-200"
               }`}
             >

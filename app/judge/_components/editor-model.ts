@@ -180,3 +180,13 @@ export function layLine(
   }
   return { ok: true, play };
 }
+
+/**
+ * Put laid tiles (a typed line, `layLine`) on the layer the judge has selected: the disputed play
+ * replaces the play; position tiles join the board, and a square they take leaves the play.
+ */
+export function placeOnLayer(layer: Layer, board: Tiles, play: Tiles, laid: Tiles): { board: Tiles; play: Tiles } {
+  if (layer === "play") return { board, play: laid };
+  const rest = Object.fromEntries(Object.entries(play).filter(([k]) => !(k in laid)));
+  return { board: { ...board, ...laid }, play: rest };
+}

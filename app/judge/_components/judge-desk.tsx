@@ -6,8 +6,9 @@
  * Setting up: choose the game; click tiles onto the board (pick a face from the palette, tick
  * "blank" for a blank, or "remove" to take a tile off) on the active layer — the position, or the
  * disputed play (new tiles, amber); paste the engine's position notation; or load a match at move
- * N (its board, and the play made from it as the disputed play). The play can also be typed as a
- * string from a start square in a direction (old tiles included). 'SMATH position tiles with
+ * N — numbered as on the scoresheet (its # column), the board before it and its play as the
+ * disputed play; no N: the latest play. Tiles can also be typed as a string from a start square
+ * in a direction (old tiles included), onto the selected layer like clicked ones. 'SMATH position tiles with
  * brackets get a "Bracket owners" control: the line each tile's brackets belong to (a loaded
  * match fills it in; otherwise the judge sets it, or the engine guesses and its ruling says so).
  * Everything is adjudicated by `adjudication.explain` — no business rules here.
@@ -31,6 +32,7 @@ import {
   fromPlacements,
   keyOf,
   layLine,
+  placeOnLayer,
   setBracketOwner,
   toPlacements,
   type Layer,
@@ -68,7 +70,8 @@ export function JudgeDesk() {
 
   // match loading and recording
   const [matchId, setMatchId] = useState(params.get("match") ?? "");
-  const [moveNumber, setMoveNumber] = useState(params.get("move") ?? "0");
+  // The scoresheet's # of the disputed play (the number players read beside it); empty: the latest play.
+  const [moveNumber, setMoveNumber] = useState(params.get("move") ?? "");
   const [players, setPlayers] = useState<{ id: string; name: string | null }[]>([]);
   const [tournamentId, setTournamentId] = useState(params.get("tournament") ?? "");
   const [requestedBy, setRequestedBy] = useState("");
@@ -84,7 +87,7 @@ export function JudgeDesk() {
   );
   const tournaments = useQuery({ ...trpc.adjudication.myTournaments.queryOptions(), enabled: !!me.data });
   const loadMatch = useMutation({
-    mutationFn: (v: { matchId: string; moveNumber: number }) => client.adjudication.matchPosition.query(v),
+    mutationFn: (v: { matchId: string; line?: number }) => client.adjudication.matchPosition.query(v),
     onSuccess: (p) => {
       setRuleset(p.ruleset);
       setOptions(Object.keys(p.options).length ? p.options : undefined);
@@ -94,9 +97,10 @@ export function JudgeDesk() {
       setRequestedBy("");
       if (p.tournamentId) setTournamentId(p.tournamentId);
       setSetupError(null);
+      if (p.line !== null) setMoveNumber(String(p.line));
       setSetupNote(
-        `Loaded the board after move ${p.moveNumber}` +
-          (p.nextPlay ? `, with ${p.mover?.name ?? "the next player"}'s play as the disputed play.` : "; the next turn was not a play — enter the disputed play."),
+        `Loaded the board before move ${p.line} of the scoresheet` +
+          (p.nextPlay ? `, with ${p.mover?.name ?? "the next player"}'s play (move ${p.line}) as the disputed play.` : `; move ${p.line} was not a play — enter the disputed play.`),
       );
     },
     onError: (e) => setSetupError(formErrors(e).message ?? Object.values(formErrors(e).fields)[0] ?? "Could not load that game."),
@@ -114,7 +118,7 @@ export function JudgeDesk() {
   const preload = params.get("match");
   const { mutate: loadMatchMutate } = loadMatch;
   useEffect(() => {
-    if (preload) loadMatchMutate({ matchId: preload, moveNumber: Number(params.get("move") ?? 0) || 0 });
+    if (preload) loadMatchMutate({ matchId: preload, line: Number(params.get("move")) || undefined });
   }, [preload, params, loadMatchMutate]);
 
   function changeRuleset(id: RulesetId) {
@@ -169,7 +173,10 @@ export function JudgeDesk() {
       setSetupError(r.error);
       return;
     }
-    setPlay(r.play);
+    // typed tiles go to the layer the judge selected, like clicked ones
+    const next = placeOnLayer(layer, board, play, r.play);
+    setBoard(next.board);
+    setPlay(next.play);
     setSetupError(null);
   }
 
@@ -321,14 +328,14 @@ export function JudgeDesk() {
               className="flex flex-wrap items-end gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                loadMatch.mutate({ matchId: matchId.trim(), moveNumber: Number(moveNumber) || 0 });
+                loadMatch.mutate({ matchId: matchId.trim(), line: Number(moveNumber) || undefined });
               }}
             >
               <label className="text-sm">
                 Match id <input className={`${input} w-72`} value={matchId} onChange={(e) => setMatchId(e.target.value)} aria-label="Match id" />
               </label>
               <label className="text-sm">
-                Move <input className={`${input} w-16`} type="number" min={0} value={moveNumber} onChange={(e) => setMoveNumber(e.target.value)} aria-label="Move number" />
+                Move # <input className={`${input} w-16`} type="number" min={1} value={moveNumber} onChange={(e) => setMoveNumber(e.target.value)} aria-label="Move number" placeholder="latest" title="The # beside the play on the scoresheet; empty: the latest play" />
               </label>
               <button className={secondary} disabled={loadMatch.isPending || matchId.trim() === ""}>
                 Load match position
@@ -414,7 +421,7 @@ export function JudgeDesk() {
                         </select>
                       </label>
                       <label className="text-sm">
-                        Move <input className={`${input} w-16`} type="number" min={0} value={moveNumber} onChange={(e) => setMoveNumber(e.target.value)} aria-label="Ruling move number" />
+                        Move # <input className={`${input} w-16`} type="number" min={1} value={moveNumber} onChange={(e) => setMoveNumber(e.target.value)} aria-label="Ruling move number" title="The # beside the play on the scoresheet" />
                       </label>
                     </div>
                     <label className="block text-sm">

@@ -1,6 +1,7 @@
 "use client";
 /** One recorded ruling, compact: verdict, main line, violations (code + working), who asked, who ruled, note. */
 import { squares } from "@/engine";
+import { LocalTime } from "@/app/_components/local-time";
 import type { RulingJson } from "./ruling-view";
 
 export interface RecordedRulingJson {
@@ -44,7 +45,7 @@ export function RulingSummary({ r, showMatch }: { r: RecordedRulingJson; showMat
         </ul>
       ) : null}
       <p className="mt-1 text-xs text-slate-500">
-        {r.requestedBy ? `Asked by ${r.requestedBy} · ` : ""}ruled by {r.ruledBy?.name ?? "a former user"} · {r.createdAt.toLocaleString()}
+        {r.requestedBy ? `Asked by ${r.requestedBy} · ` : ""}ruled by {r.ruledBy?.name ?? "a former user"} · <LocalTime at={r.createdAt} />
       </p>
       {r.note ? <p className="mt-1 text-slate-700">Note: {r.note}</p> : null}
     </li>

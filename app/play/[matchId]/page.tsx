@@ -16,6 +16,7 @@
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { adjudicatePlay, LEVEL_SPECS, rulesetFor, squares, type RulesetId } from "@/engine";
@@ -29,6 +30,7 @@ import { Scoresheet, formatClock } from "@/app/_components/board/Scoresheet";
 import { Unseen } from "@/app/_components/board/Unseen";
 import { typeTiles, type TypedTile } from "@/app/_components/board/keyboard";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
+import { centreOnSquares } from "@/app/_components/board/zoom";
 import { MatchRulings } from "@/app/judge/_components/match-rulings";
 import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
 import { useServerNow } from "@/app/_components/board/use-server-now";
@@ -92,6 +94,7 @@ export default function MatchPage() {
   const [blankAt, setBlankAt] = useState<{ row: number; col: number; rackIndex: number } | null>(null);
   const [help, setHelp] = useState(false);
   const [zoom, setZoom] = useState(false);
+  const boardWindow = useRef<HTMLDivElement>(null);
   const [said, setSaid] = useState("");
   // A new version of the game clears the draft, during the render that shows it (not one later).
   const version = v?.version;
@@ -340,6 +343,17 @@ export default function MatchPage() {
   const used = new Set(allDraft.flatMap((t) => (t.rackIndex === null ? [] : [t.rackIndex])));
   // The ring marks the last play still on the board (not one an upheld challenge took off).
   const lastPlay = lastStandingPlay(game?.sheet ?? []);
+  // Zoomed in, the board opens centred on the action — the last play, else the start square — not
+  // at A1: zoom synchronously, then scroll its window (app/_components/board/zoom.ts).
+  function toggleZoom() {
+    const opening = !zoom;
+    flushSync(() => setZoom(opening));
+    if (opening && boardWindow.current && ruleset) {
+      const start = { row: ruleset.layout.start[0], col: ruleset.layout.start[1] };
+      const played = lastPlay?.placements ?? [];
+      centreOnSquares(boardWindow.current, played.length ? played : [start]);
+    }
+  }
   const myAccept = v.status === "open" && isPlayer && !v.players[mySeat!]!.accepted;
   const blankFaces = ruleset ? ruleset.tiles.filter((t) => t.face !== "?" && !t.unlimited).map((t) => t.face) : [];
   const chosenSupply = selected && "supply" in selected ? selected.supply : null;
@@ -352,7 +366,7 @@ export default function MatchPage() {
         <h1 className="text-lg font-semibold sm:text-2xl">
           {RULESET_NAMES[v.ruleset]} · {names.join(" vs ")}
         </h1>
-        <p className="text-xs text-slate-600 sm:text-sm">
+        <p className="text-xs text-slate-600 sm:text-sm" data-testid="game-facts">
           {v.rated ? "Rated" : "Casual"} · challenge rule: {v.challengeRule}
           {v.timeControl ? ` · ${formatClock(v.timeControl.initialMs)} per player${v.timeControl.incrementMs ? ` + ${v.timeControl.incrementMs / 1000} s` : ""}` : " · untimed"}
           {v.botLevel ? <span data-testid="bot-level">{` · bot level: ${LEVEL_SPECS[v.botLevel].label}`}</span> : null}
@@ -363,12 +377,8 @@ export default function MatchPage() {
                 tournament
               </Link>
               {v.board ? <span data-testid="round-table">{` · round ${v.board.round}, table ${v.board.table}`}</span> : null}
-              {v.board && v.status !== "finished" ? (
-                <>
-                  {" · "}
-                  <GameRoundClock tournamentId={v.tournamentId} roundNumber={v.board.round} />
-                </>
-              ) : null}
+              {/* the separator comes with the clock: before the round starts it shows nothing */}
+              {v.board && v.status !== "finished" ? <GameRoundClock tournamentId={v.tournamentId} roundNumber={v.board.round} lead=" · " /> : null}
             </>
           ) : null}
         </p>
@@ -435,6 +445,10 @@ export default function MatchPage() {
                   const running = clock?.running === p.seat && v.status === "active" && !game.paused;
                   const ms = p.remainingMs === null ? null : running ? p.remainingMs - Math.max(0, serverNow - v.serverNow) : p.remainingMs;
                   const onMove = game.phase === "playing" && game.turn === p.seat && v.status === "active";
+                  // Over: the final score is the result's (a director's result or an adjustment
+                  // replaces the score the game reached), with who won.
+                  const final = v.status === "finished" && v.result ? (v.result.scores[p.userId] ?? p.score) : null;
+                  const verdict = v.result ? (p.winner ? (v.result.winners.length > 1 ? "Tie" : "Won") : "Lost") : null;
                   return (
                     <li
                       key={p.userId}
@@ -448,8 +462,13 @@ export default function MatchPage() {
                         {p.seat === mySeat ? " (you)" : ""} <span className="text-xs text-slate-600">{p.rackCount} tiles</span>
                       </span>
                       <span className="flex shrink-0 items-center gap-2">
+                        {final !== null && verdict ? (
+                          <span className={`rounded px-1 text-xs font-semibold ${p.winner ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-700"}`} data-testid={`outcome-${p.seat}`}>
+                            {verdict}
+                          </span>
+                        ) : null}
                         <span className="text-lg font-semibold tabular-nums" data-testid={`score-${p.seat}`}>
-                          {p.score}
+                          {final ?? p.score}
                         </span>
                         {ms !== null ? (
                           <span className={`rounded px-1 font-mono tabular-nums ${ms < 0 ? "bg-red-100 text-red-700" : running ? "bg-slate-900 text-white" : "bg-slate-100"}`} data-testid={`clock-${p.seat}`}>
@@ -465,7 +484,7 @@ export default function MatchPage() {
             <ClockAlerts v={v} serverNow={serverNow} />
             {/* The board is as wide as the column and no taller than the screen leaves room for; zoomed
                 (phones), it is 34 px a square inside a square scrolling window. */}
-            <div className={zoom ? "h-[min(calc(100vw-2rem),calc(100dvh-17rem))] w-full max-w-[calc(100dvh-17rem)] overflow-auto overscroll-contain" : ""} data-testid="board-window">
+            <div ref={boardWindow} className={zoom ? "h-[min(calc(100vw-2rem),calc(100dvh-17rem))] w-full max-w-[calc(100dvh-17rem)] overflow-auto overscroll-contain" : ""} data-testid="board-window">
               <Board
                 layout={ruleset.layout}
                 tiles={board}
@@ -512,7 +531,7 @@ export default function MatchPage() {
                   <button type="button" className={secondary} disabled={allDraft.length === 0} onClick={recall}>
                     Recall
                   </button>
-                  <button type="button" className={`${secondary} lg:hidden`} aria-pressed={zoom} onClick={() => setZoom((z) => !z)}>
+                  <button type="button" className={`${secondary} lg:hidden`} aria-pressed={zoom} onClick={toggleZoom}>
                     {zoom ? "Zoom out" : "Zoom in"}
                   </button>
                   <button type="button" className={secondary} onClick={() => setHelp(true)} aria-keyshortcuts="?">

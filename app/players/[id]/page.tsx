@@ -93,15 +93,16 @@ export default function PlayerPage() {
         {recent.length === 0 ? (
           <p className="text-sm text-slate-600">No rated games yet.</p>
         ) : (
+          // px-2 on every cell: a right-aligned Score beside a left-aligned Result otherwise touch ("220Win").
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th className="py-1.5">Date</th>
-                <th className="py-1.5">Game</th>
-                <th className="py-1.5">Opponents</th>
-                <th className="py-1.5 text-right">Score</th>
-                <th className="py-1.5">Result</th>
-                <th className="py-1.5 text-right">Rating</th>
+                <th className="px-2 py-1.5">Date</th>
+                <th className="px-2 py-1.5">Game</th>
+                <th className="px-2 py-1.5">Opponents</th>
+                <th className="px-2 py-1.5 text-right">Score</th>
+                <th className="px-2 py-1.5">Result</th>
+                <th className="px-2 py-1.5 text-right">Rating</th>
               </tr>
             </thead>
             <tbody>
@@ -109,7 +110,7 @@ export default function PlayerPage() {
                 const delta = g.ratingAfter - g.ratingBefore;
                 return (
                   <tr key={g.ratedGameId} className="border-b border-slate-100" data-testid="recent-game">
-                    <td className="py-1.5">
+                    <td className="px-2 py-1.5">
                       {g.source === "match" ? (
                         <>
                           <Link href={`/matches/${g.sourceId}`} className="text-indigo-700 hover:underline">{g.playedAt.toLocaleDateString()}</Link>{" "}
@@ -119,8 +120,8 @@ export default function PlayerPage() {
                         g.playedAt.toLocaleDateString()
                       )}
                     </td>
-                    <td className="py-1.5">{GAME_LABELS[g.ruleset]}</td>
-                    <td className="py-1.5">
+                    <td className="px-2 py-1.5">{GAME_LABELS[g.ruleset]}</td>
+                    <td className="px-2 py-1.5">
                       {g.opponents.map((o, i) => (
                         <span key={o.userId}>
                           {i ? ", " : ""}
@@ -129,9 +130,9 @@ export default function PlayerPage() {
                         </span>
                       ))}
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{g.score}</td>
-                    <td className="py-1.5">{RESULT_LABEL(g.result, g.opponents.length)}</td>
-                    <td className="py-1.5 text-right tabular-nums">
+                    <td className="px-2 py-1.5 text-right tabular-nums">{g.score}</td>
+                    <td className="px-2 py-1.5">{RESULT_LABEL(g.result, g.opponents.length)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">
                       {fmtRating(g.ratingAfter)}{" "}
                       <span className={delta >= 0 ? "text-green-700" : "text-red-700"}>
                         ({delta >= 0 ? "+" : "−"}

@@ -125,12 +125,7 @@ export default function StationPage() {
       {v.tournamentId && v.board ? (
         <p className="text-sm text-slate-700" data-testid="station-board">
           Round {v.board.round}, table {v.board.table}
-          {v.status !== "finished" ? (
-            <>
-              {" · "}
-              <GameRoundClock tournamentId={v.tournamentId} roundNumber={v.board.round} />
-            </>
-          ) : null}
+          {v.status !== "finished" ? <GameRoundClock tournamentId={v.tournamentId} roundNumber={v.board.round} lead=" · " /> : null}
         </p>
       ) : null}
       {!station.data!.canKeepScore ? <p className="text-sm text-slate-600">You are watching: only the scorekeeper, the players or a director can enter moves.</p> : null}

@@ -12,23 +12,27 @@ import { formatClock, roundTimeLeft } from "@/server/domain";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "./use-tournament-live";
 import { useServerNow } from "./round-clock";
 
-function Countdown({ round, serverNow }: { round: { number: number; startedAt: Date; durationMs: number }; serverNow: Date }) {
+function Countdown({ round, serverNow, lead }: { round: { number: number; startedAt: Date; durationMs: number }; serverNow: Date; lead: string }) {
   const now = useServerNow(serverNow);
   if (now === null) return null;
   const left = roundTimeLeft(round, now);
   const tone = left <= 0 ? "bg-red-100 text-red-800" : left < 5 * 60_000 ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800";
   return (
-    <span className={`whitespace-nowrap rounded px-1.5 py-0.5 font-semibold tabular-nums ${tone}`} data-testid="game-round-clock" role="timer" aria-label={`Round ${round.number} clock`}>
-      round {round.number}: {left <= 0 ? `time is up (${formatClock(left)} over)` : `${formatClock(left)} left`}
-    </span>
+    <>
+      {lead}
+      <span className={`whitespace-nowrap rounded px-1.5 py-0.5 font-semibold tabular-nums ${tone}`} data-testid="game-round-clock" role="timer" aria-label={`Round ${round.number} clock`}>
+        round {round.number}: {left <= 0 ? `time is up (${formatClock(left)} over)` : `${formatClock(left)} left`}
+      </span>
+    </>
   );
 }
 
-export function GameRoundClock({ tournamentId, roundNumber }: { tournamentId: string; roundNumber: number }) {
+/** `lead`: text shown before the clock only when the clock shows (a separator such as " · "). */
+export function GameRoundClock({ tournamentId, roundNumber, lead = "" }: { tournamentId: string; roundNumber: number; lead?: string }) {
   const trpc = useTRPC();
   useTournamentLive(tournamentId);
   const q = useQuery({ ...trpc.tournaments.roundClock.queryOptions({ tournamentId, roundNumber }), refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
   const r = q.data?.round;
   if (!r || r.status !== "published" || !r.startedAt || !r.durationMs) return null;
-  return <Countdown round={{ number: r.number, startedAt: r.startedAt, durationMs: r.durationMs }} serverNow={q.data!.serverNow} />;
+  return <Countdown round={{ number: r.number, startedAt: r.startedAt, durationMs: r.durationMs }} serverNow={q.data!.serverNow} lead={lead} />;
 }

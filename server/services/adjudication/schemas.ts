@@ -70,10 +70,15 @@ const placementOut = z.object({
   bracketLines: z.array(direction).optional(),
 });
 
-export const matchPositionInput = z.object({
-  matchId: z.uuid("That is not a valid match id."),
-  moveNumber: z.number("Enter a move number.").int("Use a whole move number.").min(0, "Move numbers start at 0.").max(10_000),
-});
+/** By `moveNumber` (turns taken, the engine's) or by `line` (the scoresheet's # column, the
+ * event's number, as the desk asks for it), not both; neither: the latest play. */
+export const matchPositionInput = z
+  .object({
+    matchId: z.uuid("That is not a valid match id."),
+    moveNumber: z.number("Enter a move number.").int("Use a whole move number.").min(0, "Move numbers start at 0.").max(10_000).optional(),
+    line: z.number("Enter the scoresheet's move number.").int("Use a whole move number.").min(1, "The scoresheet's moves start at 1.").max(100_000).optional(),
+  })
+  .refine((v) => v.moveNumber === undefined || v.line === undefined, { message: "Give the scoresheet's move number or the turns taken, not both.", path: ["line"] });
 
 export const matchPositionOutput = z.object({
   matchId: z.string(),
@@ -81,6 +86,8 @@ export const matchPositionOutput = z.object({
   options: z.record(z.string(), z.unknown()),
   tournamentId: z.string().nullable(),
   moveNumber: z.number(),
+  /** the scoresheet line whose play is `nextPlay` (asked by line), else null */
+  line: z.number().nullable(),
   board: z.array(placementOut),
   nextPlay: z.array(placementOut).nullable(),
   mover: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),

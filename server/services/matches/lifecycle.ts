@@ -97,6 +97,8 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
         challengeRule: input.challengeRule,
         timeControl: input.timeControl,
         rated: input.rated,
+        // A rated game never previews validity, or phonies would be free (docs/matches.md "The preview").
+        preview: input.rated ? "off" : "full",
         seats: input.seats,
         firstMover: input.firstMover,
         seed: newSeed(),

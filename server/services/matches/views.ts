@@ -194,7 +194,8 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
     pairingId: m.pairingId,
     joinCode: null,
     createdBy: m.createdBy,
-    preview: m.preview,
+    // A rated casual game never previews validity (createChallenge stores "off"; older rows said "full").
+    preview: m.rated && !m.tournamentId ? "off" : m.preview,
     botLevel: m.botId ? (m.botLevel ?? DEFAULT_BOT_LEVEL) : null,
     waiting: waitingOf(m, seated),
     board,
