@@ -53,6 +53,10 @@ test("[ratings]: a director's result rates both players; the leaderboard, player
   await page.locator("#result-line-1").focus();
   await page.keyboard.type(winnerFirst ? "1 412 377" : "1 377 412");
   await page.keyboard.press("Enter");
+  // the table has a result: the desk shows it and asks before replacing it (Enter confirms)
+  await expect(page.getByTestId("overwrite-confirm")).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("overwrite-confirm")).toBeHidden();
   await expect(page.getByTestId("entry-said").locator("li").first()).toContainText("Table 1 corrected");
 
   // The global leaderboard: both players, winner first, both provisional after one game.
