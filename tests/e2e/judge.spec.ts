@@ -158,6 +158,15 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   expect(line).toMatch(/^\S*7=7\S* at [A-Z]\d+ (across|down)/);
   await page.getByRole("button", { name: "Best play here" }).click();
   await expect(page.getByTestId("best-here-plays").locator("li").first()).toHaveText(`${line} — ${top.score}`);
+  // clicked, the play is drawn on the board; clicked again, it goes
+  const first = top.placements[0]!;
+  const bestSquare = page.locator(`[data-square="${squares.name(first.row, first.col)}"]`);
+  await page.getByTestId("best-here-plays").getByRole("button").first().click();
+  await expect(page.getByTestId("best-here-plays").getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
+  await expect(bestSquare).toHaveAccessibleName(`${squares.name(first.row, first.col)}: ${first.tile} (best play)`);
+  if (process.env.JUDGE_SHOTS) await page.getByTestId("judge-board").screenshot({ path: `${process.env.JUDGE_SHOTS}/best-here-drawn.png` });
+  await page.getByTestId("best-here-plays").getByRole("button").first().click();
+  await expect(bestSquare).not.toHaveAccessibleName(/best play/);
 
   // A wrong tile is removed and replaced: the ruling follows.
   await page.getByRole("button", { name: "Remove" }).click();

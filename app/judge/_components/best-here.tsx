@@ -4,23 +4,32 @@
  * board and the rack typed, from the exact generator within a deadline (`analysis.bestHere`). A
  * list that the deadline cut says so ("unproven"). The disputed play is not part of the position.
  * Each play is shown as the whole line it makes on the board ("672+42+5=719 at A4 across", the
- * engine's `formedLines`), not the new tiles alone.
+ * engine's `formedLines`), not the new tiles alone. Each is a button that draws that play on the
+ * desk's board (`onShow`; pressed again, or any change to the position, takes it off).
  */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { playLinesText, rulesetFor, type AdjudicationRequest } from "@/engine";
+import { playLinesText, rulesetFor, type AdjudicationRequest, type Placement } from "@/engine";
 
 const secondary = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60";
 
-export function BestHere({ request }: { request: AdjudicationRequest }) {
+export function BestHere({ request, onShow }: { request: AdjudicationRequest; onShow: (play: readonly Placement[] | null) => void }) {
   const trpc = useTRPC();
   const best = useMutation(trpc.analysis.bestHere.mutationOptions());
+  // the play drawn belongs to the position it was chosen in (the desk keys it the same way)
+  const [pick, setPick] = useState<{ request: AdjudicationRequest; index: number } | null>(null);
+  const chosen = pick?.request === request ? pick.index : null;
   const { reset } = best;
   // an answer belongs to the position it was asked for
   useEffect(() => reset(), [request, reset]);
+  const choose = (i: number, play: readonly Placement[]) => {
+    const again = chosen === i;
+    setPick(again ? null : { request, index: i });
+    onShow(again ? null : play);
+  };
   const error = best.error ? (formErrors(best.error).message ?? Object.values(formErrors(best.error).fields)[0] ?? "No answer.") : null;
   return (
     <section className="space-y-2" data-testid="best-here">
@@ -42,7 +51,15 @@ export function BestHere({ request }: { request: AdjudicationRequest }) {
             <ol className="list-decimal pl-5" data-testid="best-here-plays">
               {best.data.plays.map((p, i) => (
                 <li key={i}>
-                  <span className="font-mono">{playLinesText(rulesetFor(request.ruleset, request.options), request.board, p.placements)}</span> — {p.score}
+                  <button
+                    type="button"
+                    aria-pressed={i === chosen}
+                    title="Show this play on the board"
+                    className={`rounded px-1 py-0.5 text-left hover:bg-sky-100 ${i === chosen ? "bg-sky-100 ring-1 ring-sky-600" : ""}`}
+                    onClick={() => choose(i, p.placements)}
+                  >
+                    <span className="font-mono">{playLinesText(rulesetFor(request.ruleset, request.options), request.board, p.placements)}</span> — {p.score}
+                  </button>
                 </li>
               ))}
             </ol>

@@ -20,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
-import { parsePosition, RULESET_DATA, RULESET_IDS, squares, type RulesetId } from "@/engine";
+import { parsePosition, RULESET_DATA, RULESET_IDS, squares, type AdjudicationRequest, type Placement, type RulesetId } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { RulingView } from "./ruling-view";
@@ -56,6 +56,8 @@ export function JudgeDesk() {
   const [options, setOptions] = useState<Record<string, unknown> | undefined>(undefined);
   const [board, setBoard] = useState<Tiles>({});
   const [play, setPlay] = useState<Tiles>({});
+  // a best play the judge clicked in "Best play here", drawn over the board while the position is the one it was found for
+  const [bestShown, setBestShown] = useState<{ request: AdjudicationRequest; play: readonly Placement[] } | null>(null);
   const [layer, setLayer] = useState<Layer>("play");
   const [face, setFace] = useState<string>("1");
   const [blank, setBlank] = useState(false);
@@ -279,6 +281,8 @@ export function JudgeDesk() {
               premiumLabels={PREMIUM_LABELS[ruleset]}
               testId="judge-board"
               onSquare={onSquare}
+              shown={bestShown?.request === request ? bestShown.play : []}
+              shownLabel="best play"
             />
           </div>
           {RULESET_DATA[ruleset].boardIsStandIn ? <p className="text-xs text-slate-500">The {RULESET_NAMES[ruleset]} board is a stand-in (standard 15×15 geometry).</p> : null}
@@ -380,7 +384,7 @@ export function JudgeDesk() {
             </span>
           </div>
           <FormError message={explainError} />
-          <BestHere request={request} />
+          <BestHere request={request} onShow={(p) => setBestShown(p ? { request, play: p } : null)} />
           {result ? <RulingView ruleset={ruleset} ruling={result.ruling} explanation={result.explanation} /> : null}
 
           {result ? (
