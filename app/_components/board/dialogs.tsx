@@ -1,18 +1,13 @@
 "use client";
 /** The board's two dialogs: a blank's face, and the keyboard shortcuts. Native <dialog> with
  * showModal(), so focus is trapped, Esc closes and the page behind is inert without our code. */
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode } from "react";
+import { useModal } from "../use-modal";
 import { SHORTCUTS } from "./entry";
 import { showFace } from "./squares";
 
 function Modal({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog
       ref={ref}

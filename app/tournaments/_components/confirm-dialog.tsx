@@ -4,18 +4,13 @@
  * behind is inert), the pattern of the board's dialogs (app/_components/board/dialogs.tsx). The
  * confirm button comes first, so it has the focus: Enter confirms, Escape cancels.
  */
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useModal } from "@/app/_components/use-modal";
 import { buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 
 export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, testId, children }: { open: boolean; title: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; testId: string; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
