@@ -19,7 +19,7 @@ import { trpcHttpHandler } from "@/server/trpc-http";
 import { hotProcedurePath, trpcNodeHandler } from "@/server/trpc-node";
 
 /** A fetch Request from node:http's request (headers and body), for the fetch-style handlers. */
-async function toFetch(req: IncomingMessage, base: string): Promise<Request> {
+export async function toFetch(req: IncomingMessage, base: string): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const headers = new Headers();

@@ -16,15 +16,7 @@ import { trpcHttpHandler } from "@/server/trpc-http";
 import { hotProcedurePath, trpcNodeHandler } from "@/server/trpc-node";
 import { describeDb } from "../helpers/db";
 import { seedWorld, type World } from "../helpers/fixtures";
-
-async function toFetch(req: IncomingMessage, base: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
-  return new Request(new URL(req.url ?? "/", base), { method: req.method, headers, body });
-}
+import { toFetch } from "../helpers/http-app";
 
 /** Who the request is from: the `x-test-user` header names a world user (none: signed out). */
 type Users = Record<string, SessionUser>;
