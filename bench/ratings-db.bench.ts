@@ -14,10 +14,10 @@
  *    recompute with the history rebuilt (2·10⁶ rows).
  * BENCH_RATINGS_GAMES overrides 10⁶ (e.g. for a quick run).
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "@/db/client";
+import { openScratchDatabase } from "./scratch-db";
 import { DEFAULT_GLICKO, newRating, rateGame, ratePod, type Rating } from "@/server/domain";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { recomputeRatings } from "@/server/services/ratings/recompute";
@@ -74,19 +74,8 @@ function arithmetic() {
 }
 
 async function fromPostgres() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = `equalis_bench_${randomBytes(4).toString("hex")}`;
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  } catch (err) {
-    console.log(`PostgreSQL part skipped: cannot create a scratch database on ${adminUrl} (${(err as Error).message})`);
-    await admin.end();
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openScratchDatabase("PostgreSQL part");
+  if (!handle) return;
   const db = handle.db;
   try {
     let t0 = performance.now();
@@ -111,13 +100,13 @@ async function fromPostgres() {
     console.log(`seeded ${PLAYERS.toLocaleString("en")} players and ${GAMES.toLocaleString("en")} ledger rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     // Anchor measured alongside: the raw cost of reading the ordered ledger out (COPY to stdout).
-    const copier = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const copier = postgres(handle.url, { max: 1, onnotice: () => {} });
     t0 = performance.now();
     let bytes = 0;
     for await (const chunk of await copier.unsafe(`copy (select id, ruleset, players from rated_games order by played_at, id) to stdout`).readable()) bytes += chunk.length;
     const copyMs = performance.now() - t0;
     await copier.end({ timeout: 1 });
-    const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const raw = postgres(handle.url, { max: 1, onnotice: () => {} });
     console.log(`anchor: COPY the ordered ledger out (${(bytes / 1e6).toFixed(0)} MB): ${(copyMs / 1000).toFixed(2)} s`);
 
     const first = await recomputeRatings(db, { history: false });
@@ -163,8 +152,6 @@ async function fromPostgres() {
     }
   } finally {
     await handle.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
 }
 

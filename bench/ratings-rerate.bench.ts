@@ -9,10 +9,8 @@
  * runs in a transaction that is rolled back, so every K starts from the same ledger.
  * `npm run bench -- ratings-rerate`.
  */
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "@/db/client";
+import { openScratchDatabase } from "./scratch-db";
 import { recomputeRatings } from "@/server/services/ratings/recompute";
 import { lockLedgerForChange, rerateFrom } from "@/server/services/ratings/rerate";
 
@@ -21,19 +19,8 @@ const GAMES = Number(process.env.BENCH_RERATE_GAMES ?? 20_000);
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 export default async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = `equalis_bench_${randomBytes(4).toString("hex")}`;
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  } catch (err) {
-    console.log(`skipped: cannot create a scratch database on ${adminUrl} (${(err as Error).message})`);
-    await admin.end();
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openScratchDatabase("the re-rate bench");
+  if (!handle) return;
   const db = handle.db;
   try {
     await db.execute(sql`
@@ -53,7 +40,7 @@ export default async function main() {
     const full = await recomputeRatings(db);
     console.log(`full recompute with history, ${full.games.toLocaleString("en")} games: ${(full.ms / 1000).toFixed(2)} s`);
 
-    for (const k of [10, 100, 1_000, 5_000]) {
+    for (const k of [10, 100, 1_000, 5_000].filter((k) => k <= full.games)) {
       const [g] = rowsOf<{ id: string; t: string; p: { userId: string; score: number }[] }>(
         await db.execute(sql`select id, played_at::text as t, players as p from rated_games order by played_at desc, id desc offset ${k - 1} limit 1`),
       );
@@ -77,7 +64,5 @@ export default async function main() {
     }
   } finally {
     await handle.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
 }
