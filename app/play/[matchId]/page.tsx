@@ -19,7 +19,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEven
 import { flushSync } from "react-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { adjudicatePlay, LEVEL_SPECS, rulesetFor, squares, type RulesetId } from "@/engine";
+import { adjudicatePlay, LEVEL_SPECS, RULESET_DATA, rulesetFor, squares } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { Board, type DropSource } from "@/app/_components/board/Board";
@@ -35,7 +35,8 @@ import { MatchRulings } from "@/app/judge/_components/match-rulings";
 import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
 import { useServerNow } from "@/app/_components/board/use-server-now";
 import { PresenceNotice } from "@/app/play/_components/presence";
-import { BoardWaiting } from "@/app/play/_components/board-waiting";
+import { WaitingRoom } from "@/app/play/_components/waiting-room";
+import { PlayerStrip } from "@/app/play/_components/player-strip";
 import { GameRoundClock } from "@/app/tournaments/_components/game-round-clock";
 import { ClockAlerts, SoundToggle } from "@/app/play/_components/clock-alerts";
 import { ChallengeNotice, outcomeFor } from "@/app/play/_components/challenge-notice";
@@ -43,7 +44,6 @@ import { lastStandingPlay } from "@/app/play/_components/feedback";
 import { DraftPreview } from "@/app/play/_components/draft-preview";
 import { GameSummary } from "@/app/play/_components/game-summary";
 
-const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 const btn = "rounded px-3 py-1.5 text-sm font-medium disabled:opacity-50";
 const primary = `${btn} bg-indigo-600 text-white hover:bg-indigo-700`;
 const secondary = `${btn} border border-slate-300 bg-white hover:bg-slate-50`;
@@ -124,8 +124,6 @@ export default function MatchPage() {
     }),
   );
   const claim = useMutation(trpc.matches.claimTimeout.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: viewOpts.queryKey }) }));
-  const accept = useMutation(trpc.matches.accept.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: viewOpts.queryKey }) }));
-  const cancel = useMutation(trpc.matches.cancel.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: viewOpts.queryKey }) }));
 
   const game = v?.game ?? null;
   const rack = game?.rack ?? null;
@@ -354,7 +352,6 @@ export default function MatchPage() {
       centreOnSquares(boardWindow.current, played.length ? played : [start]);
     }
   }
-  const myAccept = v.status === "open" && isPlayer && !v.players[mySeat!]!.accepted;
   const blankFaces = ruleset ? ruleset.tiles.filter((t) => t.face !== "?" && !t.unlimited).map((t) => t.face) : [];
   const chosenSupply = selected && "supply" in selected ? selected.supply : null;
   // The latest challenge, until the next move: its reason under the turn line, its squares outlined on the board.
@@ -364,7 +361,7 @@ export default function MatchPage() {
     <div className="space-y-2 sm:space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
         <h1 className="text-lg font-semibold sm:text-2xl">
-          {RULESET_NAMES[v.ruleset]} · {names.join(" vs ")}
+          {RULESET_DATA[v.ruleset].name} · {names.join(" vs ")}
         </h1>
         <p className="text-xs text-slate-600 sm:text-sm" data-testid="game-facts">
           {v.rated ? "Rated" : "Casual"} · challenge rule: {v.challengeRule}
@@ -386,51 +383,7 @@ export default function MatchPage() {
       </div>
 
       <PresenceNotice matchId={matchId} isPlayer={isPlayer} status={v.status} liveStatus={live.status} />
-      {v.status === "open" || v.status === "cancelled" ? (
-        <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="waiting-room">
-          {v.status === "cancelled" ? (
-            <p>This challenge was withdrawn.</p>
-          ) : (
-            <>
-              {v.pairingId ? (
-                <BoardWaiting v={v} serverNow={serverNow} />
-              ) : (
-                <>
-                  <p className="mb-2">Waiting for every player to accept ({v.players.length} of {v.seats} seats taken).</p>
-                  <ul className="mb-3 list-disc pl-5 text-sm">
-                    {v.players.map((p) => (
-                      <li key={p.userId}>
-                        {p.name} {p.accepted ? "— ready" : "— invited"}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {v.joinCode ? (
-                <p className="mb-3 text-sm">
-                  Share this link to fill the open seat:{" "}
-                  <code className="rounded bg-slate-100 px-1" data-testid="join-link">
-                    {typeof window !== "undefined" ? `${window.location.origin}/play/join/${v.joinCode}` : `/play/join/${v.joinCode}`}
-                  </code>
-                </p>
-              ) : null}
-              <div className="flex gap-2">
-                {myAccept ? (
-                  <button className={primary} onClick={() => accept.mutate({ matchId })} disabled={accept.isPending}>
-                    Accept challenge
-                  </button>
-                ) : null}
-                {isPlayer && !v.pairingId ? (
-                  <button className={secondary} onClick={() => cancel.mutate({ matchId })} disabled={cancel.isPending}>
-                    {myAccept ? "Decline" : "Withdraw challenge"}
-                  </button>
-                ) : null}
-              </div>
-              <FormError message={accept.error?.message ?? cancel.error?.message} />
-            </>
-          )}
-        </section>
-      ) : null}
+      {v.status === "open" || v.status === "cancelled" ? <WaitingRoom matchId={matchId} v={v} serverNow={serverNow} mySeat={mySeat} /> : null}
       {/* A game decided before it began (a no-show, or a director's result on a waiting board). */}
       {!game && v.status === "finished" ? <GameSummary v={v} /> : null}
 
@@ -439,48 +392,7 @@ export default function MatchPage() {
           {/* min-w-0: the zoomed board's window must not stretch the column (and the page) to its content */}
           <div className="min-w-0 space-y-2">
             {/* Names, scores and both clocks above the board: always in view with it. */}
-            <section aria-label="Players and clocks" data-testid="clocks">
-              <ul className="grid grid-cols-2 gap-1.5">
-                {v.players.map((p) => {
-                  const running = clock?.running === p.seat && v.status === "active" && !game.paused;
-                  const ms = p.remainingMs === null ? null : running ? p.remainingMs - Math.max(0, serverNow - v.serverNow) : p.remainingMs;
-                  const onMove = game.phase === "playing" && game.turn === p.seat && v.status === "active";
-                  // Over: the final score is the result's (a director's result or an adjustment
-                  // replaces the score the game reached), with who won.
-                  const final = v.status === "finished" && v.result ? (v.result.scores[p.userId] ?? p.score) : null;
-                  const verdict = v.result ? (p.winner ? (v.result.winners.length > 1 ? "Tie" : "Won") : "Lost") : null;
-                  return (
-                    <li
-                      key={p.userId}
-                      className={`flex items-center justify-between gap-2 rounded-lg border px-2 py-1 ${onMove ? "border-indigo-500 bg-indigo-50" : "border-slate-200 bg-white"}`}
-                      data-testid={`player-${p.seat}`}
-                      aria-current={onMove ? "true" : undefined}
-                    >
-                      <span className="min-w-0 truncate text-sm">
-                        {onMove ? <span aria-label="to move">▶ </span> : null}
-                        <span className="font-medium">{p.name}</span>
-                        {p.seat === mySeat ? " (you)" : ""} <span className="text-xs text-slate-600">{p.rackCount} tiles</span>
-                      </span>
-                      <span className="flex shrink-0 items-center gap-2">
-                        {final !== null && verdict ? (
-                          <span className={`rounded px-1 text-xs font-semibold ${p.winner ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-700"}`} data-testid={`outcome-${p.seat}`}>
-                            {verdict}
-                          </span>
-                        ) : null}
-                        <span className="text-lg font-semibold tabular-nums" data-testid={`score-${p.seat}`}>
-                          {final ?? p.score}
-                        </span>
-                        {ms !== null ? (
-                          <span className={`rounded px-1 font-mono tabular-nums ${ms < 0 ? "bg-red-100 text-red-700" : running ? "bg-slate-900 text-white" : "bg-slate-100"}`} data-testid={`clock-${p.seat}`}>
-                            {formatClock(ms)}
-                          </span>
-                        ) : null}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
+            <PlayerStrip v={v} game={game} serverNow={serverNow} mySeat={mySeat} />
             <ClockAlerts v={v} serverNow={serverNow} />
             {/* The board is as wide as the column and no taller than the screen leaves room for; zoomed
                 (phones), it is 34 px a square inside a square scrolling window. */}
