@@ -23,6 +23,7 @@ export {
   isRulesetId,
   parseRulesetOptions,
   RULESET_DATA,
+  RULESET_NAMES,
 } from "./ruleset";
 export type {
   RulesetId,
@@ -102,6 +103,9 @@ export { exactPlays } from "./movegen";
 export { analyseGame, analyseTurns, bestPlaysAt, countTurns, summarise } from "./movegen";
 export type { AnalysedPlay, AnalyseOptions, BestPlaysOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./movegen";
 export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./movegen";
+
+// A bounded Map forgetting the least recently used entry first (the per-process caches)
+export { LruMap } from "./lru";
 
 // Seeded random numbers (the bag's shuffles; tests and benchmarks seed theirs from a string)
 export { createRng, shuffled } from "./random";

@@ -18,6 +18,7 @@
 import type { Layout } from "./board";
 import type { Face, TileSpec } from "./tiles";
 import type { Result } from "./result";
+import { LruMap } from "./lru";
 
 export const RULESET_IDS = ["equate", "smath", "number-scrabble"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
@@ -168,6 +169,10 @@ export const RULESET_DATA: Readonly<Record<RulesetId, RulesetData>> = {
   "number-scrabble": NUMBER_SCRABBLE,
 };
 
+/** Each game's name as players know it ("Equate", "'SMATH", "Number Scrabble"), for labels and
+ * select options (in `RULESET_IDS` order); one home, so no page or message retypes it. */
+export const RULESET_NAMES: Readonly<Record<RulesetId, string>> = Object.fromEntries(RULESET_IDS.map((id) => [id, RULESET_DATA[id].name])) as Record<RulesetId, string>;
+
 const DEFAULTS = new Map<RulesetId, Ruleset>();
 
 /** The ruleset with its defaults, or with typed option overrides (validate raw ones first with
@@ -184,8 +189,7 @@ export function getRuleset(id: RulesetId, options?: Partial<RulesetOptions>): Ru
   return withOptions(RULESET_DATA[id], options);
 }
 
-const STORED = new Map<string, Ruleset>();
-const STORED_MAX = 64;
+const STORED = new LruMap<string, Ruleset>(64);
 
 /**
  * The ruleset of a stored game or tournament: its id and the options saved with it (raw JSON,
@@ -200,7 +204,6 @@ export function rulesetFor(id: RulesetId, storedOptions: unknown): Ruleset {
   if (!r) {
     const o = parseRulesetOptions(RULESET_DATA[id], storedOptions);
     r = getRuleset(id, o.ok ? o.value : undefined);
-    if (STORED.size >= STORED_MAX) STORED.delete(STORED.keys().next().value as string);
     STORED.set(key, r);
   }
   return r;

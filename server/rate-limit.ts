@@ -9,27 +9,27 @@
  */
 import { ACCOUNT_ALLOWANCE, API_ALLOWANCE, ENGINE_ALLOWANCE } from "./limits";
 import { DomainError } from "./errors";
+import { LruMap } from "@/engine";
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export class TokenBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly buckets: LruMap<string, { tokens: number; at: number }>;
 
-  constructor(private readonly opts: { burst: number; perSecond: number; maxKeys?: number }) {}
+  constructor(private readonly opts: { burst: number; perSecond: number; maxKeys?: number }) {
+    this.buckets = new LruMap(opts.maxKeys ?? 10_000);
+  }
 
   /** Takes `cost` tokens from `key`'s bucket at time `now` (ms), or says how long to wait. */
   take(key: string, cost: number, now = Date.now()): Take {
-    const { burst, perSecond, maxKeys = 10_000 } = this.opts;
-    const held = this.buckets.get(key);
+    const { burst, perSecond } = this.opts;
+    const held = this.buckets.peek(key);
     const tokens = held ? Math.min(burst, held.tokens + ((now - held.at) / 1000) * perSecond) : burst;
-    // re-insert so the Map's order is least recently used first
-    this.buckets.delete(key);
     if (tokens < cost) {
       this.buckets.set(key, { tokens, at: now });
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - tokens) / perSecond)) };
     }
     this.buckets.set(key, { tokens: tokens - cost, at: now });
-    if (this.buckets.size > maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
     return { ok: true };
   }
 }

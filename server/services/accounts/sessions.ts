@@ -17,6 +17,7 @@
 import type { DbOrTx } from "@/db/client";
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "@/db/schema";
+import { LruMap } from "@/engine";
 import type { PublicUser } from "./accounts";
 
 /** How many sessions one instance keeps (≈ 300 bytes each). */
@@ -33,7 +34,7 @@ interface Entry {
   checkedAt: number;
 }
 
-const cache = new Map<string, Entry>();
+const cache = new LruMap<string, Entry>(SESSION_CACHE_MAX);
 
 /** What the cookie says once decoded (the caller decodes: Auth.js is not a service's business). */
 export interface DecodedSession {
@@ -50,8 +51,6 @@ export interface DecodedSession {
 export async function sessionUser(db: DbOrTx | (() => Promise<DbOrTx>), token: string, decode: () => Promise<DecodedSession | null>, now = Date.now()): Promise<PublicUser | null> {
   const hit = cache.get(token);
   if (hit && now < hit.expiresAt) {
-    cache.delete(token); // most recently used last
-    cache.set(token, hit);
     if (now - hit.checkedAt < RECHECK_MS) return hit.user;
     const user = await getSessionUser(typeof db === "function" ? await db() : db, hit.user.id, hit.sessionVersion);
     if (!user) return forget(token);
@@ -64,7 +63,6 @@ export async function sessionUser(db: DbOrTx | (() => Promise<DbOrTx>), token: s
   const user = await getSessionUser(typeof db === "function" ? await db() : db, s.userId, s.sessionVersion);
   if (!user) return null;
   cache.set(token, { user, sessionVersion: s.sessionVersion, expiresAt: s.expiresAt, checkedAt: now });
-  if (cache.size > SESSION_CACHE_MAX) cache.delete(cache.keys().next().value as string);
   return user;
 }
 
