@@ -17,6 +17,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { TimeControl } from "@/engine";
 import { users } from "./users";
 import { clubs, RULESETS } from "./clubs";
 import {
@@ -35,15 +36,8 @@ import {
 export { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_STAFF_ROLES, ENTRY_STATUSES, ROUND_STATUSES, RESULT_SOURCES, GRAND_FINAL_OPTIONS };
 export type { TournamentFormat, TournamentStatus, TournamentStaffRole, EntryStatus, RoundStatus, ResultSource, GrandFinalOption } from "@/server/domain";
 
-/** Clock settings of every game of the event (validated by `timeControlSchema`). */
-export interface TimeControl {
-  initialMs: number;
-  incrementMs: number;
-  perMoveLimitMs: number | null;
-  overtimePenaltyPoints: number;
-  maxOvertimeMs: number;
-  leastTimeBonusPoints: number;
-}
+/** Clock settings of every game of the event: the engine's own shape (validated by `timeControlSchema`). */
+export type { TimeControl };
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 

@@ -4,7 +4,7 @@
  * and every game of the event is played with it.
  */
 import { z } from "zod";
-import { GAME_CHALLENGE_RULES } from "@/engine";
+import { DEFAULT_TIME_CONTROL, GAME_CHALLENGE_RULES, type TimeControl } from "@/engine";
 import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
@@ -26,17 +26,8 @@ export const timeControlSchema = z.object({
   maxOvertimeMs: ms("maximum overtime", 3_600_000).default(600_000),
   /** Bonus for the player who used less time (0 = off). */
   leastTimeBonusPoints: z.number().int().min(0).max(1000).default(0),
-});
+}) satisfies z.ZodType<TimeControl>; // the engine's shape: a field missing here fails the type check
 export type TimeControlInput = z.infer<typeof timeControlSchema>;
-
-export const DEFAULT_TIME_CONTROL: TimeControlInput = {
-  initialMs: 25 * 60_000,
-  incrementMs: 0,
-  perMoveLimitMs: null,
-  overtimePenaltyPoints: 10,
-  maxOvertimeMs: 600_000,
-  leastTimeBonusPoints: 0,
-};
 
 export const formatSchema = z.enum(TOURNAMENT_FORMATS, "Choose a format.");
 export const pairingMethodSchema = z.enum(PAIRING_METHOD_CODES, "Choose Swiss or King of the Hill.");
