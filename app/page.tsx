@@ -1,9 +1,10 @@
 import { HomeActions } from "./_components/home-actions";
+import { RULESET_NAMES } from "@/engine";
 
 const GAMES = [
-  { name: "Equate", text: "19×19 board, multi-digit numbers and fraction tiles; no negative value, ever." },
-  { name: "'SMATH", text: "Numbers 0–12 on single tiles, brackets and implied multiplication." },
-  { name: "Number Scrabble", text: "Left-to-right arithmetic with squares, roots and a value bonus." },
+  { name: RULESET_NAMES.equate, text: "19×19 board, multi-digit numbers and fraction tiles; no negative value, ever." },
+  { name: RULESET_NAMES.smath, text: "Numbers 0–12 on single tiles, brackets and implied multiplication." },
+  { name: RULESET_NAMES["number-scrabble"], text: "Left-to-right arithmetic with squares, roots and a value bonus." },
 ];
 
 export default function HomePage() {

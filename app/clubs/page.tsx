@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useDeferredValue, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { RULESET_LABELS, buttonClass } from "./_components/ui";
+import { buttonClass } from "./_components/ui";
+import { RULESET_NAMES } from "@/engine";
 
 export default function ClubDirectoryPage() {
   const trpc = useTRPC();
@@ -51,7 +52,7 @@ export default function ClubDirectoryPage() {
               </Link>
               <p className="text-xs text-slate-500">
                 @{c.handle}
-                {c.location ? ` · ${c.location}` : ""} · {RULESET_LABELS[c.defaultRuleset]} · {c.memberCount} {c.memberCount === 1 ? "member" : "members"}
+                {c.location ? ` · ${c.location}` : ""} · {RULESET_NAMES[c.defaultRuleset]} · {c.memberCount} {c.memberCount === 1 ? "member" : "members"}
                 {c.visibility === "invite-only" ? " · invite-only" : ""}
               </p>
               {c.description ? <p className="mt-2 line-clamp-3 text-sm text-slate-700">{c.description}</p> : null}

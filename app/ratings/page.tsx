@@ -6,7 +6,8 @@
 import { useDeferredValue, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { GAME_LABELS, GameTabs, LeaderboardTable, ProvisionalMark, type GameId } from "./_components/ratings-ui";
+import { GameTabs, LeaderboardTable, ProvisionalMark, type GameId } from "./_components/ratings-ui";
+import { RULESET_NAMES } from "@/engine";
 
 const PAGE = 100;
 
@@ -77,7 +78,7 @@ export default function RatingsPage() {
           <>
             <LeaderboardTable
               rows={board.data.rows}
-              empty={minGames > 0 || established ? "No player matches these filters yet." : `No rated ${GAME_LABELS[game]} games yet.`}
+              empty={minGames > 0 || established ? "No player matches these filters yet." : `No rated ${RULESET_NAMES[game]} games yet.`}
             />
             {pages > 1 ? (
               <nav aria-label="Leaderboard pages" className="flex items-center gap-3 text-sm">

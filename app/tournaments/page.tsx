@@ -5,8 +5,10 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { RULESET_LABELS, buttonClass } from "@/app/clubs/_components/ui";
-import { FORMAT_LABELS, STATUS_LABELS, formatDate } from "./_components/ui";
+import { buttonClass } from "@/app/clubs/_components/ui";
+import { formatDate } from "./_components/ui";
+import { FORMAT_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
+import { RULESET_NAMES } from "@/engine";
 
 const PHASES = [
   { key: "running", title: "Running now" },
@@ -81,11 +83,11 @@ function Phase({ status, title, clubId }: { status: "running" | "upcoming" | "fi
                 </Link>
                 <p className="text-xs text-slate-500">
                   <Link href={`/clubs/${t.clubHandle}`} className="hover:underline">{t.clubName}</Link> · {formatDate(t.startsAt)} · {FORMAT_LABELS[t.format]} ·{" "}
-                  {RULESET_LABELS[t.ruleset]} · {t.playerCount} {t.playerCount === 1 ? "player" : "players"}
+                  {RULESET_NAMES[t.ruleset]} · {t.playerCount} {t.playerCount === 1 ? "player" : "players"}
                   {t.rated ? " · rated" : ""}
                 </p>
               </div>
-              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">{STATUS_LABELS[t.status]}</span>
+              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">{TOURNAMENT_STATUS_LABELS[t.status]}</span>
             </li>
           ))}
         </ul>

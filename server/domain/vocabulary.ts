@@ -53,7 +53,6 @@ export type MatchResultReason = (typeof MATCH_RESULT_REASONS)[number];
  * by resigning, by not joining the game, or a forfeit the director entered. */
 export const LOSS_REASONS = ["timeout", "resign", "no-show", "forfeit"] as const;
 export type LossReason = (typeof LOSS_REASONS)[number];
-export const LOSS_REASON_LABELS: Record<LossReason, string> = { timeout: "lost on time", resign: "resigned", "no-show": "did not show", forfeit: "forfeited" };
 
 /** online: played in the browser; otb: played over the board, entered by a scorekeeper
  * (docs/scorekeeper.md; the engine's virtual racks). */

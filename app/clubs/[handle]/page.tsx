@@ -12,8 +12,10 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
-import { ROLE_LABELS, RULESET_LABELS, Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
+import { Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
+import { RULESET_NAMES } from "@/engine";
+import { ROLE_LABELS } from "@/app/_lib/labels";
 
 export default function ClubPage() {
   const { handle } = useParams<{ handle: string }>();
@@ -50,7 +52,7 @@ export default function ClubPage() {
             <h1 className="text-3xl font-bold tracking-tight">{club.name}</h1>
             <p className="text-sm text-slate-500">
               @{club.handle}
-              {club.location ? ` · ${club.location}` : ""} · plays {RULESET_LABELS[club.defaultRuleset]} ·{" "}
+              {club.location ? ` · ${club.location}` : ""} · plays {RULESET_NAMES[club.defaultRuleset]} ·{" "}
               {club.visibility === "public" ? "public club" : "invite-only club"}
             </p>
           </div>

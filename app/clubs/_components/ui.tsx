@@ -1,10 +1,6 @@
-/** Small building blocks shared by the club pages: labels for club vocabulary, select and textarea fields. */
+/** Small building blocks shared by the club pages: select and textarea fields. */
 import Link from "next/link";
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-
-export const RULESET_LABELS = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
-export const VISIBILITY_LABELS = { public: "Public (anyone may ask to join)", "invite-only": "Invite-only" } as const;
-export const ROLE_LABELS = { owner: "Owner", director: "Director", member: "Member" } as const;
 
 const inputClass = (error?: string) =>
   `w-full rounded border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${error ? "border-red-500" : "border-slate-300"}`;

@@ -3,7 +3,9 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { ROLE_LABELS, RULESET_LABELS, SignInPrompt, buttonClass } from "../_components/ui";
+import { SignInPrompt, buttonClass } from "../_components/ui";
+import { RULESET_NAMES } from "@/engine";
+import { ROLE_LABELS } from "@/app/_lib/labels";
 
 export default function MyClubsPage() {
   const trpc = useTRPC();
@@ -38,7 +40,7 @@ export default function MyClubsPage() {
                   {c.name}
                 </Link>
                 <p className="text-xs text-slate-500">
-                  @{c.handle} · {RULESET_LABELS[c.defaultRuleset]} · {c.memberCount} {c.memberCount === 1 ? "member" : "members"}
+                  @{c.handle} · {RULESET_NAMES[c.defaultRuleset]} · {c.memberCount} {c.memberCount === 1 ? "member" : "members"}
                 </p>
               </div>
               <div className="flex items-center gap-3 text-sm">

@@ -7,7 +7,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
-import { RULESET_LABELS, SelectField, SignInPrompt, TextAreaField, VISIBILITY_LABELS } from "../_components/ui";
+import { SelectField, SignInPrompt, TextAreaField } from "../_components/ui";
+import { RULESET_NAMES, type RulesetId } from "@/engine";
+import { VISIBILITY_LABELS } from "@/app/_lib/labels";
 
 export default function NewClubPage() {
   const trpc = useTRPC();
@@ -40,7 +42,7 @@ export default function NewClubPage() {
       handle: String(f.get("handle") ?? ""),
       description: String(f.get("description") ?? ""),
       location: String(f.get("location") ?? ""),
-      defaultRuleset: String(f.get("defaultRuleset")) as keyof typeof RULESET_LABELS,
+      defaultRuleset: String(f.get("defaultRuleset")) as RulesetId,
       visibility: String(f.get("visibility")) as keyof typeof VISIBILITY_LABELS,
     });
   }
@@ -53,7 +55,7 @@ export default function NewClubPage() {
         <Field label="Handle" name="handle" required error={errors.fields.handle} hint="Lowercase letters, digits and hyphens; your club's address will be /clubs/handle." />
         <TextAreaField label="Description" name="description" error={errors.fields.description} />
         <Field label="Location" name="location" error={errors.fields.location} />
-        <SelectField label="Default game" name="defaultRuleset" options={RULESET_LABELS} defaultValue="equate" error={errors.fields.defaultRuleset} />
+        <SelectField label="Default game" name="defaultRuleset" options={RULESET_NAMES} defaultValue="equate" error={errors.fields.defaultRuleset} />
         <SelectField label="Who can join" name="visibility" options={VISIBILITY_LABELS} defaultValue="public" error={errors.fields.visibility} />
         <SubmitButton pending={create.isPending}>Create club</SubmitButton>
       </form>

@@ -10,8 +10,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formatClock } from "@/app/_components/board/Scoresheet";
 import { useServerNow } from "@/app/_components/board/use-server-now";
+import { RULESET_NAMES } from "@/engine";
 
-const RULESET_NAMES: Record<string, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 
 export function LiveNow({ clubId, tournamentId, userId, title = "Live now", empty = "No games in play right now." }: { clubId?: string; tournamentId?: string; userId?: string; title?: string; empty?: string }) {
   const trpc = useTRPC();

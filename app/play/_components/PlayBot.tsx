@@ -4,15 +4,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL, LEVEL_SPECS, type BotLevel } from "@/engine";
+import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL, LEVEL_SPECS, RULESET_NAMES, type RulesetId } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
-
-const GAMES = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
 
 export function PlayBot() {
   const trpc = useTRPC();
   const router = useRouter();
-  const [ruleset, setRuleset] = useState<keyof typeof GAMES>("equate");
+  const [ruleset, setRuleset] = useState<RulesetId>("equate");
   const [level, setLevel] = useState<BotLevel>(DEFAULT_BOT_LEVEL);
   const start = useMutation(trpc.matches.bot.challenge.mutationOptions({ onSuccess: (m) => router.push(`/play/${m.matchId}`) }));
   return (
@@ -30,8 +28,8 @@ export function PlayBot() {
         {LEVEL_SPECS[level].label}: {LEVEL_SPECS[level].describe}, in about {LEVEL_SPECS[level].budgetMs} ms a move.
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <select aria-label="Game against the bot" value={ruleset} onChange={(e) => setRuleset(e.target.value as keyof typeof GAMES)} className="rounded border border-slate-300 px-2 py-1.5">
-          {Object.entries(GAMES).map(([id, name]) => (
+        <select aria-label="Game against the bot" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} className="rounded border border-slate-300 px-2 py-1.5">
+          {Object.entries(RULESET_NAMES).map(([id, name]) => (
             <option key={id} value={id}>
               {name}
             </option>

@@ -11,16 +11,8 @@ import { useMutation, useQueries, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import type { MatchView } from "./match-view";
-
-export const END_REASONS: Record<string, string> = {
-  out: "a player went out",
-  passes: "every player passed in turn",
-  scoreless: "too many scoreless turns",
-  resign: "resignation",
-  timeout: "time",
-  director: "the tournament director's result",
-  "no-show": "a no-show: a player did not come to the game in time",
-};
+import { END_REASON_LABELS } from "@/app/_lib/labels";
+import type { MatchResultReason } from "@/server/domain";
 
 export function GameSummary({ v }: { v: MatchView }) {
   const trpc = useTRPC();
@@ -42,7 +34,7 @@ export function GameSummary({ v }: { v: MatchView }) {
     <section className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm" data-testid="game-summary">
       <h2 className="mb-1 text-lg font-semibold">Game over</h2>
       <p>
-        {winners.length > 1 ? `Tie: ${winners.join(" and ")}` : winners.length ? `${winners[0]} won` : "No winner"} — ended by {END_REASONS[reason] ?? reason}.
+        {winners.length > 1 ? `Tie: ${winners.join(" and ")}` : winners.length ? `${winners[0]} won` : "No winner"} — ended by {END_REASON_LABELS[reason as MatchResultReason] ?? reason}.
       </p>
       <ul className="mt-1">
         {v.players.map((p, i) => {

@@ -8,8 +8,9 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useTRPC } from "@/app/_trpc/client";
-import { GAME_LABELS, RatingChart, RatingValue, fmtRating } from "@/app/ratings/_components/ratings-ui";
+import { RatingChart, RatingValue, fmtRating } from "@/app/ratings/_components/ratings-ui";
 import { LiveNow } from "@/app/live/_components/live-now";
+import { RULESET_NAMES } from "@/engine";
 
 const RESULT_LABEL = (r: number, n: number) => (n > 1 ? `${(r * n).toLocaleString("en", { maximumFractionDigits: 1 })}/${n}` : r === 1 ? "Win" : r === 0 ? "Loss" : "Tie");
 
@@ -60,7 +61,7 @@ export default function PlayerPage() {
       <section className="grid gap-4 sm:grid-cols-3" aria-label="Ratings">
         {ratings.map((r) => (
           <article key={r.ruleset} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`rating-${r.ruleset}`}>
-            <h2 className="text-sm font-medium text-slate-600">{GAME_LABELS[r.ruleset]}</h2>
+            <h2 className="text-sm font-medium text-slate-600">{RULESET_NAMES[r.ruleset]}</h2>
             {/* One presentation for every rating, a new player's too: the number seeding and expected
                 scores use (the initial rating) with the provisional "?" (docs/ratings.md "Pages"). */}
             <p className="text-3xl font-bold">
@@ -81,9 +82,9 @@ export default function PlayerPage() {
 
       {played.map((r) => (
         <section key={r.ruleset} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 className="mb-2 text-lg font-semibold">{GAME_LABELS[r.ruleset]} rating history</h2>
+          <h2 className="mb-2 text-lg font-semibold">{RULESET_NAMES[r.ruleset]} rating history</h2>
           {history[r.ruleset].start ? (
-            <RatingChart title={`${GAME_LABELS[r.ruleset]} rating history`} start={history[r.ruleset].start!} points={history[r.ruleset].points} />
+            <RatingChart title={`${RULESET_NAMES[r.ruleset]} rating history`} start={history[r.ruleset].start!} points={history[r.ruleset].points} />
           ) : null}
         </section>
       ))}
@@ -120,7 +121,7 @@ export default function PlayerPage() {
                         g.playedAt.toLocaleDateString()
                       )}
                     </td>
-                    <td className="px-2 py-1.5">{GAME_LABELS[g.ruleset]}</td>
+                    <td className="px-2 py-1.5">{RULESET_NAMES[g.ruleset]}</td>
                     <td className="px-2 py-1.5">
                       {g.opponents.map((o, i) => (
                         <span key={o.userId}>

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { GAME_LABELS, GameTabs, LeaderboardTable, type GameId } from "./ratings-ui";
+import { GameTabs, LeaderboardTable, type GameId } from "./ratings-ui";
+import { RULESET_NAMES } from "@/engine";
 
 export function ClubLeaderboard({ clubId, defaultGame }: { clubId: string; defaultGame: GameId }) {
   const trpc = useTRPC();
@@ -17,7 +18,7 @@ export function ClubLeaderboard({ clubId, defaultGame }: { clubId: string; defau
       ) : board.error ? (
         <p role="alert" className="text-sm text-red-700">{board.error.message}</p>
       ) : (
-        <LeaderboardTable rows={board.data.rows} compact empty={`No member has played a rated ${GAME_LABELS[game]} game yet.`} />
+        <LeaderboardTable rows={board.data.rows} compact empty={`No member has played a rated ${RULESET_NAMES[game]} game yet.`} />
       )}
     </div>
   );

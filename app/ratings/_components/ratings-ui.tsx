@@ -1,5 +1,5 @@
 /**
- * Building blocks shared by the ratings pages, the player page and the club page: labels, the
+ * Building blocks shared by the ratings pages, the player page and the club page: the
  * provisional mark, game tabs, the leaderboard table and the rating history chart.
  *
  * The chart is a small hand-drawn SVG rather than a charting library: one line with an RD band
@@ -7,10 +7,10 @@
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { RULESET_IDS, RULESET_NAMES, type RulesetId } from "@/engine";
 
-export const GAME_LABELS = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
-export type GameId = keyof typeof GAME_LABELS;
-export const GAME_IDS = Object.keys(GAME_LABELS) as GameId[];
+export type GameId = RulesetId;
+export const GAME_IDS: readonly GameId[] = RULESET_IDS;
 
 /** Ratings are kept as floats; people read whole points. */
 export const fmtRating = (r: number) => Math.round(r).toString();
@@ -49,7 +49,7 @@ export function GameTabs({ value, onChange, label }: { value: GameId; onChange: 
           onClick={() => onChange(g)}
           className={`-mb-px rounded-t border px-3 py-1.5 text-sm ${g === value ? "border-slate-200 border-b-white bg-white font-semibold text-indigo-700" : "border-transparent text-slate-600 hover:text-indigo-700"}`}
         >
-          {GAME_LABELS[g]}
+          {RULESET_NAMES[g]}
         </button>
       ))}
     </div>

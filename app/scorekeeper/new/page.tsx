@@ -10,12 +10,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
+import { RULESET_IDS, RULESET_NAMES, type RulesetId } from "@/engine";
 
-const GAMES = [
-  ["equate", "Equate"],
-  ["smath", "'SMATH"],
-  ["number-scrabble", "Number Scrabble"],
-] as const;
 const RULES = ["single", "double", "retry", "5-point", "10-point", "void"] as const;
 
 function NewStation() {
@@ -31,7 +27,7 @@ function NewStation() {
       fromPairing.mutate({ pairingId: pairing });
     }
   }, [pairing, fromPairing]);
-  const [ruleset, setRuleset] = useState<(typeof GAMES)[number][0]>("equate");
+  const [ruleset, setRuleset] = useState<RulesetId>("equate");
   const [rule, setRule] = useState<(typeof RULES)[number]>("single");
   const [minutes, setMinutes] = useState("25");
   const [names, setNames] = useState(["", ""]);
@@ -63,9 +59,9 @@ function NewStation() {
         <label className="block text-sm">
           Game
           <select className="mt-1 block w-full rounded border border-slate-300 px-2 py-3" value={ruleset} onChange={(e) => setRuleset(e.target.value as typeof ruleset)}>
-            {GAMES.map(([id, name]) => (
+            {RULESET_IDS.map((id) => (
               <option key={id} value={id}>
-                {name}
+                {RULESET_NAMES[id]}
               </option>
             ))}
           </select>

@@ -9,13 +9,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../_components/use-tournament-live";
 import { FormError } from "@/app/_components/form";
-import { RULESET_LABELS, Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { PairingsTable } from "../_components/pairings";
-import { FORMAT_LABELS, Loading, PrintButton, ROUND_STATUS_LABELS, STATUS_LABELS, TournamentTabs, formatDate } from "../_components/ui";
+import { Loading, PrintButton, TournamentTabs, formatDate } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
-import { PREVIEW_LABELS } from "@/app/tournaments/_components/game-settings";
 import { RoundClock, clockedRound } from "../_components/round-clock";
 import { errorSentence } from "@/app/_trpc/errors";
+import { FORMAT_LABELS, PREVIEW_LABELS, ROUND_STATUS_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
+import { RULESET_NAMES } from "@/engine";
 
 export default function TournamentPage() {
   const { id } = useParams<{ id: string }>();
@@ -44,10 +45,10 @@ export default function TournamentPage() {
                 <div>
                   <h1 className="text-3xl font-bold tracking-tight">{t.name}</h1>
                   <p className="text-sm text-slate-500">
-                    <Link href={`/clubs/${club.handle}`} className="hover:underline">{club.name}</Link> · {formatDate(t.startsAt)} · {RULESET_LABELS[t.ruleset]} ·{" "}
+                    <Link href={`/clubs/${club.handle}`} className="hover:underline">{club.name}</Link> · {formatDate(t.startsAt)} · {RULESET_NAMES[t.ruleset]} ·{" "}
                     {FORMAT_LABELS[t.format]}
                     {t.format === "swiss" || t.format === "king-of-the-hill" ? `, ${t.rounds} rounds` : ""} · {t.rated ? "rated" : "unrated"} ·{" "}
-                    <span data-testid="tournament-status">{STATUS_LABELS[t.status]}</span>
+                    <span data-testid="tournament-status">{TOURNAMENT_STATUS_LABELS[t.status]}</span>
                   </p>
                 </div>
                 <div className="no-print flex flex-wrap gap-2">

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { Section } from "@/app/clubs/_components/ui";
-import { FORMAT_LABELS, STATUS_LABELS, formatDate } from "./ui";
+import { formatDate } from "./ui";
+import { FORMAT_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
 
 export function ClubTournaments({ clubId, canManage }: { clubId: string; canManage: boolean }) {
   const trpc = useTRPC();
@@ -15,7 +16,7 @@ export function ClubTournaments({ clubId, canManage }: { clubId: string; canMana
   const row = (t: (typeof all)[number]) => (
     <li key={t.id} className="flex justify-between gap-2 py-1 text-sm">
       <Link href={`/tournaments/${t.id}`} className="text-indigo-700 hover:underline">{t.name}</Link>
-      <span className="text-xs text-slate-500">{formatDate(t.startsAt)} · {FORMAT_LABELS[t.format]} · {STATUS_LABELS[t.status]}</span>
+      <span className="text-xs text-slate-500">{formatDate(t.startsAt)} · {FORMAT_LABELS[t.format]} · {TOURNAMENT_STATUS_LABELS[t.status]}</span>
     </li>
   );
   return (

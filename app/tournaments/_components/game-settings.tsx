@@ -10,12 +10,7 @@ import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
 import { Section, SelectField, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import type { PreviewMode } from "@/server/domain";
-
-export const PREVIEW_LABELS: Record<PreviewMode, string> = {
-  full: "Full: valid or not, with reasons, and the score",
-  score: "Score only: the points if the play stands",
-  off: "Off: only the tiles' face points",
-};
+import { PREVIEW_LABELS } from "@/app/_lib/labels";
 
 /** The two fields, for a form read with FormData ("preview", "noShowMinutes"). */
 export function GameSettingsFields({ preview, noShowMinutes, errors }: { preview?: PreviewMode; noShowMinutes?: number | null; errors: Record<string, string | undefined> }) {

@@ -1,7 +1,8 @@
 "use client";
 /** One round's boards: table, first and second player, result, and the pairing engine's reason. */
-import { LOSS_REASON_LABELS, type LossReason } from "@/server/domain";
+import type { LossReason } from "@/server/domain";
 import { PairingMatchLink } from "@/app/play/_components/pairing-match-link";
+import { LOSS_REASON_LABELS } from "@/app/_lib/labels";
 
 export function PairingsTable({ round, highlight }: { round: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; lossReason?: LossReason | null; reason: string }[] }; highlight?: string | null }) {
   return (

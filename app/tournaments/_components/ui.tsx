@@ -1,20 +1,10 @@
 "use client";
-/** Shared pieces of the tournament pages: labels, the tab bar, number formats and the load/error shell. */
+/** Shared pieces of the tournament pages: the tab bar, number formats and the load/error shell. */
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { TRPCClientError } from "@trpc/client";
 import type { LossReason } from "@/server/domain";
-
-export const FORMAT_LABELS = {
-  "round-robin": "Round robin",
-  "double-round-robin": "Double round robin",
-  swiss: "Swiss",
-  "king-of-the-hill": "King of the Hill",
-  "single-elimination": "Single elimination",
-  "double-elimination": "Double elimination",
-} as const;
-export const STATUS_LABELS = { registration: "Registration open", running: "Running", finished: "Finished" } as const;
-export const ROUND_STATUS_LABELS = { draft: "Draft (only directors see it)", published: "Published", closed: "Closed" } as const;
+import { LOSS_REASON_MARKS } from "@/app/_lib/labels";
 
 /** "2½" for a win count. */
 export function wins(w: number): string {
@@ -86,7 +76,6 @@ export function PrintButton() {
 
 const CELL_KIND: Record<string, string> = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W", "forfeit-loss": "L", pending: "…", none: "" };
 /** Short marks for why a game was lost whatever the scores, as a cross-table cell shows them. */
-export const LOSS_REASON_MARKS: Record<LossReason, string> = { timeout: "time", resign: "res", "no-show": "no-show", forfeit: "ff" };
 
 /** A cross-table cell's result mark: "W", "L (time)", "W (ff)", "B"… (the same on screen and on the wall chart). */
 export function crossCellMark(c: { kind: string; lossReason: LossReason | null }): string {

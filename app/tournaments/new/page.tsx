@@ -13,13 +13,12 @@ import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError, SubmitButton } from "@/app/_components/form";
 import { nextFullHour } from "../_components/start-time";
-import { RULESET_LABELS, SelectField, SignInPrompt, TextAreaField } from "@/app/clubs/_components/ui";
+import { SelectField, SignInPrompt, TextAreaField } from "@/app/clubs/_components/ui";
 import { TIEBREAKS } from "@/server/domain";
-import { FORMAT_LABELS } from "../_components/ui";
 import { GameSettingsFields, readGameSettings } from "@/app/tournaments/_components/game-settings";
-import { CHALLENGE_LABELS } from "../_components/challenge-labels";
 import { optionalNumber, readTimeControl, TimeControlFields } from "../_components/time-control-fields";
-import { DEFAULT_TIME_CONTROL, getRuleset, type GameChallengeRule, type RulesetId } from "@/engine";
+import { DEFAULT_TIME_CONTROL, type GameChallengeRule, getRuleset, RULESET_NAMES, type RulesetId } from "@/engine";
+import { CHALLENGE_LABELS, FORMAT_LABELS } from "@/app/_lib/labels";
 
 type Format = keyof typeof FORMAT_LABELS;
 /** Formats that pair pods of 3–4 (brackets stay head to head; the server refuses pods there). */
@@ -84,7 +83,7 @@ function NewTournamentForm() {
         <TextAreaField label="Description" name="description" error={errors.fields.description} />
         <Field label="Starts" name="startsAt" type="datetime-local" defaultValue={defaultStart} error={errors.fields.startsAt} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Game" name="ruleset" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} options={RULESET_LABELS} error={errors.fields.ruleset} />
+          <SelectField label="Game" name="ruleset" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} options={RULESET_NAMES} error={errors.fields.ruleset} />
           <SelectField label="Format" name="format" value={format} onChange={(e) => setFormat(e.target.value as Format)} options={FORMAT_LABELS} error={errors.fields.format} />
           {format === "swiss" || format === "king-of-the-hill" ? (
             <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />

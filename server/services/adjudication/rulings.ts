@@ -17,8 +17,8 @@ import { DomainError } from "@/server/errors";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { adjudicateOrThrow, resolvedOptions, RULES_VERSION } from "./adjudicate";
 import type { RecordRulingInput } from "./schemas";
+import { RULESET_NAMES } from "@/engine";
 
-const RULESET_NAMES = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
 
 export interface RecordedRuling {
   id: string;

@@ -12,18 +12,9 @@ import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
 import type { AppRouter } from "@/server/routers/_app";
 import type { inferRouterOutputs } from "@trpc/server";
-import {
-  ROLE_LABELS,
-  RULESET_LABELS,
-  Section,
-  SelectField,
-  SignInPrompt,
-  TextAreaField,
-  VISIBILITY_LABELS,
-  buttonClass,
-  dangerButtonClass,
-  secondaryButtonClass,
-} from "../../_components/ui";
+import { Section, SelectField, SignInPrompt, TextAreaField, buttonClass, dangerButtonClass, secondaryButtonClass } from "../../_components/ui";
+import { RULESET_NAMES, type RulesetId } from "@/engine";
+import { ROLE_LABELS, VISIBILITY_LABELS } from "@/app/_lib/labels";
 
 type ClubPageData = inferRouterOutputs<AppRouter>["clubs"]["byHandle"];
 
@@ -83,7 +74,7 @@ function DetailsSection({ data }: { data: ClubPageData }) {
       name: String(f.get("name") ?? ""),
       description: String(f.get("description") ?? ""),
       location: String(f.get("location") ?? ""),
-      defaultRuleset: String(f.get("defaultRuleset")) as keyof typeof RULESET_LABELS,
+      defaultRuleset: String(f.get("defaultRuleset")) as RulesetId,
       visibility: String(f.get("visibility")) as keyof typeof VISIBILITY_LABELS,
     });
   }
@@ -95,7 +86,7 @@ function DetailsSection({ data }: { data: ClubPageData }) {
         <Field label="Club name" name="name" defaultValue={club.name} error={errors.fields.name} />
         <TextAreaField label="Description" name="description" defaultValue={club.description} error={errors.fields.description} />
         <Field label="Location" name="location" defaultValue={club.location} error={errors.fields.location} />
-        <SelectField label="Default game" name="defaultRuleset" options={RULESET_LABELS} defaultValue={club.defaultRuleset} error={errors.fields.defaultRuleset} />
+        <SelectField label="Default game" name="defaultRuleset" options={RULESET_NAMES} defaultValue={club.defaultRuleset} error={errors.fields.defaultRuleset} />
         <SelectField label="Who can join" name="visibility" options={VISIBILITY_LABELS} defaultValue={club.visibility} error={errors.fields.visibility} />
         <div className="flex items-center gap-3">
           <button type="submit" className={buttonClass} disabled={update.isPending}>

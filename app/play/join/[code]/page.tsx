@@ -5,8 +5,7 @@ import { useParams, useRouter } from "next/navigation";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { Card, FormError } from "@/app/_components/form";
-
-const RULESETS = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" } as const;
+import { RULESET_NAMES } from "@/engine";
 
 export default function JoinMatchPage() {
   const { code } = useParams<{ code: string }>();
@@ -28,7 +27,7 @@ export default function JoinMatchPage() {
   return (
     <Card title="You are challenged">
       <p className="mb-2">
-        {p.players.map((x) => x.name).join(", ")} invite{p.players.length === 1 ? "s" : ""} you to a {p.rated ? "rated" : "casual"} game of {RULESETS[p.ruleset]} ({p.seats} players,
+        {p.players.map((x) => x.name).join(", ")} invite{p.players.length === 1 ? "s" : ""} you to a {p.rated ? "rated" : "casual"} game of {RULESET_NAMES[p.ruleset]} ({p.seats} players,
         challenge rule {p.challengeRule}, {tc ? `${Math.round(tc.initialMs / 1000)} s per player` : "untimed"}).
       </p>
       {p.status !== "open" ? (

@@ -4,8 +4,8 @@ import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
-import { LOSS_REASON_LABELS } from "@/server/domain";
 import { Loading, PrintButton, TournamentTabs } from "../../_components/ui";
+import { LOSS_REASON_LABELS } from "@/app/_lib/labels";
 
 const SIDES = [
   { side: "winners", title: "Winners' bracket" },

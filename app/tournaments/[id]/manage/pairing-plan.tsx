@@ -12,7 +12,7 @@ import { errorSentence } from "@/app/_trpc/errors";
 import { FormError } from "@/app/_components/form";
 import { PAIRING_METHODS, type PairingMethod, type PairingPlanStep } from "@/server/domain";
 import { Section, secondaryButtonClass } from "@/app/clubs/_components/ui";
-import { FORMAT_LABELS } from "../../_components/ui";
+import { FORMAT_LABELS } from "@/app/_lib/labels";
 
 /** "Swiss for rounds 1–6, then King of the Hill from round 7" — the plan in words. */
 export function planText(base: PairingMethod, plan: readonly PairingPlanStep[]): string {

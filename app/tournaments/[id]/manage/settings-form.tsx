@@ -13,12 +13,12 @@ import type { AppRouter } from "@/server/routers/_app";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { dateTimeLocalValue, Field, FormError } from "@/app/_components/form";
-import { RULESET_LABELS, Section, SelectField, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { Section, SelectField, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import type { GameChallengeRule } from "@/engine";
 import { TIEBREAKS } from "@/server/domain";
-import { FORMAT_LABELS } from "../../_components/ui";
-import { CHALLENGE_LABELS } from "../../_components/challenge-labels";
 import { optionalNumber, readTimeControl, TimeControlFields } from "../../_components/time-control-fields";
+import { CHALLENGE_LABELS, FORMAT_LABELS } from "@/app/_lib/labels";
+import { RULESET_NAMES } from "@/engine";
 
 type Tournament = inferRouterOutputs<AppRouter>["tournaments"]["byId"]["tournament"];
 
@@ -131,7 +131,7 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
             <Check name="rated" label="Rated" defaultChecked={t.rated} disabled={false} />
           </Group>
           <Group legend="Game and format" locked={locked && !finished}>
-            <SelectField label="Game" name="ruleset" defaultValue={t.ruleset} options={RULESET_LABELS} disabled={locked} error={e.ruleset ?? e.rulesetOptions} />
+            <SelectField label="Game" name="ruleset" defaultValue={t.ruleset} options={RULESET_NAMES} disabled={locked} error={e.ruleset ?? e.rulesetOptions} />
             <SelectField label="Challenge rule" name="challengeRule" defaultValue={t.challengeRule} options={CHALLENGE_LABELS} disabled={locked} error={e.challengeRule} />
             <SelectField label="Format" name="format" defaultValue={t.format} options={FORMAT_LABELS} disabled={locked} error={e.format} />
             <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={t.rounds} disabled={locked} error={e.rounds} />

@@ -7,7 +7,8 @@
 import { Suspense } from "react";
 import { PrintShell } from "../../../_components/print-shell";
 import { scorecard, seatLabel } from "../../../_components/print-model";
-import { FORMAT_LABELS, formatDate, spread, wins } from "../../../_components/ui";
+import { formatDate, spread, wins } from "../../../_components/ui";
+import { FORMAT_LABELS } from "@/app/_lib/labels";
 
 const cell = "border border-slate-400 px-2 py-1.5 print:py-2";
 
