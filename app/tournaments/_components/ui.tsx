@@ -75,7 +75,6 @@ export function PrintButton() {
 }
 
 const CELL_KIND: Record<string, string> = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W", "forfeit-loss": "L", pending: "…", none: "" };
-/** Short marks for why a game was lost whatever the scores, as a cross-table cell shows them. */
 
 /** A cross-table cell's result mark: "W", "L (time)", "W (ff)", "B"… (the same on screen and on the wall chart). */
 export function crossCellMark(c: { kind: string; lossReason: LossReason | null }): string {
