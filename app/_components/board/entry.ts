@@ -1,7 +1,8 @@
 /**
  * Entry on the board itself, as on the best word-game sites: a cursor with a direction, tiles
  * typed onto the squares from it, Backspace walking back. Pure helpers (no React) so the rules are
- * unit-tested (tests/unit/board-entry.test.ts); the live board (app/play/[matchId]) holds the state.
+ * unit-tested (tests/unit/board-entry.test.ts); the live board's draft reducer (app/play/_components/draft.ts)
+ * holds the state.
  */
 import type { Placement } from "@/engine";
 import type { TypedTile } from "./keyboard";
