@@ -44,30 +44,7 @@ export function dropSourceOf(e: DragEvent): DropSource | null {
 
 const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-export function Board({
-  layout,
-  tiles,
-  draft = [],
-  fresh = [],
-  shown = [],
-  shownLabel = "best play",
-  highlight = [],
-  violations = [],
-  challenged = null,
-  marker = null,
-  coordinates = false,
-  buttons = false,
-  focus = null,
-  premiumLabels,
-  testId = "board",
-  className = "max-w-[620px]",
-  squarePx,
-  label = "Board",
-  onSquare,
-  onDropTile,
-  onMove,
-  onKey,
-}: {
+export interface BoardProps {
   layout: Layout;
   tiles: readonly BoardTileProp[];
   draft?: readonly BoardTileProp[];
@@ -103,16 +80,34 @@ export function Board({
   onMove?: (row: number, col: number) => void;
   /** any other key pressed on a square (typing, Backspace, Enter, Escape…) */
   onKey?: (e: KeyboardEvent, row: number, col: number) => void;
-}) {
+}
+
+export function Board({
+  layout,
+  tiles,
+  draft = [],
+  fresh = [],
+  shown = [],
+  shownLabel = "best play",
+  highlight = [],
+  violations = [],
+  challenged = null,
+  marker = null,
+  coordinates = false,
+  buttons = false,
+  focus = null,
+  premiumLabels,
+  testId = "board",
+  className = "max-w-[620px]",
+  squarePx,
+  label = "Board",
+  onSquare,
+  onDropTile,
+  onMove,
+  onKey,
+}: BoardProps) {
   const n = layout.size;
-  const key = (r: number, c: number) => r * n + c;
-  const placed = new Map(tiles.map((t) => [key(t.row, t.col), t]));
-  const drafted = new Map(draft.map((t) => [key(t.row, t.col), t]));
-  const news = new Map(fresh.map((t) => [key(t.row, t.col), t]));
-  const ghosts = new Map(shown.map((t) => [key(t.row, t.col), t]));
-  const lit = new Set(highlight.map((h) => key(h.row, h.col)));
-  const flagged = new Set(violations.map((v) => key(v.row, v.col)));
-  const disputed = new Set((challenged?.cells ?? []).map((v) => key(v.row, v.col)));
+  const marks = indexMarks(n, { tiles, draft, fresh, shown, highlight, violations, challenged });
   const grid = useRef<HTMLDivElement>(null);
 
   // The roving Tab stop: the square last focused, unless the caller places it.
@@ -138,6 +133,7 @@ export function Board({
     onKey?.(e, r, c);
   }
 
+  const look = { layout, marks, challenged, marker, buttons, premiumLabels, shownLabel };
   const rows: ReactNode[] = [];
   if (coordinates) {
     rows.push(
@@ -161,75 +157,16 @@ export function Board({
       );
     }
     for (let c = 0; c < n; c++) {
-      const p = layout.premiums[key(r, c)]!;
-      const style = PREMIUM_STYLE[p];
-      const premiumLabel = premiumLabels?.[p] ?? style.label;
-      const f = news.get(key(r, c));
-      const t = f ?? placed.get(key(r, c));
-      const d = drafted.get(key(r, c));
-      const isStart = layout.start[0] === r && layout.start[1] === c;
-      const isMarker = marker && marker.row === r && marker.col === c;
-      const name = squares.name(r, c);
-      let content;
-      // self-stretch: an aspect-square cell takes its height from its own column's width, and
-      // columns differ by a fraction of a pixel, so without it shorter cells left hairline gaps
-      // (the board's green showing as stray line segments between rows); stretched, every cell
-      // fills its row.
-      let cls = `relative flex aspect-square self-stretch items-center justify-center border border-white/60 text-[10px] leading-none select-none `;
-      let label = buttons
-        ? [name, p !== "." ? premiumLabel : null, isStart ? "start" : null, "empty"].filter(Boolean).join(", ")
-        : `${name}, ${p !== "." ? `${premiumLabel} (${style.name})` : style.name}${isStart ? ", start square" : ""}`; // holds the text seen (axe: label-content-name-mismatch)
-      const g = ghosts.get(key(r, c));
-      if (g) {
-        cls += "bg-sky-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-sky-700";
-        content = <span>{showFace(g.tile)}{g.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}</span>;
-        label = `${name}: ${g.tile}${g.blank ? "? (blank)" : ""} (${shownLabel})`;
-      } else if (t) {
-        cls += f
-          ? "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-amber-600"
-          : `bg-amber-100 font-semibold text-slate-900 text-xs ${lit.has(key(r, c)) ? "ring-2 ring-inset ring-amber-500" : ""}`;
-        content = <span>{showFace(t.tile)}{t.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}</span>;
-        label = `${name}: ${t.tile}${t.blank ? "? (blank)" : ""}${f ? " (new)" : ""}`;
-      } else if (d) {
-        cls += "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-indigo-500 cursor-pointer";
-        content = <span>{showFace(d.tile)}{d.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}</span>;
-        label = `${name}: ${d.tile}${d.blank ? "? (blank)" : ""} (placing; click to take back)`;
-      } else if (isMarker) {
-        cls += "bg-indigo-100 cursor-pointer";
-        content = (
-          <span aria-hidden className="text-sm font-bold text-indigo-700">
-            {marker!.direction === "across" ? "→" : "↓"}
-          </span>
-        );
-      } else {
-        cls += `${style.className} cursor-pointer hover:brightness-95`;
-        content = isStart && p !== "." ? <span>★</span> : <span>{isStart ? "★" : premiumLabel}</span>;
-      }
-      if (isMarker) {
-        cls += " outline outline-2 outline-indigo-700 z-10";
-        label += `, cursor ${marker!.direction}`;
-      } else if (flagged.has(key(r, c))) cls += " outline outline-2 -outline-offset-2 outline-red-600 z-10";
-      else if (disputed.has(key(r, c))) cls += ` outline-dashed outline-2 -outline-offset-2 z-10 ${challenged!.stands ? "outline-emerald-700" : "outline-fuchsia-700"}`;
-      if (disputed.has(key(r, c))) label += challenged!.stands ? ", challenged play (stood)" : ", challenged play (came off)";
+      const sq = squareLook(r, c, look);
       const drop = {
         onDragOver: (e: DragEvent) => {
-          if (!t && onDropTile) e.preventDefault();
+          if (!sq.occupied && onDropTile) e.preventDefault();
         },
         onDrop: (e: DragEvent) => {
           e.preventDefault();
           const src = dropSourceOf(e);
-          if (!t && src) onDropTile?.(r, c, src);
+          if (!sq.occupied && src) onDropTile?.(r, c, src);
         },
-      };
-      const data = {
-        "data-testid": `sq-${r}-${c}`,
-        "data-square": name,
-        "data-row": r,
-        "data-col": c,
-        "data-face": (t ?? d)?.tile,
-        "data-challenged": disputed.has(key(r, c)) ? (challenged!.stands ? "stood" : "off") : undefined,
-        "data-last-play": lit.has(key(r, c)) ? "true" : undefined,
-        "data-shown": g ? "true" : undefined,
       };
       if (buttons) {
         const isStop = stop.row === r && stop.col === c;
@@ -237,24 +174,24 @@ export function Board({
           <div key={c} role="gridcell" className="contents">
             <button
               type="button"
-              title={label}
-              aria-label={label}
+              title={sq.label}
+              aria-label={sq.label}
               tabIndex={isStop ? 0 : -1}
-              className={`${cls} p-0 focus-visible:z-20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600`}
+              className={`${sq.cls} p-0 focus-visible:z-20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600`}
               onClick={() => onSquare?.(r, c)}
               onFocus={() => setOwn({ row: r, col: c })}
               onKeyDown={(e) => keyDown(e, r, c)}
               {...drop}
-              {...data}
+              {...sq.data}
             >
-              {content}
+              {sq.content}
             </button>
           </div>,
         );
       } else {
         cells.push(
-          <div key={c} role="gridcell" aria-label={label} className={cls} onClick={() => onSquare?.(r, c)} {...drop} {...data}>
-            {content}
+          <div key={c} role="gridcell" aria-label={sq.label} className={sq.cls} onClick={() => onSquare?.(r, c)} {...drop} {...sq.data}>
+            {sq.content}
           </div>,
         );
       }
@@ -280,4 +217,107 @@ export function Board({
       {rows}
     </div>
   );
+}
+
+type Marker = { row: number; col: number; direction: "across" | "down" };
+type Challenged = { cells: readonly Square[]; stands: boolean };
+
+/** Every kind of tile and mark, by square index (row × size + col). */
+function indexMarks(
+  n: number,
+  p: { tiles: readonly BoardTileProp[]; draft: readonly BoardTileProp[]; fresh: readonly BoardTileProp[]; shown: readonly BoardTileProp[]; highlight: readonly Square[]; violations: readonly Square[]; challenged: Challenged | null },
+) {
+  const key = (s: Square) => s.row * n + s.col;
+  const byKey = (ts: readonly BoardTileProp[]) => new Map(ts.map((t) => [key(t), t]));
+  return {
+    placed: byKey(p.tiles),
+    drafted: byKey(p.draft),
+    news: byKey(p.fresh),
+    ghosts: byKey(p.shown),
+    lit: new Set(p.highlight.map(key)),
+    flagged: new Set(p.violations.map(key)),
+    disputed: new Set((p.challenged?.cells ?? []).map(key)),
+  };
+}
+
+const face = (t: BoardTileProp) => (
+  <span>
+    {showFace(t.tile)}
+    {t.blank ? <sup className="text-[8px] text-slate-600">?</sup> : null}
+  </span>
+);
+
+/**
+ * One square's look: its classes, its accessible name, what it shows and its data attributes.
+ * A shown (best) play wins over a tile, a "new" tile over the position's, a tile over the draft,
+ * the draft over the cursor; then the cursor's outline, else a violation's, else a challenge's.
+ */
+function squareLook(
+  r: number,
+  c: number,
+  { layout, marks, challenged, marker, buttons, premiumLabels, shownLabel }: { layout: Layout; marks: ReturnType<typeof indexMarks>; challenged: Challenged | null; marker: Marker | null; buttons: boolean; premiumLabels?: Partial<Record<Premium, string>>; shownLabel: string },
+) {
+  const k = r * layout.size + c;
+  const p = layout.premiums[k]!;
+  const style = PREMIUM_STYLE[p];
+  const premiumLabel = premiumLabels?.[p] ?? style.label;
+  const f = marks.news.get(k);
+  const t = f ?? marks.placed.get(k);
+  const d = marks.drafted.get(k);
+  const g = marks.ghosts.get(k);
+  const isStart = layout.start[0] === r && layout.start[1] === c;
+  const isMarker = marker && marker.row === r && marker.col === c;
+  const disputed = marks.disputed.has(k);
+  const name = squares.name(r, c);
+  let content;
+  // self-stretch: an aspect-square cell takes its height from its own column's width, and
+  // columns differ by a fraction of a pixel, so without it shorter cells left hairline gaps
+  // (the board's green showing as stray line segments between rows); stretched, every cell
+  // fills its row.
+  let cls = `relative flex aspect-square self-stretch items-center justify-center border border-white/60 text-[10px] leading-none select-none `;
+  let label = buttons
+    ? [name, p !== "." ? premiumLabel : null, isStart ? "start" : null, "empty"].filter(Boolean).join(", ")
+    : `${name}, ${p !== "." ? `${premiumLabel} (${style.name})` : style.name}${isStart ? ", start square" : ""}`; // holds the text seen (axe: label-content-name-mismatch)
+  if (g) {
+    cls += "bg-sky-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-sky-700";
+    content = face(g);
+    label = `${name}: ${g.tile}${g.blank ? "? (blank)" : ""} (${shownLabel})`;
+  } else if (t) {
+    cls += f
+      ? "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-amber-600"
+      : `bg-amber-100 font-semibold text-slate-900 text-xs ${marks.lit.has(k) ? "ring-2 ring-inset ring-amber-500" : ""}`;
+    content = face(t);
+    label = `${name}: ${t.tile}${t.blank ? "? (blank)" : ""}${f ? " (new)" : ""}`;
+  } else if (d) {
+    cls += "bg-amber-300 font-semibold text-slate-900 text-xs ring-2 ring-inset ring-indigo-500 cursor-pointer";
+    content = face(d);
+    label = `${name}: ${d.tile}${d.blank ? "? (blank)" : ""} (placing; click to take back)`;
+  } else if (isMarker) {
+    cls += "bg-indigo-100 cursor-pointer";
+    content = (
+      <span aria-hidden className="text-sm font-bold text-indigo-700">
+        {marker!.direction === "across" ? "→" : "↓"}
+      </span>
+    );
+  } else {
+    cls += `${style.className} cursor-pointer hover:brightness-95`;
+    content = isStart && p !== "." ? <span>★</span> : <span>{isStart ? "★" : premiumLabel}</span>;
+  }
+  if (isMarker) {
+    cls += " outline outline-2 outline-indigo-700 z-10";
+    label += `, cursor ${marker!.direction}`;
+  } else if (marks.flagged.has(k)) cls += " outline outline-2 -outline-offset-2 outline-red-600 z-10";
+  else if (disputed) cls += ` outline-dashed outline-2 -outline-offset-2 z-10 ${challenged!.stands ? "outline-emerald-700" : "outline-fuchsia-700"}`;
+  if (disputed) label += challenged!.stands ? ", challenged play (stood)" : ", challenged play (came off)";
+  const data = {
+    "data-testid": `sq-${r}-${c}`,
+    "data-square": name,
+    "data-row": r,
+    "data-col": c,
+    "data-face": (t ?? d)?.tile,
+    "data-challenged": disputed ? (challenged!.stands ? "stood" : "off") : undefined,
+    "data-last-play": marks.lit.has(k) ? "true" : undefined,
+    "data-shown": g ? "true" : undefined,
+  };
+  return { cls, label, content, data, occupied: !!t };
 }

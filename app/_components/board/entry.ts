@@ -1,9 +1,17 @@
 /**
  * Entry on the board itself, as on the best word-game sites: a cursor with a direction, tiles
  * typed onto the squares from it, Backspace walking back. Pure helpers (no React) so the rules are
- * unit-tested (tests/unit/board-entry.test.ts); the live board (app/play/[matchId]) holds the state.
+ * unit-tested (tests/unit/board-entry.test.ts); the live board's draft reducer (app/play/_components/draft.ts)
+ * holds the state.
  */
+import type { Placement } from "@/engine";
 import type { TypedTile } from "./keyboard";
+
+/** A drawn or entered tile as the engine's placement: square, face and the blank flag only (no
+ * rack index, no move number). The live board's preview and the scorekeeper station both send these. */
+export function placementOf(t: { row: number; col: number; tile: string; blank?: boolean }): Placement {
+  return t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile };
+}
 
 export type Direction = "across" | "down";
 export interface Cursor {

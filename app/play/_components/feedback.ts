@@ -16,7 +16,8 @@
  * - `lastStandingPlay`: the play the board rings as the last one — the latest play still on the
  *   board, so a play withdrawn after an upheld challenge is skipped (its squares are empty).
  */
-import { adjudicatePlay, alwaysRefused, clock, phonyScore, squares, type Placement, type Ruleset, type Ruling, type TimeControl } from "@/engine";
+import { placementOf } from "@/app/_components/board/entry";
+import { adjudicatePlay, alwaysRefused, clock, phonyScore, squares, type Ruleset, type Ruling, type TimeControl } from "@/engine";
 
 export type PreviewMode = "full" | "score" | "off";
 export interface PreviewLine {
@@ -25,7 +26,7 @@ export interface PreviewLine {
 }
 
 type Tile = { row: number; col: number; tile: string; blank?: boolean };
-const plain = (t: Tile): Placement => (t.blank ? { row: t.row, col: t.col, tile: t.tile, blank: true } : { row: t.row, col: t.col, tile: t.tile });
+const plain = placementOf;
 
 /** The violations the server refuses whatever the challenge rule (they reveal nothing about a phony). */
 function placementFaults(r: Ruling): Ruling["violations"] {
