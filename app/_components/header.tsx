@@ -25,7 +25,7 @@ export function Header() {
 
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 sm:gap-6 sm:py-3">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:gap-6 sm:px-4 sm:py-3">
         <Link href="/" className="text-xl font-bold tracking-tight text-indigo-700">
           Equalis
         </Link>
@@ -37,7 +37,7 @@ export function Header() {
           ))}
         </nav>
         {/* On a phone the links fold into one "Menu" button (the wrapped row took ~240 px above a game). */}
-        <details className="relative flex-1 text-sm sm:hidden" data-testid="phone-menu">
+        <details className="relative min-w-0 flex-1 text-sm sm:hidden" data-testid="phone-menu">
           <summary className="inline-block cursor-pointer rounded border border-slate-300 px-3 py-1">Menu</summary>
           <nav aria-label="Main" className="absolute left-0 z-30 mt-1 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
             {items.map((item) => (
@@ -47,14 +47,15 @@ export function Header() {
             ))}
           </nav>
         </details>
-        <div className="flex items-center gap-3 text-sm" data-testid="account">
+        {/* On a phone everything shrinks to fit 390 px: a long name is truncated, never the page widened. */}
+        <div className="flex min-w-0 items-center gap-2 text-sm sm:gap-3" data-testid="account">
           {me.isPending ? null : user ? (
             <>
               <NotificationBell />
-              <Link href="/profile" className="max-w-24 truncate font-medium text-slate-900 sm:max-w-none" data-testid="user-name">
+              <Link href="/profile" className="max-w-20 truncate font-medium text-slate-900 sm:max-w-none" data-testid="user-name">
                 {user.name}
               </Link>
-              <button onClick={handleSignOut} className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50">
+              <button onClick={handleSignOut} className="shrink-0 rounded border border-slate-300 px-2 py-1 hover:bg-slate-50 sm:px-3">
                 Sign out
               </button>
             </>
