@@ -20,14 +20,14 @@ import { analysisStartsSettled } from "@/server/services/analysis/on-end";
 import { drainAnalyses, kickAnalyses, requestAnalysis } from "@/server/services/analysis/jobs";
 import { ANALYSIS_QUEUE } from "@/server/services/analysis/queue";
 import { describeDb } from "../helpers/db";
-import { createUser } from "../helpers/seed";
+import { seedUser } from "../helpers/seed";
 import { seedWorld } from "../helpers/fixtures";
 
 const T0 = Date.UTC(2031, 0, 1, 12, 0, 0);
 const FAST = { top: 1, deadlineMs: 200, fallbackMs: 50 };
 
 async function startedGame(db: Db, timeControl: { initialMs: number; maxOvertimeMs: number } | null = null) {
-  const [a, b] = await Promise.all([createUser(db, { name: "Ana" }), createUser(db, { name: "Bea" })]);
+  const [a, b] = await Promise.all([seedUser(db, { name: "Ana" }), seedUser(db, { name: "Bea" })]);
   const m = await createChallenge(db, a.id, {
     ruleset: "equate",
     rulesetOptions: {},

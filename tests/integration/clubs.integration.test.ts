@@ -6,14 +6,14 @@ import type { PublicUser } from "@/server/services/accounts/accounts";
 import { getMembership, requireClubRole } from "@/server/services/clubs/membership";
 import { acceptInvite } from "@/server/services/clubs/invites";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 let seq = 0;
 const handle = () => `club-${Date.now().toString(36)}-${seq++}`;
 
 /** A club with an owner, a director and a plain member; returns the people and the club. */
 async function seedClub(db: Db, opts: { visibility?: "public" | "invite-only" } = {}) {
-  const [owner, director, member, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db), createUser(db)]);
+  const [owner, director, member, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db), seedUser(db)]);
   const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Sum Club", visibility: opts.visibility ?? "public" });
   await db.insert(clubMemberships).values([
     { clubId: club.id, userId: director!.id, role: "director" },
@@ -34,7 +34,7 @@ const MATRIX: { name: string; allowed: Actor[]; run: (db: Db, s: Seeded, as: Pub
   { name: "update", allowed: ["owner"], run: (db, s, as) => callerFor(db, as).clubs.update({ clubId: s.club.id, name: "Renamed Club" }) },
   { name: "setRole", allowed: ["owner"], run: (db, s, as) => callerFor(db, as).clubs.setRole({ clubId: s.club.id, userId: s.member.id, role: "director" }) },
   { name: "removeMember", allowed: ["owner", "director"], run: async (db, s, as) => {
-    const extra = await createUser(db);
+    const extra = await seedUser(db);
     await db.insert(clubMemberships).values({ clubId: s.club.id, userId: extra.id });
     return callerFor(db, as).clubs.removeMember({ clubId: s.club.id, userId: extra.id });
   } },
@@ -47,7 +47,7 @@ const MATRIX: { name: string; allowed: Actor[]; run: (db: Db, s: Seeded, as: Pub
   } },
   { name: "requests.list", allowed: ["owner", "director"], run: (db, s, as) => callerFor(db, as).clubs.requests.list({ clubId: s.club.id }) },
   { name: "requests.decide", allowed: ["owner", "director"], run: async (db, s, as) => {
-    const asker = await createUser(db);
+    const asker = await seedUser(db);
     const req = await callerFor(db, asker).clubs.requests.create({ clubId: s.club.id });
     return callerFor(db, as).clubs.requests.decide({ clubId: s.club.id, requestId: req.id, decision: "approve" });
   } },
@@ -78,7 +78,7 @@ describeDb("clubs", (db) => {
     });
 
     it("an unknown club is NOT_FOUND, not FORBIDDEN", async () => {
-      const u = await createUser(db());
+      const u = await seedUser(db());
       await expect(callerFor(db(), u).clubs.update({ clubId: "00000000-0000-4000-8000-000000000000", name: "Ghost Club" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
   });
@@ -100,7 +100,7 @@ describeDb("clubs", (db) => {
 
   describe("creating and editing", () => {
     it("the creator becomes owner; the club appears in the directory and in my clubs", async () => {
-      const u = await createUser(db());
+      const u = await seedUser(db());
       const h = handle();
       const club = await callerFor(db(), u).clubs.create({ handle: `  ${h.toUpperCase()} `, name: "Quadratic Club", location: "Lyon", defaultRuleset: "smath" });
       expect(club).toMatchObject({ handle: h, defaultRuleset: "smath", visibility: "public" });
@@ -116,7 +116,7 @@ describeDb("clubs", (db) => {
     });
 
     it("a taken handle is a CONFLICT on the handle field; bad input has human messages", async () => {
-      const u = await createUser(db());
+      const u = await seedUser(db());
       const h = handle();
       await callerFor(db(), u).clubs.create({ handle: h, name: "First Club" });
       const err = await callerFor(db(), u).clubs.create({ handle: h, name: "Second Club" }).catch((e: unknown) => e);
@@ -189,7 +189,7 @@ describeDb("clubs", (db) => {
 
     it("bulk add reports added, already members, unknown and invalid", async () => {
       const s = await seedClub(db());
-      const fresh = await createUser(db());
+      const fresh = await seedUser(db());
       const report = await callerFor(db(), s.director).clubs.bulkAdd({
         clubId: s.club.id,
         emails: `${fresh.email.toUpperCase()}\n${s.member.email}, nobody-${seq++}@example.test; not-an-email\n${fresh.email}`,
@@ -214,7 +214,7 @@ describeDb("clubs", (db) => {
       const joined = await callerFor(db(), s.outsider).clubs.invites.accept({ code: inv.code });
       expect(joined).toMatchObject({ joined: true, club: { id: s.club.id } });
       expect(await callerFor(db(), s.outsider).clubs.invites.accept({ code: inv.code })).toMatchObject({ joined: false });
-      const late = await createUser(db());
+      const late = await seedUser(db());
       await expect(callerFor(db(), late).clubs.invites.accept({ code: inv.code })).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringContaining("used as many times") });
 
       const inv2 = await callerFor(db(), s.owner).clubs.invites.create({ clubId: s.club.id });
@@ -237,7 +237,7 @@ describeDb("clubs", (db) => {
   describe("join requests", () => {
     it("a public club takes requests that a director approves or declines", async () => {
       const s = await seedClub(db());
-      const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+      const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
       const ra = await callerFor(db(), a).clubs.requests.create({ clubId: s.club.id, message: "I play on Fridays" });
       await expect(callerFor(db(), a).clubs.requests.create({ clubId: s.club.id })).rejects.toMatchObject({ code: "CONFLICT" });
       expect((await callerFor(db(), a).clubs.byHandle({ handle: s.club.handle })).pendingRequest).toBe(true);

@@ -12,16 +12,16 @@ import type { PublicUser } from "@/server/services/accounts/accounts";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { standingsCsv } from "@/server/services/tournaments/views";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 let seq = 0;
 const handle = () => `day-${Date.now().toString(36)}-${seq++}`;
 
 async function seedRound(db: Db, n: number) {
-  const [owner, director] = [await createUser(db), await createUser(db)];
+  const [owner, director] = [await seedUser(db), await seedUser(db)];
   const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Day Club" });
   const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `Day ${i + 1}` }));
+  for (let i = 0; i < n; i++) players.push(await seedUser(db, { name: `Day ${i + 1}` }));
   await db.insert(clubMemberships).values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const }))]);
   const d = callerFor(db, director!);
   const t = await d.tournaments.create({ clubId: club.id, name: "Day Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate", rounds: 2 });
@@ -154,12 +154,12 @@ describeDb("director's day", (db) => {
   });
 
   it("checking in everyone says whom it checked in, alphabetically, and the log names them", async () => {
-    const [owner] = [await createUser(db())];
+    const [owner] = [await seedUser(db())];
     const club = await callerFor(db(), owner!).clubs.create({ handle: handle(), name: "Check Club" });
     const o = callerFor(db(), owner!);
     const t = await o.tournaments.create({ clubId: club.id, name: "Check Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate" });
-    const zoe = await createUser(db(), { name: "Zoe Zed" });
-    const amy = await createUser(db(), { name: "Amy Ant" });
+    const zoe = await seedUser(db(), { name: "Zoe Zed" });
+    const amy = await seedUser(db(), { name: "Amy Ant" });
     await db().insert(clubMemberships).values([zoe!, amy!].map((u) => ({ clubId: club.id, userId: u.id, role: "member" as const })));
     await o.tournaments.players.add({ tournamentId: t.id, emails: `${zoe!.email}\n${amy!.email}` });
     expect(await o.tournaments.players.checkInAll({ tournamentId: t.id })).toEqual({ count: 2, names: ["Amy Ant", "Zoe Zed"] });

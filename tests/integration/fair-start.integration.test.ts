@@ -14,13 +14,13 @@ import { checkIn, startNow } from "@/server/services/matches/presence";
 import { submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2031, 3, 1, 9, 0, 0);
 
 async function seedBoard(db: Db, opts: { noShowMinutes?: number | null; rated?: boolean; preview?: "full" | "score" | "off" } = {}) {
-  const [owner, director, p1, p2, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "Ada" }), createUser(db, { name: "Ben" }), createUser(db)]);
+  const [owner, director, p1, p2, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "Ada" }), seedUser(db, { name: "Ben" }), seedUser(db)]);
   const club = await callerFor(db, owner).clubs.create({ handle: `fs-${randomUUID().slice(0, 8)}`, name: "Fair Club" });
   await db.insert(clubMemberships).values([
     { clubId: club.id, userId: director.id, role: "director" },
@@ -146,7 +146,7 @@ describeDb("a fair start", (db) => {
   });
 
   it("casual challenges start when both have come: creating and accepting count", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
     // Opening the page is not accepting an invitation.
     expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: false, status: "open" });
@@ -155,7 +155,7 @@ describeDb("a fair start", (db) => {
   });
 
   it("the reconnect notice's signal: the first open of a game is not a return, though creating and accepting it counted as coming", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
     expect((await acceptChallenge(db(), m.id, b.id)).status).toBe("active");
     // Both have come (the game started), but neither has opened its page yet.

@@ -6,11 +6,11 @@ import { expect, it } from "vitest";
 import { clubMemberships, tournamentPairings } from "@/db/schema";
 import { acceptChallenge, createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 describeDb("live now", (db) => {
   it("lists games in play with both players, scores and running clocks; filters by club, tournament and player; no rack", async () => {
-    const [owner, p1, p2, c1, c2] = await Promise.all([createUser(db()), createUser(db(), { name: "Ada" }), createUser(db(), { name: "Ben" }), createUser(db(), { name: "Cy" }), createUser(db(), { name: "Di" })]);
+    const [owner, p1, p2, c1, c2] = await Promise.all([seedUser(db()), seedUser(db(), { name: "Ada" }), seedUser(db(), { name: "Ben" }), seedUser(db(), { name: "Cy" }), seedUser(db(), { name: "Di" })]);
     const club = await callerFor(db(), owner).clubs.create({ handle: `ln-${randomUUID().slice(0, 8)}`, name: "Live Club" });
     await db().insert(clubMemberships).values([
       { clubId: club.id, userId: p1.id, role: "member" },

@@ -14,7 +14,7 @@ import { acceptChallenge, createChallenge } from "@/server/services/matches/life
 import { submitMove } from "@/server/services/matches/moves";
 import { publicViewsComputed, type MatchView } from "@/server/services/matches/views";
 import { describeDb } from "../helpers/db";
-import { createUser } from "../helpers/seed";
+import { seedUser } from "../helpers/seed";
 
 const SPECTATORS = 200;
 
@@ -36,7 +36,7 @@ async function watch(db: Db, user: SessionUser | null, matchId: string, ac: Abor
 describeDb("one live view per version", (db) => {
   describe(`${SPECTATORS} spectators and both players on one match`, () => {
     it("computes each version's public view once, hands spectators the same view, players their rack", { timeout: 60_000 }, async () => {
-      const [a, b] = await Promise.all([createUser(db(), { name: "Ada" }), createUser(db(), { name: "Bo" })]);
+      const [a, b] = await Promise.all([seedUser(db(), { name: "Ada" }), seedUser(db(), { name: "Bo" })]);
       const m = await createChallenge(db(), a.id, {
         ruleset: "equate",
         rulesetOptions: {},

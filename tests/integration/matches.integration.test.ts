@@ -13,7 +13,7 @@ import { deleteDraftRound, pairNextRound, publishRound } from "@/server/services
 import { clearStateCache } from "@/server/services/matches/state";
 import type { MatchTimeControlInput } from "@/server/services/matches/schemas";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 import { findOpeningPlay, findPhonyPlay } from "./matches.helpers";
 
 const T0 = Date.UTC(2031, 0, 1, 12, 0, 0);
@@ -40,7 +40,7 @@ const TC = (over: Partial<MatchTimeControlInput> = {}): MatchTimeControlInput =>
 
 /** A started 2-player Equate game: A (creator) moves first, at T0. */
 async function startedGame(db: Db, opts: { timeControl?: MatchTimeControlInput | null; challengeRule?: "single" | "void" | "retry" } = {}) {
-  const [a, b] = await Promise.all([createUser(db, { name: "Ada" }), createUser(db, { name: "Bo" })]);
+  const [a, b] = await Promise.all([seedUser(db, { name: "Ada" }), seedUser(db, { name: "Bo" })]);
   const m = await createChallenge(db, a.id, {
     ruleset: "equate",
     rulesetOptions: {},
@@ -104,7 +104,7 @@ describeDb("matches", (db, driver) => {
     });
 
     it("an open seat is taken through the join link", async () => {
-      const [a, c] = await Promise.all([createUser(db()), createUser(db())]);
+      const [a, c] = await Promise.all([seedUser(db()), seedUser(db())]);
       const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [], firstMover: "random" });
       expect(m.joinCode).toBeTruthy();
       const preview = await callerFor(db()).matches.preview({ code: m.joinCode! });
@@ -116,7 +116,7 @@ describeDb("matches", (db, driver) => {
       expect(v.players.map((p) => p.userId).sort()).toEqual([a.id, c.id].sort());
     });
     it("a rated casual game never previews validity: its view says preview off, even for a row stored as full", async () => {
-      const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+      const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
       const base = { ruleset: "equate" as const, rulesetOptions: {}, challengeRule: "single" as const, timeControl: null, seats: 2, invite: [b.id], firstMover: "creator" as const };
       const rated = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: true });
       const casual = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: false });
@@ -290,7 +290,7 @@ describeDb("matches", (db, driver) => {
 
   describe("tournament pairings", () => {
     async function seedPairing(db: Db, opts: { publish?: boolean } = {}) {
-      const [owner, director, p1, p2, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "P1" }), createUser(db, { name: "P2" }), createUser(db)]);
+      const [owner, director, p1, p2, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "P1" }), seedUser(db, { name: "P2" }), seedUser(db)]);
       const club = await callerFor(db, owner).clubs.create({ handle: `m-${randomUUID().slice(0, 8)}`, name: "Match Club" });
       await db.insert(clubMemberships).values([
         { clubId: club.id, userId: director.id, role: "director" },
@@ -396,7 +396,7 @@ describeDb("matches", (db, driver) => {
     });
 
     it("a bracket game lost on time shows as lost on time (the loss reason), not as its 0–0 scores", async () => {
-      const [owner, first, second] = await Promise.all([createUser(db()), createUser(db(), { name: "Flagger" }), createUser(db(), { name: "Waiter" })]);
+      const [owner, first, second] = await Promise.all([seedUser(db()), seedUser(db(), { name: "Flagger" }), seedUser(db(), { name: "Waiter" })]);
       const club = await callerFor(db(), owner).clubs.create({ handle: `k-${randomUUID().slice(0, 8)}`, name: "Knockout Club" });
       const dir = callerFor(db(), owner);
       const t = await dir.tournaments.create({ clubId: club.id, name: "Knockout", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "single-elimination" });

@@ -22,12 +22,12 @@ import { submitMove } from "@/server/services/matches/moves";
 import { SNAPSHOT_EVERY } from "@/server/services/matches/snapshots";
 import { cacheGet, cachePut, clearStateCache, foldAll, loadEvents, loadFolded } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 const TC = { initialMs: 3_600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
 
 async function newGame(db: Db) {
-  const [a, b] = [await createUser(db), await createUser(db)];
+  const [a, b] = [await seedUser(db), await seedUser(db)];
   const m = await createChallenge(db, a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: TC, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
   await acceptChallenge(db, m.id, b.id);
   return { id: m.id, players: [a, b] };
@@ -80,7 +80,7 @@ describeDb("the move write path", (db) => {
     const migration = readFileSync(path.join(process.cwd(), "drizzle", "0008_move_write_path.sql"), "utf8");
     expect(migration).toContain(`'${BOT_EMAIL}'`); // the trigger knows the bot by the account's e-mail
 
-    const human = await createUser(db());
+    const human = await seedUser(db());
     const { matchId } = await challengeBot(db(), human.id, { ruleset: "equate", timeControl: null });
     const [bot] = await db().select({ id: users.id }).from(users).where(eq(users.email, BOT_EMAIL));
     const [row] = await db().select({ botId: matches.botId }).from(matches).where(eq(matches.id, matchId));

@@ -12,7 +12,7 @@ import { createCallerFactory } from "@/server/trpc";
 import { mailSettled } from "@/server/services/mail/mail";
 import { notify } from "@/server/services/notifications/notify";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser, TEST_PASSWORD } from "../helpers/seed";
+import { callerFor, seedUser, TEST_PASSWORD } from "../helpers/seed";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 
 let smtp: TestSmtp;
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describeDb("notifications", (db) => {
   it("publishing a round notifies each paired player once (table, opponent, first move), e-mails those who asked, and no one else", async () => {
-    const [owner, director, outsider, ...players] = await Promise.all(Array.from({ length: 8 }, () => createUser(db())));
+    const [owner, director, outsider, ...players] = await Promise.all(Array.from({ length: 8 }, () => seedUser(db())));
     const club = await callerFor(db(), owner!).clubs.create({ handle: `ntf-${Date.now().toString(36)}`, name: "Notice Club" });
     await db()
       .insert(clubMemberships)
@@ -82,7 +82,7 @@ describeDb("notifications", (db) => {
   });
 
   it("the other call sites: club added and approved, challenged, game started, rating changed, ruling", async () => {
-    const [owner, joiner, added, rival] = await Promise.all(Array.from({ length: 4 }, () => createUser(db())));
+    const [owner, joiner, added, rival] = await Promise.all(Array.from({ length: 4 }, () => seedUser(db())));
     const handle = `ntc-${Date.now().toString(36)}`;
     const o = callerFor(db(), owner!);
     const club = await o.clubs.create({ handle, name: "Call Site Club", visibility: "public" });
@@ -117,7 +117,7 @@ describeDb("notifications", (db) => {
   });
 
   it("markRead marks only the caller's own rows; all; paging", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await notify(db(), a!.id, "game-started", { text: `Game ${i}`, href: "/play" }))!);
     const bId = (await notify(db(), b!.id, "ruling", { text: "B's ruling", href: null }))!;
@@ -146,7 +146,7 @@ describeDb("notifications", (db) => {
   });
 
   it("a rolled-back change notifies nobody", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     await expect(
       db().transaction(async (tx) => {
         await notify(tx, u!.id, "rating-changed", { text: "never" });
@@ -157,7 +157,7 @@ describeDb("notifications", (db) => {
   });
 
   it("deleting an account deletes its notifications, and it is never notified again", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     await notify(db(), u!.id, "ruling", { text: "to be forgotten", href: null });
     expect(await callerFor(db(), u!).accounts.deleteAccount({ password: TEST_PASSWORD })).toEqual({ ok: true });
     expect(await db().select().from(notifications).where(eq(notifications.userId, u!.id))).toEqual([]);
@@ -165,7 +165,7 @@ describeDb("notifications", (db) => {
   });
 
   it("live: the count arrives on the bus after commit, for its owner only", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const open = (user: typeof a) => {
       const ac = new AbortController();
       const caller = createCallerFactory(appRouter)({ db: db(), user: user! }, { signal: ac.signal });

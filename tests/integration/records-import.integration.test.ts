@@ -13,15 +13,15 @@ import { acceptChallenge, createChallenge } from "@/server/services/matches/life
 import { playBotTurns } from "@/server/services/bot/turns";
 import { MAX_RECORD_CHARS } from "@/server/services/matches/import-schemas";
 import type { Db } from "@/db/client";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 import { describeDb } from "../helpers/db";
 
 type Caller = ReturnType<typeof callerFor>;
 
 /** A finished game between two users, every move chosen by the bot and sent through submitMove. */
 async function playedGame(db: Db, ruleset: RulesetId, timed: boolean): Promise<string> {
-  const a = await createUser(db, { name: "Ann Lee" });
-  const b = await createUser(db, { name: "Bo Chen" });
+  const a = await seedUser(db, { name: "Ann Lee" });
+  const b = await seedUser(db, { name: "Bo Chen" });
   const m = await createChallenge(db, a.id, {
     ruleset,
     rulesetOptions: {},
@@ -58,7 +58,7 @@ describeDb("game records in and out", (db) => {
   let api: Caller;
   const played = new Map<RulesetId, string>();
   beforeAll(async () => {
-    api = callerFor(db(), await createUser(db(), { name: "Importer" }));
+    api = callerFor(db(), await seedUser(db(), { name: "Importer" }));
     for (const id of RULESET_IDS) played.set(id, await playedGame(db(), id, id === "equate"));
   }, 240_000);
 

@@ -10,11 +10,11 @@ import { expect, it } from "vitest";
 import { clubMemberships, ratedGames, tournamentPairings } from "@/db/schema";
 import { pairingsCsv } from "@/server/services/tournaments/views";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 describeDb("resignations", (db) => {
   it("a board lost by resignation is a played, rated game with its real scores everywhere", async () => {
-    const [owner, a, b] = await Promise.all([createUser(db()), createUser(db(), { name: "Ann Resigns" }), createUser(db(), { name: "Bo Stays" })]);
+    const [owner, a, b] = await Promise.all([seedUser(db()), seedUser(db(), { name: "Ann Resigns" }), seedUser(db(), { name: "Bo Stays" })]);
     const club = await callerFor(db(), owner).clubs.create({ handle: `res-${Date.now().toString(36)}`, name: "Resign Club" });
     await db().insert(clubMemberships).values([a!, b!].map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })));
     const director = callerFor(db(), owner);

@@ -10,17 +10,17 @@ import { clubMemberships, ratedGames, ratingEvents, tournamentRounds } from "@/d
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 import { pairingsCsv } from "@/server/services/tournaments/views";
 
 let seq = 0;
 const handle = () => `fmt-${Date.now().toString(36)}-${seq++}`;
 
 async function seedEvent(db: Db, n: number, settings: Record<string, unknown>) {
-  const [owner, director] = [await createUser(db), await createUser(db)];
+  const [owner, director] = [await seedUser(db), await seedUser(db)];
   const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Pod Club" });
   const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `Q${i + 1}` }));
+  for (let i = 0; i < n; i++) players.push(await seedUser(db, { name: `Q${i + 1}` }));
   await db.insert(clubMemberships).values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const }))]);
   const d = callerFor(db, director!);
   const t = await d.tournaments.create({ clubId: club.id, name: "Pod Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate", ...settings });

@@ -8,11 +8,11 @@ import { clubMemberships } from "@/db/schema";
 import { createCallerFactory } from "@/server/trpc";
 import { appRouter } from "@/server/routers/_app";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 describeDb("tournaments live", (db) => {
   it("yields at start and again after a director enters a result", async () => {
-    const [owner, director, p1, p2] = await Promise.all([createUser(db()), createUser(db()), createUser(db()), createUser(db())]);
+    const [owner, director, p1, p2] = await Promise.all([seedUser(db()), seedUser(db()), seedUser(db()), seedUser(db())]);
     const club = await callerFor(db(), owner!).clubs.create({ handle: `tlive-${Date.now().toString(36)}`, name: "Live Club" });
     await db()
       .insert(clubMemberships)

@@ -8,7 +8,7 @@ import { isTournamentDirector, requireTournamentRole } from "@/server/services/t
 import { getPairingForMatch, recordPairingResult, writeResult } from "@/server/services/tournaments/results";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 type Board = { id: string; version: number; players: { userId: string }[] };
 let seq = 0;
@@ -16,10 +16,10 @@ const handle = () => `tour-${Date.now().toString(36)}-${seq++}`;
 
 /** A club (owner, club director, member, outsider) and `n` more members who will play. */
 async function seedClub(db: Db, n: number) {
-  const [owner, clubDirector, member, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db), createUser(db)]);
+  const [owner, clubDirector, member, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db), seedUser(db)]);
   const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Tile Club" });
   const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `P${i + 1}` }));
+  for (let i = 0; i < n; i++) players.push(await seedUser(db, { name: `P${i + 1}` }));
   await db.insert(clubMemberships).values([
     { clubId: club.id, userId: clubDirector!.id, role: "director" },
     { clubId: club.id, userId: member!.id, role: "member" },
@@ -166,7 +166,7 @@ describeDb("tournaments", (db) => {
       const s = await seedTournament(db(), 5, { rounds: 3, lateEntryWins: 0.5 });
       const r1 = await playRound(db(), s);
       expect(r1.pairings.filter((p) => p.isBye)).toHaveLength(1);
-      const late = await createUser(db(), { name: "Latecomer" });
+      const late = await seedUser(db(), { name: "Latecomer" });
       const rep = await s.director.tournaments.players.add({ tournamentId: s.t.id, emails: late.email });
       expect(rep.lateEntries).toEqual(["Latecomer"]);
       const quitter = s.players[0]!;
@@ -200,7 +200,7 @@ describeDb("tournaments", (db) => {
     it("round robins refuse late entries", async () => {
       const s = await seedTournament(db(), 4, { format: "round-robin" });
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
-      const late = await createUser(db());
+      const late = await seedUser(db());
       await expect(s.director.tournaments.players.add({ tournamentId: s.t.id, emails: late.email })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
     });
   });
@@ -372,7 +372,7 @@ describeDb("tournaments", (db) => {
 
     it("every director mutation refuses outsiders, members, players and judges; directors and club owners pass", async () => {
       const s = await seedTournament(db(), 4);
-      const judge = await createUser(db());
+      const judge = await seedUser(db());
       await s.director.tournaments.staff.add({ tournamentId: s.t.id, email: judge.email, role: "judge" });
       const id = s.t.id;
       await s.director.tournaments.rounds.pair({ tournamentId: id });

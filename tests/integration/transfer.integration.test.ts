@@ -8,7 +8,7 @@ import { submitMove } from "@/server/services/matches/moves";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { exportData, importData, parseExport, type ExportFile } from "@/server/services/ops/transfer";
 import { describeDb, openTestDatabase } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 /** The export's content with every uuid replaced by its order of first appearance: equal exactly when the data is, ids aside. */
 function canonical(file: ExportFile): string {
@@ -22,7 +22,7 @@ function canonical(file: ExportFile): string {
 
 /** A club with a director and four members, and a published round of a Swiss (its games created). */
 async function seedClub(db: Db) {
-  const [owner, ...players] = await Promise.all([createUser(db, { name: "Olga Owner" }), createUser(db, { name: "Ada" }), createUser(db, { name: "Ben" }), createUser(db, { name: "Cy" }), createUser(db, { name: "Di" })]);
+  const [owner, ...players] = await Promise.all([seedUser(db, { name: "Olga Owner" }), seedUser(db, { name: "Ada" }), seedUser(db, { name: "Ben" }), seedUser(db, { name: "Cy" }), seedUser(db, { name: "Di" })]);
   const handle = `tr-${randomUUID().slice(0, 8)}`;
   const club = await callerFor(db, owner).clubs.create({ handle, name: "Transfer Club" });
   await db.insert(clubMemberships).values(players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })));
