@@ -9,7 +9,7 @@ import { submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
 import { clearStateCache } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
-import { callerFor, seedUser } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 const T0 = Date.UTC(2031, 5, 1, 10, 0, 0);
 const cid = () => randomUUID();
@@ -51,19 +51,10 @@ async function eventsOf(db: Db, matchId: string) {
 /** A one-round Swiss between two club members, published; the director is a club director. */
 async function publishedPairing(db: Db) {
   const [owner, director, p1, p2] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "Pia" }), seedUser(db, { name: "Quin" })]);
-  const club = await callerFor(db, owner).clubs.create({ handle: `sk-${randomUUID().slice(0, 8)}`, name: "Board Club" });
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: director.id, role: "director" },
-    { clubId: club.id, userId: p1.id, role: "member" },
-    { clubId: club.id, userId: p2.id, role: "member" },
-  ]);
-  const dir = callerFor(db, director);
-  const t = await dir.tournaments.create({ clubId: club.id, name: "Board Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1 });
-  await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
-  const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-  await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
-  const [pairing] = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
-  return { director, players: [p1, p2], t, pairing: pairing! };
+  const { club } = await seedClub(db, { owner, directors: [director], members: [p1, p2], name: "Board Club" });
+  const { t, director: dir } = await seedTournament(db, { clubId: club.id, director, players: [p1, p2], settings: { name: "Board Cup", format: "swiss", rounds: 1 } });
+  const { boards } = await seedRound(db, { tournamentId: t.id, director: dir });
+  return { director, players: [p1, p2], t, pairing: boards[0]! };
 }
 
 describeDb("scorekeeper", (db) => {

@@ -9,26 +9,21 @@ import { clubMemberships, matches } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, seedUser } from "../helpers/seed";
-
-let seq = 0;
-const handle = () => `set-${Date.now().toString(36)}-${seq++}`;
+import { callerFor, seedClub, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 
 /** A club (owner, club director, member, outsider), `n` members who will play, and a tournament with them checked in. */
 async function seedEvent(db: Db, n: number, settings: Record<string, unknown> = {}) {
   const [owner, clubDirector, member, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "Zed Member" }), seedUser(db)]);
-  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Settings Club" });
-  const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await seedUser(db, { name: `P${i + 1}` }));
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: clubDirector!.id, role: "director" },
-    { clubId: club.id, userId: member!.id, role: "member" },
-    ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })),
-  ]);
-  const director = callerFor(db, clubDirector!);
-  const t = await director.tournaments.create({ clubId: club.id, name: "Settings Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 3, ...settings });
-  if (n) await director.tournaments.players.add({ tournamentId: t.id, userIds: players.map((p) => p.id), checkIn: true });
-  return { club, owner: owner!, clubDirector: clubDirector!, member: member!, outsider: outsider!, players, t, director, id: t.id };
+  const players = await seedUsers(db, n, (i) => `P${i + 1}`);
+  const { club } = await seedClub(db, { owner, directors: [clubDirector], members: [member, ...players], name: "Settings Club" });
+  const { t, director } = await seedTournament(db, {
+    clubId: club.id,
+    director: clubDirector,
+    players,
+    registerBy: "userIds",
+    settings: { name: "Settings Open", format: "swiss", rounds: 3, ...settings },
+  });
+  return { club, owner, clubDirector, member, outsider, players, t, director, id: t.id };
 }
 
 type Event = Awaited<ReturnType<typeof seedEvent>>;
