@@ -5,14 +5,14 @@
  * bus for its owner only; a rolled-back change notifies nobody.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clubMemberships, notifications } from "@/db/schema";
+import { notifications } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory } from "@/server/trpc";
 import { mailSettled } from "@/server/services/mail/mail";
 import { notify } from "@/server/services/notifications/notify";
 import { describeDb } from "../helpers/db";
-import { callerFor, seedUser, TEST_PASSWORD } from "../helpers/seed";
+import { callerFor, seedClub, seedTournament, seedUser, TEST_PASSWORD } from "../helpers/seed";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 
 let smtp: TestSmtp;
@@ -30,18 +30,13 @@ afterAll(async () => {
 describeDb("notifications", (db) => {
   it("publishing a round notifies each paired player once (table, opponent, first move), e-mails those who asked, and no one else", async () => {
     const [owner, director, outsider, ...players] = await Promise.all(Array.from({ length: 8 }, () => seedUser(db())));
-    const club = await callerFor(db(), owner!).clubs.create({ handle: `ntf-${Date.now().toString(36)}`, name: "Notice Club" });
-    await db()
-      .insert(clubMemberships)
-      .values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p!.id, role: "member" as const }))]);
+    const { club } = await seedClub(db(), { owner: owner!, directors: [director!], members: players.map((p) => p!), name: "Notice Club" });
     // one player asks for round pairings by e-mail too
     const mailer = players[0]!;
     await callerFor(db(), mailer).notifications.prefs.set({ "round-paired": true });
     expect(await callerFor(db(), mailer).notifications.prefs.get()).toEqual({ "round-paired": true });
 
-    const d = callerFor(db(), director!);
-    const t = await d.tournaments.create({ clubId: club.id, name: "Notice Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 2 });
-    await d.tournaments.players.add({ tournamentId: t.id, emails: players.map((p) => p!.email).join("\n"), checkIn: true });
+    const { t, director: d } = await seedTournament(db(), { clubId: club.id, director: director!, players: players.map((p) => p!), settings: { name: "Notice Open", format: "swiss", rounds: 2 } });
     const { roundNumber } = await d.tournaments.rounds.pair({ tournamentId: t.id });
     // a draft is the director's: nobody hears of it yet
     for (const p of players) expect((await callerFor(db(), p!).notifications.unreadCount()).unread).toBe(0);
