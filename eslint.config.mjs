@@ -44,6 +44,39 @@ const NOT_APP = { group: ["@/app", "@/app/*"], message: "Nothing outside app/ im
 /** The rule's value for a layer: the shared restrictions plus the layer's own. */
 const restrict = (...patterns) => ["error", { patterns: [...SHARED, ...patterns] }];
 
+/**
+ * Size (docs/conventions.md, "Size"): no function over 150 lines, counting every line, like
+ * `max-lines-per-function` — except the callback of a `describe` (`describe`, `describeDb`,
+ * `describe.each(…)(…)`, `test.describe(.serial)`), which is a list of cases rather than a function
+ * with logic. The cases themselves (`it`/`test` callbacks) are held to the limit.
+ */
+const describePath = (n) =>
+  n.type === "Identifier" ? n.name : n.type === "MemberExpression" ? `${describePath(n.object)}.${n.property.name ?? ""}` : n.type === "CallExpression" ? describePath(n.callee) : "";
+const isDescribeCallback = (fn) => fn.parent?.type === "CallExpression" && fn.parent.arguments.includes(fn) && /^(test\.)?describe\w*(\.|$)/.test(describePath(fn.parent.callee));
+/** How the report names a function: its own name, the name it is bound to, or the call it is the callback of. */
+const nameOf = (fn) => {
+  const p = fn.parent;
+  if (fn.id) return fn.id.name;
+  if (["VariableDeclarator", "Property", "MethodDefinition", "PropertyDefinition"].includes(p.type)) return (p.id ?? p.key).name ?? "This function";
+  const title = typeof p.arguments?.[0]?.value === "string" ? JSON.stringify(p.arguments[0].value.slice(0, 50)) : "…";
+  return p.type === "CallExpression" ? `The callback of ${describePath(p.callee) || "a call"}(${title})` : "This function";
+};
+const size = {
+  rules: {
+    "max-function-lines": {
+      meta: { type: "suggestion", schema: [{ type: "integer", minimum: 1 }], messages: { long: "{{name}} has {{lines}} lines (at most {{max}}): split it into named steps." } },
+      create(context) {
+        const max = context.options[0] ?? 150;
+        const check = (fn) => {
+          const lines = fn.loc.end.line - fn.loc.start.line + 1;
+          if (lines > max && !isDescribeCallback(fn)) context.report({ node: fn, messageId: "long", data: { name: nameOf(fn), lines, max } });
+        };
+        return { FunctionDeclaration: check, FunctionExpression: check, ArrowFunctionExpression: check };
+      },
+    },
+  },
+};
+
 /** Test files may use the test tools and Node even where the code under test may not. */
 const testsIn = (dir) => [`${dir}/**/*.test.ts`, `${dir}/**/*.test.tsx`, `${dir}/tests/**`];
 
@@ -61,7 +94,11 @@ export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
   {
+    plugins: { size },
     rules: {
+      // Size: no file over 600 lines and no function over 150, comments and blank lines counted.
+      "max-lines": ["error", { max: 600, skipBlankLines: false, skipComments: false }],
+      "size/max-function-lines": ["error", 150],
       // A warning nobody fails on is a document; `npm run lint` runs with --max-warnings 0.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "no-restricted-imports": restrict(),

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequest, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
@@ -26,10 +26,9 @@ async function typeLine(page: Page, round: number, line: string) {
   await page.keyboard.press("Enter");
 }
 
-test("[director-day]: a 10-player event with a round clock, keyboard results, a correction in the audit log, prints and a final King of the Hill round", async ({ page, playwright, baseURL }) => {
-  test.setTimeout(600_000); // a 10-player, two-round day on a busy 2-core machine
-  mkdirSync(SHOTS, { recursive: true });
-  const anon = await playwright.request.newContext({ baseURL });
+/** Ten players sign up; the director makes the club and a two-round Swiss with them entered, A and B a forbidden pair. */
+async function setUpDay(page: Page, request: APIRequest, baseURL: string | undefined) {
+  const anon = await request.newContext({ baseURL });
   const players = await Promise.all(
     Array.from({ length: 10 }, async (_, i) => {
       const email = uniqueEmail(`day${i + 1}`);
@@ -55,7 +54,11 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   const overview = await api<{ entries: { userId: string; name: string }[] }>(page, "tournaments.byId", { tournamentId: t.id }, "query");
   const idOf = (name: string) => overview.entries.find((e) => e.name === name)!.userId;
   await api(page, "tournaments.forbiddenPairs.add", { tournamentId: t.id, a: idOf("Player A"), b: idOf("Player B") });
+  return t;
+}
 
+/** Everyone checked in from the dashboard; the pairing plan set to King of the Hill from round 2. */
+async function checkInAndPlan(page: Page, t: { id: string }) {
   // Check in everyone: the dashboard says whom it checked in.
   await page.goto(`/tournaments/${t.id}/manage`);
   await expect(page.getByTestId("dashboard-club")).toHaveText("Equinox Club");
@@ -71,7 +74,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await plan.getByRole("button", { name: "Save plan" }).click();
   await expect(page.getByTestId("pairing-plan-now")).toHaveText("Swiss first, then King of the Hill from round 2.");
   await expect(page.getByTestId("pairing-plan")).toHaveText("King of the Hill from round 2");
+}
 
+/** Round 1 paired by the plan, a swap into the forbidden pair warned of, then applied; published. */
+async function pairRound1(page: Page) {
   // Round 1: pair by mouse, by the plan (Swiss).
   await expect(page.getByLabel("Method for round 1")).toHaveValue("");
   await expect(page.getByLabel("Method for round 1").locator("option:checked")).toHaveText("By the plan: Swiss");
@@ -101,7 +107,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await expect(warning).toBeHidden();
   await expect(draftRows.filter({ hasText: /Player A v Player B|Player B v Player A/ })).toContainText("(manual)");
   await page.getByRole("button", { name: "Publish round 1" }).click();
+}
 
+/** Round 1's clock started and its results typed, refusals first; returns its tables. */
+async function enterRound1Results(page: Page) {
   // The round clock: 50 minutes, shown on the dashboard and on the pairings page.
   await page.getByLabel("Round length (minutes)").fill("50");
   await page.getByRole("button", { name: "Start round 1" }).click();
@@ -139,7 +148,11 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.getByTestId("result-entry-1").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/result-entry-phone.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
+  return tables;
+}
 
+/** Table 1's result corrected by keyboard: confirmed, and logged old → new. */
+async function correctTable1(page: Page, tables: Map<number, [string, string]>) {
   // A correction: table 1 the other way round. The stored result is shown and must be confirmed:
   // Escape keeps it (the line stays to edit), Enter replaces it. The audit log names both, old → new.
   const [a1, b1] = tables.get(1)!;
@@ -160,7 +173,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await expect(page.getByTestId("entry-said").locator("li").first()).toHaveText(`✓ Table 1 corrected: ${b1} beat ${a1} 420–300, by 120.`);
   await expect(page.getByTestId("audit-detail").filter({ hasText: "→" }).first()).toHaveText(`Round 1, table 1: ${a1} 401 – ${b1} 350 → ${a1} 300 – ${b1} 420`);
   await page.getByTestId("audit-log").screenshot({ path: `${SHOTS}/audit-log.png` });
+}
 
+/** The pairings page with the clock, and its print of round 1. */
+async function printRound1(page: Page, t: { id: string }) {
   // The pairings page shows the clock; its print is one round, with the tournament's name.
   await page.goto(`/tournaments/${t.id}`);
   await expect(page.getByTestId("round-clock")).toContainText("Round 1:");
@@ -169,7 +185,11 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await expect(page.getByTestId("round-clock")).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/print-pairings-round-1.png`, fullPage: true });
   await page.emulateMedia({ media: "screen" });
+}
 
+/** Round 2: a one-round method, its draft deleted, paired by the plan; results and a correction by mouse. */
+async function playRound2(page: Page, t: { id: string }) {
+  const overwrite = page.getByTestId("overwrite-confirm");
   // Close round 1. Round 2 may be paired with another method for that round only (Swiss, chosen
   // by keyboard); deleting that draft and pairing again follows the plan (King of the Hill).
   await page.goto(`/tournaments/${t.id}/manage`);
@@ -199,7 +219,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await typeLine(page, 2, "1 381 361");
   await overwrite.getByRole("button", { name: "Replace it" }).click();
   await expect(page.getByTestId("entry-said").locator("li").first()).toContainText("Table 1 corrected:");
+}
 
+/** The print of round 2's pairings; round 2 closed, the tournament finished. */
+async function printRound2AndFinish(page: Page, t: { id: string }) {
   // Print of round 2's pairings: only round 2, round 1 hidden.
   await page.goto(`/tournaments/${t.id}`);
   await page.emulateMedia({ media: "print" });
@@ -212,7 +235,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.getByRole("button", { name: "Close round 2" }).click();
   await expect(page.getByTestId("finished-banner")).toContainText("This tournament is finished.");
   await page.screenshot({ path: `${SHOTS}/dashboard-finished.png`, fullPage: true });
+}
 
+/** The standings on a phone, with the reasons on demand. */
+async function standingsOnPhone(page: Page, t: { id: string }) {
   // Standings on a phone: one line a player, at least 8 of the 10 on one screen, nothing sticking
   // out sideways; the reasons come on demand.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -231,7 +257,10 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/standings-phone-why.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
+}
 
+/** The players' scorecards: one per player, both rounds, spreads adding up to nothing. */
+async function printScorecards(page: Page, t: { id: string }) {
   // The players' scorecards, by mouse from the tournament's tabs: one printed page per player,
   // both rounds filled in, and the final running spreads add up to nothing (every game is zero-sum).
   await page.goto(`/tournaments/${t.id}`);
@@ -250,4 +279,19 @@ test("[director-day]: a 10-player event with a round clock, keyboard results, a 
   await page.emulateMedia({ media: "print" });
   await page.screenshot({ path: `${SHOTS}/print-scorecards.png`, fullPage: true });
   await page.emulateMedia({ media: "screen" });
+}
+
+test("[director-day]: a 10-player event with a round clock, keyboard results, a correction in the audit log, prints and a final King of the Hill round", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(600_000); // a 10-player, two-round day on a busy 2-core machine
+  mkdirSync(SHOTS, { recursive: true });
+  const t = await setUpDay(page, playwright.request, baseURL);
+  await checkInAndPlan(page, t);
+  await pairRound1(page);
+  const tables = await enterRound1Results(page);
+  await correctTable1(page, tables);
+  await printRound1(page, t);
+  await playRound2(page, t);
+  await printRound2AndFinish(page, t);
+  await standingsOnPhone(page, t);
+  await printScorecards(page, t);
 });

@@ -28,16 +28,8 @@ async function clubWith(page: Page, name: string, emails: string[]): Promise<{ i
 /** The names in the dashboard's entry list. */
 const entryNames = (page: Page) => page.getByTestId("entry-list").locator("li");
 
-test("[director-settings]: create with a 10-point rule, pick members by mouse and keyboard, forbid a pair, seed, change settings, then see them locked", async ({ page, playwright, baseURL }) => {
-  test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const anon = await playwright.request.newContext({ baseURL });
-  const names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Hedy Lamarr", "Katherine Johnson", "Ken Thompson"];
-  const emails = await accounts(anon, names);
-  await anon.dispose();
-  await signUp(page, "Sam Settings");
-  const club = await clubWith(page, "Analytical Club", emails);
-
+/** The new-tournament form: the next full hour, each format's own fields; a 10-point Swiss created; returns its id. */
+async function createTournament(page: Page, club: { id: string }) {
   // The new-tournament form starts at the next full hour and shows only the format's own fields:
   // rounds, players per game (pods of 3–4) and Gibsonization for a Swiss, the bronze match for
   // single elimination, the grand final for double elimination.
@@ -87,7 +79,11 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await expect(settings.getByLabel("Challenge rule")).toHaveValue("10-point");
   await expect(settings.getByLabel("Per-move limit (seconds; empty: none)")).toHaveValue("90");
   await expect(settings.getByLabel("Spread cap per game (points; empty: none)")).toHaveValue("300");
+  return id;
+}
 
+/** The member picker, by mouse and then by keyboard, offering only members not yet entered. */
+async function pickMembers(page: Page) {
   // Member picker by mouse: type, pick two from the list, add them; the box clears.
   const box = page.getByRole("combobox", { name: /Add club members/ });
   await box.click();
@@ -125,7 +121,10 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("picker-report")).toHaveText("Added 2");
   await expect(entryNames(page)).toHaveCount(4);
+}
 
+/** The rest by e-mail; everyone checked in. */
+async function addByEmail(page: Page, emails: string[]) {
   // The rest by e-mail; that box clears too.
   const emailBox = page.getByLabel(/Add players by e-mail/);
   await emailBox.fill(`${emails[4]}\n${emails[5]}`);
@@ -134,7 +133,10 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await expect(emailBox).toHaveValue("");
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("entry-status").filter({ hasText: "checked-in" })).toHaveCount(6);
+}
 
+/** Forbidden pairs: one by mouse, one by keyboard, and a removal. */
+async function forbidPairs(page: Page) {
   // Forbidden pairs: one by mouse, one by keyboard, and a removal.
   const pairs = page.getByTestId("forbidden-pairs");
   // Ada (seed 1) and Grace (seed 4 below) would meet first in round 1: keep them apart.
@@ -153,7 +155,11 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await expect(pairs.getByTestId("forbidden-list").locator("li")).toHaveCount(2);
   await pairs.getByRole("button", { name: /Hedy Lamarr/ }).click();
   await expect(pairs.getByTestId("forbidden-list").locator("li")).toHaveCount(1);
+}
 
+/** Seeds before round 1; a refused and a logged change of settings. */
+async function seedAndChangeSettings(page: Page) {
+  const settings = page.getByTestId("settings");
   // Seeds before round 1.
   const seeds = page.getByTestId("seeds");
   await seeds.getByLabel("Seed for Ada Lovelace").fill("1");
@@ -173,7 +179,12 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await expect(page.getByTestId("audit-detail").first()).toHaveText(/rounds 5 → 4/);
   await expect(page.getByTestId("audit-detail").first()).toHaveText(/spread cap 300 → 250/);
   await page.screenshot({ path: `${SHOTS}/desktop-before-round-1.png`, fullPage: true });
+}
 
+/** Round 1 keeps the forbidden pair apart; the settings that shape pairings are locked, the name is not. */
+async function pairRound1AndLock(page: Page, id: string) {
+  const settings = page.getByTestId("settings");
+  const seeds = page.getByTestId("seeds");
   // Round 1 (seeds Ada 1, Ken 2, then Alan, Grace, Hedy, Katherine by entry): 1 v 4 would be Ada v
   // Grace, a forbidden pair, so they are not paired; now the settings that shape pairings are greyed out.
   await page.getByRole("button", { name: "Pair round 1" }).click();
@@ -193,6 +204,23 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
   await settings.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/desktop-locked.png`, fullPage: true });
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+test("[director-settings]: create with a 10-point rule, pick members by mouse and keyboard, forbid a pair, seed, change settings, then see them locked", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const anon = await playwright.request.newContext({ baseURL });
+  const names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Hedy Lamarr", "Katherine Johnson", "Ken Thompson"];
+  const emails = await accounts(anon, names);
+  await anon.dispose();
+  await signUp(page, "Sam Settings");
+  const club = await clubWith(page, "Analytical Club", emails);
+  const id = await createTournament(page, club);
+  await pickMembers(page);
+  await addByEmail(page, emails);
+  await forbidPairs(page);
+  await seedAndChangeSettings(page);
+  await pairRound1AndLock(page, id);
 });
 
 test.describe("on a phone", () => {

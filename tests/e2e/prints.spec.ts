@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
@@ -27,23 +27,8 @@ async function enterAll(page: Page, tournamentId: string, round: number) {
     await api(page, "tournaments.enterResult", { tournamentId, pairingId: p.id, scores: { [p.players[0]!.userId]: 400 + p.table, [p.players[1]!.userId]: 350 } });
 }
 
-test("[prints]: a director prints find-your-table, table cards, scorecards and the wall chart; a player's game screen shows the round clock", async ({ page, browser, playwright, baseURL }) => {
-  test.setTimeout(600_000); // a two-round event and four PDFs on a busy 2-core machine
-  mkdirSync(SHOTS, { recursive: true });
-  // Names chosen to test the alphabetical list: lower case and an accent sort as a person expects.
-  const names = ["Yara Quist", "Ben Ode", "ana Lopez", "Émile Roy", "Carl Diaz", "Dee Moss"];
-  const alphabetical = ["ana Lopez", "Ben Ode", "Carl Diaz", "Dee Moss", "Émile Roy", "Yara Quist"];
-  const anon = await playwright.request.newContext({ baseURL });
-  const emails = await Promise.all(
-    names.map(async (name, i) => {
-      const email = uniqueEmail(`print${i + 1}`);
-      const res = await anon.post("/api/trpc/accounts.signUp", { data: { json: { email, name, password: PASSWORD } } });
-      expect(res.ok()).toBe(true);
-      return email;
-    }),
-  );
-  await anon.dispose();
-
+/** The director's club and a Swiss of the six: round 1 played and closed, round 2 published with its clock started. */
+async function setUpTwoRounds(page: Page, emails: string[]) {
   await signUp(page, "Petra Printer");
   const club = await api<{ id: string }>(page, "clubs.create", { handle: `print-${randomBytes(3).toString("hex")}`, name: "Print Club" });
   await api(page, "clubs.bulkAdd", { clubId: club.id, emails: emails.join("\n") });
@@ -56,7 +41,11 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await api(page, "tournaments.rounds.pair", { tournamentId: t.id });
   await api(page, "tournaments.rounds.publish", { tournamentId: t.id, roundNumber: 2 });
   await api(page, "tournaments.rounds.start", { tournamentId: t.id, roundNumber: 2, minutes: 45, startGames: false });
+  return { club, t };
+}
 
+/** Find your table: reached by mouse, round 1 chosen by keyboard, its CSV, printed and on a phone; returns round 1. */
+async function findYourTable(page: Page, t: { id: string }, alphabetical: string[]): Promise<Overview["rounds"][number]> {
   // By mouse from the tournament's tabs to the print sheets; the newest round is chosen.
   await page.goto(`/tournaments/${t.id}`);
   await page.getByRole("link", { name: "Print sheets" }).click();
@@ -100,7 +89,11 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/find-your-table-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+  return r1;
+}
 
+/** Table cards (one page a table) and scorecards (one page a player, round 1 filled in). */
+async function tableCardsAndScorecards(page: Page, r1: Overview["rounds"][number], alphabetical: string[]) {
   // Table cards: one printed page per table, the table number large.
   await page.getByRole("navigation", { name: "Print sheets" }).getByRole("link", { name: "Table cards" }).click();
   await expect(page).toHaveURL(/\/print\/table-cards\?round=1$/);
@@ -139,7 +132,10 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await page.emulateMedia({ media: "print" });
   await page.screenshot({ path: `${SHOTS}/scorecards-print.png`, fullPage: true });
   expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toHaveLength(6);
+}
 
+/** The wall chart prints on landscape pages. */
+async function wallChart(page: Page) {
   // The wall chart prints on landscape pages.
   await page.emulateMedia({ media: "screen" });
   await page.getByRole("navigation", { name: "Print sheets" }).getByRole("link", { name: "Wall chart" }).click();
@@ -150,7 +146,10 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   expect(wall.length).toBeGreaterThanOrEqual(1);
   expect(wall.every((p) => p.width > p.height)).toBe(true);
   await page.emulateMedia({ media: "screen" });
+}
 
+/** With the dark theme on, a sheet still prints dark on white. */
+async function darkThemePrint(page: Page, t: { id: string }) {
   // With the dark theme on, a sheet still prints dark on white (on screen it is light on dark).
   await api(page, "accounts.updateProfile", { theme: "dark" });
   await page.goto(`/tournaments/${t.id}/print/scorecards?round=1`);
@@ -180,13 +179,19 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await page.screenshot({ path: `${SHOTS}/scorecards-dark-theme-print.png`, fullPage: true });
   await page.emulateMedia({ media: "screen" });
   await api(page, "accounts.updateProfile", { theme: "system" });
+}
 
+/** The director's dashboard links the round's sheets. */
+async function dashboardLinks(page: Page, t: { id: string }) {
   // The director's dashboard links the round's sheets.
   await page.goto(`/tournaments/${t.id}/manage`);
   await expect(page.getByTestId("print-links")).toContainText("Print round 2:");
   await page.getByTestId("print-links").getByRole("link", { name: "table cards" }).click();
   await expect(page).toHaveURL(/\/print\/table-cards\?round=2$/);
+}
 
+/** A knockout: a forfeit in the bracket, and standings that are placements. */
+async function knockoutPlacements(page: Page, club: { id: string }, emails: string[]) {
   // A knockout: a forfeit reads as such in the bracket (not 0–0), and the standings give placements.
   const ko = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Printed Knockout", startsAt: new Date().toISOString(), ruleset: "equate", format: "single-elimination" });
   await api(page, "tournaments.players.add", { tournamentId: ko.id, emails: emails.slice(0, 4).join("\n"), checkIn: true, userIds: [] });
@@ -212,7 +217,10 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await expect(page.getByText("Why above the next?")).toHaveCount(0);
   await expect(page.getByText("Why is one player above another?")).toHaveCount(0);
   await page.getByTestId("placings").screenshot({ path: `${SHOTS}/knockout-placements.png` });
+}
 
+/** A pod event: results are placings, a pod without a result reads "not yet played". */
+async function podCrosstable(page: Page, club: { id: string }, emails: string[]) {
   // A pod event (4 a game): a result is a placing ("2nd of 4 290 (top 310)"), and a pod whose
   // result is not in yet reads "not yet played".
   const pods = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Printed Pods", startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 2, playersPerGame: 4 });
@@ -231,7 +239,10 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await expect(podRow(pod.players[1]!.name)).toHaveText(["2nd of 4 290 (top 310)", "not yet played"]);
   await expect(podRow(pod.players[3]!.name)).toHaveText(["4th of 4 200 (top 310)", "not yet played"]);
   await page.getByTestId("crosstable").screenshot({ path: `${SHOTS}/pod-crosstable.png` });
+}
 
+/** A player's game screen on a phone: the round clock beside round and table. */
+async function roundClockOnPhone(page: Page, browser: Browser, t: { id: string }, names: string[], emails: string[]) {
   // A player's game screen: the round clock counts down beside round and table.
   const r2 = (await api<Overview>(page, "tournaments.byId", { tournamentId: t.id }, "query")).rounds.find((r) => r.number === 2)!;
   const board = r2.pairings.find((p) => !p.isBye)!;
@@ -246,4 +257,31 @@ test("[prints]: a director prints find-your-table, table cards, scorecards and t
   await expect(phone.getByTestId("game-round-clock")).toContainText(/round 2: (45:00|44:\d\d) left/);
   await phone.screenshot({ path: `${SHOTS}/play-round-clock-phone.png` });
   await ctx.close();
+}
+
+test("[prints]: a director prints find-your-table, table cards, scorecards and the wall chart; a player's game screen shows the round clock", async ({ page, browser, playwright, baseURL }) => {
+  test.setTimeout(600_000); // a two-round event and four PDFs on a busy 2-core machine
+  mkdirSync(SHOTS, { recursive: true });
+  // Names chosen to test the alphabetical list: lower case and an accent sort as a person expects.
+  const names = ["Yara Quist", "Ben Ode", "ana Lopez", "Émile Roy", "Carl Diaz", "Dee Moss"];
+  const alphabetical = ["ana Lopez", "Ben Ode", "Carl Diaz", "Dee Moss", "Émile Roy", "Yara Quist"];
+  const anon = await playwright.request.newContext({ baseURL });
+  const emails = await Promise.all(
+    names.map(async (name, i) => {
+      const email = uniqueEmail(`print${i + 1}`);
+      const res = await anon.post("/api/trpc/accounts.signUp", { data: { json: { email, name, password: PASSWORD } } });
+      expect(res.ok()).toBe(true);
+      return email;
+    }),
+  );
+  await anon.dispose();
+  const { club, t } = await setUpTwoRounds(page, emails);
+  const r1 = await findYourTable(page, t, alphabetical);
+  await tableCardsAndScorecards(page, r1, alphabetical);
+  await wallChart(page);
+  await darkThemePrint(page, t);
+  await dashboardLinks(page, t);
+  await knockoutPlacements(page, club, emails);
+  await podCrosstable(page, club, emails);
+  await roundClockOnPhone(page, browser, t, names, emails);
 });

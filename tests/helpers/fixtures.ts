@@ -34,7 +34,7 @@ import { addPlayers } from "@/server/services/tournaments/registration";
 import { pairNextRound, publishRound } from "@/server/services/tournaments/rounds";
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
-import { createUser } from "./seed";
+import { seedUser } from "./seed";
 
 export const WORLD_ROLES = ["outsider", "member", "clubDirector", "owner", "judge", "playerA", "playerB"] as const;
 export type WorldRole = (typeof WORLD_ROLES)[number];
@@ -61,7 +61,7 @@ export interface World {
 /** The seven role users plus an applicant, created once and reusable across worlds. */
 export async function createWorldUsers(db: Db): Promise<WorldUsers> {
   const names = [...WORLD_ROLES, "applicant"] as const;
-  const made = await Promise.all(names.map((r) => createUser(db, { name: `${r} ${randomBytes(2).toString("hex")}` })));
+  const made = await Promise.all(names.map((r) => seedUser(db, { name: `${r} ${randomBytes(2).toString("hex")}` })));
   return Object.fromEntries(names.map((r, i) => [r, made[i]!])) as WorldUsers;
 }
 

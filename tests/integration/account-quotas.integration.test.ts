@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from "vitest";
 import { ACCOUNT_ALLOWANCE } from "@/server/limits";
 import { requestAnalysis } from "@/server/services/analysis/jobs";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 /** The shortest finished game: the first player resigns. */
 const RECORD = "#equalis-game 1\n#ruleset equate\n#seed s\n#player alice\n#player bob Bob B\n#start 0\n>alice: resign @5\nend @5\n";
@@ -17,31 +17,31 @@ const RECORD = "#equalis-game 1\n#ruleset equate\n#seed s\n#player alice\n#playe
 describeDb("account quotas and hostile records", (db) => {
   let json = "";
   beforeAll(async () => {
-    const api = callerFor(db(), await createUser(db()));
+    const api = callerFor(db(), await seedUser(db()));
     const { matchId } = await api.matches.importRecord({ text: RECORD });
     json = (await api.matches.record({ matchId, format: "json" })).text;
   });
 
   it(`an account imports at most ${ACCOUNT_ALLOWANCE.imports.burst} records at once: then 429, another account is not held up`, async () => {
-    const api = callerFor(db(), await createUser(db()));
+    const api = callerFor(db(), await seedUser(db()));
     for (let i = 0; i < ACCOUNT_ALLOWANCE.imports.burst; i++) await api.matches.importRecord({ text: RECORD });
     await expect(api.matches.importRecord({ text: RECORD })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/Too many game imports/) });
-    await expect(callerFor(db(), await createUser(db())).matches.importRecord({ text: RECORD })).resolves.toMatchObject({ matchId: expect.any(String) });
+    await expect(callerFor(db(), await seedUser(db())).matches.importRecord({ text: RECORD })).resolves.toMatchObject({ matchId: expect.any(String) });
   });
 
   it(`an account has at most ${ACCOUNT_ALLOWANCE.analysisQueue} analyses queued or running; asking again for one of them is answered`, async () => {
-    const user = await createUser(db());
+    const user = await seedUser(db());
     const api = callerFor(db(), user);
     const games = [];
     for (let i = 0; i <= ACCOUNT_ALLOWANCE.analysisQueue; i++) games.push((await api.matches.importRecord({ text: RECORD })).matchId);
     for (const id of games.slice(0, -1)) expect((await requestAnalysis(db(), id, user.id)).status).toBe("queued");
     await expect(requestAnalysis(db(), games.at(-1)!, user.id)).rejects.toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/waiting or running/) });
     expect((await requestAnalysis(db(), games[0]!, user.id)).status).toBe("queued");
-    expect((await requestAnalysis(db(), games.at(-1)!, (await createUser(db())).id)).status).toBe("queued");
+    expect((await requestAnalysis(db(), games.at(-1)!, (await seedUser(db())).id)).status).toBe("queued");
   });
 
   it("a JSON record escaping a lone surrogate (a name, a player id, the seed) is a 400 with its line, never a 500", async () => {
-    const api = callerFor(db(), await createUser(db()));
+    const api = callerFor(db(), await seedUser(db()));
     const start = JSON.parse(json) as Record<string, unknown>[];
     const first = start[0] as { players: { id: string; name?: string }[]; seed: string };
     const variants = [

@@ -13,7 +13,7 @@ import { grantSiteAdmin, MAX_FAILED_SIGN_INS, verifyCredentials } from "@/server
 import { getSessionUser } from "@/server/services/accounts/sessions";
 import { mailSettled } from "@/server/services/mail/mail";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser, TEST_PASSWORD } from "../helpers/seed";
+import { callerFor, seedUser, TEST_PASSWORD } from "../helpers/seed";
 import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
 
 const NEW_PASSWORD = "brand-new-pass-7";
@@ -34,7 +34,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 describeDb("accounts and e-mail", (db) => {
   it("resets a forgotten password through a link sent by SMTP: one use, stored hashed, other sessions ended, locks lifted", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     // a guesser locked the address for their own client; the owner's own client is not locked
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) await verifyCredentials(db(), u.email, `guess-${i}`, { client: "203.0.113.9" });
     expect(await verifyCredentials(db(), u.email, TEST_PASSWORD, { client: "203.0.113.9" })).toMatchObject({ ok: false, reason: "locked" });
@@ -71,7 +71,7 @@ describeDb("accounts and e-mail", (db) => {
   });
 
   it("a reset link expires, and a newer link voids the older one", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const anon = callerFor(db());
     await anon.accounts.requestPasswordReset({ email: u.email });
     const first = tokenOf(linkIn(await smtp.next((m) => m.to.includes(u.email)), "/reset-password"));
@@ -84,7 +84,7 @@ describeDb("accounts and e-mail", (db) => {
   });
 
   it("sign-up and reset answer the same for a taken and an unknown address; only the owner gets mail", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const anon = callerFor(db());
     const unknown = `nobody-${Date.now()}@example.test`;
     expect(await anon.accounts.requestPasswordReset({ email: unknown })).toEqual({ ok: true });
@@ -110,7 +110,7 @@ describeDb("accounts and e-mail", (db) => {
   });
 
   it("changes the password with the current one: a wrong one is refused on its field; other sessions end", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const me = callerFor(db(), u);
     await expect(me.accounts.changePassword({ currentPassword: "not-mine-1", newPassword: NEW_PASSWORD })).rejects.toMatchObject({
       code: "BAD_REQUEST",
@@ -122,8 +122,8 @@ describeDb("accounts and e-mail", (db) => {
   });
 
   it("changes the e-mail address once the new address confirms by its link; the old address is told", async () => {
-    const u = await createUser(db());
-    const other = await createUser(db());
+    const u = await seedUser(db());
+    const other = await seedUser(db());
     const me = callerFor(db(), u);
     const newEmail = `moved-${Date.now()}@example.test`;
     await expect(me.accounts.requestEmailChange({ newEmail, currentPassword: "wrong-pass-1" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
@@ -143,8 +143,8 @@ describeDb("accounts and e-mail", (db) => {
   });
 
   it("without SMTP_URL a message goes to the outbox, which only site admins read", async () => {
-    const u = await createUser(db());
-    const admin = await createUser(db());
+    const u = await seedUser(db());
+    const admin = await seedUser(db());
     expect(await grantSiteAdmin(db(), admin.email)).toBe(true);
     process.env.SMTP_URL = "";
     try {
@@ -161,7 +161,7 @@ describeDb("accounts and e-mail", (db) => {
   });
 
   it("downloads the user's data and deletes the account: the row stays anonymised, sessions end, the address is free", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const me = callerFor(db(), u);
     await me.accounts.updateProfile({ theme: "dark", notificationPrefs: { "round-paired": true } });
     const data = await me.accounts.exportData();
@@ -179,6 +179,6 @@ describeDb("accounts and e-mail", (db) => {
     expect(await verifyCredentials(db(), u.email, TEST_PASSWORD)).toEqual({ ok: false, reason: "invalid" });
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, u.email))).toEqual([]);
     // the address can start a new account
-    await createUser(db(), { email: u.email });
+    await seedUser(db(), { email: u.email });
   });
 });

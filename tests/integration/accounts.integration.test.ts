@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { signInAttempts, users } from "@/db/schema";
 import { MAX_FAILED_SIGN_INS, verifyCredentials } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser, TEST_PASSWORD } from "../helpers/seed";
+import { callerFor, seedUser, TEST_PASSWORD } from "../helpers/seed";
 
 describeDb("accounts", (db) => {
   it("signs up with a hashed password and normalised e-mail", async () => {
@@ -14,7 +14,7 @@ describeDb("accounts", (db) => {
   });
 
   it("a taken e-mail gets the same answer as a new one and changes nothing (tests/integration/accounts-mail checks the owner's mail)", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     expect(await callerFor(db()).accounts.signUp({ email: u.email, name: "Twin", password: "another-pass-2" })).toEqual({ ok: true });
     const rows = await db().select().from(users).where(eq(users.email, u.email));
     expect(rows.map((r) => r.name)).toEqual([u.name]);
@@ -31,7 +31,7 @@ describeDb("accounts", (db) => {
   });
 
   it("checks credentials and locks an account after repeated failures", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     expect(await verifyCredentials(db(), u.email, TEST_PASSWORD)).toMatchObject({ ok: true });
     expect(await verifyCredentials(db(), u.email, "wrong")).toEqual({ ok: false, reason: "invalid" });
     expect(await verifyCredentials(db(), "nobody@example.test", "wrong")).toEqual({ ok: false, reason: "invalid" });
@@ -46,7 +46,7 @@ describeDb("accounts", (db) => {
   });
 
   it("counts parallel guesses before hashing: 40 wrong passwords at once lock the account, and the right one after them is refused", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => verifyCredentials(db(), u.email, `wrong-guess-${i}`)));
     expect(guesses.every((g) => !g.ok)).toBe(true);
     // no more than the allowance was let through to the password check; the rest found the lock
@@ -58,7 +58,7 @@ describeDb("accounts", (db) => {
   });
 
   it("a right password among parallel guesses inside the allowance signs in; the lock still follows the guesses", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const attempts = await Promise.all([
       verifyCredentials(db(), u.email, "wrong-1"),
       verifyCredentials(db(), u.email, TEST_PASSWORD),
@@ -75,7 +75,7 @@ describeDb("accounts", (db) => {
   it("me is null when signed out; profile edits need a session", async () => {
     expect(await callerFor(db()).accounts.me()).toBeNull();
     await expect(callerFor(db()).accounts.updateProfile({ name: "Nope" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const updated = await callerFor(db(), u).accounts.updateProfile({ name: "  Grace  " });
     expect(updated.name).toBe("Grace");
   });

@@ -17,7 +17,7 @@ import { RULES_VERSION } from "@/server/services/adjudication/adjudicate";
 import { getMatchView } from "@/server/services/matches/views";
 import { buildRequest, fromPlacements } from "@/app/judge/_components/editor-model";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
 const NEGATIVE = { ruleset: "equate", board: [], play: row(9, 5, "4-6+7=5") };
@@ -71,7 +71,7 @@ async function insertMatch(db: Db, players: PublicUser[], events: GameEvent[], t
 }
 
 async function seedWorld(db: Db) {
-  const [owner, judge, p1, p2, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db), createUser(db), createUser(db)]);
+  const [owner, judge, p1, p2, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db), seedUser(db), seedUser(db)]);
   const [club] = await db.insert(clubs).values({ handle: `judges-${randomBytes(4).toString("hex")}`, name: "Judges Club" }).returning();
   await db.insert(clubMemberships).values({ clubId: club.id, userId: owner.id, role: "owner" });
   const [t] = await db

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { matchAnalyses } from "@/db/schema/analyses";
 import { matches } from "@/db/schema/matches";
-import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
 import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
@@ -20,26 +19,18 @@ import { analysisStartsSettled } from "@/server/services/analysis/on-end";
 import { drainAnalyses, kickAnalyses, requestAnalysis } from "@/server/services/analysis/jobs";
 import { ANALYSIS_QUEUE } from "@/server/services/analysis/queue";
 import { describeDb } from "../helpers/db";
-import { createUser } from "../helpers/seed";
+import { seedMatch } from "../helpers/seed";
 import { seedWorld } from "../helpers/fixtures";
 
 const T0 = Date.UTC(2031, 0, 1, 12, 0, 0);
 const FAST = { top: 1, deadlineMs: 200, fallbackMs: 50 };
 
 async function startedGame(db: Db, timeControl: { initialMs: number; maxOvertimeMs: number } | null = null) {
-  const [a, b] = await Promise.all([createUser(db, { name: "Ana" }), createUser(db, { name: "Bea" })]);
-  const m = await createChallenge(db, a.id, {
-    ruleset: "equate",
-    rulesetOptions: {},
-    challengeRule: "single",
+  return seedMatch(db, {
+    names: ["Ana", "Bea"],
     timeControl: timeControl && { incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, leastTimeBonusPoints: 0, ...timeControl },
-    rated: false,
-    seats: 2,
-    invite: [b.id],
-    firstMover: "creator",
+    now: T0,
   });
-  await acceptChallenge(db, m.id, b.id, { now: T0 });
-  return { a, b, matchId: m.id };
 }
 
 const rowOf = async (db: Db, matchId: string) => (await db.select().from(matchAnalyses).where(eq(matchAnalyses.matchId, matchId)))[0];

@@ -18,7 +18,7 @@ import { drainAnalyses, getAnalysis, kickAnalyses, requestAnalysis } from "@/ser
 import { ANALYSIS_QUEUE, ANALYSIS_RETRY_LIMIT, analysisQueue } from "@/server/services/analysis/queue";
 import { runnerKind } from "@/server/services/analysis/runner";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 async function storeGame(db: Db, status: "finished" | "active", seed: string, turns: number, mode: "online" | "otb" = "online") {
   const game = selfPlay("equate", seed, { maxTurns: turns, budgetMs: 30 });
@@ -72,7 +72,7 @@ describeDb("analysis", (db) => {
   it("analysis.request (signed in) runs the game in the worker thread; analysis.get shows progress and the result", async () => {
     expect(await runnerKind()).toBe("worker");
     const g = await storeGame(db(), "finished", "analysis-int-3", 4);
-    const user = await createUser(db());
+    const user = await seedUser(db());
     const anonymous = callerFor(db());
     const me = callerFor(db(), { id: user.id, email: user.email, name: user.name });
 

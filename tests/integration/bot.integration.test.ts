@@ -16,7 +16,7 @@ import { playBotTurns, toAction } from "@/server/services/bot/turns";
 import { submitMove } from "@/server/services/matches/moves";
 import { loadFolded } from "@/server/services/matches/state";
 import { committedMovesSettled, onMoveCommitted } from "@/server/routers/matches/committed";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 import { describeDb } from "../helpers/db";
 import { findEndPhony } from "./matches.helpers";
 
@@ -33,7 +33,7 @@ describeDb("bot opponent", (db) => {
   });
 
   it("starts a casual game and answers every move right after it commits", async () => {
-    const me = await createUser(db());
+    const me = await seedUser(db());
     const api = callerFor(db(), me);
     const { matchId } = await api.matches.bot.challenge({ ruleset: "equate", challengeRule: "void" });
     let v = await api.matches.get({ matchId });
@@ -69,7 +69,7 @@ describeDb("bot opponent", (db) => {
   });
 
   it("answers after the human's answer has been sent, and nothing after the commit can fail the human's move", async () => {
-    const me = await createUser(db());
+    const me = await seedUser(db());
     const api = callerFor(db(), me);
     const { matchId } = await api.matches.bot.challenge({ ruleset: "equate", challengeRule: "void" });
     const v = await api.matches.get({ matchId });
@@ -104,7 +104,7 @@ describeDb("bot opponent", (db) => {
   });
 
   it("challenges an invalid play", async () => {
-    const me = await createUser(db());
+    const me = await seedUser(db());
     const api = callerFor(db(), me);
     // retry the draw until I am on move with a board and a rack that allows a phony
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -132,7 +132,7 @@ describeDb("bot opponent", (db) => {
   });
 
   it("a game started at a level stores it, shows it and is played at it", async () => {
-    const me = await createUser(db());
+    const me = await seedUser(db());
     const api = callerFor(db(), me);
     await expect(api.matches.bot.challenge({ ruleset: "equate", level: "grandmaster" as never })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const { matchId } = await api.matches.bot.challenge({ ruleset: "smath", challengeRule: "void", level: "beginner" });

@@ -6,23 +6,19 @@ import type { PublicUser } from "@/server/services/accounts/accounts";
 import { getMembership, requireClubRole } from "@/server/services/clubs/membership";
 import { acceptInvite } from "@/server/services/clubs/invites";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedUser } from "../helpers/seed";
 
 let seq = 0;
 const handle = () => `club-${Date.now().toString(36)}-${seq++}`;
 
 /** A club with an owner, a director and a plain member; returns the people and the club. */
-async function seedClub(db: Db, opts: { visibility?: "public" | "invite-only" } = {}) {
-  const [owner, director, member, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db), createUser(db)]);
-  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Sum Club", visibility: opts.visibility ?? "public" });
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: director!.id, role: "director" },
-    { clubId: club.id, userId: member!.id, role: "member" },
-  ]);
-  return { club, owner: owner!, director: director!, member: member!, outsider: outsider! };
+async function sumClub(db: Db, opts: { visibility?: "public" | "invite-only" } = {}) {
+  const [owner, director, member, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db), seedUser(db)]);
+  const { club } = await seedClub(db, { owner, directors: [director], members: [member], handle: handle(), name: "Sum Club", visibility: opts.visibility ?? "public" });
+  return { club, owner, director, member, outsider };
 }
 
-type Seeded = Awaited<ReturnType<typeof seedClub>>;
+type Seeded = Awaited<ReturnType<typeof sumClub>>;
 type Actor = "outsider" | "member" | "director" | "owner";
 const ACTORS: Actor[] = ["outsider", "member", "director", "owner"];
 
@@ -34,7 +30,7 @@ const MATRIX: { name: string; allowed: Actor[]; run: (db: Db, s: Seeded, as: Pub
   { name: "update", allowed: ["owner"], run: (db, s, as) => callerFor(db, as).clubs.update({ clubId: s.club.id, name: "Renamed Club" }) },
   { name: "setRole", allowed: ["owner"], run: (db, s, as) => callerFor(db, as).clubs.setRole({ clubId: s.club.id, userId: s.member.id, role: "director" }) },
   { name: "removeMember", allowed: ["owner", "director"], run: async (db, s, as) => {
-    const extra = await createUser(db);
+    const extra = await seedUser(db);
     await db.insert(clubMemberships).values({ clubId: s.club.id, userId: extra.id });
     return callerFor(db, as).clubs.removeMember({ clubId: s.club.id, userId: extra.id });
   } },
@@ -47,7 +43,7 @@ const MATRIX: { name: string; allowed: Actor[]; run: (db: Db, s: Seeded, as: Pub
   } },
   { name: "requests.list", allowed: ["owner", "director"], run: (db, s, as) => callerFor(db, as).clubs.requests.list({ clubId: s.club.id }) },
   { name: "requests.decide", allowed: ["owner", "director"], run: async (db, s, as) => {
-    const asker = await createUser(db);
+    const asker = await seedUser(db);
     const req = await callerFor(db, asker).clubs.requests.create({ clubId: s.club.id });
     return callerFor(db, as).clubs.requests.decide({ clubId: s.club.id, requestId: req.id, decision: "approve" });
   } },
@@ -60,7 +56,7 @@ describeDb("clubs", (db) => {
       for (const actor of ACTORS) {
         const allowed = row.allowed.includes(actor);
         it(`${row.name} as ${actor} is ${allowed ? "allowed" : "refused"}`, async () => {
-          const s = await seedClub(db());
+          const s = await sumClub(db());
           const p = row.run(db(), s, s[actor]);
           if (allowed) await expect(p).resolves.toBeDefined();
           else await expect(p).rejects.toMatchObject({ code: actor === "owner" && row.name === "leave" ? "PRECONDITION_FAILED" : "FORBIDDEN" });
@@ -69,7 +65,7 @@ describeDb("clubs", (db) => {
     }
 
     it("every mutation needs a signed-in user", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       const anon = callerFor(db());
       await expect(anon.clubs.create({ handle: handle(), name: "Anon Club" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
       await expect(anon.clubs.update({ clubId: s.club.id, name: "Nope" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
@@ -78,14 +74,14 @@ describeDb("clubs", (db) => {
     });
 
     it("an unknown club is NOT_FOUND, not FORBIDDEN", async () => {
-      const u = await createUser(db());
+      const u = await seedUser(db());
       await expect(callerFor(db(), u).clubs.update({ clubId: "00000000-0000-4000-8000-000000000000", name: "Ghost Club" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
   });
 
   describe("service helpers for other domains", () => {
     it("getMembership and requireClubRole", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       expect(await getMembership(db(), s.club.id, s.director.id)).toMatchObject({ role: "director" });
       expect(await getMembership(db(), s.club.id, s.outsider.id)).toBeNull();
       await expect(requireClubRole(db(), s.club.id, s.director.id, ["owner", "director"])).resolves.toMatchObject({ role: "director" });
@@ -100,7 +96,7 @@ describeDb("clubs", (db) => {
 
   describe("creating and editing", () => {
     it("the creator becomes owner; the club appears in the directory and in my clubs", async () => {
-      const u = await createUser(db());
+      const u = await seedUser(db());
       const h = handle();
       const club = await callerFor(db(), u).clubs.create({ handle: `  ${h.toUpperCase()} `, name: "Quadratic Club", location: "Lyon", defaultRuleset: "smath" });
       expect(club).toMatchObject({ handle: h, defaultRuleset: "smath", visibility: "public" });
@@ -116,7 +112,7 @@ describeDb("clubs", (db) => {
     });
 
     it("a taken handle is a CONFLICT on the handle field; bad input has human messages", async () => {
-      const u = await createUser(db());
+      const u = await seedUser(db());
       const h = handle();
       await callerFor(db(), u).clubs.create({ handle: h, name: "First Club" });
       const err = await callerFor(db(), u).clubs.create({ handle: h, name: "Second Club" }).catch((e: unknown) => e);
@@ -132,14 +128,14 @@ describeDb("clubs", (db) => {
     });
 
     it("owners edit details; the club page is NOT_FOUND for an unknown handle", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       const c = await callerFor(db(), s.owner).clubs.update({ clubId: s.club.id, name: "Renamed", description: "We play Tuesdays", visibility: "invite-only" });
       expect(c).toMatchObject({ name: "Renamed", description: "We play Tuesdays", visibility: "invite-only", handle: s.club.handle });
       await expect(callerFor(db()).clubs.byHandle({ handle: "no-such-club-here" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
 
     it("an update is a patch: fields the owner did not send keep their values", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       const owner = callerFor(db(), s.owner);
       await owner.clubs.update({ clubId: s.club.id, name: "Sum Club", description: "Tuesdays", location: "Leeds", defaultRuleset: "smath", visibility: "invite-only" });
       const c = await owner.clubs.update({ clubId: s.club.id, name: "Only The Name" });
@@ -153,7 +149,7 @@ describeDb("clubs", (db) => {
 
   describe("roles, removing and leaving", () => {
     it("owners promote and demote; the last owner cannot be demoted, removed, or leave", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       const owner = callerFor(db(), s.owner);
       await expect(owner.clubs.setRole({ clubId: s.club.id, userId: s.owner.id, role: "member" })).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringContaining("at least one owner") });
       await expect(owner.clubs.leave({ clubId: s.club.id })).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringContaining("last owner") });
@@ -167,7 +163,7 @@ describeDb("clubs", (db) => {
     });
 
     it("directors cannot remove owners; owners can remove directors; removed people lose access", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       await expect(callerFor(db(), s.director).clubs.removeMember({ clubId: s.club.id, userId: s.owner.id })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("Directors cannot remove an owner") });
       await callerFor(db(), s.owner).clubs.removeMember({ clubId: s.club.id, userId: s.director.id });
       expect(await getMembership(db(), s.club.id, s.director.id)).toBeNull();
@@ -176,7 +172,7 @@ describeDb("clubs", (db) => {
     });
 
     it("two owners demoting each other at once leave one owner", async () => {
-      const s = await seedClub(db());
+      const s = await sumClub(db());
       await callerFor(db(), s.owner).clubs.setRole({ clubId: s.club.id, userId: s.director.id, role: "owner" });
       const results = await Promise.allSettled([
         callerFor(db(), s.owner).clubs.setRole({ clubId: s.club.id, userId: s.director.id, role: "member" }),
@@ -188,8 +184,8 @@ describeDb("clubs", (db) => {
     });
 
     it("bulk add reports added, already members, unknown and invalid", async () => {
-      const s = await seedClub(db());
-      const fresh = await createUser(db());
+      const s = await sumClub(db());
+      const fresh = await seedUser(db());
       const report = await callerFor(db(), s.director).clubs.bulkAdd({
         clubId: s.club.id,
         emails: `${fresh.email.toUpperCase()}\n${s.member.email}, nobody-${seq++}@example.test; not-an-email\n${fresh.email}`,
@@ -205,7 +201,7 @@ describeDb("clubs", (db) => {
 
   describe("invites", () => {
     it("an invite link joins directly; revoked, expired and used-up links explain themselves", async () => {
-      const s = await seedClub(db(), { visibility: "invite-only" });
+      const s = await sumClub(db(), { visibility: "invite-only" });
       const inv = await callerFor(db(), s.director).clubs.invites.create({ clubId: s.club.id, expiresInDays: 3, maxUses: 1 });
       expect(inv.code).toMatch(/^[a-z0-9]{12}$/);
       expect(inv.status).toBe("active");
@@ -214,7 +210,7 @@ describeDb("clubs", (db) => {
       const joined = await callerFor(db(), s.outsider).clubs.invites.accept({ code: inv.code });
       expect(joined).toMatchObject({ joined: true, club: { id: s.club.id } });
       expect(await callerFor(db(), s.outsider).clubs.invites.accept({ code: inv.code })).toMatchObject({ joined: false });
-      const late = await createUser(db());
+      const late = await seedUser(db());
       await expect(callerFor(db(), late).clubs.invites.accept({ code: inv.code })).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringContaining("used as many times") });
 
       const inv2 = await callerFor(db(), s.owner).clubs.invites.create({ clubId: s.club.id });
@@ -228,7 +224,7 @@ describeDb("clubs", (db) => {
       expect((await callerFor(db()).clubs.invites.preview({ code: inv3.code })).status).toBe("expired");
 
       await expect(callerFor(db(), late).clubs.invites.accept({ code: "nosuchcode12" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      const other = await seedClub(db());
+      const other = await sumClub(db());
       await expect(callerFor(db(), other.owner).clubs.invites.revoke({ clubId: other.club.id, inviteId: inv.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(callerFor(db(), s.owner).clubs.invites.create({ clubId: s.club.id, expiresInDays: 0 })).rejects.toThrow(/at least 1 day/);
     });
@@ -236,8 +232,8 @@ describeDb("clubs", (db) => {
 
   describe("join requests", () => {
     it("a public club takes requests that a director approves or declines", async () => {
-      const s = await seedClub(db());
-      const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+      const s = await sumClub(db());
+      const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
       const ra = await callerFor(db(), a).clubs.requests.create({ clubId: s.club.id, message: "I play on Fridays" });
       await expect(callerFor(db(), a).clubs.requests.create({ clubId: s.club.id })).rejects.toMatchObject({ code: "CONFLICT" });
       expect((await callerFor(db(), a).clubs.byHandle({ handle: s.club.handle })).pendingRequest).toBe(true);
@@ -258,7 +254,7 @@ describeDb("clubs", (db) => {
     });
 
     it("an invite-only club refuses requests", async () => {
-      const s = await seedClub(db(), { visibility: "invite-only" });
+      const s = await sumClub(db(), { visibility: "invite-only" });
       await expect(callerFor(db(), s.outsider).clubs.requests.create({ clubId: s.club.id })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("invite-only") });
     });
   });

@@ -6,33 +6,26 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { clubMemberships, matches } from "@/db/schema";
+import { matches } from "@/db/schema";
 import type { Db } from "@/db/client";
-import type { PublicUser } from "@/server/services/accounts/accounts";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { standingsCsv } from "@/server/services/tournaments/views";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 
-let seq = 0;
-const handle = () => `day-${Date.now().toString(36)}-${seq++}`;
-
-async function seedRound(db: Db, n: number) {
-  const [owner, director] = [await createUser(db), await createUser(db)];
-  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Day Club" });
-  const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `Day ${i + 1}` }));
-  await db.insert(clubMemberships).values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const }))]);
-  const d = callerFor(db, director!);
-  const t = await d.tournaments.create({ clubId: club.id, name: "Day Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate", rounds: 2 });
-  await d.tournaments.players.add({ tournamentId: t.id, emails: players.map((p) => p.email).join("\n"), checkIn: true });
-  await d.tournaments.rounds.pair({ tournamentId: t.id });
-  return { t, d, players, director: director! };
+/** A club with a director and `n` members, all checked in to a 2-round tournament whose round 1 is paired (a draft). */
+async function pairedEvent(db: Db, n: number) {
+  const [owner, director] = await Promise.all([seedUser(db), seedUser(db)]);
+  const players = await seedUsers(db, n, (i) => `Day ${i + 1}`);
+  const { club } = await seedClub(db, { owner, directors: [director], members: players, name: "Day Club" });
+  const { t, director: d } = await seedTournament(db, { clubId: club.id, director, players, settings: { name: "Day Open", startsAt: new Date("2031-05-01T09:00:00Z"), rounds: 2 } });
+  await seedRound(db, { tournamentId: t.id, director: d, publish: false });
+  return { t, d, players, director };
 }
 
 describeDb("director's day", (db) => {
   it("starts the round clock on a published round only; the overview carries it with the server's time", async () => {
-    const { t, d, players } = await seedRound(db(), 4);
+    const { t, d, players } = await pairedEvent(db(), 4);
     await expect(d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 25 })).rejects.toMatchObject({ message: "Publish round 1 before starting its clock." });
     await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
     // Only directors start it; a bad length is refused with a sentence.
@@ -57,7 +50,7 @@ describeDb("director's day", (db) => {
   });
 
   it("a player's game screen reads just its round's clock: none for a draft, then the running clock, anyone may read it", async () => {
-    const { t, d, players } = await seedRound(db(), 4);
+    const { t, d, players } = await pairedEvent(db(), 4);
     const anyone = callerFor(db());
     // A draft is only the directors' business: no round for the players' screens yet.
     expect((await anyone.tournaments.roundClock({ tournamentId: t.id, roundNumber: 1 })).round).toBeNull();
@@ -74,7 +67,7 @@ describeDb("director's day", (db) => {
   });
 
   it("starting the round starts every waiting online game's clocks", async () => {
-    const { t, d } = await seedRound(db(), 4);
+    const { t, d } = await pairedEvent(db(), 4);
     await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
     const boards = (await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings.filter((p) => !p.isBye);
     expect(boards).toHaveLength(2);
@@ -89,7 +82,7 @@ describeDb("director's day", (db) => {
   });
 
   it("the audit log names the players and shows a correction's old → new values", async () => {
-    const { t, d } = await seedRound(db(), 2);
+    const { t, d } = await pairedEvent(db(), 2);
     await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
     const board = (await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings[0]!;
     const [a, b] = board.players;
@@ -122,7 +115,7 @@ describeDb("director's day", (db) => {
   });
 
   it("a swap into a forbidden pair or a repeat is not applied until confirmed, and the log keeps the warning", async () => {
-    const { t, d, players } = await seedRound(db(), 4);
+    const { t, d, players } = await pairedEvent(db(), 4);
     const name = (id: string) => players.find((p) => p.id === id)!.name;
     const boardsOf = async (round: number) => (await d.tournaments.byId({ tournamentId: t.id })).rounds[round - 1]!.pairings.map((p) => p.players.map((x) => x.userId));
     // Round 1's draft: [p, q] and [r, s]; p and r may not meet.
@@ -154,14 +147,10 @@ describeDb("director's day", (db) => {
   });
 
   it("checking in everyone says whom it checked in, alphabetically, and the log names them", async () => {
-    const [owner] = [await createUser(db())];
-    const club = await callerFor(db(), owner!).clubs.create({ handle: handle(), name: "Check Club" });
-    const o = callerFor(db(), owner!);
-    const t = await o.tournaments.create({ clubId: club.id, name: "Check Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate" });
-    const zoe = await createUser(db(), { name: "Zoe Zed" });
-    const amy = await createUser(db(), { name: "Amy Ant" });
-    await db().insert(clubMemberships).values([zoe!, amy!].map((u) => ({ clubId: club.id, userId: u.id, role: "member" as const })));
-    await o.tournaments.players.add({ tournamentId: t.id, emails: `${zoe!.email}\n${amy!.email}` });
+    const zoe = await seedUser(db(), { name: "Zoe Zed" });
+    const amy = await seedUser(db(), { name: "Amy Ant" });
+    const { club, owner } = await seedClub(db(), { members: [zoe, amy], name: "Check Club" });
+    const { t, director: o } = await seedTournament(db(), { clubId: club.id, director: owner, players: [zoe, amy], checkIn: false, settings: { name: "Check Open", startsAt: new Date("2031-05-01T09:00:00Z") } });
     expect(await o.tournaments.players.checkInAll({ tournamentId: t.id })).toEqual({ count: 2, names: ["Amy Ant", "Zoe Zed"] });
     expect(await o.tournaments.players.checkInAll({ tournamentId: t.id })).toEqual({ count: 0, names: [] });
     expect((await o.tournaments.audit({ tournamentId: t.id })).find((e) => e.action === "player.checked-in")!.detail).toBe("Checked in: Amy Ant, Zoe Zed");

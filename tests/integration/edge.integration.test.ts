@@ -12,7 +12,7 @@ import { ENGINE_ALLOWANCE, LIMITS } from "@/server/limits";
 import { trpcHttpHandler } from "@/server/trpc-http";
 import type { SessionUser } from "@/server/trpc";
 import { describeDb } from "../helpers/db";
-import { createUser } from "../helpers/seed";
+import { seedUser } from "../helpers/seed";
 
 const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));
 const REQUEST = { ruleset: "equate", board: row(9, 9, "1+1=2"), play: row(10, 9, "3=3"), rack: ["3", "=", "3", "?"] };
@@ -39,7 +39,7 @@ function adjudicate(body: BodyInit, address = newAddress()) {
 describeDb("edge over HTTP", (db) => {
   let user: SessionUser;
   beforeAll(async () => {
-    user = await createUser(db());
+    user = await seedUser(db());
   });
   const trpc = (asUser: SessionUser | null = null) => trpcHttpHandler(async () => ({ db: db(), user: asUser }));
   /** A tRPC batch of `n` explain calls from `address`. */

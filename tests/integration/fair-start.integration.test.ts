@@ -5,47 +5,41 @@
  * never slept.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { clubMemberships, matches, ratedGames, tournamentPairings } from "@/db/schema";
+import { matches, ratedGames, tournamentPairings } from "@/db/schema";
 import { acceptChallenge, cancelChallenge, createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
 import { checkIn, startNow } from "@/server/services/matches/presence";
 import { submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2031, 3, 1, 9, 0, 0);
 
 async function seedBoard(db: Db, opts: { noShowMinutes?: number | null; rated?: boolean; preview?: "full" | "score" | "off" } = {}) {
-  const [owner, director, p1, p2, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "Ada" }), createUser(db, { name: "Ben" }), createUser(db)]);
-  const club = await callerFor(db, owner).clubs.create({ handle: `fs-${randomUUID().slice(0, 8)}`, name: "Fair Club" });
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: director.id, role: "director" },
-    { clubId: club.id, userId: p1.id, role: "member" },
-    { clubId: club.id, userId: p2.id, role: "member" },
-  ]);
-  const dir = callerFor(db, director);
-  const t = await dir.tournaments.create({
+  const [owner, director, p1, p2, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "Ada" }), seedUser(db, { name: "Ben" }), seedUser(db)]);
+  const { club } = await seedClub(db, { owner, directors: [director], members: [p1, p2], name: "Fair Club" });
+  const { t, director: dir } = await seedTournament(db, {
     clubId: club.id,
-    name: "Fair Cup",
-    startsAt: new Date("2031-04-01T09:00:00Z"),
-    ruleset: "equate",
-    format: "swiss",
-    rounds: 1,
-    timeControl: { initialMs: 10 * MIN },
-    noShowMinutes: opts.noShowMinutes === undefined ? 5 : opts.noShowMinutes,
-    ...(opts.rated === undefined ? {} : { rated: opts.rated }),
-    ...(opts.preview ? { preview: opts.preview } : {}),
+    director,
+    players: [p1, p2],
+    settings: {
+      name: "Fair Cup",
+      format: "swiss",
+      rounds: 1,
+      timeControl: { initialMs: 10 * MIN },
+      noShowMinutes: opts.noShowMinutes === undefined ? 5 : opts.noShowMinutes,
+      ...(opts.rated === undefined ? {} : { rated: opts.rated }),
+      ...(opts.preview ? { preview: opts.preview } : {}),
+    },
   });
-  await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
-  const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-  await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
-  const [pairing] = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
-  const [first, second] = pairing!.players as [string, string];
-  return { t, dir, director, outsider, pairing: pairing!, first, second };
+  const { boards } = await seedRound(db, { tournamentId: t.id, director: dir });
+  const pairing = boards[0]!;
+  const [first, second] = pairing.players as [string, string];
+  return { t, dir, director, outsider, pairing, first, second };
 }
 
 describeDb("a fair start", (db) => {
@@ -146,7 +140,7 @@ describeDb("a fair start", (db) => {
   });
 
   it("casual challenges start when both have come: creating and accepting count", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
     // Opening the page is not accepting an invitation.
     expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: false, status: "open" });
@@ -155,7 +149,7 @@ describeDb("a fair start", (db) => {
   });
 
   it("the reconnect notice's signal: the first open of a game is not a return, though creating and accepting it counted as coming", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
     expect((await acceptChallenge(db(), m.id, b.id)).status).toBe("active");
     // Both have come (the game started), but neither has opened its page yet.

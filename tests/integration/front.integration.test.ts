@@ -20,7 +20,7 @@ import { API_ALLOWANCE } from "@/server/limits";
 import { MAX_FAILED_SIGN_INS, verifyCredentials } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
 import { startAppServer, type AppServer } from "../helpers/http-app";
-import { createUser, TEST_PASSWORD } from "../helpers/seed";
+import { seedUser, TEST_PASSWORD } from "../helpers/seed";
 
 describeDb("the app's front door", (db) => {
   /** The sign-in check and a view of the headers as the handlers behind the gate see them. */
@@ -53,7 +53,7 @@ describeDb("the app's front door", (db) => {
 
   describe("with no proxy configured", () => {
     it("40 wrong passwords, each with its own X-Forwarded-For, lock the account for the real address; the right password is then refused", async () => {
-      const user = await createUser(db());
+      const user = await seedUser(db());
       const codes = await guesses(direct!, user.email, (i) => `203.0.113.${i + 1}`);
       expect(codes.filter((c) => c === "invalid").length).toBeLessThanOrEqual(MAX_FAILED_SIGN_INS);
       expect(codes.filter((c) => c === "locked").length).toBeGreaterThanOrEqual(40 - MAX_FAILED_SIGN_INS);
@@ -77,7 +77,7 @@ describeDb("the app's front door", (db) => {
 
   describe("with one trusted proxy hop", () => {
     it("the forwarded address is the client's: the guesser locks only itself, the owner signs in from its own", async () => {
-      const user = await createUser(db());
+      const user = await seedUser(db());
       const codes = await guesses(proxied!, user.email, () => "203.0.113.50");
       expect(codes.filter((c) => c === "locked").length).toBeGreaterThanOrEqual(40 - MAX_FAILED_SIGN_INS);
       expect(await signIn(proxied!, user.email, TEST_PASSWORD, "203.0.113.50")).toBe("locked");

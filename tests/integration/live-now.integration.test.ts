@@ -1,30 +1,18 @@
 /** "Live now" (matches.liveNow): games in play, site-wide and per club, tournament and player,
  * with players, ratings, scores, clocks, round and table — and never a rack. */
-import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { clubMemberships, tournamentPairings } from "@/db/schema";
-import { acceptChallenge, createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
+import { createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedMatch, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 describeDb("live now", (db) => {
   it("lists games in play with both players, scores and running clocks; filters by club, tournament and player; no rack", async () => {
-    const [owner, p1, p2, c1, c2] = await Promise.all([createUser(db()), createUser(db(), { name: "Ada" }), createUser(db(), { name: "Ben" }), createUser(db(), { name: "Cy" }), createUser(db(), { name: "Di" })]);
-    const club = await callerFor(db(), owner).clubs.create({ handle: `ln-${randomUUID().slice(0, 8)}`, name: "Live Club" });
-    await db().insert(clubMemberships).values([
-      { clubId: club.id, userId: p1.id, role: "member" },
-      { clubId: club.id, userId: p2.id, role: "member" },
-    ]);
-    const dir = callerFor(db(), owner);
-    const t = await dir.tournaments.create({ clubId: club.id, name: "Live Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } });
-    await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
-    await dir.tournaments.rounds.pair({ tournamentId: t.id });
-    await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
-    const [board] = await db().select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
+    const [owner, p1, p2, c1, c2] = await Promise.all([seedUser(db()), seedUser(db(), { name: "Ada" }), seedUser(db(), { name: "Ben" }), seedUser(db(), { name: "Cy" }), seedUser(db(), { name: "Di" })]);
+    const { club } = await seedClub(db(), { owner, members: [p1, p2], name: "Live Club" });
+    const { t, director: dir } = await seedTournament(db(), { clubId: club.id, director: owner, players: [p1, p2], settings: { name: "Live Cup", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } } });
+    const { boards: [board] } = await seedRound(db(), { tournamentId: t.id, director: dir });
     const { matchId: boardGame } = await createFromPairing(db(), board!.id, owner.id); // the director starts it
-    const casual = await createChallenge(db(), c1.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [c2.id], firstMover: "creator" });
-    await acceptChallenge(db(), casual.id, c2.id);
+    const casual = { id: (await seedMatch(db(), { players: [c1, c2] })).matchId };
     // a game still waiting for its players is not live
     await createChallenge(db(), c1.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [p1.id], firstMover: "creator" });
 

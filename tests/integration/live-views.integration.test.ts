@@ -10,11 +10,10 @@ import { setMaxListeners } from "node:events";
 import type { Db } from "@/db/client";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
-import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { submitMove } from "@/server/services/matches/moves";
 import { publicViewsComputed, type MatchView } from "@/server/services/matches/views";
 import { describeDb } from "../helpers/db";
-import { createUser } from "../helpers/seed";
+import { seedMatch } from "../helpers/seed";
 
 const SPECTATORS = 200;
 
@@ -36,18 +35,8 @@ async function watch(db: Db, user: SessionUser | null, matchId: string, ac: Abor
 describeDb("one live view per version", (db) => {
   describe(`${SPECTATORS} spectators and both players on one match`, () => {
     it("computes each version's public view once, hands spectators the same view, players their rack", { timeout: 60_000 }, async () => {
-      const [a, b] = await Promise.all([createUser(db(), { name: "Ada" }), createUser(db(), { name: "Bo" })]);
-      const m = await createChallenge(db(), a.id, {
-        ruleset: "equate",
-        rulesetOptions: {},
-        challengeRule: "single",
-        timeControl: null,
-        rated: false,
-        seats: 2,
-        invite: [b.id],
-        firstMover: "creator",
-      });
-      await acceptChallenge(db(), m.id, b.id);
+      const { a, b, matchId: id } = await seedMatch(db(), { names: ["Ada", "Bo"] });
+      const m = { id };
       const ac = new AbortController();
       setMaxListeners(0, ac.signal); // one signal ends all ${SPECTATORS} subscriptions
       try {

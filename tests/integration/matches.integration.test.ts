@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { clubMemberships, matchEvents, matches, ratedGames, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
+import { matchEvents, matches, ratedGames, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
 import { replay } from "@/engine";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { acceptChallenge, createChallenge, createFromPairing, joinByCode } from "@/server/services/matches/lifecycle";
@@ -13,7 +13,7 @@ import { deleteDraftRound, pairNextRound, publishRound } from "@/server/services
 import { clearStateCache } from "@/server/services/matches/state";
 import type { MatchTimeControlInput } from "@/server/services/matches/schemas";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedMatch, seedRound, seedTournament, seedUser } from "../helpers/seed";
 import { findOpeningPlay, findPhonyPlay } from "./matches.helpers";
 
 const T0 = Date.UTC(2031, 0, 1, 12, 0, 0);
@@ -40,20 +40,13 @@ const TC = (over: Partial<MatchTimeControlInput> = {}): MatchTimeControlInput =>
 
 /** A started 2-player Equate game: A (creator) moves first, at T0. */
 async function startedGame(db: Db, opts: { timeControl?: MatchTimeControlInput | null; challengeRule?: "single" | "void" | "retry" } = {}) {
-  const [a, b] = await Promise.all([createUser(db, { name: "Ada" }), createUser(db, { name: "Bo" })]);
-  const m = await createChallenge(db, a.id, {
-    ruleset: "equate",
-    rulesetOptions: {},
+  return seedMatch(db, {
+    names: ["Ada", "Bo"],
     challengeRule: opts.challengeRule ?? "single",
     timeControl: opts.timeControl === undefined ? TC() : opts.timeControl,
-    rated: false,
-    seats: 2,
-    invite: [b.id],
-    firstMover: "creator",
+    seed: goodSeed(),
+    now: T0,
   });
-  await db.update(matches).set({ seed: goodSeed() }).where(eq(matches.id, m.id));
-  await acceptChallenge(db, m.id, b.id, { now: T0 });
-  return { a, b, matchId: m.id };
 }
 
 async function openingFor(db: Db, matchId: string, user: PublicUser) {
@@ -104,7 +97,7 @@ describeDb("matches", (db, driver) => {
     });
 
     it("an open seat is taken through the join link", async () => {
-      const [a, c] = await Promise.all([createUser(db()), createUser(db())]);
+      const [a, c] = await Promise.all([seedUser(db()), seedUser(db())]);
       const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [], firstMover: "random" });
       expect(m.joinCode).toBeTruthy();
       const preview = await callerFor(db()).matches.preview({ code: m.joinCode! });
@@ -116,7 +109,7 @@ describeDb("matches", (db, driver) => {
       expect(v.players.map((p) => p.userId).sort()).toEqual([a.id, c.id].sort());
     });
     it("a rated casual game never previews validity: its view says preview off, even for a row stored as full", async () => {
-      const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+      const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
       const base = { ruleset: "equate" as const, rulesetOptions: {}, challengeRule: "single" as const, timeControl: null, seats: 2, invite: [b.id], firstMover: "creator" as const };
       const rated = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: true });
       const casual = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: false });
@@ -290,19 +283,11 @@ describeDb("matches", (db, driver) => {
 
   describe("tournament pairings", () => {
     async function seedPairing(db: Db, opts: { publish?: boolean } = {}) {
-      const [owner, director, p1, p2, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "P1" }), createUser(db, { name: "P2" }), createUser(db)]);
-      const club = await callerFor(db, owner).clubs.create({ handle: `m-${randomUUID().slice(0, 8)}`, name: "Match Club" });
-      await db.insert(clubMemberships).values([
-        { clubId: club.id, userId: director.id, role: "director" },
-        { clubId: club.id, userId: p1.id, role: "member" },
-        { clubId: club.id, userId: p2.id, role: "member" },
-      ]);
-      const dir = callerFor(db, director);
-      const t = await dir.tournaments.create({ clubId: club.id, name: "Online Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1 });
-      await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
-      const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-      if (opts.publish !== false) await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
-      const [pairing] = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
+      const [owner, director, p1, p2, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "P1" }), seedUser(db, { name: "P2" }), seedUser(db)]);
+      const { club } = await seedClub(db, { owner, directors: [director], members: [p1, p2], name: "Match Club" });
+      const { t, director: dir } = await seedTournament(db, { clubId: club.id, director, players: [p1, p2], settings: { name: "Online Cup", format: "swiss", rounds: 1 } });
+      const { boards } = await seedRound(db, { tournamentId: t.id, director: dir, publish: opts.publish !== false });
+      const pairing = boards[0];
       return { director, p1, p2, outsider, t, pairing: pairing! };
     }
 
@@ -396,13 +381,10 @@ describeDb("matches", (db, driver) => {
     });
 
     it("a bracket game lost on time shows as lost on time (the loss reason), not as its 0–0 scores", async () => {
-      const [owner, first, second] = await Promise.all([createUser(db()), createUser(db(), { name: "Flagger" }), createUser(db(), { name: "Waiter" })]);
-      const club = await callerFor(db(), owner).clubs.create({ handle: `k-${randomUUID().slice(0, 8)}`, name: "Knockout Club" });
-      const dir = callerFor(db(), owner);
-      const t = await dir.tournaments.create({ clubId: club.id, name: "Knockout", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "single-elimination" });
-      await dir.tournaments.players.add({ tournamentId: t.id, emails: [first.email, second.email].join("\n"), checkIn: true });
-      const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-      await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
+      const [owner, first, second] = await Promise.all([seedUser(db()), seedUser(db(), { name: "Flagger" }), seedUser(db(), { name: "Waiter" })]);
+      const { club } = await seedClub(db(), { owner, name: "Knockout Club" });
+      const { t, director: dir } = await seedTournament(db(), { clubId: club.id, director: owner, players: [first, second], settings: { name: "Knockout", format: "single-elimination" } });
+      await seedRound(db(), { tournamentId: t.id, director: dir });
       const board = await boardOf(db(), t.id);
       const { matchId } = await createFromPairing(db(), board.id, owner.id);
       const [mover, waiter] = board.players as [string, string];

@@ -17,20 +17,17 @@ import { committedMovesSettled } from "@/server/routers/matches/committed";
 import { BOT_EMAIL } from "@/server/services/bot/account";
 import { challengeBot } from "@/server/services/bot/challenge";
 import { answerCommittedMove } from "@/server/services/bot/turns";
-import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { submitMove } from "@/server/services/matches/moves";
 import { SNAPSHOT_EVERY } from "@/server/services/matches/snapshots";
 import { cacheGet, cachePut, clearStateCache, foldAll, loadEvents, loadFolded } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedMatch, seedUser } from "../helpers/seed";
 
 const TC = { initialMs: 3_600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
 
 async function newGame(db: Db) {
-  const [a, b] = [await createUser(db), await createUser(db)];
-  const m = await createChallenge(db, a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: TC, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
-  await acceptChallenge(db, m.id, b.id);
-  return { id: m.id, players: [a, b] };
+  const { a, b, matchId } = await seedMatch(db, { timeControl: TC });
+  return { id: matchId, players: [a, b] };
 }
 
 /** The player on move exchanges their first tile (games of exchanges never end). */
@@ -80,7 +77,7 @@ describeDb("the move write path", (db) => {
     const migration = readFileSync(path.join(process.cwd(), "drizzle", "0008_move_write_path.sql"), "utf8");
     expect(migration).toContain(`'${BOT_EMAIL}'`); // the trigger knows the bot by the account's e-mail
 
-    const human = await createUser(db());
+    const human = await seedUser(db());
     const { matchId } = await challengeBot(db(), human.id, { ruleset: "equate", timeControl: null });
     const [bot] = await db().select({ id: users.id }).from(users).where(eq(users.email, BOT_EMAIL));
     const [row] = await db().select({ botId: matches.botId }).from(matches).where(eq(matches.id, matchId));

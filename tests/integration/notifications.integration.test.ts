@@ -5,14 +5,14 @@
  * bus for its owner only; a rolled-back change notifies nobody.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clubMemberships, notifications } from "@/db/schema";
+import { notifications } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory } from "@/server/trpc";
 import { mailSettled } from "@/server/services/mail/mail";
 import { notify } from "@/server/services/notifications/notify";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser, TEST_PASSWORD } from "../helpers/seed";
+import { callerFor, seedClub, seedTournament, seedUser, TEST_PASSWORD } from "../helpers/seed";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 
 let smtp: TestSmtp;
@@ -29,19 +29,14 @@ afterAll(async () => {
 
 describeDb("notifications", (db) => {
   it("publishing a round notifies each paired player once (table, opponent, first move), e-mails those who asked, and no one else", async () => {
-    const [owner, director, outsider, ...players] = await Promise.all(Array.from({ length: 8 }, () => createUser(db())));
-    const club = await callerFor(db(), owner!).clubs.create({ handle: `ntf-${Date.now().toString(36)}`, name: "Notice Club" });
-    await db()
-      .insert(clubMemberships)
-      .values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p!.id, role: "member" as const }))]);
+    const [owner, director, outsider, ...players] = await Promise.all(Array.from({ length: 8 }, () => seedUser(db())));
+    const { club } = await seedClub(db(), { owner: owner!, directors: [director!], members: players.map((p) => p!), name: "Notice Club" });
     // one player asks for round pairings by e-mail too
     const mailer = players[0]!;
     await callerFor(db(), mailer).notifications.prefs.set({ "round-paired": true });
     expect(await callerFor(db(), mailer).notifications.prefs.get()).toEqual({ "round-paired": true });
 
-    const d = callerFor(db(), director!);
-    const t = await d.tournaments.create({ clubId: club.id, name: "Notice Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 2 });
-    await d.tournaments.players.add({ tournamentId: t.id, emails: players.map((p) => p!.email).join("\n"), checkIn: true });
+    const { t, director: d } = await seedTournament(db(), { clubId: club.id, director: director!, players: players.map((p) => p!), settings: { name: "Notice Open", format: "swiss", rounds: 2 } });
     const { roundNumber } = await d.tournaments.rounds.pair({ tournamentId: t.id });
     // a draft is the director's: nobody hears of it yet
     for (const p of players) expect((await callerFor(db(), p!).notifications.unreadCount()).unread).toBe(0);
@@ -82,7 +77,7 @@ describeDb("notifications", (db) => {
   });
 
   it("the other call sites: club added and approved, challenged, game started, rating changed, ruling", async () => {
-    const [owner, joiner, added, rival] = await Promise.all(Array.from({ length: 4 }, () => createUser(db())));
+    const [owner, joiner, added, rival] = await Promise.all(Array.from({ length: 4 }, () => seedUser(db())));
     const handle = `ntc-${Date.now().toString(36)}`;
     const o = callerFor(db(), owner!);
     const club = await o.clubs.create({ handle, name: "Call Site Club", visibility: "public" });
@@ -117,7 +112,7 @@ describeDb("notifications", (db) => {
   });
 
   it("markRead marks only the caller's own rows; all; paging", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await notify(db(), a!.id, "game-started", { text: `Game ${i}`, href: "/play" }))!);
     const bId = (await notify(db(), b!.id, "ruling", { text: "B's ruling", href: null }))!;
@@ -146,7 +141,7 @@ describeDb("notifications", (db) => {
   });
 
   it("a rolled-back change notifies nobody", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     await expect(
       db().transaction(async (tx) => {
         await notify(tx, u!.id, "rating-changed", { text: "never" });
@@ -157,7 +152,7 @@ describeDb("notifications", (db) => {
   });
 
   it("deleting an account deletes its notifications, and it is never notified again", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     await notify(db(), u!.id, "ruling", { text: "to be forgotten", href: null });
     expect(await callerFor(db(), u!).accounts.deleteAccount({ password: TEST_PASSWORD })).toEqual({ ok: true });
     expect(await db().select().from(notifications).where(eq(notifications.userId, u!.id))).toEqual([]);
@@ -165,7 +160,7 @@ describeDb("notifications", (db) => {
   });
 
   it("live: the count arrives on the bus after commit, for its owner only", async () => {
-    const [a, b] = await Promise.all([createUser(db()), createUser(db())]);
+    const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const open = (user: typeof a) => {
       const ac = new AbortController();
       const caller = createCallerFactory(appRouter)({ db: db(), user: user! }, { signal: ac.signal });

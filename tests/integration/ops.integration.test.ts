@@ -6,7 +6,7 @@ import { migrationStatus, metricsResponse, readinessResponse } from "@/server/op
 import { metricsAccess } from "@/server/ops/metrics-access";
 import { log } from "@/server/log";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 const LOCAL = { authorization: null, peer: "127.0.0.1", forwarded: false };
 
@@ -55,7 +55,7 @@ describeDb("operator endpoints", (db, driver) => {
   });
 
   it("/api/metrics: procedure latency by procedure and outcome, moves, database gauges", async () => {
-    const me = await createUser(db());
+    const me = await seedUser(db());
     const api = callerFor(db(), me);
     const { matchId } = await api.matches.bot.challenge({ ruleset: "equate", challengeRule: "void" });
     const open = async () => ({ db: db(), driver });
@@ -80,7 +80,7 @@ describeDb("operator endpoints", (db, driver) => {
   });
 
   it("/api/metrics: an open live stream counts while it is open", async () => {
-    const me = await createUser(db());
+    const me = await seedUser(db());
     const api = callerFor(db(), me);
     const { matchId } = await api.matches.bot.challenge({ ruleset: "equate", challengeRule: "void" });
     const open = async () => ({ db: db(), driver });

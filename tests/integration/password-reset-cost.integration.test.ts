@@ -9,7 +9,7 @@ import { accountTokens } from "@/db/schema";
 import { resetPassword } from "@/server/services/accounts/recovery";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { createUser } from "../helpers/seed";
+import { seedUser } from "../helpers/seed";
 
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock("@/server/services/accounts/password", async (importOriginal) => {
@@ -25,7 +25,7 @@ vi.mock("@/server/services/accounts/password", async (importOriginal) => {
 
 describeDb("password reset cost", (db) => {
   it("40 bogus reset links are refused without running scrypt; a real one sets the password once", async () => {
-    const user = await createUser(db());
+    const user = await seedUser(db());
     hashes.count = 0;
     const answers = await Promise.all(Array.from({ length: 40 }, () => resetPassword(db(), { token: randomBytes(32).toString("base64url"), password: "a new password 1" }).catch((e: unknown) => e)));
     for (const a of answers) expect(a).toMatchObject({ code: "INVALID", field: "token" });

@@ -17,7 +17,7 @@ import { listAudit } from "@/server/services/tournaments/audit";
 import { restHandler } from "@/server/rest";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 let n = 0;
 
@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describeDb("rating corrections", (db) => {
-  const users = (k: number): Promise<PublicUser[]> => Promise.all(Array.from({ length: k }, () => createUser(db())));
+  const users = (k: number): Promise<PublicUser[]> => Promise.all(Array.from({ length: k }, () => seedUser(db())));
 
   /** Everything derived from the ledger for these players, bit for bit. */
   async function snapshot(ids: string[]) {
@@ -56,7 +56,7 @@ describeDb("rating corrections", (db) => {
 
   /** A rated tournament's published round 1 with one board per pair (rows written directly). */
   async function rounds(players: string[][][]) {
-    const owner = await createUser(db());
+    const owner = await seedUser(db());
     const club = await callerFor(db(), owner).clubs.create({ handle: `rc-${Date.now().toString(36)}-${n++}`, name: "Correction Club" });
     const [t] = await db()
       .insert(tournaments)
@@ -113,7 +113,7 @@ describeDb("rating corrections", (db) => {
       [[a!.id, c!.id], [b!.id, d!.id]],
     ]);
     const t3 = r1![2]!;
-    const director = (await createUser(db())).id;
+    const director = (await seedUser(db())).id;
     await writeResult(db(), { pairingId: t3.id, scores: { [a!.id]: 412, [b!.id]: 380 }, source: "director", actorId: director, forfeitUserId: null });
     await writeResult(db(), { pairingId: r2![0]!.id, scores: { [a!.id]: 360, [c!.id]: 350 }, source: "director", actorId: director, forfeitUserId: null });
     await writeResult(db(), { pairingId: r2![1]!.id, scores: { [b!.id]: 400, [d!.id]: 300 }, source: "director", actorId: director, forfeitUserId: null });
@@ -147,7 +147,7 @@ describeDb("rating corrections", (db) => {
   it("saving an unchanged result changes nothing and logs no correction", async () => {
     const [a, b] = await users(2);
     const p = (await rounds([[[a!.id, b!.id]]]))[0]![0]!;
-    const director = await createUser(db());
+    const director = await seedUser(db());
     await writeResult(db(), { pairingId: p.id, scores: { [a!.id]: 412, [b!.id]: 380 }, source: "director", actorId: director.id, forfeitUserId: null });
     const rating = await getPlayerRating(db(), a!.id, "equate");
     const [row] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, p.id));

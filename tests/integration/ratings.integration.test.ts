@@ -13,14 +13,14 @@ import { acceptChallenge, createChallenge } from "@/server/services/matches/life
 import { submitMove } from "@/server/services/matches/moves";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedUser } from "../helpers/seed";
 
 const T0 = Date.parse("2026-01-10T10:00:00Z");
 let minute = 0;
 const at = () => new Date(T0 + minute++ * 60_000);
 
 async function users(db: Db, n: number): Promise<PublicUser[]> {
-  return Promise.all(Array.from({ length: n }, () => createUser(db)));
+  return Promise.all(Array.from({ length: n }, () => seedUser(db)));
 }
 
 async function ratingOf(db: Db, userId: string, ruleset: RulesetId = "equate") {
@@ -248,7 +248,7 @@ describeDb("ratings", (db) => {
   describe("wired into tournaments and matches", () => {
     /** A published round of a tournament with one board per pair of players (rows written directly). */
     async function board(d: Db, opts: { rated: boolean }, players: string[][]) {
-      const owner = await createUser(d);
+      const owner = await seedUser(d);
       const club = await callerFor(d, owner).clubs.create({ handle: `rt-${Date.now().toString(36)}-${minute++}`, name: "Rated Club" });
       const [t] = await d
         .insert(tournaments)

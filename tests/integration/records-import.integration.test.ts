@@ -9,33 +9,24 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { matches } from "@/db/schema/matches";
 import { RULESET_IDS, type RulesetId } from "@/engine";
-import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { playBotTurns } from "@/server/services/bot/turns";
 import { MAX_RECORD_CHARS } from "@/server/services/matches/import-schemas";
 import type { Db } from "@/db/client";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedMatch, seedUser } from "../helpers/seed";
 import { describeDb } from "../helpers/db";
 
 type Caller = ReturnType<typeof callerFor>;
 
 /** A finished game between two users, every move chosen by the bot and sent through submitMove. */
 async function playedGame(db: Db, ruleset: RulesetId, timed: boolean): Promise<string> {
-  const a = await createUser(db, { name: "Ann Lee" });
-  const b = await createUser(db, { name: "Bo Chen" });
-  const m = await createChallenge(db, a.id, {
+  const { matchId } = await seedMatch(db, {
+    names: ["Ann Lee", "Bo Chen"],
     ruleset,
-    rulesetOptions: {},
-    challengeRule: "single",
     timeControl: timed ? { initialMs: 600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 3 } : null,
-    rated: false,
-    seats: 2,
-    invite: [b.id],
-    firstMover: "creator",
   });
-  await acceptChallenge(db, m.id, b.id);
-  const r = await playBotTurns(db, m.id, { isBot: () => true, maxNodes: 100_000, maxMoves: 400 });
+  const r = await playBotTurns(db, matchId, { isBot: () => true, maxNodes: 100_000, maxMoves: 400 });
   expect(r.status).toBe("finished");
-  return m.id;
+  return matchId;
 }
 
 /** The record with the move after the first play replaced by that play again, by the next
@@ -58,7 +49,7 @@ describeDb("game records in and out", (db) => {
   let api: Caller;
   const played = new Map<RulesetId, string>();
   beforeAll(async () => {
-    api = callerFor(db(), await createUser(db(), { name: "Importer" }));
+    api = callerFor(db(), await seedUser(db(), { name: "Importer" }));
     for (const id of RULESET_IDS) played.set(id, await playedGame(db(), id, id === "equate"));
   }, 240_000);
 

@@ -7,21 +7,17 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { clubMemberships, ratedGames, tournamentPairings } from "@/db/schema";
+import { ratedGames, tournamentPairings } from "@/db/schema";
 import { pairingsCsv } from "@/server/services/tournaments/views";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 describeDb("resignations", (db) => {
   it("a board lost by resignation is a played, rated game with its real scores everywhere", async () => {
-    const [owner, a, b] = await Promise.all([createUser(db()), createUser(db(), { name: "Ann Resigns" }), createUser(db(), { name: "Bo Stays" })]);
-    const club = await callerFor(db(), owner).clubs.create({ handle: `res-${Date.now().toString(36)}`, name: "Resign Club" });
-    await db().insert(clubMemberships).values([a!, b!].map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })));
-    const director = callerFor(db(), owner);
-    const t = await director.tournaments.create({ clubId: club.id, name: "Resign Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } });
-    await director.tournaments.players.add({ tournamentId: t.id, emails: [a!.email, b!.email].join("\n"), checkIn: true });
-    await director.tournaments.rounds.pair({ tournamentId: t.id });
-    await director.tournaments.rounds.publish({ tournamentId: t.id, roundNumber: 1 });
+    const [owner, a, b] = await Promise.all([seedUser(db()), seedUser(db(), { name: "Ann Resigns" }), seedUser(db(), { name: "Bo Stays" })]);
+    const { club } = await seedClub(db(), { owner, members: [a, b], name: "Resign Club" });
+    const { t, director } = await seedTournament(db(), { clubId: club.id, director: owner, players: [a, b], settings: { name: "Resign Open", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } } });
+    await seedRound(db(), { tournamentId: t.id, director });
     const board = (await director.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings[0]!;
     const [first, second] = board.players.map((p) => p.userId) as [string, string];
     const caller = (id: string) => callerFor(db(), [a!, b!].find((p) => p.id === id)!);

@@ -9,7 +9,7 @@ import { submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
 import { clearStateCache } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 const T0 = Date.UTC(2031, 5, 1, 10, 0, 0);
 const cid = () => randomUUID();
@@ -24,8 +24,8 @@ const VALID = [at(10, 11, "="), at(11, 11, "2")];
 const TIMED = { initialMs: 600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
 
 async function keeperGame(db: Db, opts: { timed?: boolean; challengeRule?: "single" | "double" | "void" } = {}) {
-  const keeper = await createUser(db, { name: "Keeper" });
-  const registered = await createUser(db, { name: "Reggie" });
+  const keeper = await seedUser(db, { name: "Keeper" });
+  const registered = await seedUser(db, { name: "Reggie" });
   const { id } = await createOtbMatch(
     db,
     keeper.id,
@@ -50,20 +50,11 @@ async function eventsOf(db: Db, matchId: string) {
 
 /** A one-round Swiss between two club members, published; the director is a club director. */
 async function publishedPairing(db: Db) {
-  const [owner, director, p1, p2] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "Pia" }), createUser(db, { name: "Quin" })]);
-  const club = await callerFor(db, owner).clubs.create({ handle: `sk-${randomUUID().slice(0, 8)}`, name: "Board Club" });
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: director.id, role: "director" },
-    { clubId: club.id, userId: p1.id, role: "member" },
-    { clubId: club.id, userId: p2.id, role: "member" },
-  ]);
-  const dir = callerFor(db, director);
-  const t = await dir.tournaments.create({ clubId: club.id, name: "Board Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1 });
-  await dir.tournaments.players.add({ tournamentId: t.id, emails: [p1.email, p2.email].join("\n"), checkIn: true });
-  const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-  await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
-  const [pairing] = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false)));
-  return { director, players: [p1, p2], t, pairing: pairing! };
+  const [owner, director, p1, p2] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "Pia" }), seedUser(db, { name: "Quin" })]);
+  const { club } = await seedClub(db, { owner, directors: [director], members: [p1, p2], name: "Board Club" });
+  const { t, director: dir } = await seedTournament(db, { clubId: club.id, director, players: [p1, p2], settings: { name: "Board Cup", format: "swiss", rounds: 1 } });
+  const { boards } = await seedRound(db, { tournamentId: t.id, director: dir });
+  return { director, players: [p1, p2], t, pairing: boards[0]! };
 }
 
 describeDb("scorekeeper", (db) => {
@@ -182,7 +173,7 @@ describeDb("scorekeeper", (db) => {
 
   it("keeps strangers and online moves out; untimed games cannot pause", async () => {
     const { keeper, registered, matchId } = await keeperGame(db(), { timed: false });
-    const stranger = await createUser(db());
+    const stranger = await seedUser(db());
     await expect(scorekeeperMove(db(), stranger.id, { matchId, expectedSeq: 1, clientId: cid(), seat: 0, action: { type: "pass" }, tappedAt: null })).rejects.toThrow(/scorekeeper/);
     await expect(submitMove(db(), { matchId, userId: registered.id, expectedSeq: 1, clientId: cid(), action: { type: "pass" } })).rejects.toThrow(/over the board/);
     // a registered player may keep score of their own game
@@ -203,7 +194,7 @@ describeDb("scorekeeper", (db) => {
     expect(await resign(registered.id, 1, 3)).toMatchObject({ applied: true, status: "finished" });
 
     // A scorekeeper who plays: against a guest they may pause and resign for the guest ...
-    const me = await createUser(db(), { name: "Mia" });
+    const me = await seedUser(db(), { name: "Mia" });
     const vsGuest = await createOtbMatch(db(), me.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: TIMED, players: [{ userId: me.id, name: "Mia" }, { userId: null, name: "Gus" }] }, { now: T0 });
     expect(await getStationView(db(), vsGuest.id, me.id)).toMatchObject({ canResign: [0, 1], canStopClocks: true });
     await scorekeeperClock(db(), me.id, { matchId: vsGuest.id, expectedSeq: 1, clientId: cid(), action: "pause" }, { now: T0 + 1000 });
@@ -244,7 +235,7 @@ describeDb("scorekeeper", (db) => {
   });
 
   it("through tRPC: create, station view, move; a tournament pairing kept over the board reports its result", async () => {
-    const [owner, director, p1, p2] = await Promise.all([createUser(db()), createUser(db()), createUser(db(), { name: "P1" }), createUser(db(), { name: "P2" })]);
+    const [owner, director, p1, p2] = await Promise.all([seedUser(db()), seedUser(db()), seedUser(db(), { name: "P1" }), seedUser(db(), { name: "P2" })]);
     const club = await callerFor(db(), owner).clubs.create({ handle: `sk-${randomUUID().slice(0, 8)}`, name: "Board Club" });
     await db().insert(clubMemberships).values([
       { clubId: club.id, userId: director.id, role: "director" },

@@ -16,7 +16,7 @@ import { deleteAccount } from "@/server/services/accounts/data";
 import { changePassword } from "@/server/services/accounts/recovery";
 import { clearSessionCache, forgetSessionsOf, RECHECK_MS, sessionUser } from "@/server/services/accounts/sessions";
 import { describeDb } from "../helpers/db";
-import { createUser, TEST_PASSWORD } from "../helpers/seed";
+import { seedUser, TEST_PASSWORD } from "../helpers/seed";
 
 const COOKIE = "authjs.session-token"; // Auth.js's name over http (salt of the JWE too)
 
@@ -36,7 +36,7 @@ beforeEach(() => clearSessionCache());
 
 describeDb("session cache", (db) => {
   it("decodes and reads the user once; later requests cost no statement, from Fetch or node:http headers", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const cookie = await cookieFor(u.id);
     const first = await counted(db(), () => userFromHeaders(new Headers({ cookie }), false, db()));
     expect(first.value).toEqual({ id: u.id, email: u.email, name: u.name });
@@ -50,7 +50,7 @@ describeDb("session cache", (db) => {
   });
 
   it("a password change, a new name and a deletion take effect on the next request", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const cookie = await cookieFor(u.id);
     const h = new Headers({ cookie });
     expect((await userFromHeaders(h, false, db()))?.name).toBe(u.name);
@@ -68,7 +68,7 @@ describeDb("session cache", (db) => {
   });
 
   it("sign-out forgets the user's sessions on this instance; another instance's change is seen after RECHECK_MS", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const cookie = await cookieFor(u.id);
     const token = cookie.slice(COOKIE.length + 1);
     let decodes = 0;
@@ -91,7 +91,7 @@ describeDb("session cache", (db) => {
   });
 
   it("never uses a session past its token's expiry", async () => {
-    const u = await createUser(db());
+    const u = await seedUser(db());
     const expiresAt = Date.now() + 60_000;
     const decode = async () => ({ userId: u.id, sessionVersion: 0, expiresAt });
     expect(await sessionUser(db(), "tok", decode, expiresAt - 1)).not.toBeNull();

@@ -6,26 +6,18 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { clubMemberships, ratedGames, ratingEvents, tournamentRounds } from "@/db/schema";
+import { ratedGames, ratingEvents, tournamentRounds } from "@/db/schema";
 import type { Db } from "@/db/client";
-import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 import { pairingsCsv } from "@/server/services/tournaments/views";
 
-let seq = 0;
-const handle = () => `fmt-${Date.now().toString(36)}-${seq++}`;
-
 async function seedEvent(db: Db, n: number, settings: Record<string, unknown>) {
-  const [owner, director] = [await createUser(db), await createUser(db)];
-  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Pod Club" });
-  const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `Q${i + 1}` }));
-  await db.insert(clubMemberships).values([{ clubId: club.id, userId: director!.id, role: "director" }, ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const }))]);
-  const d = callerFor(db, director!);
-  const t = await d.tournaments.create({ clubId: club.id, name: "Pod Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate", ...settings });
-  await d.tournaments.players.add({ tournamentId: t.id, emails: players.map((p) => p.email).join("\n"), checkIn: true });
-  return { t, d, players, director: director!, club };
+  const [owner, director] = await Promise.all([seedUser(db), seedUser(db)]);
+  const players = await seedUsers(db, n, (i) => `Q${i + 1}`);
+  const { club } = await seedClub(db, { owner, directors: [director], members: players, name: "Pod Club" });
+  const { t, director: d } = await seedTournament(db, { clubId: club.id, director, players, settings: { name: "Pod Open", startsAt: new Date("2031-05-01T09:00:00Z"), ...settings } });
+  return { t, d, players, director, club };
 }
 
 type Event = Awaited<ReturnType<typeof seedEvent>>;

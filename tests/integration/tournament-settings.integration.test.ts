@@ -9,26 +9,21 @@ import { clubMemberships, matches } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
-
-let seq = 0;
-const handle = () => `set-${Date.now().toString(36)}-${seq++}`;
+import { callerFor, seedClub, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 
 /** A club (owner, club director, member, outsider), `n` members who will play, and a tournament with them checked in. */
 async function seedEvent(db: Db, n: number, settings: Record<string, unknown> = {}) {
-  const [owner, clubDirector, member, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db, { name: "Zed Member" }), createUser(db)]);
-  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Settings Club" });
-  const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `P${i + 1}` }));
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: clubDirector!.id, role: "director" },
-    { clubId: club.id, userId: member!.id, role: "member" },
-    ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })),
-  ]);
-  const director = callerFor(db, clubDirector!);
-  const t = await director.tournaments.create({ clubId: club.id, name: "Settings Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 3, ...settings });
-  if (n) await director.tournaments.players.add({ tournamentId: t.id, userIds: players.map((p) => p.id), checkIn: true });
-  return { club, owner: owner!, clubDirector: clubDirector!, member: member!, outsider: outsider!, players, t, director, id: t.id };
+  const [owner, clubDirector, member, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db, { name: "Zed Member" }), seedUser(db)]);
+  const players = await seedUsers(db, n, (i) => `P${i + 1}`);
+  const { club } = await seedClub(db, { owner, directors: [clubDirector], members: [member, ...players], name: "Settings Club" });
+  const { t, director } = await seedTournament(db, {
+    clubId: club.id,
+    director: clubDirector,
+    players,
+    registerBy: "userIds",
+    settings: { name: "Settings Open", format: "swiss", rounds: 3, ...settings },
+  });
+  return { club, owner, clubDirector, member, outsider, players, t, director, id: t.id };
 }
 
 type Event = Awaited<ReturnType<typeof seedEvent>>;
@@ -218,7 +213,7 @@ describeDb("tournament settings", (db) => {
     it("finds club members not yet entered, by name or e-mail, at most `limit`", async () => {
       const s = await seedEvent(db(), 3);
       await s.director.tournaments.players.add({ tournamentId: s.id, userIds: [], emails: s.outsider.email });
-      const extra = await createUser(db(), { name: "Zara Extra" });
+      const extra = await seedUser(db(), { name: "Zara Extra" });
       await db().insert(clubMemberships).values({ clubId: s.club.id, userId: extra.id, role: "member" });
       const search = (query: string, limit?: number) => s.director.tournaments.players.search({ tournamentId: s.id, query, ...(limit ? { limit } : {}) });
       expect((await search("Za")).map((m) => m.name)).toEqual(["Zara Extra"]);
@@ -235,7 +230,7 @@ describeDb("tournament settings", (db) => {
   describe("who may", () => {
     it("only directors (and club owners) change pairs, search members and read pairs", async () => {
       const s = await seedEvent(db(), 2);
-      const judge = await createUser(db());
+      const judge = await seedUser(db());
       await s.director.tournaments.staff.add({ tournamentId: s.id, email: judge.email, role: "judge" });
       const [a, b] = s.players as [PublicUser, PublicUser];
       for (const who of [s.outsider, s.member, a, judge]) {

@@ -4,28 +4,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { clubMemberships } from "@/db/schema";
 import { createCallerFactory } from "@/server/trpc";
 import { appRouter } from "@/server/routers/_app";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { seedClub, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 describeDb("tournaments live", (db) => {
   it("yields at start and again after a director enters a result", async () => {
-    const [owner, director, p1, p2] = await Promise.all([createUser(db()), createUser(db()), createUser(db()), createUser(db())]);
-    const club = await callerFor(db(), owner!).clubs.create({ handle: `tlive-${Date.now().toString(36)}`, name: "Live Club" });
-    await db()
-      .insert(clubMemberships)
-      .values([
-        { clubId: club.id, userId: director!.id, role: "director" },
-        { clubId: club.id, userId: p1!.id, role: "member" },
-        { clubId: club.id, userId: p2!.id, role: "member" },
-      ]);
-    const d = callerFor(db(), director!);
-    const t = await d.tournaments.create({ clubId: club.id, name: "Live Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 1 });
-    await d.tournaments.players.add({ tournamentId: t.id, emails: `${p1!.email}\n${p2!.email}`, checkIn: true });
-    const { roundNumber } = await d.tournaments.rounds.pair({ tournamentId: t.id });
-    await d.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
+    const [owner, director, p1, p2] = await Promise.all([seedUser(db()), seedUser(db()), seedUser(db()), seedUser(db())]);
+    const { club } = await seedClub(db(), { owner, directors: [director], members: [p1, p2], name: "Live Club" });
+    const { t, director: d } = await seedTournament(db(), { clubId: club.id, director, players: [p1, p2], settings: { name: "Live Open", format: "swiss", rounds: 1 } });
+    const { roundNumber } = await seedRound(db(), { tournamentId: t.id, director: d });
     const board = (await d.tournaments.byId({ tournamentId: t.id })).rounds.find((r) => r.number === roundNumber)!.pairings.find((p) => !p.isBye)!;
 
     const ac = new AbortController();

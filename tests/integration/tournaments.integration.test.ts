@@ -1,45 +1,35 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubMemberships, ratedGames, ratingEvents } from "@/db/schema";
+import { ratedGames, ratingEvents } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { isTournamentDirector, requireTournamentRole } from "@/server/services/tournaments/access";
 import { getPairingForMatch, recordPairingResult, writeResult } from "@/server/services/tournaments/results";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { describeDb } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 
 type Board = { id: string; version: number; players: { userId: string }[] };
-let seq = 0;
-const handle = () => `tour-${Date.now().toString(36)}-${seq++}`;
 
 /** A club (owner, club director, member, outsider) and `n` more members who will play. */
-async function seedClub(db: Db, n: number) {
-  const [owner, clubDirector, member, outsider] = await Promise.all([createUser(db), createUser(db), createUser(db), createUser(db)]);
-  const club = await callerFor(db, owner!).clubs.create({ handle: handle(), name: "Tile Club" });
-  const players: PublicUser[] = [];
-  for (let i = 0; i < n; i++) players.push(await createUser(db, { name: `P${i + 1}` }));
-  await db.insert(clubMemberships).values([
-    { clubId: club.id, userId: clubDirector!.id, role: "director" },
-    { clubId: club.id, userId: member!.id, role: "member" },
-    ...players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })),
-  ]);
-  return { club, owner: owner!, clubDirector: clubDirector!, member: member!, outsider: outsider!, players };
+async function staffedClub(db: Db, n: number) {
+  const [owner, clubDirector, member, outsider] = await Promise.all([seedUser(db), seedUser(db), seedUser(db), seedUser(db)]);
+  const players = await seedUsers(db, n, (i) => `P${i + 1}`);
+  const { club } = await seedClub(db, { owner, directors: [clubDirector], members: [member, ...players], name: "Tile Club" });
+  return { club, owner, clubDirector, member, outsider, players };
 }
 
-async function seedTournament(db: Db, n: number, settings: Record<string, unknown> = {}) {
-  const s = await seedClub(db, n);
-  const director = callerFor(db, s.clubDirector);
-  const t = await director.tournaments.create({ clubId: s.club.id, name: "Spring Open", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 3, ...settings });
-  await director.tournaments.players.add({ tournamentId: t.id, emails: s.players.map((p) => p.email).join("\n"), checkIn: true });
+async function spring(db: Db, n: number, settings: Record<string, unknown> = {}) {
+  const s = await staffedClub(db, n);
+  const { t, director } = await seedTournament(db, { clubId: s.club.id, director: s.clubDirector, players: s.players, settings: { name: "Spring Open", format: "swiss", rounds: 3, ...settings } });
   return { ...s, t, director };
 }
 
 /** Scores from "strength" = player index: the higher index always wins by 10 points per step. */
 const strength = (players: PublicUser[], id: string) => players.findIndex((p) => p.id === id) + 1;
 
-async function playRound(db: Db, s: Awaited<ReturnType<typeof seedTournament>>) {
+async function playRound(db: Db, s: Awaited<ReturnType<typeof spring>>) {
   const { roundNumber } = await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
   await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber });
   const o = await s.director.tournaments.byId({ tournamentId: s.t.id });
@@ -55,7 +45,7 @@ async function playRound(db: Db, s: Awaited<ReturnType<typeof seedTournament>>) 
 describeDb("tournaments", (db) => {
   describe("lifecycle", () => {
     it("runs a 6-player Swiss from registration to final standings, with an audit trail", async () => {
-      const s = await seedTournament(db(), 6);
+      const s = await spring(db(), 6);
       const rounds = [];
       for (let r = 0; r < 3; r++) rounds.push(await playRound(db(), s));
       // expected standings from the scores entered
@@ -89,7 +79,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("refuses to skip steps: pair twice, close with missing results, results on a draft", async () => {
-      const s = await seedTournament(db(), 4);
+      const s = await spring(db(), 4);
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       await expect(s.director.tournaments.rounds.pair({ tournamentId: s.t.id })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
       const o = await s.director.tournaments.byId({ tournamentId: s.t.id });
@@ -105,7 +95,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("a manual swap in a draft changes the boards and is logged", async () => {
-      const s = await seedTournament(db(), 4);
+      const s = await spring(db(), 4);
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       const before = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings;
       const a = before[0]!.players[0]!.userId;
@@ -133,7 +123,7 @@ describeDb("tournaments", (db) => {
     };
 
     it("an update changes only what it is sent (a rename keeps every other setting)", async () => {
-      const s = await seedTournament(db(), 2, custom);
+      const s = await spring(db(), 2, custom);
       const before = await s.director.tournaments.byId({ tournamentId: s.t.id });
       expect(before.tournament).toMatchObject(custom);
       const renamed = await s.director.tournaments.update({ tournamentId: s.t.id, name: "Spring Open II" });
@@ -145,7 +135,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("while the event runs a rename, description or tiebreak change is allowed; pairing settings are not", async () => {
-      const s = await seedTournament(db(), 4, custom);
+      const s = await spring(db(), 4, custom);
       await playRound(db(), s);
       await s.director.tournaments.update({ tournamentId: s.t.id, name: "Spring Open (day 2)" });
       await s.director.tournaments.update({ tournamentId: s.t.id, description: "Moved to the big hall." });
@@ -163,10 +153,10 @@ describeDb("tournaments", (db) => {
 
   describe("late entries and withdrawals", () => {
     it("a late entry joins the next round with missed rounds counted; a withdrawal leaves later rounds, results stay", async () => {
-      const s = await seedTournament(db(), 5, { rounds: 3, lateEntryWins: 0.5 });
+      const s = await spring(db(), 5, { rounds: 3, lateEntryWins: 0.5 });
       const r1 = await playRound(db(), s);
       expect(r1.pairings.filter((p) => p.isBye)).toHaveLength(1);
-      const late = await createUser(db(), { name: "Latecomer" });
+      const late = await seedUser(db(), { name: "Latecomer" });
       const rep = await s.director.tournaments.players.add({ tournamentId: s.t.id, emails: late.email });
       expect(rep.lateEntries).toEqual(["Latecomer"]);
       const quitter = s.players[0]!;
@@ -187,7 +177,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("a withdrawal after the draft forces a re-pair before publishing", async () => {
-      const s = await seedTournament(db(), 4);
+      const s = await spring(db(), 4);
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       // during the event the player is withdrawn (their entry stays)
       await s.director.tournaments.players.withdraw({ tournamentId: s.t.id, userId: s.players[1]!.id });
@@ -198,16 +188,16 @@ describeDb("tournaments", (db) => {
     });
 
     it("round robins refuse late entries", async () => {
-      const s = await seedTournament(db(), 4, { format: "round-robin" });
+      const s = await spring(db(), 4, { format: "round-robin" });
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
-      const late = await createUser(db());
+      const late = await seedUser(db());
       await expect(s.director.tournaments.players.add({ tournamentId: s.t.id, emails: late.email })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
     });
   });
 
   describe("results", () => {
     it("correcting a result recomputes the standings and keeps the old value in the audit", async () => {
-      const s = await seedTournament(db(), 4, { rounds: 1 });
+      const s = await spring(db(), 4, { rounds: 1 });
       const r1 = await playRound(db(), s);
       const board = r1.pairings[0]!;
       const [a, b] = board.players.map((p) => p.userId) as [string, string];
@@ -225,7 +215,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("recordPairingResult (matches domain) writes the result, a forfeit counts ±forfeitSpread, and getPairingForMatch describes the game", async () => {
-      const s = await seedTournament(db(), 2, { rounds: 1, timeControl: { initialMs: 600_000 } });
+      const s = await spring(db(), 2, { rounds: 1, timeControl: { initialMs: 600_000 } });
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
       const board = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings[0]!;
@@ -243,7 +233,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("a director's result ends the running online game: a later resignation changes nothing, and the board is rated once", async () => {
-      const s = await seedTournament(db(), 4, { rounds: 2, timeControl: { initialMs: 600_000 } });
+      const s = await spring(db(), 4, { rounds: 2, timeControl: { initialMs: 600_000 } });
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
       const [board, other] = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings as Board[] as [Board, Board];
@@ -290,7 +280,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("the ledger takes one row per board even when a second source tries (database guard)", async () => {
-      const s = await seedTournament(db(), 2, { rounds: 1 });
+      const s = await spring(db(), 2, { rounds: 1 });
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
       const board = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings[0]!;
@@ -302,7 +292,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("a director's scores are required, whole, 0 to 9,999, and every refusal is a sentence", async () => {
-      const s = await seedTournament(db(), 2, { rounds: 1 });
+      const s = await spring(db(), 2, { rounds: 1 });
       await s.director.tournaments.rounds.pair({ tournamentId: s.t.id });
       await s.director.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
       const board = (await s.director.tournaments.byId({ tournamentId: s.t.id })).rounds[0]!.pairings[0]!;
@@ -324,7 +314,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("ruleset options are validated by the engine", async () => {
-      const s = await seedClub(db(), 0);
+      const s = await staffedClub(db(), 0);
       await expect(
         callerFor(db(), s.owner).tournaments.create({ clubId: s.club.id, name: "Bad Opts", startsAt: new Date(), ruleset: "smath", rulesetOptions: { evaluation: "standard" } }),
       ).rejects.toMatchObject({ code: "BAD_REQUEST" });
@@ -333,7 +323,7 @@ describeDb("tournaments", (db) => {
 
   describe("formats", () => {
     it("round robin: 4 players meet everyone in 3 rounds and the event finishes", async () => {
-      const s = await seedTournament(db(), 4, { format: "round-robin", rounds: 1 });
+      const s = await spring(db(), 4, { format: "round-robin", rounds: 1 });
       const seen = new Set<string>();
       for (let r = 0; r < 3; r++) for (const p of (await playRound(db(), s)).pairings) seen.add(p.players.map((x) => x.userId).sort().join("|"));
       expect(seen.size).toBe(6);
@@ -342,7 +332,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("single elimination with a bronze match: bracket, final and placings", async () => {
-      const s = await seedTournament(db(), 4, { format: "single-elimination", bronzeMatch: true });
+      const s = await spring(db(), 4, { format: "single-elimination", bronzeMatch: true });
       const r1 = await playRound(db(), s);
       expect(r1.pairings).toHaveLength(2);
       // After the semi-finals the finalists play for 1–2 and the semi-final losers for 3–4.
@@ -362,7 +352,7 @@ describeDb("tournaments", (db) => {
 
   describe("authorisation", () => {
     it("only club owners and directors create tournaments", async () => {
-      const s = await seedClub(db(), 0);
+      const s = await staffedClub(db(), 0);
       const input = { clubId: s.club.id, name: "Members Cup", startsAt: new Date(), ruleset: "equate" as const };
       await expect(callerFor(db(), s.member).tournaments.create(input)).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(callerFor(db(), s.outsider).tournaments.create(input)).rejects.toMatchObject({ code: "FORBIDDEN" });
@@ -371,8 +361,8 @@ describeDb("tournaments", (db) => {
     });
 
     it("every director mutation refuses outsiders, members, players and judges; directors and club owners pass", async () => {
-      const s = await seedTournament(db(), 4);
-      const judge = await createUser(db());
+      const s = await spring(db(), 4);
+      const judge = await seedUser(db());
       await s.director.tournaments.staff.add({ tournamentId: s.t.id, email: judge.email, role: "judge" });
       const id = s.t.id;
       await s.director.tournaments.rounds.pair({ tournamentId: id });
@@ -400,8 +390,8 @@ describeDb("tournaments", (db) => {
     });
 
     it("a director of one tournament cannot enter results on another's boards", async () => {
-      const a = await seedTournament(db(), 2);
-      const b = await seedTournament(db(), 2);
+      const a = await spring(db(), 2);
+      const b = await spring(db(), 2);
       await b.director.tournaments.rounds.pair({ tournamentId: b.t.id });
       await b.director.tournaments.rounds.publish({ tournamentId: b.t.id, roundNumber: 1 });
       const board = (await b.director.tournaments.byId({ tournamentId: b.t.id })).rounds[0]!.pairings[0]!;
@@ -410,7 +400,7 @@ describeDb("tournaments", (db) => {
     });
 
     it("players register themselves only as club members while registration is open", async () => {
-      const s = await seedClub(db(), 0);
+      const s = await staffedClub(db(), 0);
       const t = await callerFor(db(), s.owner).tournaments.create({ clubId: s.club.id, name: "Open Night", startsAt: new Date(), ruleset: "equate" });
       await expect(callerFor(db(), s.outsider).tournaments.register({ tournamentId: t.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
       await callerFor(db(), s.member).tournaments.register({ tournamentId: t.id });

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db, DbHandle } from "@/db/client";
-import { clubMemberships, tournamentPairings, users } from "@/db/schema";
+import { tournamentPairings, users } from "@/db/schema";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { submitMove } from "@/server/services/matches/moves";
 import { verifyCredentials } from "@/server/services/accounts/accounts";
 import { exportData, importData, parseExport, type ExportFile } from "@/server/services/ops/transfer";
 import { describeDb, openTestDatabase } from "../helpers/db";
-import { callerFor, createUser } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser } from "../helpers/seed";
 
 /** The export's content with every uuid replaced by its order of first appearance: equal exactly when the data is, ids aside. */
 function canonical(file: ExportFile): string {
@@ -21,16 +21,12 @@ function canonical(file: ExportFile): string {
 }
 
 /** A club with a director and four members, and a published round of a Swiss (its games created). */
-async function seedClub(db: Db) {
-  const [owner, ...players] = await Promise.all([createUser(db, { name: "Olga Owner" }), createUser(db, { name: "Ada" }), createUser(db, { name: "Ben" }), createUser(db, { name: "Cy" }), createUser(db, { name: "Di" })]);
+async function movingClub(db: Db) {
+  const [owner, ...players] = await Promise.all([seedUser(db, { name: "Olga Owner" }), seedUser(db, { name: "Ada" }), seedUser(db, { name: "Ben" }), seedUser(db, { name: "Cy" }), seedUser(db, { name: "Di" })]);
   const handle = `tr-${randomUUID().slice(0, 8)}`;
-  const club = await callerFor(db, owner).clubs.create({ handle, name: "Transfer Club" });
-  await db.insert(clubMemberships).values(players.map((p) => ({ clubId: club.id, userId: p.id, role: "member" as const })));
-  const dir = callerFor(db, owner);
-  const t = await dir.tournaments.create({ clubId: club.id, name: "Moving Cup", startsAt: new Date("2031-04-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 2, timeControl: { initialMs: 600_000 } });
-  await dir.tournaments.players.add({ tournamentId: t.id, emails: players.map((p) => p.email).join("\n"), checkIn: true });
-  const { roundNumber } = await dir.tournaments.rounds.pair({ tournamentId: t.id });
-  await dir.tournaments.rounds.publish({ tournamentId: t.id, roundNumber });
+  const { club } = await seedClub(db, { owner, members: players, handle, name: "Transfer Club" });
+  const { t, director: dir } = await seedTournament(db, { clubId: club.id, director: owner, players, settings: { name: "Moving Cup", format: "swiss", rounds: 2, timeControl: { initialMs: 600_000 } } });
+  await seedRound(db, { tournamentId: t.id, director: dir });
   // both players of each table come to the board and the game starts; one move is played
   for (const pairing of await db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, t.id))) {
     if (pairing.isBye) continue;
@@ -53,7 +49,7 @@ describeDb("club export and import", (db, driver) => {
   });
 
   it("a club exported, imported into a fresh instance and exported again is the same data with new ids", async () => {
-    const { handle, owner } = await seedClub(db());
+    const { handle, owner } = await movingClub(db());
     const first = await exportData(db(), { club: handle });
     const data = parseExport(JSON.stringify(first));
     expect(data.tables.clubs).toHaveLength(1);
@@ -83,7 +79,7 @@ describeDb("club export and import", (db, driver) => {
   });
 
   it("a handle taken on the target is refused, whole, and another handle can be given", async () => {
-    const { handle } = await seedClub(db());
+    const { handle } = await movingClub(db());
     const data = parseExport(JSON.stringify(await exportData(db(), { club: handle })));
     await importData(target.db, data);
     await expect(importData(target.db, data)).rejects.toMatchObject({ code: "CONFLICT" });
@@ -94,7 +90,7 @@ describeDb("club export and import", (db, driver) => {
   });
 
   it("a tournament goes into the target's club of the same handle, existing people kept", async () => {
-    const { handle, tournamentId } = await seedClub(db());
+    const { handle, tournamentId } = await movingClub(db());
     const club = parseExport(JSON.stringify(await exportData(db(), { club: handle })));
     club.tables.tournaments = [];
     for (const k of ["tournamentStaff", "tournamentPlayers", "tournamentRounds", "tournamentPairings", "tournamentAudit", "matches", "matchPlayers", "matchEvents", "matchSnapshots", "matchAdjustments"] as const) club.tables[k] = [];
