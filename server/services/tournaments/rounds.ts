@@ -13,20 +13,11 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
 import { methodForRound, pairRound, roundRobinSchedule, swapWarnings, type DraftRound, type PairedRound, type PairingMethod, type PodSize } from "@/server/domain";
 import { DomainError } from "@/server/errors";
-import { publish } from "@/server/live/bus";
 import { notifyRoundPaired } from "@/server/services/notifications/events";
-import { writeAudit } from "./audit";
+import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
 import { forbiddenPairsOf } from "./forbidden";
 import { playerRatingFor } from "./ratings";
-
-const topic = (id: string) => `tournament:${id}`;
-
-async function lockTournament(tx: Tx, tournamentId: string): Promise<Tournament> {
-  const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
-  if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
-  return t;
-}
 
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new DomainError("PRECONDITION", `The pairing engine refused: ${r.error.message}`);
@@ -101,9 +92,8 @@ async function fixStartingField(tx: Tx, ev: Event): Promise<Entry[]> {
  * Pair the next round as a draft. Directors only (checked by the router). `method` pairs this one
  * round with another method than the plan's (Swiss and King of the Hill events only).
  */
-export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: string, opts: { method?: PairingMethod } = {}): Promise<{ roundNumber: number }> {
-  return db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+export async function pairNextRound(db: DbOrTx, input: DirectorAct & { method?: PairingMethod }): Promise<{ roundNumber: number }> {
+  return directorWrite(db, input, async (tx, t, audit) => {
     if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
     let ev = await loadEvent(tx, t);
     const last = ev.rounds.at(-1);
@@ -120,9 +110,9 @@ export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: s
     } else if (!isElimination(t) && !isRoundRobin(t) && number > t.rounds) {
       throw new DomainError("PRECONDITION", `All ${t.rounds} rounds have been paired.`);
     }
-    if (opts.method && t.format !== "swiss" && t.format !== "king-of-the-hill")
+    if (input.method && t.format !== "swiss" && t.format !== "king-of-the-hill")
       throw new DomainError("INVALID", "Only Swiss and King of the Hill rounds can be paired with another method; this format fixes its rounds.", "method");
-    const draft = computeRound(ev, number, opts.method, await forbiddenPairsOf(tx, t.id));
+    const draft = computeRound(ev, number, input.method, await forbiddenPairsOf(tx, t.id));
     const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes: draft.notes, pairingMethod: draft.method }).returning();
     const rows = [
       ...draft.pairings.map((p) => ({
@@ -137,8 +127,7 @@ export async function pairNextRound(db: DbOrTx, tournamentId: string, actorId: s
       ...draft.byes.map((b) => ({ tournamentId: t.id, roundId: round!.id, roundNumber: number, tableNumber: 0, players: [b.playerId], isBye: true, reason: b.reason })),
     ];
     if (rows.length) await tx.insert(tournamentPairings).values(rows);
-    await writeAudit(tx, t.id, actorId, "round.paired", { round: number, method: draft.method, boards: draft.pairings.length, byes: draft.byes.length, notes: draft.notes });
-    await publish(tx, topic(t.id));
+    await audit("round.paired", { round: number, method: draft.method, boards: draft.pairings.length, byes: draft.byes.length, notes: draft.notes });
     return { roundNumber: number };
   });
 }
@@ -149,21 +138,22 @@ async function roundByNumber(tx: DbOrTx, tournamentId: string, number: number) {
   return r;
 }
 
+/** A director's act on one round. */
+type RoundAct = DirectorAct & { roundNumber: number };
+
 /** Delete the latest round while it is a draft (to pair it again after changes). A draft's games
  * never start (matches' `createFromPairing` waits on this tournament lock and then refuses a
  * draft), so deleting it leaves no game behind; a game found anyway (made before that rule) stops
  * the deletion rather than run on with no pairing. */
-export async function deleteDraftRound(db: DbOrTx, tournamentId: string, actorId: string, roundNumber: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+export async function deleteDraftRound(db: DbOrTx, input: RoundAct): Promise<void> {
+  const { roundNumber } = input;
+  await directorWrite(db, { ...input, audit: { action: "round.unpaired", details: { round: roundNumber } } }, async (tx, t) => {
     const r = await roundByNumber(tx, t.id, roundNumber);
     if (r.status !== "draft") throw new DomainError("PRECONDITION", `Round ${roundNumber} is ${r.status}; only a draft can be deleted.`);
     const [started] = await tx.select({ table: tournamentPairings.tableNumber }).from(matches).innerJoin(tournamentPairings, eq(tournamentPairings.id, matches.pairingId)).where(eq(tournamentPairings.roundId, r.id)).limit(1);
     if (started) throw new DomainError("PRECONDITION", `The game at table ${started.table} has already started, so this draft cannot be deleted: publish the round instead.`);
     await tx.delete(tournamentRounds).where(eq(tournamentRounds.id, r.id));
     if (roundNumber === 1) await tx.update(tournaments).set({ status: "registration", updatedAt: new Date() }).where(eq(tournaments.id, t.id));
-    await writeAudit(tx, t.id, actorId, "round.unpaired", { round: roundNumber });
-    await publish(tx, topic(t.id));
   });
 }
 
@@ -173,10 +163,9 @@ export async function deleteDraftRound(db: DbOrTx, tournamentId: string, actorId
  * `confirm` is set: the warnings (`swapWarnings`, server/domain/pairing/swap.ts) come back so the
  * director can confirm, as TSH warns; a confirmed swap logs them.
  */
-export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: string, input: { roundNumber: number; a: string; b: string; confirm?: boolean }): Promise<{ applied: boolean; warnings: string[] }> {
+export async function swapPlayers(db: DbOrTx, input: RoundAct & { a: string; b: string; confirm?: boolean }): Promise<{ applied: boolean; warnings: string[] }> {
   if (input.a === input.b) throw new DomainError("INVALID", "Choose two different players.", "b");
-  return db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+  return directorWrite<{ applied: boolean; warnings: string[] }>(db, input, async (tx, t, audit) => {
     if (isElimination(t)) throw new DomainError("PRECONDITION", "Bracket matches follow the bracket; swap seeds before round 1 instead.");
     const r = await roundByNumber(tx, t.id, input.roundNumber);
     if (r.status !== "draft") throw new DomainError("PRECONDITION", `Round ${r.number} is ${r.status}; only a draft can be edited.`);
@@ -196,7 +185,7 @@ export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: str
       forbidden: await forbiddenPairsOf(tx, t.id),
       name: (id) => name.get(id) ?? "a player",
     });
-    if (warnings.length && !input.confirm) return { applied: false, warnings };
+    if (warnings.length && !input.confirm) return unchanged({ applied: false, warnings });
     const why = `set by the director: swapped ${name.get(input.a)} and ${name.get(input.b)}`;
     const swap = (ids: string[]) => ids.map((id) => (id === input.a ? input.b : id === input.b ? input.a : id));
     for (const p of pa === pb ? [pa] : [pa, pb]) {
@@ -205,17 +194,15 @@ export async function swapPlayers(db: DbOrTx, tournamentId: string, actorId: str
         .set({ players: swap(p.players), manual: true, reason: why, version: sql`${tournamentPairings.version} + 1` })
         .where(eq(tournamentPairings.id, p.id));
     }
-    await writeAudit(tx, t.id, actorId, "pairing.swapped", { round: r.number, a: input.a, b: input.b, names: [name.get(input.a), name.get(input.b)], ...(warnings.length ? { warnings } : {}) });
-    await publish(tx, topic(t.id));
+    await audit("pairing.swapped", { round: r.number, a: input.a, b: input.b, names: [name.get(input.a), name.get(input.b)], ...(warnings.length ? { warnings } : {}) });
     return { applied: true, warnings };
   });
 }
 
 /** Swap who moves first on a board that has no result yet. */
-export async function flipFirstMove(db: DbOrTx, tournamentId: string, actorId: string, pairingId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
-    const [p] = await tx.select().from(tournamentPairings).where(and(eq(tournamentPairings.id, pairingId), eq(tournamentPairings.tournamentId, t.id)));
+export async function flipFirstMove(db: DbOrTx, input: DirectorAct & { pairingId: string }): Promise<void> {
+  await directorWrite(db, input, async (tx, t, audit) => {
+    const [p] = await tx.select().from(tournamentPairings).where(and(eq(tournamentPairings.id, input.pairingId), eq(tournamentPairings.tournamentId, t.id)));
     if (!p) throw new DomainError("NOT_FOUND", "That board does not exist.");
     if (p.isBye) throw new DomainError("INVALID", "A bye has no first move.");
     if (p.scores || p.forfeitUserId) throw new DomainError("PRECONDITION", "That game has a result; the first move can no longer change.");
@@ -223,15 +210,14 @@ export async function flipFirstMove(db: DbOrTx, tournamentId: string, actorId: s
       .update(tournamentPairings)
       .set({ players: [...p.players].reverse(), manual: true, reason: `${p.reason}; first move swapped by the director`, version: sql`${tournamentPairings.version} + 1` })
       .where(eq(tournamentPairings.id, p.id));
-    await writeAudit(tx, t.id, actorId, "pairing.flipped", { round: p.roundNumber, table: p.tableNumber });
-    await publish(tx, topic(t.id));
+    await audit("pairing.flipped", { round: p.roundNumber, table: p.tableNumber });
   });
 }
 
 /** Publish a draft: players see it. Every active player must be on exactly one board or bye. */
-export async function publishRound(db: DbOrTx, tournamentId: string, actorId: string, roundNumber: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+export async function publishRound(db: DbOrTx, input: RoundAct): Promise<void> {
+  const { roundNumber } = input;
+  await directorWrite(db, { ...input, audit: { action: "round.published", details: { round: roundNumber } } }, async (tx, t) => {
     const r = await roundByNumber(tx, t.id, roundNumber);
     if (r.status !== "draft") throw new DomainError("PRECONDITION", `Round ${roundNumber} is already ${r.status}.`);
     const ev = await loadEvent(tx, t);
@@ -252,22 +238,20 @@ export async function publishRound(db: DbOrTx, tournamentId: string, actorId: st
     // players hear it now (a draft is not theirs to see): table, opponents, first move
     const boards = ev.pairings.filter((p) => p.roundId === r.id).map((p) => ({ table: p.tableNumber, players: p.players, isBye: p.isBye }));
     await notifyRoundPaired(tx, { tournamentId: t.id, tournamentName: t.name, number: roundNumber, boards });
-    await writeAudit(tx, t.id, actorId, "round.published", { round: roundNumber });
-    await publish(tx, topic(t.id));
   });
 }
 
 /** Close a published round once every game has a result; the last round finishes the event. */
-export async function closeRound(db: DbOrTx, tournamentId: string, actorId: string, roundNumber: number): Promise<{ finished: boolean }> {
-  return db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+export async function closeRound(db: DbOrTx, input: RoundAct): Promise<{ finished: boolean }> {
+  const { roundNumber } = input;
+  return directorWrite(db, input, async (tx, t, audit) => {
     const r = await roundByNumber(tx, t.id, roundNumber);
     if (r.status !== "published") throw new DomainError("PRECONDITION", `Round ${roundNumber} is ${r.status}; only a published round can be closed.`);
     const ps = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.roundId, r.id));
     const open = ps.filter((p) => !p.isBye && !p.scores && !p.forfeitUserId);
     if (open.length) throw new DomainError("PRECONDITION", `${open.length} game${open.length === 1 ? " has" : "s have"} no result yet (table ${open.map((p) => p.tableNumber).join(", ")}).`);
     await tx.update(tournamentRounds).set({ status: "closed", closedAt: new Date() }).where(eq(tournamentRounds.id, r.id));
-    await writeAudit(tx, t.id, actorId, "round.closed", { round: roundNumber });
+    await audit("round.closed", { round: roundNumber });
     let finished = false;
     if (isElimination(t)) {
       const bracket = buildBracket(await loadEvent(tx, t));
@@ -275,9 +259,8 @@ export async function closeRound(db: DbOrTx, tournamentId: string, actorId: stri
     } else finished = roundNumber >= t.rounds;
     if (finished) {
       await tx.update(tournaments).set({ status: "finished", updatedAt: new Date() }).where(eq(tournaments.id, t.id));
-      await writeAudit(tx, t.id, actorId, "tournament.finished", { afterRound: roundNumber });
+      await audit("tournament.finished", { afterRound: roundNumber });
     }
-    await publish(tx, topic(t.id));
     return { finished };
   });
 }
