@@ -15,7 +15,7 @@ import { matches } from "@/db/schema/matches";
 import { acceptChallenge, createChallenge } from "@/server/services/matches/lifecycle";
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
-import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
+import { enterDirectorResult } from "@/server/services/boards/enter-result";
 import { analysisStartsSettled } from "@/server/services/analysis/on-end";
 import { drainAnalyses, kickAnalyses, requestAnalysis } from "@/server/services/analysis/jobs";
 import { ANALYSIS_QUEUE } from "@/server/services/analysis/queue";

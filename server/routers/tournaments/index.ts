@@ -10,8 +10,9 @@ import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, registerSelf, searchMembers, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
 import { addForbiddenPair, listForbiddenPairs, removeForbiddenPair } from "@/server/services/tournaments/forbidden";
-import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
-import { getRoundClock, startRoundClock } from "@/server/services/tournaments/clock";
+import { enterDirectorResult } from "@/server/services/boards/enter-result";
+import { startRoundClock } from "@/server/services/boards/round-clock";
+import { getRoundClock } from "@/server/services/tournaments/clock";
 import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
 import {
   addPlayersInput,
