@@ -12,6 +12,8 @@ export { pairSwiss, SWISS_CONSTRAINT_LEVELS, type SwissOptions } from "./pairing
 export { pairKingOfTheHill } from "./pairing/kingOfTheHill";
 export { POD_SIZES, podSizes, pairSwissPods, pairKingOfTheHillPods, roundRobinPods, type PodSize, type PodOptions } from "./pairing/pods";
 export { PAIRING_METHODS, PAIRING_METHOD_CODES, methodForRound, checkPairingPlan, type PairingMethod, type PairingPlanStep } from "./pairing/plan";
+export { pairRound, pairingEntry, PAIRING_REGISTRY } from "./pairing/round";
+export { roundRobinSchedule } from "./pairing/methods";
 export { swapWarnings, swappedBoards, type SwapBoard, type SwapCheckInput } from "./pairing/swap";
 export { decideGibson, decideGibsons, cannotCatch, type GibsonOptions, type GibsonDecision } from "./pairing/gibson";
 export * from "./pairing/elimination";

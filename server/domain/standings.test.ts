@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeStandings, explainOrder, TIEBREAKS, type Standings } from "./standings";
+import { absenceByes, absentRounds, computeStandings, explainOrder, splitByes, TIEBREAKS, type Standings } from "./standings";
 import type { History, Player } from "./types";
 
 const players: Player[] = [
@@ -134,5 +134,23 @@ describe("computeStandings", () => {
   it("rejects unknown tiebreak codes", () => {
     const r = computeStandings(players, history, { tiebreaks: ["coin"] });
     expect(!r.ok && r.error.code).toBe("UNKNOWN_TIEBREAK");
+  });
+});
+
+describe("late entries: absences", () => {
+  const entries = [
+    { playerId: "a", joinedRound: 1 },
+    { playerId: "z", joinedRound: 3 },
+  ];
+
+  it("a late entry missed every round before joining; each counts as a bye worth the late-entry value", () => {
+    expect(absentRounds(entries)).toEqual(new Map([["z", [1, 2]]]));
+    expect(absenceByes(entries, 1, 0.5)).toEqual([{ round: 1, playerId: "z", wins: 0.5, spread: 0 }]);
+  });
+
+  it("views tell absences from real byes among the rounds they count", () => {
+    expect(splitByes(3, [1, 2], [1, 2, 3])).toEqual({ byes: 1, absences: 2 });
+    expect(splitByes(1, [1, 2], [1])).toEqual({ byes: 0, absences: 1 });
+    expect(splitByes(1, undefined, [1])).toEqual({ byes: 1, absences: 0 });
   });
 });

@@ -13,7 +13,7 @@
  */
 import { byeOutcome, DEFAULT_SCORING, formatSpread, formatWins, gameOutcomes, outcomeKeys, validateField, type ScoringOptions } from "./results";
 import { hash32 } from "./pairing/state";
-import { fail, ok, type History, type Player, type Result } from "./types";
+import { fail, ok, type ByeRecord, type History, type Player, type Result } from "./types";
 
 /** The tiebreak table: code, what it means, and which direction is better. */
 export const TIEBREAKS = [
@@ -242,4 +242,32 @@ export function explainOrder(standings: Standings, aId: string, bId: string): st
   }
   const on = level.length ? ` and are level on ${level.join(", ")}` : "";
   return `${hi.name} and ${lo.name} share place ${hi.rank}: both have ${w(hi.wins)}${on}.`;
+}
+
+/** When a competitor entered the event: round 1 for everyone who started, later for a late entry. */
+export interface LateEntry {
+  playerId: string;
+  joinedRound: number;
+}
+
+/**
+ * Late entries: each round a player missed before joining (round r < joinedRound) is an absence.
+ * The standings count it as a bye worth the event's `lateEntryWins`, spread 0 (`absenceByes`);
+ * the views show it as "absent", not as a bye (`splitByes`). Returns player id → rounds missed.
+ */
+export function absentRounds(entries: readonly LateEntry[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const e of entries) if (e.joinedRound > 1) out.set(e.playerId, Array.from({ length: e.joinedRound - 1 }, (_, i) => i + 1));
+  return out;
+}
+
+/** The byes the standings give for absences, in rounds up to `throughRound` (the last counted). */
+export function absenceByes(entries: readonly LateEntry[], throughRound: number, wins: number): ByeRecord[] {
+  return [...absentRounds(entries)].flatMap(([playerId, rounds]) => rounds.filter((r) => r <= throughRound).map((round) => ({ round, playerId, wins, spread: 0 })));
+}
+
+/** A row's byes split into real byes and absences among `rounds` (the rounds the view counts). */
+export function splitByes(byes: number, missed: readonly number[] | undefined, rounds: readonly number[]): { byes: number; absences: number } {
+  const absences = (missed ?? []).filter((r) => rounds.includes(r)).length;
+  return { byes: byes - absences, absences };
 }

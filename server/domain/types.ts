@@ -9,14 +9,20 @@
  */
 import type { Result as EngineResult } from "@/engine";
 
-/** A tournament entrant as the maths sees it. `seed` (1 = top) overrides rating order when set. */
-export interface Player {
+/**
+ * Who is paired and ranked, as the maths sees it: one player today; a team could be one later, as
+ * the maths reads nothing else about it. `seed` (1 = top) overrides rating order when set.
+ */
+export interface Competitor {
   id: string;
   rating: number;
   seed?: number;
   /** Display name used in the human "why" sentences; falls back to the id. */
   name?: string;
 }
+
+/** A tournament entrant: the competitor of a one-person event (the name most engines use). */
+export type Player = Competitor;
 
 /** One recorded (or scheduled) game. 2 players typically, 3–4 in a pod. */
 export interface GameRecord {
@@ -59,6 +65,9 @@ export const DOMAIN_ERROR_CODES = [
   { code: "NOT_IN_MATCH", description: "the named winner is not playing in that match" },
   { code: "UNKNOWN_TIEBREAK", description: "a tiebreak code is not in the tiebreak table" },
   { code: "BAD_PLAN", description: "a pairing plan names a round twice or a round beyond the event" },
+  { code: "UNKNOWN_METHOD", description: "no pairing method of the registry has that code (or no pod variant of it)" },
+  { code: "NOTHING_TO_PAIR", description: "the schedule or bracket has no round left to pair, or none ready yet" },
+  { code: "ENGINE_REFUSED", description: "a pairing engine refused the round's input (the message says why)" },
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number]["code"];
 

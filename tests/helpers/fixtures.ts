@@ -112,11 +112,11 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
   };
   const t = await createTournament(db, clubDirector.id, settings);
   const open = await createTournament(db, clubDirector.id, { ...settings, name: "World Spring Cup" });
-  await addPlayers(db, open.id, clubDirector.id, { userIds: [playerA.id], emails: [], checkIn: false });
+  await addPlayers(db, { tournamentId: open.id, actorId: clubDirector.id, userIds: [playerA.id], emails: [], checkIn: false });
   await addStaff(db, t.id, clubDirector.id, judge.email, "judge");
-  await addPlayers(db, t.id, clubDirector.id, { userIds: [playerA.id, playerB.id], emails: [], checkIn: true });
-  const { roundNumber } = await pairNextRound(db, t.id, clubDirector.id);
-  await publishRound(db, t.id, clubDirector.id, roundNumber);
+  await addPlayers(db, { tournamentId: t.id, actorId: clubDirector.id, userIds: [playerA.id, playerB.id], emails: [], checkIn: true });
+  const { roundNumber } = await pairNextRound(db, { tournamentId: t.id, actorId: clubDirector.id });
+  await publishRound(db, { tournamentId: t.id, actorId: clubDirector.id, roundNumber });
   const [pairing] = await db
     .select({ id: tournamentPairings.id })
     .from(tournamentPairings)

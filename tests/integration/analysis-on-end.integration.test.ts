@@ -14,7 +14,7 @@ import { matchAnalyses } from "@/db/schema/analyses";
 import { matches } from "@/db/schema/matches";
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
-import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
+import { enterDirectorResult } from "@/server/services/boards/enter-result";
 import { analysisStartsSettled } from "@/server/services/analysis/on-end";
 import { drainAnalyses, kickAnalyses, requestAnalysis } from "@/server/services/analysis/jobs";
 import { ANALYSIS_QUEUE } from "@/server/services/analysis/queue";

@@ -328,14 +328,14 @@ describeDb("matches", (db, driver) => {
 
     it("starting a draft's game while the director deletes or publishes it never leaves a game on a deleted or unpublished board", async () => {
       const s = await seedPairing(db(), { publish: false });
-      const [start, del] = await Promise.allSettled([createFromPairing(db(), s.pairing.id, s.p1.id), deleteDraftRound(db(), s.t.id, s.director.id, 1)]);
+      const [start, del] = await Promise.allSettled([createFromPairing(db(), s.pairing.id, s.p1.id), deleteDraftRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })]);
       expect(del.status).toBe("fulfilled");
       expect(start.status).toBe("rejected");
       expect((await gamesOf(db(), s.t.id)).all).toEqual([]);
 
-      await pairNextRound(db(), s.t.id, s.director.id);
+      await pairNextRound(db(), { tournamentId: s.t.id, actorId: s.director.id });
       const board = await boardOf(db(), s.t.id);
-      const [start2, pub] = await Promise.allSettled([createFromPairing(db(), board.id, s.p2.id), publishRound(db(), s.t.id, s.director.id, 1)]);
+      const [start2, pub] = await Promise.allSettled([createFromPairing(db(), board.id, s.p2.id), publishRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })]);
       expect(pub.status).toBe("fulfilled");
       // before the publication it is refused; after it, the game starts on the published board
       if (start2.status === "rejected") expect(start2.reason).toMatchObject({ code: "PRECONDITION" });
@@ -373,7 +373,7 @@ describeDb("matches", (db, driver) => {
       const s = await seedPairing(db());
       await createFromPairing(db(), s.pairing.id, s.p1.id);
       await db().update(tournamentRounds).set({ status: "draft" }).where(eq(tournamentRounds.id, s.pairing.roundId));
-      await expect(deleteDraftRound(db(), s.t.id, s.director.id, 1)).rejects.toMatchObject({
+      await expect(deleteDraftRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })).rejects.toMatchObject({
         code: "PRECONDITION",
         message: `The game at table ${s.pairing.tableNumber} has already started, so this draft cannot be deleted: publish the round instead.`,
       });

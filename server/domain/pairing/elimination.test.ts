@@ -23,6 +23,8 @@ function playOut(b: Bracket, pick: (a: string, c: string) => string): Bracket {
 }
 const favourite = (a: string, c: string) => (seedOf(a) < seedOf(c) ? a : c);
 
+const labels = (b: Bracket) => Object.fromEntries(standingsFromBracket(b).map((p) => [p.playerId, `${placeLabel(p)}${p.settled ? "" : "?"}`]));
+
 describe("elimination brackets", () => {
   it("uses standard seeding order", () => {
     expect(seedOrder(8)).toEqual([1, 8, 4, 5, 2, 7, 3, 6]);
@@ -84,8 +86,6 @@ describe("elimination brackets", () => {
     expect(places.slice(0, 2).map((p) => [p.playerId, p.place])).toEqual([["p2", 1], ["p1", 2]]);
   });
 
-  const labels = (b: Bracket) => Object.fromEntries(standingsFromBracket(b).map((p) => [p.playerId, `${placeLabel(p)}${p.settled ? "" : "?"}`]));
-
   it("placements: 1, 2, shared 3–4 and 5–8 without a bronze match; 1–4 each with one", () => {
     expect(labels(playOut(must(createBracket(field(8))), favourite))).toEqual({ p1: "1", p2: "2", p3: "3–4", p4: "3–4", p5: "5–8", p6: "5–8", p7: "5–8", p8: "5–8" });
     expect(labels(playOut(must(createBracket(field(8), { bronze: true })), favourite))).toEqual({ p1: "1", p2: "2", p3: "3", p4: "4", p5: "5–8", p6: "5–8", p7: "5–8", p8: "5–8" });
@@ -94,7 +94,9 @@ describe("elimination brackets", () => {
     // double elimination, 4 players: the losers' bracket decides 3 and 4.
     expect(labels(playOut(must(createBracket(field(4), { format: "double" })), favourite))).toEqual({ p1: "1", p2: "2", p3: "3", p4: "4" });
   });
+});
 
+describe("elimination brackets: placements while played", () => {
   it("placements while the bracket is played: the places still open, not everyone 1st", () => {
     let b = must(createBracket(field(8)));
     b = must(applyResult(b, "W1-1", "p1")); // p1 beats p8; three quarter-finals to go

@@ -108,6 +108,9 @@ describe("pairSwiss", () => {
     expect(r4.pairings[0].reason).toMatch(/repeat: 2nd meeting/);
   });
 
+});
+
+describe("pairSwiss: Gibsons and withdrawals", () => {
   it("Gibsonizes a clinched leader", () => {
     // 6 players, 3 rounds total; before round 3, p1 has 2 wins +600, everyone else ≤ 1 win
     const players = Array.from({ length: 6 }, (_, i) => ({ id: `g${i + 1}`, rating: 2000 - i * 10 }));
@@ -204,6 +207,9 @@ describe("pairSwiss", () => {
     });
   });
 
+});
+
+describe("pairSwiss: rulings, properties and scale", () => {
   it("rejects duplicate and unknown players with a ruling", () => {
     const bad = pairSwiss({ players: [{ id: "a", rating: 1 }, { id: "a", rating: 2 }], history: empty });
     expect(bad.ok).toBe(false);

@@ -290,7 +290,19 @@ function attempt(
   };
   if (unmatched() === 0) return { mate, reasons };
 
-  // repair on growing windows of the lowest-ranked players (and the stragglers)
+  return repair(order, mate, reasons, compat, maxWindow);
+}
+
+/**
+ * The repair step of `attempt`: maximum matching (blossom) on growing windows of the lowest-ranked
+ * players (and the stragglers), keeping the greedy's pairs outside the window; null when no window
+ * up to `maxWindow` completes the pairing.
+ */
+function repair(order: readonly PlayerState[], mate: Int32Array, reasons: string[], compat: (i: number, j: number) => boolean, maxWindow: number): Attempt | null {
+  const m = order.length;
+  const odd = m % 2 === 1;
+  const V = mate.length;
+  const phantom = m;
   const before = Int32Array.from(mate);
   for (let w = 16; ; w *= 4) {
     const inWin = new Uint8Array(V);

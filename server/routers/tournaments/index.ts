@@ -10,8 +10,9 @@ import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, registerSelf, searchMembers, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
 import { addForbiddenPair, listForbiddenPairs, removeForbiddenPair } from "@/server/services/tournaments/forbidden";
-import { enterDirectorResult } from "@/server/services/tournaments/enter-result";
-import { getRoundClock, startRoundClock } from "@/server/services/tournaments/clock";
+import { enterDirectorResult } from "@/server/services/boards/enter-result";
+import { startRoundClock } from "@/server/services/boards/round-clock";
+import { getRoundClock } from "@/server/services/tournaments/clock";
 import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
 import {
   addPlayersInput,
@@ -36,7 +37,7 @@ import {
 } from "@/server/services/tournaments/schemas";
 import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
 import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
-import { tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
+import { act, tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
 import { REST } from "../rest-routes";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -247,7 +248,7 @@ export const tournamentsRouter = router({
     .output(tournamentOut)
     .mutation(({ ctx, input }) => {
       const { tournamentId: _id, ...patch } = input as typeof input & { tournamentId: string };
-      return updateTournament(ctx.db, ctx.tournament.id, ctx.user.id, patch);
+      return updateTournament(ctx.db, act(ctx), patch);
     }),
   audit: tournamentDirectorProcedure
     .output(z.array(z.object({ id: z.string(), action: z.string(), summary: z.string(), actorName: z.string().nullable(), details: z.record(z.string(), z.unknown()), detail: z.string().nullable(), createdAt: z.date() })))
@@ -269,15 +270,15 @@ export const tournamentsRouter = router({
 
   /** Players' own actions (club members, while registration is open). */
   register: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
-    await registerSelf(ctx.db, ctx.tournament.id, ctx.user.id);
+    await registerSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
     return done;
   }),
   unregister: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
-    await unregisterSelf(ctx.db, ctx.tournament.id, ctx.user.id);
+    await unregisterSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
     return done;
   }),
   checkInSelf: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
-    await checkInSelf(ctx.db, ctx.tournament.id, ctx.user.id);
+    await checkInSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
     return done;
   }),
 
@@ -285,28 +286,28 @@ export const tournamentsRouter = router({
     add: tournamentDirectorProcedure
       .input(addPlayersInput)
       .output(addReportOut)
-      .mutation(({ ctx, input }) => addPlayers(ctx.db, ctx.tournament.id, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => addPlayers(ctx.db, { ...input, ...act(ctx) })),
     checkIn: tournamentDirectorProcedure
       .input(checkInInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await setCheckIn(ctx.db, ctx.tournament.id, ctx.user.id, input.userId, input.checkedIn);
+        await setCheckIn(ctx.db, { ...act(ctx), userId: input.userId, checkedIn: input.checkedIn });
         return done;
       }),
     /** Checks in every registered entry; `names` says whom (alphabetically). */
-    checkInAll: tournamentDirectorProcedure.output(z.object({ count: z.number(), names: z.array(z.string()) })).mutation(({ ctx }) => checkInAll(ctx.db, ctx.tournament.id, ctx.user.id)),
+    checkInAll: tournamentDirectorProcedure.output(z.object({ count: z.number(), names: z.array(z.string()) })).mutation(({ ctx }) => checkInAll(ctx.db, act(ctx))),
     withdraw: tournamentDirectorProcedure
       .input(playerInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await withdrawPlayer(ctx.db, ctx.tournament.id, ctx.user.id, input.userId);
+        await withdrawPlayer(ctx.db, { ...act(ctx), userId: input.userId });
         return done;
       }),
     seed: tournamentDirectorProcedure
       .input(seedInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await setSeed(ctx.db, ctx.tournament.id, ctx.user.id, input.userId, input.seed);
+        await setSeed(ctx.db, { ...act(ctx), userId: input.userId, seed: input.seed });
         return done;
       }),
     /** The member picker: club members not yet entered, by name or e-mail (directors only). */
@@ -322,12 +323,12 @@ export const tournamentsRouter = router({
     add: tournamentDirectorProcedure
       .input(forbiddenPairInput)
       .output(forbiddenPairOut)
-      .mutation(({ ctx, input }) => addForbiddenPair(ctx.db, ctx.tournament.id, ctx.user.id, input.a, input.b)),
+      .mutation(({ ctx, input }) => addForbiddenPair(ctx.db, { ...act(ctx), a: input.a, b: input.b })),
     remove: tournamentDirectorProcedure
       .input(forbiddenPairInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await removeForbiddenPair(ctx.db, ctx.tournament.id, ctx.user.id, input.a, input.b);
+        await removeForbiddenPair(ctx.db, { ...act(ctx), a: input.a, b: input.b });
         return done;
       }),
   }),
@@ -336,42 +337,42 @@ export const tournamentsRouter = router({
     pair: tournamentDirectorProcedure
       .input(pairRoundInput)
       .output(z.object({ roundNumber: z.number() }))
-      .mutation(({ ctx, input }) => pairNextRound(ctx.db, ctx.tournament.id, ctx.user.id, { method: input.method })),
+      .mutation(({ ctx, input }) => pairNextRound(ctx.db, { ...act(ctx), method: input.method })),
     deleteDraft: tournamentDirectorProcedure
       .input(roundInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await deleteDraftRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber);
+        await deleteDraftRound(ctx.db, { ...act(ctx), roundNumber: input.roundNumber });
         return done;
       }),
     /** `applied: false` with `warnings`: nothing changed; send again with `confirm` to apply it anyway. */
     swap: tournamentDirectorProcedure
       .input(swapInput)
       .output(z.object({ applied: z.boolean(), warnings: z.array(z.string()) }))
-      .mutation(({ ctx, input }) => swapPlayers(ctx.db, ctx.tournament.id, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => swapPlayers(ctx.db, { ...input, ...act(ctx) })),
     flip: tournamentDirectorProcedure
       .input(flipInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await flipFirstMove(ctx.db, ctx.tournament.id, ctx.user.id, input.pairingId);
+        await flipFirstMove(ctx.db, { ...act(ctx), pairingId: input.pairingId });
         return done;
       }),
     publish: tournamentDirectorProcedure
       .input(roundInput)
       .output(ok)
       .mutation(async ({ ctx, input }) => {
-        await publishRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber);
+        await publishRound(ctx.db, { ...act(ctx), roundNumber: input.roundNumber });
         return done;
       }),
     /** The round clock: start (or restart) a published round, optionally starting its waiting games. */
     start: tournamentDirectorProcedure
       .input(startRoundInput)
       .output(z.object({ startedAt: z.date(), durationMs: z.number(), startedGames: z.number() }))
-      .mutation(({ ctx, input }) => startRoundClock(ctx.db, ctx.tournament.id, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => startRoundClock(ctx.db, { ...input, ...act(ctx) })),
     close: tournamentDirectorProcedure
       .input(roundInput)
       .output(z.object({ finished: z.boolean() }))
-      .mutation(({ ctx, input }) => closeRound(ctx.db, ctx.tournament.id, ctx.user.id, input.roundNumber)),
+      .mutation(({ ctx, input }) => closeRound(ctx.db, { ...act(ctx), roundNumber: input.roundNumber })),
   }),
 
   /** Only directors enter or correct results by hand (ending the board's game if it still runs);

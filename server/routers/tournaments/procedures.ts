@@ -27,3 +27,6 @@ export function tournamentRoleProcedure(roles: readonly TournamentStaffRole[]) {
 export const tournamentDirectorProcedure = tournamentRoleProcedure(["director"]);
 /** Judges and directors: the judges' desk. */
 export const tournamentJudgeProcedure = tournamentRoleProcedure(["judge"]);
+
+/** Which tournament and who acts: the first fields of every write service's input (services/tournaments/director-write.ts). */
+export const act = (ctx: { tournament: { id: string }; user: { id: string } }) => ({ tournamentId: ctx.tournament.id, actorId: ctx.user.id });

@@ -158,15 +158,15 @@ export async function runDemo(db: Db, opts: DemoOptions = {}): Promise<DemoResul
       rounds,
     }),
   );
-  await addPlayers(db, t.id, directorId, { userIds: players.map((p) => p.id), emails: [], checkIn: true });
+  await addPlayers(db, { tournamentId: t.id, actorId: directorId, userIds: players.map((p) => p.id), emails: [], checkIn: true });
 
   let games = 0;
   let moves = 0;
   let ratedByDemo = 0;
   for (let round = 1; round <= rounds; round++) {
     const r0 = performance.now();
-    await pairNextRound(db, t.id, directorId);
-    await publishRound(db, t.id, directorId, round);
+    await pairNextRound(db, { tournamentId: t.id, actorId: directorId });
+    await publishRound(db, { tournamentId: t.id, actorId: directorId, roundNumber: round });
     const boards = await db
       .select({ id: tournamentPairings.id, isBye: tournamentPairings.isBye })
       .from(tournamentPairings)
@@ -185,7 +185,7 @@ export async function runDemo(db: Db, opts: DemoOptions = {}): Promise<DemoResul
       games++;
       if (await ensureRated(db, id)) ratedByDemo++;
     }
-    await closeRound(db, t.id, directorId, round);
+    await closeRound(db, { tournamentId: t.id, actorId: directorId, roundNumber: round });
     log(`Round ${round}: ${matchIds.length} games played (${((performance.now() - r0) / 1000).toFixed(1)} s)`);
   }
 

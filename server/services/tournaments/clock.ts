@@ -5,16 +5,14 @@
  * time left). Starting again restarts the clock (a director who typed the wrong length).
  *
  * With `startGames`, every online game of the round that is still waiting for its players has its
- * clocks started at once, through the one fair-start path (`startNow`, matches/presence.ts): each
- * game in its own transaction after the round's, so one game refusing does not undo the round.
+ * clocks started at once (boards/round-clock.ts, through matches' one fair-start path): each game
+ * in its own transaction after the round's, so one game refusing does not undo the round.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import { matches, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
 import { DomainError } from "@/server/errors";
-import { publish } from "@/server/live/bus";
-import { startNow } from "@/server/services/matches/presence";
-import { writeAudit } from "./audit";
+import { directorWrite, type DirectorAct } from "./director-write";
 
 export interface RoundClockView {
   /** The round as the players see it; null for a round that does not exist or is still a draft. */
@@ -45,13 +43,14 @@ export interface StartRoundInput {
   startGames: boolean;
 }
 
-/** Directors only (checked by the router). Returns when the clock started and how many games it started. */
-export async function startRoundClock(db: Db, tournamentId: string, actorId: string, input: StartRoundInput, opts: { now?: number } = {}): Promise<{ startedAt: Date; durationMs: number; startedGames: number }> {
+/**
+ * Directors only (checked by the router). Sets the clock and returns when it started and the
+ * round's games still waiting for their players (boards/round-clock.ts starts them when asked).
+ */
+export async function setRoundClock(db: DbOrTx, input: DirectorAct & StartRoundInput, opts: { now?: number } = {}): Promise<{ startedAt: Date; durationMs: number; waiting: string[] }> {
   const startedAt = new Date(opts.now ?? Date.now());
   const durationMs = input.minutes * 60_000;
-  const waiting = await db.transaction(async (tx) => {
-    const [t] = await tx.select({ id: tournaments.id, status: tournaments.status }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
-    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+  const waiting = await directorWrite(db, input, async (tx, t, audit) => {
     const [r] = await tx
       .select()
       .from(tournamentRounds)
@@ -62,18 +61,8 @@ export async function startRoundClock(db: Db, tournamentId: string, actorId: str
     await tx.update(tournamentRounds).set({ startedAt, durationMs }).where(eq(tournamentRounds.id, r.id));
     const boards = await tx.select({ id: tournamentPairings.id }).from(tournamentPairings).where(and(eq(tournamentPairings.roundId, r.id), eq(tournamentPairings.isBye, false)));
     const games = !input.startGames || boards.length === 0 ? [] : await tx.select({ id: matches.id }).from(matches).where(and(inArray(matches.pairingId, boards.map((b) => b.id)), eq(matches.status, "open")));
-    await writeAudit(tx, t.id, actorId, "round.started", { round: r.number, durationMs, restarted: !!r.startedAt, waitingGames: games.length });
-    await publish(tx, `tournament:${t.id}`);
-    return games;
+    await audit("round.started", { round: r.number, durationMs, restarted: !!r.startedAt, waitingGames: games.length });
+    return games.map((g) => g.id);
   });
-  let startedGames = 0;
-  for (const g of waiting) {
-    try {
-      if ((await startNow(db, g.id, actorId, opts)).started) startedGames++;
-    } catch (e) {
-      // A game that ended or changed meanwhile is skipped; anything else is a bug.
-      if (!(e instanceof DomainError)) throw e;
-    }
-  }
-  return { startedAt, durationMs, startedGames };
+  return { startedAt, durationMs, waiting };
 }

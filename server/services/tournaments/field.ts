@@ -4,8 +4,8 @@
  * — standings, the next pairing, the bracket — starts here, so all views count the same way.
  *
  * Adapter notes (things the domain does not model, handled here):
- * - Late entries: each round a late entry missed counts as a `ByeRecord` worth `lateEntryWins`
- *   with spread 0 (so they show as "absent" in the cross-table; standings count them as byes).
+ * - Late entries: each round a late entry missed is an absence, a `ByeRecord` worth `lateEntryWins`
+ *   with spread 0 (the domain's `absentRounds` / `absenceByes`, server/domain/standings.ts).
  * - Only published and closed rounds count; a draft has no results and is not history yet.
  * - Elimination brackets are rebuilt by replaying results in round/table order through
  *   `applyResult` (domain/pairing/elimination), seeded from the seeds fixed at round 1.
@@ -16,7 +16,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, users, type Tournament, type TournamentPairing, type TournamentPlayer, type TournamentRound } from "@/db/schema";
-import { applyResult, createBracket, type Bracket, type ByeRecord, type GameRecord, type History, type LossReason, type Player, type ScoringOptions } from "@/server/domain";
+import { absenceByes, applyResult, createBracket, type Bracket, type LateEntry, type ByeRecord, type GameRecord, type History, type LossReason, type Player, type ScoringOptions } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 
 export type Entry = TournamentPlayer & { name: string; email: string };
@@ -124,17 +124,13 @@ export function buildHistory(ev: Event, opts: { includeDrafts?: boolean } = {}):
     if (p.isBye) byes.push({ round: p.roundNumber, playerId: p.players[0] });
     else games.push(toGame(p, ev.losses?.get(p.id))!);
   }
-  const lastCounted = Math.max(0, ...counted);
-  for (const e of ev.entries)
-    for (let r = 1; r < e.joinedRound && r <= lastCounted; r++) byes.push({ round: r, playerId: e.userId, wins: ev.tournament.lateEntryWins, spread: 0 });
+  byes.push(...absenceByes(lateEntries(ev), Math.max(0, ...counted), ev.tournament.lateEntryWins));
   return { games, byes };
 }
 
-/** Rounds a late entry missed, as "round:userId" keys (so views can tell absences from byes). */
-export function absenceKeys(ev: Event): Set<string> {
-  const out = new Set<string>();
-  for (const e of ev.entries) for (let r = 1; r < e.joinedRound; r++) out.add(`${r}:${e.userId}`);
-  return out;
+/** When each entry joined (the domain's `absentRounds` turns late entries into absences). */
+export function lateEntries(ev: Event): LateEntry[] {
+  return ev.entries.map((e) => ({ playerId: e.userId, joinedRound: e.joinedRound }));
 }
 
 /** Winner of a finished 2-player pairing (null for a tie or no result). */

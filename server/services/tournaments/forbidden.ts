@@ -10,10 +10,9 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
-import { tournamentForbiddenPairs, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { tournamentForbiddenPairs, tournamentPlayers, users } from "@/db/schema";
 import { DomainError } from "@/server/errors";
-import { publish } from "@/server/live/bus";
-import { writeAudit } from "./audit";
+import { directorWrite, type DirectorAct } from "./director-write";
 import { MAX_FORBIDDEN_PAIRS } from "./schemas";
 
 export interface ForbiddenPairView {
@@ -43,19 +42,18 @@ export async function forbiddenPairsOf(db: DbOrTx, tournamentId: string): Promis
   return rows.map((r) => [r.a, r.b]);
 }
 
-async function lockOpen(tx: DbOrTx, tournamentId: string) {
-  const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
-  if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+/** The event must not be finished: its pairs no longer change then. */
+function requireNotFinished(t: { status: string }) {
   if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished: its pairs no longer change.");
-  return t;
 }
 
 /** Keep two entries apart from the next paired round on. Directors only (checked by the router). */
-export async function addForbiddenPair(db: DbOrTx, tournamentId: string, actorId: string, a: string, b: string): Promise<ForbiddenPairView> {
+export async function addForbiddenPair(db: DbOrTx, input: DirectorAct & { a: string; b: string }): Promise<ForbiddenPairView> {
+  const { tournamentId, actorId, a, b } = input;
   if (a === b) throw new DomainError("INVALID", "Choose two different players.", "b");
   const [playerA, playerB] = ordered(a, b);
-  return db.transaction(async (tx) => {
-    await lockOpen(tx, tournamentId);
+  return directorWrite(db, { tournamentId, actorId, audit: { action: "forbidden.added", details: { a: playerA, b: playerB } } }, async (tx, t) => {
+    requireNotFinished(t);
     const entered = await tx
       .select({ userId: tournamentPlayers.userId, name: users.name })
       .from(tournamentPlayers)
@@ -67,23 +65,20 @@ export async function addForbiddenPair(db: DbOrTx, tournamentId: string, actorId
     if ((n?.n ?? 0) >= MAX_FORBIDDEN_PAIRS) throw new DomainError("PRECONDITION", `A tournament keeps at most ${MAX_FORBIDDEN_PAIRS} forbidden pairs.`);
     const inserted = await tx.insert(tournamentForbiddenPairs).values({ tournamentId, playerA, playerB, addedBy: actorId }).onConflictDoNothing().returning({ a: tournamentForbiddenPairs.playerA });
     if (inserted.length === 0) throw new DomainError("CONFLICT", `${name.get(a)} and ${name.get(b)} are already kept apart.`, "b");
-    await writeAudit(tx, tournamentId, actorId, "forbidden.added", { a: playerA, b: playerB });
-    await publish(tx, `tournament:${tournamentId}`);
     return { a: { userId: playerA, name: name.get(playerA)! }, b: { userId: playerB, name: name.get(playerB)! } };
   });
 }
 
 /** Let two entries meet again (from the next paired round on). Directors only. */
-export async function removeForbiddenPair(db: DbOrTx, tournamentId: string, actorId: string, a: string, b: string): Promise<void> {
-  const [playerA, playerB] = ordered(a, b);
-  await db.transaction(async (tx) => {
-    await lockOpen(tx, tournamentId);
+export async function removeForbiddenPair(db: DbOrTx, input: DirectorAct & { a: string; b: string }): Promise<void> {
+  const { tournamentId, actorId } = input;
+  const [playerA, playerB] = ordered(input.a, input.b);
+  await directorWrite(db, { tournamentId, actorId, audit: { action: "forbidden.removed", details: { a: playerA, b: playerB } } }, async (tx, t) => {
+    requireNotFinished(t);
     const gone = await tx
       .delete(tournamentForbiddenPairs)
       .where(and(eq(tournamentForbiddenPairs.tournamentId, tournamentId), eq(tournamentForbiddenPairs.playerA, playerA), eq(tournamentForbiddenPairs.playerB, playerB)))
       .returning({ a: tournamentForbiddenPairs.playerA });
     if (gone.length === 0) throw new DomainError("NOT_FOUND", "Those two players are not a forbidden pair.");
-    await writeAudit(tx, tournamentId, actorId, "forbidden.removed", { a: playerA, b: playerB });
-    await publish(tx, `tournament:${tournamentId}`);
   });
 }

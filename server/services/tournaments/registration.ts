@@ -10,16 +10,13 @@
  */
 import { and, asc, eq, ilike, inArray, max, notExists, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { clubMemberships, tournamentPlayers, tournamentRounds, tournaments, users, type Tournament } from "@/db/schema";
+import { clubMemberships, tournamentPlayers, tournamentRounds, users, type Tournament } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
-import { publish } from "@/server/live/bus";
-import { writeAudit } from "./audit";
 import { getTournamentOrThrow } from "./access";
+import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { isElimination, isRoundRobin } from "./field";
 import { playerRatingFor } from "./ratings";
-
-const topic = (id: string) => `tournament:${id}`;
 
 async function entryOf(db: DbOrTx, tournamentId: string, userId: string) {
   const [e] = await db
@@ -40,41 +37,40 @@ function requireOpen(t: Tournament, what: string) {
   if (t.status !== "registration") throw new DomainError("PRECONDITION", `Registration is closed: ${what} only before round 1 is paired.`);
 }
 
+/** A player's own act on their entry (they are the actor). */
+type SelfAct = { tournamentId: string; userId: string };
+/** A director's act on one entry. */
+type EntryAct = DirectorAct & { userId: string };
+const entryWhere = (tournamentId: string, userId: string) => and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId));
+
 /** A club member enters the tournament themselves (registration must be open). */
-export async function registerSelf(db: DbOrTx, tournamentId: string, userId: string): Promise<void> {
-  const t = await getTournamentOrThrow(db, tournamentId);
-  requireOpen(t, "players can register themselves");
-  if (!(await getMembership(db, t.clubId, userId))) throw new DomainError("FORBIDDEN", "Only members of the club can register; ask a director to add you.");
-  if (await entryOf(db, tournamentId, userId)) throw new DomainError("CONFLICT", "You are already registered.");
-  await db.transaction(async (tx) => {
+export async function registerSelf(db: DbOrTx, { tournamentId, userId }: SelfAct): Promise<void> {
+  const audit = { action: "player.registered" as const, details: { userId, self: true } };
+  await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
+    requireOpen(t, "players can register themselves");
+    if (!(await getMembership(tx, t.clubId, userId))) throw new DomainError("FORBIDDEN", "Only members of the club can register; ask a director to add you.");
+    if (await entryOf(tx, tournamentId, userId)) throw new DomainError("CONFLICT", "You are already registered.");
     await tx.insert(tournamentPlayers).values({ tournamentId, userId, registeredBy: userId });
-    await writeAudit(tx, tournamentId, userId, "player.registered", { userId, self: true });
-    await publish(tx, topic(tournamentId));
   });
 }
 
 /** A player withdraws their own registration before the event starts. */
-export async function unregisterSelf(db: DbOrTx, tournamentId: string, userId: string): Promise<void> {
-  const t = await getTournamentOrThrow(db, tournamentId);
-  requireOpen(t, "players can cancel their own registration");
-  if (!(await entryOf(db, tournamentId, userId))) throw new DomainError("NOT_FOUND", "You are not registered.");
-  await db.transaction(async (tx) => {
-    await tx.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
-    await writeAudit(tx, tournamentId, userId, "player.removed", { userId, self: true });
-    await publish(tx, topic(tournamentId));
+export async function unregisterSelf(db: DbOrTx, { tournamentId, userId }: SelfAct): Promise<void> {
+  const audit = { action: "player.removed" as const, details: { userId, self: true } };
+  await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
+    requireOpen(t, "players can cancel their own registration");
+    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "You are not registered.");
+    await tx.delete(tournamentPlayers).where(entryWhere(tournamentId, userId));
   });
 }
 
 /** A registered player checks themselves in on the day. */
-export async function checkInSelf(db: DbOrTx, tournamentId: string, userId: string): Promise<void> {
-  const t = await getTournamentOrThrow(db, tournamentId);
-  requireOpen(t, "players can check themselves in");
-  const e = await entryOf(db, tournamentId, userId);
-  if (!e) throw new DomainError("NOT_FOUND", "Register first, then check in.");
-  await db.transaction(async (tx) => {
-    await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
-    await writeAudit(tx, tournamentId, userId, "player.checked-in", { userId, self: true });
-    await publish(tx, topic(tournamentId));
+export async function checkInSelf(db: DbOrTx, { tournamentId, userId }: SelfAct): Promise<void> {
+  const audit = { action: "player.checked-in" as const, details: { userId, self: true } };
+  await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
+    requireOpen(t, "players can check themselves in");
+    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "Register first, then check in.");
+    await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(entryWhere(tournamentId, userId));
   });
 }
 
@@ -90,15 +86,9 @@ export interface AddPlayersReport {
  * Director adds players: club members by id, any account by e-mail. During the event each new
  * player is a late entry (Swiss and King of the Hill only), checked in and paired from the next round.
  */
-export async function addPlayers(
-  db: DbOrTx,
-  tournamentId: string,
-  actorId: string,
-  input: { userIds: string[]; emails: string[]; checkIn: boolean },
-): Promise<AddPlayersReport> {
-  return db.transaction(async (tx) => {
-    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
-    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+export async function addPlayers(db: DbOrTx, input: DirectorAct & { userIds: string[]; emails: string[]; checkIn: boolean }): Promise<AddPlayersReport> {
+  const { actorId } = input;
+  return directorWrite(db, input, async (tx, t, audit) => {
     if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
     const running = t.status === "running";
     if (running && (isRoundRobin(t) || isElimination(t)))
@@ -128,7 +118,7 @@ export async function addPlayers(
       const existing = await entryOf(tx, t.id, userId);
       if (existing && (!running || existing.status !== "registered")) {
         if (!running && input.checkIn && existing.status === "registered") {
-          await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)));
+          await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(entryWhere(t.id, userId));
         }
         report.already.push(name);
         continue;
@@ -136,9 +126,9 @@ export async function addPlayers(
       if (running) {
         const rating = await playerRatingFor(tx, userId, t.ruleset);
         const values = { status: "checked-in" as const, checkedInAt: new Date(), joinedRound, rating, seed: nextSeed++ };
-        if (existing) await tx.update(tournamentPlayers).set(values).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)));
+        if (existing) await tx.update(tournamentPlayers).set(values).where(entryWhere(t.id, userId));
         else await tx.insert(tournamentPlayers).values({ tournamentId: t.id, userId, registeredBy: actorId, ...values });
-        await writeAudit(tx, t.id, actorId, "player.late-entry", { userId, name, joinedRound });
+        await audit("player.late-entry", { userId, name, joinedRound });
         report.lateEntries.push(name);
       } else {
         await tx.insert(tournamentPlayers).values({
@@ -147,46 +137,40 @@ export async function addPlayers(
           registeredBy: actorId,
           ...(input.checkIn ? { status: "checked-in" as const, checkedInAt: new Date() } : {}),
         });
-        await writeAudit(tx, t.id, actorId, "player.registered", { userId, name, checkedIn: input.checkIn });
+        await audit("player.registered", { userId, name, checkedIn: input.checkIn });
         report.added.push(name);
       }
     }
-    await publish(tx, topic(t.id));
     return report;
   });
 }
 
 /** Director checks a player in (or undoes it) before round 1. */
-export async function setCheckIn(db: DbOrTx, tournamentId: string, actorId: string, userId: string, checkedIn: boolean): Promise<void> {
-  const t = await getTournamentOrThrow(db, tournamentId);
-  requireOpen(t, "check-in is changed here; during the event add late players instead, and");
-  const e = await entryOf(db, tournamentId, userId);
-  if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
-  await db.transaction(async (tx) => {
+export async function setCheckIn(db: DbOrTx, input: EntryAct & { checkedIn: boolean }): Promise<void> {
+  const { tournamentId, userId, checkedIn } = input;
+  const audit = { action: checkedIn ? ("player.checked-in" as const) : ("player.checked-out" as const), details: { userId } };
+  await directorWrite(db, { ...input, audit }, async (tx, t) => {
+    requireOpen(t, "check-in is changed here; during the event add late players instead, and");
+    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "That player is not registered.");
     await tx
       .update(tournamentPlayers)
       .set(checkedIn ? { status: "checked-in", checkedInAt: new Date() } : { status: "registered", checkedInAt: null })
-      .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
-    await writeAudit(tx, tournamentId, actorId, checkedIn ? "player.checked-in" : "player.checked-out", { userId });
-    await publish(tx, topic(tournamentId));
+      .where(entryWhere(tournamentId, userId));
   });
 }
 
-/** Director checks in every registered player at once. Returns how many were checked in. */
 /** Check in every registered entry at once; says whom it checked in (names, alphabetically). */
-export async function checkInAll(db: DbOrTx, tournamentId: string, actorId: string): Promise<{ count: number; names: string[] }> {
-  const t = await getTournamentOrThrow(db, tournamentId);
-  requireOpen(t, "check-in is open");
-  return db.transaction(async (tx) => {
+export async function checkInAll(db: DbOrTx, input: DirectorAct): Promise<{ count: number; names: string[] }> {
+  return directorWrite(db, input, async (tx, t, audit) => {
+    requireOpen(t, "check-in is open");
     const rows = await tx
       .update(tournamentPlayers)
       .set({ status: "checked-in", checkedInAt: new Date() })
-      .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.status, "registered")))
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.status, "registered")))
       .returning({ userId: tournamentPlayers.userId });
     const ids = rows.map((r) => r.userId);
     const names = ids.length ? (await tx.select({ name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => u.name).sort((a, b) => a.localeCompare(b, "en")) : [];
-    if (rows.length) await writeAudit(tx, tournamentId, actorId, "player.checked-in", { count: rows.length, all: true, names });
-    await publish(tx, topic(tournamentId));
+    if (rows.length) await audit("player.checked-in", { count: rows.length, all: true, names });
     return { count: rows.length, names };
   });
 }
@@ -196,38 +180,34 @@ export async function checkInAll(db: DbOrTx, tournamentId: string, actorId: stri
  * the player keeps their results, leaves later pairings and stays in the standings. A draft that
  * still pairs them must be re-paired; an unplayed published game gets a forfeit from the director.
  */
-export async function withdrawPlayer(db: DbOrTx, tournamentId: string, actorId: string, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
-    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+export async function withdrawPlayer(db: DbOrTx, input: EntryAct): Promise<void> {
+  const { tournamentId, userId } = input;
+  await directorWrite(db, input, async (tx, t, audit) => {
     if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
     const e = await entryOf(tx, tournamentId, userId);
     if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
     if (e.status === "withdrawn") throw new DomainError("CONFLICT", "That player has already withdrawn.");
-    const where = and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId));
     if (t.status === "registration" || e.rating === null) {
-      await tx.delete(tournamentPlayers).where(where);
-      await writeAudit(tx, tournamentId, actorId, "player.removed", { userId });
+      await tx.delete(tournamentPlayers).where(entryWhere(tournamentId, userId));
+      await audit("player.removed", { userId });
     } else {
       const after = await lastPublishedRound(tx, tournamentId);
-      await tx.update(tournamentPlayers).set({ status: "withdrawn", withdrawnAt: new Date(), withdrawnAfterRound: after }).where(where);
-      await writeAudit(tx, tournamentId, actorId, "player.withdrawn", { userId, afterRound: after });
+      await tx.update(tournamentPlayers).set({ status: "withdrawn", withdrawnAt: new Date(), withdrawnAfterRound: after }).where(entryWhere(tournamentId, userId));
+      await audit("player.withdrawn", { userId, afterRound: after });
     }
-    await publish(tx, topic(tournamentId));
   });
 }
 
 /** Director sets (or clears) a seed before round 1; seeds order round 1 and the brackets. */
-export async function setSeed(db: DbOrTx, tournamentId: string, actorId: string, userId: string, seed: number | null): Promise<void> {
-  const t = await getTournamentOrThrow(db, tournamentId);
-  requireOpen(t, "seeds can be set");
-  const e = await entryOf(db, tournamentId, userId);
-  if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
-  if (e.seed === seed) return;
-  await db.transaction(async (tx) => {
-    await tx.update(tournamentPlayers).set({ seed }).where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId)));
-    await writeAudit(tx, tournamentId, actorId, "player.seeded", { userId, seed, from: e.seed });
-    await publish(tx, topic(tournamentId));
+export async function setSeed(db: DbOrTx, input: EntryAct & { seed: number | null }): Promise<void> {
+  const { tournamentId, userId, seed } = input;
+  await directorWrite(db, input, async (tx, t, audit) => {
+    requireOpen(t, "seeds can be set");
+    const e = await entryOf(tx, tournamentId, userId);
+    if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
+    if (e.seed === seed) return unchanged(undefined);
+    await tx.update(tournamentPlayers).set({ seed }).where(entryWhere(tournamentId, userId));
+    await audit("player.seeded", { userId, seed, from: e.seed });
   });
 }
 

@@ -10,7 +10,7 @@
  * the others, with ±forfeitSpread regardless of the scores entered (Woogles: forfeit = loss −50).
  *
  * A director's result is authoritative: it is refused while the board's online game still runs
- * (`enterDirectorResult` in enter-result.ts ends that game first, in the same transaction), and a
+ * (`enterDirectorResult` in boards/enter-result.ts ends that game first, in the same transaction), and a
  * game's own end never overwrites a board that already has a result. Ratings: a board is one game
  * in the ledger (`rated_games.pairing_id` is unique). A match rates itself when it ends; a
  * director's result or correction rates the board here, or amends its entry and re-rates from it

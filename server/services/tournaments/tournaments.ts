@@ -11,9 +11,9 @@ import { clubs, tournamentPlayers, tournamentStaff, tournaments, users, type Tou
 import { CHALLENGE_RULES, getRuleset, parseRulesetOptions, type ChallengeRule, type GameChallengeRule, type RulesetOptions } from "@/engine";
 import { checkPairingPlan, type PairingPlanStep } from "@/server/domain";
 import { DomainError } from "@/server/errors";
-import { publish } from "@/server/live/bus";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { settingName, writeAudit } from "./audit";
+import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas";
 
 const isRulesetChallenge = (rule: string): rule is ChallengeRule => (CHALLENGE_RULES as readonly string[]).includes(rule);
@@ -116,11 +116,9 @@ const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
  * send every field back). Pairing-shaping settings change only while registration is open; the name,
  * description, dates, rated flag and tiebreaks at any time. Directors only (checked by the router).
  */
-export async function updateTournament(db: DbOrTx, tournamentId: string, actorId: string, input: UpdateTournamentInput): Promise<Tournament> {
-  return db.transaction(async (tx) => {
-    // Locked, so the status check cannot race round 1 being paired.
-    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
-    if (!t) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+export async function updateTournament(db: DbOrTx, act: DirectorAct, input: UpdateTournamentInput): Promise<Tournament> {
+  // Locked (directorWrite), so the status check cannot race round 1 being paired.
+  return directorWrite(db, act, async (tx, t, audit) => {
     const { timeControl, rulesetOptions, challengeRule, ...plain } = input;
     const current = t as unknown as Record<string, unknown>;
     const values: Record<string, unknown> = {};
@@ -142,7 +140,7 @@ export async function updateTournament(db: DbOrTx, tournamentId: string, actorId
       if (resolved.challengeRule !== t.challengeRule) values.challengeRule = resolved.challengeRule;
     }
     const changed = Object.keys(values);
-    if (changed.length === 0) return t;
+    if (changed.length === 0) return unchanged(t);
     if (t.status !== "registration") {
       const locked = changed.filter((k) => !ALWAYS_EDITABLE.has(k));
       if (locked.length)
@@ -160,8 +158,7 @@ export async function updateTournament(db: DbOrTx, tournamentId: string, actorId
       .returning();
     // Old → new per field, so the log can say what changed and from what.
     const changes = Object.fromEntries(changed.map((k) => [k, { from: current[k] ?? null, to: values[k] ?? null }]));
-    await writeAudit(tx, t.id, actorId, "tournament.updated", { fields: changed, changes });
-    await publish(tx, `tournament:${t.id}`);
+    await audit("tournament.updated", { fields: changed, changes });
     return u!;
   });
 }

@@ -7,12 +7,12 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { computeStandings, explainOrder, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
+import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
-import { absenceKeys, buildBracket, buildHistory, isElimination, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
+import { buildBracket, buildHistory, isElimination, lateEntries, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
 import { plannedRounds } from "./rounds";
 import { listStaff, type StaffRow } from "./tournaments";
 
@@ -179,11 +179,11 @@ export async function getStandings(db: DbOrTx, tournamentId: string): Promise<St
   const t = await getTournamentOrThrow(db, tournamentId);
   const ev = await loadEvent(db, t);
   const s = await computeFor(ev);
-  const absences = absenceKeys(ev);
+  const missed = absentRounds(lateEntries(ev));
   const withdrawn = new Set(ev.entries.filter((e) => e.status === "withdrawn").map((e) => e.userId));
   const closed = ev.rounds.filter((r) => r.status === "closed").map((r) => r.number);
   const rows: StandingView[] = s.rows.map((row, i) => {
-    const absent = [...absences].filter((k) => k.endsWith(`:${row.playerId}`) && closed.includes(Number(k.split(":")[0]))).length;
+    const { byes, absences } = splitByes(row.byes, missed.get(row.playerId), closed);
     const next = s.rows[i + 1];
     return {
       rank: row.rank,
@@ -193,8 +193,8 @@ export async function getStandings(db: DbOrTx, tournamentId: string): Promise<St
       losses: row.losses,
       spread: row.spread,
       games: row.games,
-      byes: row.byes - absent,
-      absences: absent,
+      byes,
+      absences,
       withdrawn: withdrawn.has(row.playerId),
       tiebreaks: s.tiebreakOrder.map((code) => ({ code, label: TIEBREAKS.find((x) => x.code === code)!.label, value: row.tiebreaks[code] ?? null })),
       whyAboveNext: next ? explainOrder(s, row.playerId, next.playerId) : null,
@@ -254,13 +254,13 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
   const names = await nameMap(db, ev);
   const rankOf = new Map(s.rows.map((r) => [r.playerId, r.rank]));
   const counted = ev.rounds.filter((r) => r.status !== "draft").map((r) => r.number);
-  const absences = absenceKeys(ev);
+  const missed = absentRounds(lateEntries(ev));
   const losses = await lossReasons(db, ev);
   const rows = s.rows.map((row) => {
     const cells: CrossCell[] = counted.map((round) => {
       const p = ev.pairings.find((x) => x.roundNumber === round && x.players.includes(row.playerId));
       const base = { round, opponents: [] as CrossCell["opponents"], own: null, against: null, firstMove: null, lossReason: null, place: null };
-      if (!p) return { ...base, kind: absences.has(`${round}:${row.playerId}`) ? "absent" : "none" };
+      if (!p) return { ...base, kind: missed.get(row.playerId)?.includes(round) ? "absent" : "none" };
       if (p.isBye) return { ...base, kind: "bye" };
       const opps = p.players.filter((id) => id !== row.playerId);
       const opponents = opps.map((id) => ({ userId: id, name: names.get(id) ?? id, rank: rankOf.get(id) ?? null }));

@@ -7,11 +7,15 @@
  * takes them (match row, then board), so a resignation arriving at the same moment queues behind
  * this write, finds the game over and is refused — or wins the race, and then the director's
  * `expectedVersion` is stale and the form reloads to show the game's result.
+ *
+ * It lives in boards/ (a tournament board and its online game, acting together), not in
+ * tournaments/: matches/ imports tournaments/ (results, access), so tournaments/ imports nothing of
+ * matches/ and the two folders do not import each other.
  */
 import type { Db } from "@/db/client";
 import { endForDirectorResult } from "@/server/services/matches/director-end";
 import { startQueuedRerates } from "@/server/services/ratings/queue";
-import { writeResult } from "./results";
+import { writeResult } from "@/server/services/tournaments/results";
 import { startAfterEnd } from "@/server/services/analysis/on-end";
 
 export interface DirectorResultInput {
