@@ -24,7 +24,9 @@ import { acceptChallenge, cancelChallenge, createChallenge, createFromPairing, f
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
 import { checkIn, startNow } from "@/server/services/matches/presence";
 import { listLiveGames } from "@/server/services/matches/live-now";
-import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "@/server/services/matches/views";
+import { getMatchView } from "@/server/services/matches/views";
+import { liveMatchView } from "@/server/services/matches/live-feed";
+import { listMyMatches, matchesForPairings } from "@/server/services/matches/lists";
 import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
 import { importRecordInput } from "@/server/services/matches/import-schemas";
