@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
-import { allCommittedMovesSettled } from "@/server/routers/matches/committed";
+import { allCommittedMovesSettled } from "@/server/services/matches/after-move";
 
 export type Driver = "pglite" | "postgres";
 export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];

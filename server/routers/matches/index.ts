@@ -32,7 +32,7 @@ import { adjustResult } from "@/server/services/matches/adjust";
 import { importRecordInput } from "@/server/services/matches/import-schemas";
 import { importRecord } from "@/server/services/matches/import";
 import { createdOut, liveGameOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
-import { announceMove } from "./committed";
+import { announceMove } from "@/server/services/matches/after-move";
 import { scorekeeperRouter } from "./scorekeeper";
 import { botRouter } from "./bot";
 import { REST } from "../rest-routes";

@@ -23,7 +23,7 @@
  * If step 3 changed the game (say the mover's flag fell) and the move then fails, those server
  * events are still written and the error is raised afterwards. What follows a committed move
  * (the bot's answer) is not this module's business: the `move` procedure announces it to its
- * subscribers (server/routers/matches/after-move.ts), with the bot's seat read in step 1.
+ * subscribers (server/services/matches/after-move.ts), with the bot's seat read in step 1.
  *
  * `claimTimeout` writes what the clock owes alone. Views never write: they show the game as the
  * owed events would leave it (state.ts `settledAt`), and the next write records them.
