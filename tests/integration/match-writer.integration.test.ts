@@ -11,7 +11,8 @@ import { expect, it } from "vitest";
 import { clubMemberships, matchEvents, matches, tournamentPairings } from "@/db/schema";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { importRecord } from "@/server/services/matches/import";
-import { submitMove } from "@/server/services/matches/moves";
+import { backgroundSettlesDone, submitMove } from "@/server/services/matches/moves";
+import { getMatchView } from "@/server/services/matches/views";
 import { createOtbMatch, scorekeeperMove } from "@/server/services/matches/scorekeeper";
 import { writesByKind, type WriteKind } from "@/server/services/matches/writer";
 import { describeDb } from "../helpers/db";
@@ -66,5 +67,19 @@ describeDb("the one writer of a match", (db) => {
     const otb = { ruleset: "equate" as const, rulesetOptions: {}, challengeRule: "single" as const, timeControl: null, players: [{ userId: p1.id, name: "Ada" }, { userId: null, name: "Gus" }] };
     expect(await writesDuring(async () => ({ id: station } = await createOtbMatch(db(), p1.id, otb, { now: T0 })))).toEqual({ create: 1, start: 1 });
     expect(await writesDuring(() => scorekeeperMove(db(), p1.id, { matchId: station, expectedSeq: 1, clientId: randomUUID(), seat: 0, action: { type: "pass" }, tappedAt: null }, { now: T0 + 2_000 }))).toEqual({ scorekeeper: 1 });
+  });
+
+  it("a view shows a game the clock ended without writing it; the settle job records it through the writer", async () => {
+    const [a, b] = await Promise.all([createUser(db(), { name: "Ann" }), createUser(db(), { name: "Bo" })]);
+    const otb = { ruleset: "equate" as const, rulesetOptions: {}, challengeRule: "single" as const, timeControl: { initialMs: 1_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 0, leastTimeBonusPoints: 0 }, players: [{ userId: a.id, name: "Ann" }, { userId: b.id, name: "Bo" }] };
+    const { id } = await createOtbMatch(db(), a.id, otb, { now: T0 });
+    const writes = await writesDuring(async () => {
+      const v = await getMatchView(db(), id, null, { now: T0 + 5_000 });
+      expect(v).toMatchObject({ status: "finished", version: 1, result: { reason: "timeout", winners: [b.id] } });
+      await backgroundSettlesDone();
+    });
+    expect(writes).toEqual({ settle: 1 });
+    const [row] = await db().select().from(matches).where(eq(matches.id, id));
+    expect(row).toMatchObject({ status: "finished", version: 3, result: { reason: "timeout" } });
   });
 });

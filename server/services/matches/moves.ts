@@ -150,6 +150,29 @@ async function recordDue(db: Db, input: { matchId: string; version: number; now?
   return w !== null;
 }
 
+const settling = new Map<string, Promise<void>>();
+
+/**
+ * The background settle job: a read that found a game over by the clock in memory (views.ts)
+ * asks for it to be recorded, after the read has answered, through the same write as
+ * `claimTimeout` — so a tournament game whose player walked away reaches its board, its
+ * standings and its ratings as soon as anyone looks, without a read writing. One at a time per
+ * match in this process; a failure is logged, and the next look asks again.
+ */
+export function settleInBackground(db: Db, input: { matchId: string; version: number; now?: number }): void {
+  if (settling.has(input.matchId)) return;
+  const job = recordDue(db, input)
+    .then(() => undefined)
+    .catch((err: unknown) => console.error(`Could not record what the clock owes in game ${input.matchId}:`, err))
+    .finally(() => settling.delete(input.matchId));
+  settling.set(input.matchId, job);
+}
+
+/** Resolves when every background settle begun so far has finished (tests, shutdown). */
+export async function backgroundSettlesDone(): Promise<void> {
+  await Promise.all([...settling.values()]);
+}
+
 /**
  * A player claims that the player on move has run out of time (past the maximum overtime). The
  * server checks with its own clock and records the timeout (the play page offers the claim once

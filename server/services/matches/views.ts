@@ -7,8 +7,9 @@
  *
  * Reading a view never writes (issue 24): when the clock owes events (a flag fell, a forfeit pass
  * is due) the view shows the game as they would leave it (state.ts `settledAt`: finished on time,
- * say), at the row's version, and the next write records them (the next move, or `claimTimeout`,
- * which the play page offers once the opponent's flag has fallen). `serverNow` lets the browser
+ * say), at the row's version, and a write records them: the next move, `claimTimeout`, or — for a
+ * game the clock ended, which nobody can move any more — the background settle job the read
+ * kicks after answering (moves.ts `settleInBackground`). `serverNow` lets the browser
  * compute its clock offset and tick the clocks itself.
  *
  * Each process keeps the views of one version (`VersionViews`): the row, who is seated, the
@@ -21,6 +22,7 @@ import { matchAdjustments, matchPlayers, matches, type Match, type MatchResult, 
 import { tournamentPairings } from "@/db/schema/tournaments";
 import { clock as C, DEFAULT_BOT_LEVEL, toMove, viewFor, type BotLevel } from "@/engine";
 import { DomainError } from "@/server/errors";
+import { settleInBackground } from "./moves";
 import { touchWaiting, waitingOf, type Waiting } from "./presence";
 import { loadFolded, settledAt, type Folded, type SheetEntry } from "./state";
 import { matchResultOf } from "./writer";
@@ -317,6 +319,7 @@ export async function currentViews(db: Db, matchId: string, now: number, opts: {
   const settled = settledAt(views.folded, now);
   if (settled === views.folded) return views;
   const over = settled.state.phase === "over";
+  if (over) settleInBackground(db, { matchId, version: m.version, now: opts.now });
   const shown: Match = { ...m, status: over ? "finished" : "active", turn: over ? null : settled.state.turn, scores: settled.state.scores.slice(), result: matchResultOf(settled.state) };
   const pub = publicView(shown, views.seated, views.adjustments, views.board, settled, now);
   return { ...views, key: `${views.key}.due${settled.version}`, match: shown, folded: settled, public: { ...pub, version: m.version }, at: now };
