@@ -17,7 +17,7 @@ import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
-import { resolveStart, RULESET_DATA, type BotLevel, type StartEvent } from "@/engine";
+import { resolveStart, RULESET_DATA, sentence, type BotLevel, type StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
@@ -58,7 +58,7 @@ function checkSettings(input: { ruleset: Match["ruleset"]; rulesetOptions: Recor
     seed: "x",
     timeControl: (input.timeControl ?? null) as StartEvent["timeControl"],
   });
-  if (!r.ok) throw new DomainError("INVALID", r.error.charAt(0).toUpperCase() + r.error.slice(1) + ".");
+  if (!r.ok) throw new DomainError("INVALID", sentence(r.error));
   const rs = r.value.ruleset;
   if (input.seats < rs.minPlayers || input.seats > rs.maxPlayers) {
     throw new DomainError("INVALID", `${rs.name} is for ${rs.minPlayers}–${rs.maxPlayers} players.`, "seats");
