@@ -20,12 +20,11 @@ import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchAdjustments, matchPlayers, matches, type Match, type MatchResult, type MatchStatus } from "@/db/schema/matches";
 import { tournamentPairings } from "@/db/schema/tournaments";
-import { clock as C, DEFAULT_BOT_LEVEL, toMove, viewFor, type BotLevel } from "@/engine";
+import { clock as C, DEFAULT_BOT_LEVEL, resultOf, toMove, viewFor, type BotLevel } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { settleInBackground } from "./moves";
 import { touchWaiting, waitingOf, type Waiting } from "./presence";
 import { loadFolded, settledAt, type Folded, type SheetEntry } from "./state";
-import { matchResultOf } from "./writer";
 
 export interface MatchPlayerView {
   userId: string;
@@ -320,7 +319,7 @@ export async function currentViews(db: Db, matchId: string, now: number, opts: {
   if (settled === views.folded) return views;
   const over = settled.state.phase === "over";
   if (over) settleInBackground(db, { matchId, version: m.version, now: opts.now });
-  const shown: Match = { ...m, status: over ? "finished" : "active", turn: over ? null : settled.state.turn, scores: settled.state.scores.slice(), result: matchResultOf(settled.state) };
+  const shown: Match = { ...m, status: over ? "finished" : "active", turn: over ? null : settled.state.turn, scores: settled.state.scores.slice(), result: resultOf(settled.state) };
   const pub = publicView(shown, views.seated, views.adjustments, views.board, settled, now);
   return { ...views, key: `${views.key}.due${settled.version}`, match: shown, folded: settled, public: { ...pub, version: m.version }, at: now };
 }

@@ -26,9 +26,9 @@ import { applyRatedGame } from "@/server/services/ratings/apply";
 import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
 import { snapshotDue, snapshotOf } from "./snapshots";
 import { cachePut, type Appended, type Folded } from "./state";
+import { reportPairingResult } from "./tournament";
 
 export type { Appended };
-import { reportPairingResult } from "./tournament";
 
 export const topicOf = (matchId: string) => `match:${matchId}`;
 
@@ -43,9 +43,6 @@ const count = (kind: WriteKind) => written.set(kind, (written.get(kind) ?? 0) + 
 export function writesByKind(): Record<WriteKind, number> {
   return Object.fromEntries(WRITE_KINDS.map((k) => [k, written.get(k) ?? 0])) as Record<WriteKind, number>;
 }
-
-/** A match's result as the row caches it (the engine's `resultOf`, by player id). */
-export const matchResultOf = (s: GameState): MatchResult | null => resultOf(s);
 
 /** One write of events: the row as read, the state after the events, the events. */
 export interface EventWrite {
@@ -68,7 +65,7 @@ export interface EventWrite {
  * and the rating. A game a director's result ended is left alone: that caller writes the board
  * and rates it (director-end.ts).
  */
-export async function reportResult(tx: DbOrTx, m: Match, s: GameState, result: MatchResult, now: number): Promise<void> {
+async function reportResult(tx: DbOrTx, m: Match, s: GameState, result: MatchResult, now: number): Promise<void> {
   if (result.reason === "director") return;
   if (m.pairingId) {
     // A resignation or a loss on time is a loss whatever the scores: reported as a forfeit by the
@@ -100,7 +97,7 @@ export async function gameEnded(tx: DbOrTx, m: Match, s: GameState, result: Matc
  * analysed on import.
  */
 export async function appendEvents(db: DbOrTx, w: EventWrite, opts: { locked?: boolean } = {}): Promise<boolean> {
-  const result = matchResultOf(w.folded.state);
+  const result = resultOf(w.folded.state);
   const ends = result !== null && w.kind !== "import";
   if (opts.locked) {
     if (!(await writeEvents(db, w))) throw new Error(`write of match ${w.m.id} under its row lock wrote nothing`);
@@ -145,7 +142,7 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
   const { m, folded: f, appended, now } = w;
   const opts = { clientId: w.clientId ?? null, snapshot: snapshotDue(m.version, f.version) ? snapshotOf(f) : null };
   const s = f.state;
-  const result = matchResultOf(s);
+  const result = resultOf(s);
   const finished = result !== null;
   const events = appended.map((a) => ({ seq: a.seq, type: a.event.type, payload: a.event, at: new Date(a.event.at).toISOString(), actor_id: a.actorId, client_id: a.clientId }));
   const notice = noticeArgs(topicOf(m.id), f.version);
