@@ -79,7 +79,7 @@ export const matchesRouter = router({
   claimTimeout: protectedProcedure
     .input(matchIdInput)
     .output(z.object({ ended: z.boolean(), version: z.number() }))
-    .mutation(({ ctx, input }) => claimTimeout(ctx.db, input.matchId, ctx.user.id)),
+    .mutation(({ ctx, input }) => claimTimeout(ctx.db, { matchId: input.matchId, userId: ctx.user.id })),
 
   /** My matches: open challenges, games in play, finished games. */
   mine: protectedProcedure.output(z.array(summaryOut)).query(({ ctx }) => listMyMatches(ctx.db, ctx.user.id)),

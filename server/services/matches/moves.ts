@@ -178,7 +178,8 @@ export async function backgroundSettlesDone(): Promise<void> {
  * server checks with its own clock and records the timeout (the play page offers the claim once
  * the opponent's flag has fallen; the next move would record it too).
  */
-export async function claimTimeout(db: Db, matchId: string, userId: string, opts: { now?: number } = {}): Promise<{ ended: boolean; version: number }> {
+export async function claimTimeout(db: Db, input: { matchId: string; userId: string }, opts: { now?: number } = {}): Promise<{ ended: boolean; version: number }> {
+  const { matchId, userId } = input;
   const [m] = await db.select().from(matchesTable).where(eq(matchesTable.id, matchId)).limit(1);
   if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
   const [seat] = await db
