@@ -76,6 +76,9 @@ export type {
   ReplayResult,
   ToMove,
 } from "./game";
+// One request folded into a game: the events owed, or a refusal a player reads (issue 24)
+export { act, settleDue, resultOf, refusal, sentence, ACT_REFUSAL_CODES } from "./game";
+export type { GameAction, ActOutcome, GameResult, Refusal, RefusalCode } from "./game";
 // The public scoresheet: one plain line per event ("3+4=7 at J10 across"), rack contents never named
 export { describeEvent, lineText } from "./game/scoresheet";
 // The whole lines a play forms as text ("672+42+5=719", mixed numerals spaced: "46 1/4")

@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: fills the app's database (embedded PGlite in .data/pglite, or DATABASE_URL)
  * with a demo club, sixteen players, a three-round rated Swiss played move by move by the bot and
- * a game in progress against the bot (server/services/bot/demo.ts, docs/demo.md). Then
+ * a game in progress against the bot (server/services/demo/seed.ts, docs/demo.md). Then
  * `npm run app` and open the printed links.
  *
  * Options: --budget <ms> (bot search per move, default 40), --players <n>, --rounds <n>.
@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { getDbHandle } from "@/db/client";
-import { DEMO_DIRECTOR_EMAIL, DEMO_PASSWORD, runDemo } from "@/server/services/bot/demo";
+import { DEMO_DIRECTOR_EMAIL, DEMO_PASSWORD, runDemo } from "@/server/services/demo/seed";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

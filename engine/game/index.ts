@@ -5,3 +5,5 @@
  */
 export * from "./events";
 export * from "./game";
+export * from "./act";
+export * from "./refusals";

@@ -30,7 +30,7 @@ export async function publish(db: DbOrTx, topic: string, version = 0): Promise<v
 }
 
 /** `pg_notify`'s arguments for a notice, for a statement that notifies as part of its own work
- * (the move path's one write statement, server/services/matches/log.ts). */
+ * (the move path's one write statement, server/services/matches/writer.ts). */
 export function noticeArgs(topic: string, version = 0): { channel: string; payload: string } {
   return { channel: CHANNEL, payload: JSON.stringify({ topic, version } satisfies LiveNotice) };
 }

@@ -3,7 +3,7 @@ import { signUp } from "./helpers";
 
 /**
  * The bot answers after the human's answer has been sent (Next's `after()` behind the `move`
- * procedure, server/routers/matches/committed.ts): the page gets its move back, then the bot's
+ * procedure, server/services/matches/after-move.ts): the page gets its move back, then the bot's
  * move arrives through the live view like any opponent's.
  */
 test("[bot]: I pass against the bot and its answer arrives on the page by itself", async ({ page }) => {

@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
-import { allCommittedMovesSettled } from "@/server/routers/matches/committed";
+import { allCommittedMovesSettled } from "@/server/services/matches/after-move";
+import { backgroundSettlesDone } from "@/server/services/matches/moves";
 
 export type Driver = "pglite" | "postgres";
 export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -43,8 +44,9 @@ export function describeDb(name: string, body: (db: () => Db, driver: Driver) =>
       handle = await openTestDatabase(driver);
     });
     afterAll(async () => {
-      // work that runs after a move's answer (the bot) must finish before its database goes away
+      // work that runs after a move's answer (the bot) or a view (the settle job) must finish before its database goes away
       await allCommittedMovesSettled();
+      await backgroundSettlesDone();
       await handle?.close();
     });
     body(() => {

@@ -25,7 +25,7 @@ import { requestToJoin } from "@/server/services/clubs/join-requests";
 import { bulkAddMembers, setMemberRole } from "@/server/services/clubs/members";
 import { createChallenge, createFromPairing } from "@/server/services/matches/lifecycle";
 import { checkIn } from "@/server/services/matches/presence";
-import { allCommittedMovesSettled } from "@/server/routers/matches/committed";
+import { allCommittedMovesSettled } from "@/server/services/matches/after-move";
 import { submitMove } from "@/server/services/matches/moves";
 import { createOtbMatch } from "@/server/services/matches/scorekeeper";
 import { getMatchView } from "@/server/services/matches/views";
@@ -175,7 +175,7 @@ class Rollback extends Error {}
 /**
  * Runs `fn` in a transaction that is always rolled back, so a test can call mutations as every
  * role against one world without building a new one each time. Services' own transactions become
- * savepoints inside it. Work announced after a move (server/routers/matches/committed.ts) finishes
+ * savepoints inside it. Work announced after a move (server/services/matches/after-move.ts) finishes
  * before the rollback. The matches' per-process state cache is cleared afterwards, since it may
  * hold versions that were rolled back.
  */

@@ -69,7 +69,7 @@ describeDb("analysis queued when a game ends", (db) => {
 
   it("a flag that fell (claimed by the opponent) queues it", async () => {
     const { b, matchId } = await startedGame(db(), { initialMs: 2_000, maxOvertimeMs: 1_000 });
-    expect((await claimTimeout(db(), matchId, b.id, { now: T0 + 3_500 })).ended).toBe(true);
+    expect((await claimTimeout(db(), { matchId, userId: b.id }, { now: T0 + 3_500 })).ended).toBe(true);
     expect(await rowOf(db(), matchId)).toMatchObject({ status: "queued", total: 0 });
     await analysisStartsSettled();
     await kickAnalyses(db());

@@ -15,7 +15,7 @@ import { BOT_EMAIL, ensureBotUser } from "@/server/services/bot/account";
 import { playBotTurns, toAction } from "@/server/services/bot/turns";
 import { submitMove } from "@/server/services/matches/moves";
 import { loadFolded } from "@/server/services/matches/state";
-import { committedMovesSettled, onMoveCommitted } from "@/server/routers/matches/committed";
+import { committedMovesSettled, onMoveCommitted } from "@/server/services/matches/after-move";
 import { callerFor, seedUser } from "../helpers/seed";
 import { describeDb } from "../helpers/db";
 import { findEndPhony } from "./matches.helpers";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { matches } from "@/db/schema/matches";
-import { runDemo } from "@/server/services/bot/demo";
+import { runDemo } from "@/server/services/demo/seed";
 import { getRatings } from "@/server/services/ratings/queries";
 import { getStandings } from "@/server/services/tournaments/views";
 import { callerFor } from "../helpers/seed";

@@ -221,7 +221,7 @@ describeDb("matches", (db, driver) => {
 
     it("a player past the maximum overtime loses on time when anyone next touches the match", async () => {
       const { a, b, matchId } = await startedGame(db(), { timeControl: TC({ initialMs: 2_000, maxOvertimeMs: 1_000 }) });
-      await expect(claimTimeout(db(), matchId, b.id, { now: T0 + 2_500 })).rejects.toThrow(/Nobody has run out of time/);
+      await expect(claimTimeout(db(), { matchId, userId: b.id }, { now: T0 + 2_500 })).rejects.toThrow(/Nobody has run out of time/);
       // A's move after the flag fell: the timeout is recorded, the move refused
       await expect(
         submitMove(db(), { matchId, userId: a.id, expectedSeq: 1, clientId: cid(), action: { type: "pass" } }, { now: T0 + 3_500 }),
@@ -239,7 +239,7 @@ describeDb("matches", (db, driver) => {
       const v = await getMatchView(db(), g1.matchId, null, { now: T0 + 5_000 });
       expect(v.result?.reason).toBe("timeout");
       const g2 = await startedGame(db(), { timeControl: TC({ initialMs: 1_000, maxOvertimeMs: 0 }) });
-      expect(await claimTimeout(db(), g2.matchId, g2.b.id, { now: T0 + 1_500 })).toMatchObject({ ended: true });
+      expect(await claimTimeout(db(), { matchId: g2.matchId, userId: g2.b.id }, { now: T0 + 1_500 })).toMatchObject({ ended: true });
     });
   });
 
@@ -389,7 +389,7 @@ describeDb("matches", (db, driver) => {
       const { matchId } = await createFromPairing(db(), board.id, owner.id);
       const [mover, waiter] = board.players as [string, string];
       // Nobody moves: a day later the first mover's flag has long fallen.
-      expect(await claimTimeout(db(), matchId, waiter, { now: Date.now() + 86_400_000 })).toMatchObject({ ended: true });
+      expect(await claimTimeout(db(), { matchId, userId: waiter }, { now: Date.now() + 86_400_000 })).toMatchObject({ ended: true });
       const bracket = await callerFor(db()).tournaments.bracket({ tournamentId: t.id });
       const final = bracket!.matches.find((m) => m.players.includes(mover))!;
       expect(final).toMatchObject({ winner: waiter, lostBy: { userId: mover, reason: "timeout" } });

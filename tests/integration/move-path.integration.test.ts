@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { statementsSent, type Db } from "@/db/client";
 import { matchEvents, matchSnapshots, matches } from "@/db/schema/matches";
 import { users } from "@/db/schema/users";
-import { committedMovesSettled } from "@/server/routers/matches/committed";
+import { committedMovesSettled } from "@/server/services/matches/after-move";
 import { BOT_EMAIL } from "@/server/services/bot/account";
 import { challengeBot } from "@/server/services/bot/challenge";
 import { answerCommittedMove } from "@/server/services/bot/turns";

@@ -2,7 +2,7 @@
  * No import cycles in the code the app runs (engine/, server/, db/, app/; tests excluded). A cycle
  * means two modules each need the other to be loaded first — the write path of a move and the bot
  * once imported each other (`submitMove` called the bot, the bot called `submitMove`); now the bot
- * subscribes to committed moves (server/routers/matches/committed.ts) and the arrow runs one way.
+ * subscribes to committed moves (server/services/matches/after-move.ts) and the arrow runs one way.
  *
  * Only imports that exist at run time count: `import type`, `export type` and imports whose every
  * name is a type are erased by the compiler (`isolatedModules`), so they cannot form a load cycle.

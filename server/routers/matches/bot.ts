@@ -1,7 +1,7 @@
 /**
  * The bot opponent (`matches.bot.*`, docs/demo.md): thin procedures over server/services/bot.
  * Starting a game needs a signed-in player; the bot then answers every move once the mover's
- * answer has been sent (a subscriber of committed moves, ./committed.ts), and the page sees its
+ * answer has been sent (a subscriber of committed moves, server/services/matches/after-move.ts), and the page sees its
  * move through its usual live view.
  */
 import { z } from "zod";

@@ -24,13 +24,15 @@ import { acceptChallenge, cancelChallenge, createChallenge, createFromPairing, f
 import { claimTimeout, submitMove } from "@/server/services/matches/moves";
 import { checkIn, startNow } from "@/server/services/matches/presence";
 import { listLiveGames } from "@/server/services/matches/live-now";
-import { getMatchView, listMyMatches, liveMatchView, matchesForPairings } from "@/server/services/matches/views";
+import { getMatchView } from "@/server/services/matches/views";
+import { liveMatchView } from "@/server/services/matches/live-feed";
+import { listMyMatches, matchesForPairings } from "@/server/services/matches/lists";
 import { getMatchRecord } from "@/server/services/matches/records";
 import { adjustResult } from "@/server/services/matches/adjust";
 import { importRecordInput } from "@/server/services/matches/import-schemas";
 import { importRecord } from "@/server/services/matches/import";
 import { createdOut, liveGameOut, matchViewOut, moveOut, previewOut, recordOut, resultOut, summaryOut } from "./outputs";
-import { announceMove } from "./committed";
+import { announceMove } from "@/server/services/matches/after-move";
 import { scorekeeperRouter } from "./scorekeeper";
 import { botRouter } from "./bot";
 import { REST } from "../rest-routes";
@@ -77,7 +79,7 @@ export const matchesRouter = router({
   claimTimeout: protectedProcedure
     .input(matchIdInput)
     .output(z.object({ ended: z.boolean(), version: z.number() }))
-    .mutation(({ ctx, input }) => claimTimeout(ctx.db, input.matchId, ctx.user.id)),
+    .mutation(({ ctx, input }) => claimTimeout(ctx.db, { matchId: input.matchId, userId: ctx.user.id })),
 
   /** My matches: open challenges, games in play, finished games. */
   mine: protectedProcedure.output(z.array(summaryOut)).query(({ ctx }) => listMyMatches(ctx.db, ctx.user.id)),

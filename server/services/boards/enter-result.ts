@@ -53,6 +53,6 @@ export async function enterDirectorResult(db: Db, input: DirectorResultInput, op
   // A correction too large to re-rate in the transaction queued its re-rate: start it now that the
   // correction is committed (the answer does not wait for it; pages say "being recomputed").
   startQueuedRerates(db).catch((err: unknown) => console.error("The queued re-rate failed:", err));
-  // a game this result ended has its analysis queued (matches/log.ts): start it, now it is committed
+  // a game this result ended has its analysis queued (matches/writer.ts): start it, now it is committed
   if (game) startAfterEnd(db, game.matchId);
 }

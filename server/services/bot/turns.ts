@@ -12,7 +12,7 @@
  * it exchanges, but after two scoreless turns per player in a row it passes instead, so a game
  * between two bots that find nothing still ends (successive passes).
  *
- * When: `answerCommittedMove` subscribes to committed moves (server/routers/matches/committed.ts):
+ * When: `answerCommittedMove` subscribes to committed moves (server/services/matches/after-move.ts):
  * it runs after a human's move has committed and the human's answer has been sent, so the human
  * never waits on the bot's search or transaction, and a bot failure is logged, never reported to
  * the human. The matches service does not know the bot (no import from services/matches back to
@@ -130,7 +130,7 @@ export async function botSeatedIn(db: Db, matchId: string): Promise<string | nul
 
 /**
  * The bot's answer to a committed move (a subscriber of committed moves: the `move` procedure
- * announces each applied move, server/routers/matches/committed.ts, after the mover's answer has
+ * announces each applied move, server/services/matches/after-move.ts, after the mover's answer has
  * been sent). If the game goes on, the bot account sits in the match and is now on move, it
  * answers. Moves the bot itself submits (`bot:` keys) do not re-enter. Errors propagate to the
  * caller, which logs them: the human's move has already been applied and reported as such.

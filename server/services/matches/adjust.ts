@@ -11,12 +11,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchAdjustments, matches, matchPlayers, type MatchResult } from "@/db/schema/matches";
 import { DomainError } from "@/server/errors";
-import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { writeResult } from "@/server/services/tournaments/results";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { startQueuedRerates } from "@/server/services/ratings/queue";
-import { lockMatch, topicOf } from "./log";
+import { lockMatch } from "./reads";
+import { setResult } from "./writer";
 
 export async function adjustResult(db: Db, input: { matchId: string; actorId: string; scores: Record<string, number>; reason: string }): Promise<MatchResult> {
   const [m0] = await db.select().from(matches).where(eq(matches.id, input.matchId)).limit(1);
@@ -39,7 +39,7 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
       adjusted: true,
     };
     await tx.insert(matchAdjustments).values({ matchId: m.id, actorId: input.actorId, before: m.result, after, reason: input.reason });
-    await tx.update(matches).set({ result: after, updatedAt: new Date() }).where(eq(matches.id, m.id));
+    await setResult(tx, m, after, { updatedAt: new Date() });
     if (m.pairingId) {
       await writeResult(tx, { pairingId: m.pairingId, scores: after.scores, source: "director", actorId: input.actorId, matchId: m.id, forfeitUserId: null });
     }
@@ -54,7 +54,6 @@ export async function adjustResult(db: Db, input: { matchId: string; actorId: st
         players: players.map((userId) => ({ userId, score: after.scores[userId]! })),
       });
     }
-    await publish(tx, topicOf(m.id), m.version);
     return after;
   });
   // A re-rate too large for the transaction was queued: start it now that the change is committed.

@@ -4,20 +4,22 @@
  * path follows moves.ts:
  *   1. lock the match row — the first lock of every write of a match, and of a game's own end,
  *      which then locks the board (so this path and a resignation queue, they cannot deadlock);
- *   2. `now` is the server's clock; the events the clock owes at `now` are appended first (a flag
- *      that fell before the director typed ends the game on time, reported as usual: the
- *      director's result then corrects it);
- *   3. still playing: the engine's `director-end` (clocks stop, nothing settled) and `end`;
- *   4. persist (the log, the row; `persist` leaves the board and the ledger to the caller, who
- *      writes the director's result onto the board and rates it once) and publish `match:<id>`;
+ *   2-3. the engine folds the director's end (`act`): the events the clock owes at the server's
+ *      `now` first (a flag that fell before the director typed ends the game on time, reported as
+ *      usual: the director's result then corrects it), then, still playing, `director-end`
+ *      (clocks stop, nothing settled) and `end`;
+ *   4. the writer appends them (writer.ts `appendEvents`: the log, the row, `match:<id>`; a
+ *      director's end reports nothing, the caller writes the director's result onto the board
+ *      and rates it once);
  *   5. the row's cached result is the director's, so players and spectators see who won.
  */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches, type MatchResult } from "@/db/schema/matches";
-import { publish } from "@/server/live/bus";
-import { lockMatch, persist, settle, topicOf, type Appended } from "./log";
-import { loadFolded, step } from "./state";
+import { act } from "@/engine";
+import { lockMatch } from "./reads";
+import { foldActed, loadFolded } from "./state";
+import { appendEvents, finishUnplayed, setResult } from "./writer";
 
 export interface DirectorResult {
   /** userId → score, as the director entered them */
@@ -41,25 +43,16 @@ export async function endForDirectorResult(tx: DbOrTx, input: { pairingId: strin
   const m = await lockMatch(tx, found.id);
   if (m.status === "open") {
     // Still waiting for its players (a fair start, presence.ts): no clock ran, nothing to settle.
-    await tx.update(matches).set({ status: "finished", result: directorResult(input.result), finishedAt: new Date(), updatedAt: new Date() }).where(eq(matches.id, m.id));
-    await publish(tx, topicOf(m.id), m.version);
+    await finishUnplayed(tx, m, { result: directorResult(input.result), at: new Date() });
     return { matchId: m.id };
   }
   if (m.status !== "active") return { matchId: m.id };
-  let f = (await loadFolded(tx, m.id, m.version))!;
-  const now = Math.max(input.now ?? Date.now(), f.state.lastAt);
-  const appended: Appended[] = [];
-  f = settle(f, now, appended);
-  if (f.state.phase === "playing") {
-    const event = { type: "director-end" as const, at: now };
-    const r = step(f, f.version + 1, event);
-    if (!r.ok) throw new Error(`director-end refused by the engine: ${r.error.code} ${r.error.message}`);
-    f = r.value;
-    appended.push({ seq: f.version, event, actorId: input.actorId, clientId: null });
-    f = settle(f, now, appended);
-  }
-  await persist(tx, m, f, appended, now);
-  if (f.state.end?.reason === "director") await tx.update(matches).set({ result: directorResult(input.result) }).where(eq(matches.id, m.id));
+  const f = (await loadFolded(tx, m.id, m.version))!;
+  const out = act(f.state, { type: "director-end" }, input.now ?? Date.now());
+  if (!out.ok) throw new Error(`director-end refused by the engine: ${out.refusal.code} ${out.refusal.message}`);
+  const w = { kind: "director-end" as const, m, ...foldActed(f, out, { index: out.actionIndex, actorId: input.actorId, clientId: null }), now: out.now };
+  if (w.appended.length > 0) await appendEvents(tx, w, { locked: true });
+  if (out.state.end?.reason === "director") await setResult(tx, m, directorResult(input.result));
   return { matchId: m.id };
 }
 

@@ -15,16 +15,12 @@
  *   check constraint (migration 0016) keeps it so. Nothing is reported to a tournament.
  */
 import type { Db } from "@/db/client";
-import { matchEvents, matches } from "@/db/schema/matches";
-import { readGameRecord, replay, type GameEvent } from "@/engine";
+import { readGameRecord, replay, sentence, type GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { resultOf } from "./log";
+import { foldAll } from "./state";
+import { appendEvents, createMatchRow } from "./writer";
 import { MAX_RECORD_EVENTS, importRecordInput, recordEventSchema, type ImportRecordInput } from "./import-schemas";
 
-const sentence = (m: string) => {
-  const s = m.charAt(0).toUpperCase() + m.slice(1);
-  return /[.!?]$/.test(s) ? s : `${s}.`;
-};
 const refuse = (line: number, message: string): never => {
   throw new DomainError("INVALID", `Line ${line}: ${sentence(message)}`, "text");
 };
@@ -134,49 +130,32 @@ export async function importRecord(db: Db, userId: string, raw: ImportRecordInpu
   const s = r.state!;
   if (s.phase !== "over") refuse(lastLine, "the record ends before the game is over: only finished games can be imported");
   const start = events[0] as Extract<GameEvent, { type: "start" }>;
-  const result = resultOf(s)!;
   const now = opts.now ?? Date.now();
 
+  // the log folded with its scoresheet: the writer stores its cached fields and a snapshot
+  const folded = foldAll(events.map((event, k) => ({ seq: k + 1, event, actorId: null })))!;
   const matchId = await db.transaction(async (tx) => {
-    const [m] = await tx
-      .insert(matches)
-      .values({
-        status: "finished",
-        mode: s.options.virtualRacks ? "otb" : "online",
-        ruleset: start.ruleset,
-        rulesetOptions: (start.options ?? {}) as Record<string, unknown>,
-        challengeRule: s.options.challengeRule,
-        timeControl: s.timeControl ? { ...s.timeControl } : null,
-        rated: false,
-        seats: s.players.length,
-        firstMover: "creator",
-        seed: s.seed,
-        createdBy: userId,
-        version: events.length,
-        turn: null,
-        scores: s.scores.slice(),
-        result,
-        startedAt: new Date(start.at),
-        finishedAt: new Date(events[events.length - 1]!.at),
-        updatedAt: new Date(now),
-        importedAt: new Date(now),
-      })
-      .returning({ id: matches.id });
-    // in chunks: one statement's parameters stay far below PostgreSQL's limit
-    for (let i = 0; i < events.length; i += 500) {
-      await tx.insert(matchEvents).values(
-        events.slice(i, i + 500).map((e, k) => ({
-          matchId: m!.id,
-          seq: i + k + 1,
-          type: e.type,
-          payload: e as unknown as Record<string, unknown>,
-          at: new Date(e.at),
-          actorId: null,
-          clientId: null,
-        })),
-      );
-    }
-    return m!.id;
+    // A row waiting for its events; the writer's one statement then appends the whole record
+    // and makes the row the finished game it describes.
+    const m = (await createMatchRow(tx, {
+      status: "active",
+      mode: s.options.virtualRacks ? "otb" : "online",
+      ruleset: start.ruleset,
+      rulesetOptions: (start.options ?? {}) as Record<string, unknown>,
+      challengeRule: s.options.challengeRule,
+      timeControl: s.timeControl ? { ...s.timeControl } : null,
+      rated: false,
+      seats: s.players.length,
+      firstMover: "creator",
+      seed: s.seed,
+      createdBy: userId,
+      startedAt: new Date(start.at),
+      updatedAt: new Date(now),
+      importedAt: new Date(now),
+    }))!;
+    const appended = events.map((event, k) => ({ seq: k + 1, event, actorId: null, clientId: null }));
+    await appendEvents(tx, { kind: "import", m, folded, appended, now, finishedAt: events[events.length - 1]!.at }, { locked: true });
+    return m.id;
   });
   return { matchId };
 }

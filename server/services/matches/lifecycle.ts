@@ -17,17 +17,18 @@ import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
-import { resolveStart, RULESET_DATA, type BotLevel, type StartEvent } from "@/engine";
+import { resolveStart, RULESET_DATA, sentence, type BotLevel, type StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
 import { newInviteCode } from "@/server/services/clubs/invites";
 import { notifyGameInvitation } from "@/server/services/notifications/events";
-import { lockMatch, topicOf } from "./log";
+import { lockMatch } from "./reads";
 import type { CreateChallengeInput } from "./schemas";
 import { lockPairingForStart, pairingForMatch } from "./tournament";
 import { checkIn, startNow } from "./presence";
 import { startGame, startIfReady } from "./start";
+import { cancelMatch, clearJoinCode, createMatchRow, topicOf } from "./writer";
 
 export { startGame };
 
@@ -57,7 +58,7 @@ function checkSettings(input: { ruleset: Match["ruleset"]; rulesetOptions: Recor
     seed: "x",
     timeControl: (input.timeControl ?? null) as StartEvent["timeControl"],
   });
-  if (!r.ok) throw new DomainError("INVALID", r.error.charAt(0).toUpperCase() + r.error.slice(1) + ".");
+  if (!r.ok) throw new DomainError("INVALID", sentence(r.error));
   const rs = r.value.ruleset;
   if (input.seats < rs.minPlayers || input.seats > rs.maxPlayers) {
     throw new DomainError("INVALID", `${rs.name} is for ${rs.minPlayers}–${rs.maxPlayers} players.`, "seats");
@@ -88,9 +89,7 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
   }
   const open = invite.length < input.seats - 1;
   return db.transaction(async (tx) => {
-    const [m] = await tx
-      .insert(matches)
-      .values({
+    const m = await createMatchRow(tx, {
         status: "open",
         ruleset: input.ruleset,
         rulesetOptions: input.rulesetOptions,
@@ -106,8 +105,7 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
         createdBy: creatorId,
         // a game against the bot (server/services/bot/challenge.ts): the level it plays at
         botLevel: extra.botLevel ?? null,
-      })
-      .returning();
+      });
     const now = new Date();
     await tx.insert(matchPlayers).values([
       { matchId: m!.id, userId: creatorId, seat: 0, acceptedAt: now, joinedAt: now },
@@ -144,8 +142,7 @@ export async function cancelChallenge(db: Db, matchId: string, userId: string): 
     if (m.pairingId) throw new DomainError("PRECONDITION", "A tournament game cannot be withdrawn: ask the tournament director.");
     const [me] = await tx.select().from(matchPlayers).where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
     if (!me) throw new DomainError("FORBIDDEN", "This is not your challenge.");
-    await tx.update(matches).set({ status: "cancelled", joinCode: null, updatedAt: new Date() }).where(eq(matches.id, matchId));
-    await publish(tx, topicOf(m.id), m.version);
+    await cancelMatch(tx, m);
   });
 }
 
@@ -190,7 +187,7 @@ export async function joinByCode(db: Db, code: string, userId: string, opts: { n
     }
     if (m.status === "open") {
       const started = await startIfReady(tx, m, opts.now ?? Date.now());
-      if (started) await tx.update(matches).set({ joinCode: null }).where(eq(matches.id, m.id));
+      if (started) await clearJoinCode(tx, m.id);
       else await publish(tx, topicOf(m.id), m.version);
     }
   });
@@ -227,9 +224,9 @@ export async function createFromPairing(
   checkSettings({ ruleset: p.ruleset, rulesetOptions, challengeRule: p.challengeRule, timeControl: p.timeControl, seats: p.players.length });
   const result = await db.transaction(async (tx) => {
     const { players } = await lockPairingForStart(tx, pairingId, p.tournamentId);
-    const [m] = await tx
-      .insert(matches)
-      .values({
+    const m = await createMatchRow(
+      tx,
+      {
         status: "open",
         ruleset: p.ruleset,
         rulesetOptions,
@@ -245,9 +242,9 @@ export async function createFromPairing(
         tournamentId: p.tournamentId,
         createdBy: userId,
         ...(opts.mode === "otb" ? { mode: "otb" as const, scorekeeperId: userId } : {}),
-      })
-      .onConflictDoNothing({ target: matches.pairingId })
-      .returning();
+      },
+      { onPairingConflict: "skip" },
+    );
     if (!m) return null;
     const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, players));
     const nameOf = new Map(names.map((n) => [n.id, n.name]));

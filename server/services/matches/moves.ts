@@ -8,11 +8,11 @@
  *      the in-process cache is not at the row's version;
  *   2. `expectedSeq` ≠ the row's version → STALE ("The game moved on…"): no blind overwrite;
  *   3. the state: the cache, else the snapshot and the events after it (one more round trip);
- *      events the server owes at `now` are appended first (forfeit pass past the move limit,
- *      timeout past max overtime);
- *   4. the engine applies the move; its refusal becomes DomainError INVALID with its sentence;
- *   5. when the game is decided, the closing time events and `end` follow;
- *   6. ONE write (`writeEvents`): locks the row (`SELECT … FOR UPDATE`) only if it is still at
+ *   4-5. the engine folds the action (`act`, engine/game/act.ts): the events the server owes at
+ *      `now` first (forfeit pass past the move limit, timeout past max overtime), the move, then
+ *      the closing time events and `end`; or a refusal, whose sentence and code (refusals.ts)
+ *      the player gets;
+ *   6. ONE write (writer.ts `writeEvents`, through `appendEvents`): locks the row (`SELECT … FOR UPDATE`) only if it is still at
  *      the version read and the key is still free, appends the events (`ON CONFLICT (match_id,
  *      client_id) DO NOTHING`), writes a snapshot every SNAPSHOT_EVERY events, bumps the version
  *      and `pg_notify`s it — atomic as one statement. A writer that committed in between makes
@@ -23,21 +23,22 @@
  * If step 3 changed the game (say the mover's flag fell) and the move then fails, those server
  * events are still written and the error is raised afterwards. What follows a committed move
  * (the bot's answer) is not this module's business: the `move` procedure announces it to its
- * subscribers (server/routers/matches/committed.ts), with the bot's seat read in step 1.
+ * subscribers (server/services/matches/after-move.ts), with the bot's seat read in step 1.
  *
- * `touchMatch` is step 3 alone, for views and `claimTimeout`: a flag falls when anyone next
- * touches the match; there are no timers in memory.
+ * `claimTimeout` writes what the clock owes alone. Views never write: they show the game as the
+ * owed events would leave it (state.ts `settledAt`), and the next write records them.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
-import type { GameEvent } from "@/engine";
+import { act, settleDue, type GameAction, type GameEvent, type GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { assertFresh, lockMatch, persist, readForMove, reportResult, resultOf, settle, writeEvents, type Appended, type MoveRead } from "./log";
+import { assertFresh, lockMatch, readForMove, type MoveRead } from "./reads";
+import { refusalError } from "./refusals";
 import type { MoveAction } from "./schemas";
-import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
-import { restoreFolded, snapshotDue, snapshotOf } from "./snapshots";
-import { cachedState, cachedVersion, cachePut, catchUp, hasDue, loadFolded, step, type Folded } from "./state";
+import { restoreFolded } from "./snapshots";
+import { cachedState, cachedVersion, catchUp, foldActed, hasDue, loadFolded } from "./state";
+import { afterCommit, appendEvents } from "./writer";
 
 export interface MoveOutcome {
   /** false: this clientId had already been applied (nothing new was written) */
@@ -52,31 +53,15 @@ export interface MoveOutcome {
   botId?: string | null;
 }
 
-const sentence = (m: string) => {
-  const s = m.charAt(0).toUpperCase() + m.slice(1);
-  return /[.!?]$/.test(s) ? s : `${s}.`;
-};
-
-const END_TEXT: Record<string, string> = {
-  out: "The game is over.",
-  passes: "The game is over (everyone passed).",
-  scoreless: "The game is over (too many scoreless turns).",
-  resign: "The game is over (a player resigned).",
-  timeout: "The game is over: a player ran out of time.",
-};
-
-function toEvent(action: MoveAction, player: string, at: number): GameEvent {
-  switch (action.type) {
+/** The request's action as the engine's, for `seat`. */
+function actionOf(a: MoveAction, seat: number): GameAction {
+  switch (a.type) {
     case "play":
-      return { type: "play", at, player, placements: action.placements.map((p) => ({ ...p })) };
+      return { type: "play", seat, placements: a.placements };
     case "exchange":
-      return { type: "exchange", at, player, tiles: action.tiles.slice() };
-    case "pass":
-      return { type: "pass", at, player };
-    case "challenge":
-      return { type: "challenge", at, challenger: player };
-    case "resign":
-      return { type: "resign", at, player };
+      return { type: "exchange", seat, tiles: a.tiles };
+    default:
+      return { type: a.type, seat };
   }
 }
 
@@ -101,7 +86,7 @@ export async function submitMove(
   const arrived = opts.now ?? Date.now();
   // taken before the read: another request of this process may move the cache on meanwhile
   const prev = cachedState(input.matchId);
-  const read = await readForMove(db, input.matchId, input.clientId, prev?.version ?? -1);
+  const read = await readForMove(db, { matchId: input.matchId, clientId: input.clientId, cachedVersion: prev?.version ?? -1 });
   const { m } = read;
   const earlier = (r: MoveRead, seq: number): MoveOutcome => ({ applied: false, seq, version: r.m.version, status: r.m.status, botId: r.m.botId });
   if (read.appliedSeq !== null) return earlier(read, read.appliedSeq);
@@ -114,107 +99,87 @@ export async function submitMove(
   // the state at the row's version: the cache as it was read against, caught up with the tail
   // read with the row, or the snapshot and the events after it
   const caughtUp = prev && read.tail ? catchUp(m.id, prev, read.tail, m.version) : null;
-  let f =
+  const f =
     prev?.version === m.version
       ? prev
       : (caughtUp ?? (await loadFolded(db, m.id, m.version, read.tail ? undefined : read.snapshot ? restoreFolded(read.snapshot.version, read.snapshot.state) : null)))!;
   const playerId = input.actingFor ?? input.userId;
   const seat = f.state.players.findIndex((p) => p.id === playerId);
   if (seat < 0) throw new DomainError("FORBIDDEN", "Only the players of this game can move.");
-  const now = Math.max(arrived, f.state.lastAt);
-  const appended: Appended[] = [];
-  f = settle(f, now, appended);
 
-  /** Step 6; false when another writer committed first (then nothing was written). */
-  const write = async (after: Folded, clientId: string | null): Promise<boolean> => {
-    const opts = { clientId, snapshot: snapshotDue(m.version, after.version) ? snapshotOf(after) : null };
-    const result = resultOf(after.state);
-    const wrote =
-      result && (m.pairingId || m.rated)
-        ? await db.transaction(async (tx) => {
-            if (!(await writeEvents(tx, m, after, appended, now, opts))) return false;
-            await reportResult(tx, m, after.state, result, now);
-            await queueOnGameEnd(tx, m);
-            return true;
-          })
-        : await writeEvents(db, m, after, appended, now, opts);
-    if (wrote) cachePut(m.id, after);
-    if (wrote && result) {
-      // the game is over: its analysis is queued (right after the one-statement write when no
-      // transaction was needed) and started in the background (analysis/on-end.ts)
-      // the move is committed: a failure to queue must not make it look refused (the replay page
-      // still offers "Analyse this game")
-      if (!(m.pairingId || m.rated)) await queueOnGameEnd(db, m).catch((err: unknown) => console.error(`Could not queue the analysis of game ${m.id}:`, err));
-      startAfterEnd(db, m.id);
-    }
-    return wrote;
-  };
-  /** Another writer committed between our read and our write: the earlier result, or STALE. */
-  const movedOn = async (): Promise<MoveOutcome> => {
-    const again = await readForMove(db, m.id, input.clientId, cachedVersion(m.id));
+  const out = act(f.state, actionOf(input.action, seat), arrived);
+  const own = out.ok ? { index: out.actionIndex, actorId: input.userId, clientId: input.clientId } : undefined;
+  const { folded, appended } = foldActed(f, out, own);
+  const kind = input.actingFor === undefined ? "move" : "scorekeeper";
+  const write = { kind, m, folded, appended, now: out.now, clientId: out.ok ? input.clientId : null } as const;
+  if (!out.ok) {
+    // Refused after server events were owed (say the mover's flag fell): write those, raise afterwards.
+    if (appended.length > 0 && !(await appendEvents(db, write))) throw new DomainError("STALE", STALE_TEXT);
+    throw refusalError(out.refusal);
+  }
+  if (!(await appendEvents(db, write))) {
+    // Another writer committed between our read and our write: the earlier result, or STALE.
+    const again = await readForMove(db, { matchId: m.id, clientId: input.clientId, cachedVersion: cachedVersion(m.id) });
     if (again.appliedSeq !== null) return earlier(again, again.appliedSeq);
     throw new DomainError("STALE", STALE_TEXT);
-  };
-  // Refusals after server events were appended: write those, raise afterwards.
-  const refuse = async (code: "INVALID" | "CONFLICT" | "PRECONDITION", message: string): Promise<never> => {
-    if (appended.length > 0 && !(await write(f, null))) throw new DomainError("STALE", STALE_TEXT);
-    throw new DomainError(code, message);
-  };
-
-  const s = f.state;
-  if (s.phase !== "playing") return refuse("CONFLICT", END_TEXT[s.end?.reason ?? "out"] ?? "The game is over.");
-  const a = input.action;
-  if (a.type !== "challenge" && a.type !== "resign" && seat !== s.turn) {
-    return refuse("PRECONDITION", `It is not your turn: ${s.players[s.turn].name ?? "another player"} is to move.`);
   }
-  if (a.type === "challenge" && !s.pending) return refuse("PRECONDITION", "There is no play to challenge now: the window closed when the next turn began.");
-
-  const event = toEvent(a, playerId, now);
-  const r = step(f, f.version + 1, event);
-  if (!r.ok) return refuse("INVALID", sentence(r.error.message));
-  f = r.value;
-  const moveSeq = f.version;
-  appended.push({ seq: moveSeq, event, actorId: input.userId, clientId: input.clientId });
-  f = settle(f, now, appended);
-  if (!(await write(f, input.clientId))) return movedOn();
-  const status: MatchStatus = f.state.phase === "over" ? "finished" : "active";
-  return { applied: true, seq: moveSeq, version: f.version, status, botId: m.botId };
+  const status: MatchStatus = folded.state.phase === "over" ? "finished" : "active";
+  return { applied: true, seq: m.version + out.actionIndex! + 1, version: folded.version, status, botId: m.botId };
 }
 
-/**
- * Append whatever the server owes at `now` (a fallen flag, a forfeit pass, closing events).
- * Cheap when nothing is due (no lock taken). Returns true when something was written.
- */
-export async function touchMatch(db: Db, matchId: string, version: number, opts: { now?: number } = {}): Promise<boolean> {
-  const now0 = opts.now ?? Date.now();
-  const f0 = await loadFolded(db, matchId, version);
+/** Write whatever the clock owes at `now` (a fallen flag, a forfeit pass, closing events), under
+ * the row lock. Cheap when nothing is due (no lock taken). Returns true when something was written. */
+async function recordDue(db: Db, input: { matchId: string; version: number; now?: number }): Promise<boolean> {
+  const now0 = input.now ?? Date.now();
+  const f0 = await loadFolded(db, input.matchId, input.version);
   if (!f0 || !hasDue(f0.state, Math.max(now0, f0.state.lastAt))) return false;
-  let cacheAfter: Folded | null = null;
-  const wrote = await db.transaction(async (tx) => {
-    const m = await lockMatch(tx, matchId);
-    if (m.status !== "active") return false;
-    let f = (await loadFolded(tx, m.id, m.version))!;
+  const w = await db.transaction(async (tx) => {
+    const m = await lockMatch(tx, input.matchId);
+    if (m.status !== "active") return null;
+    const f = (await loadFolded(tx, m.id, m.version))!;
     const now = Math.max(now0, f.state.lastAt);
-    const appended: Appended[] = [];
-    f = settle(f, now, appended);
-    if (appended.length === 0) return false;
-    await persist(tx, m, f, appended, now);
-    cacheAfter = f;
-    return true;
+    const events: GameEvent[] = [];
+    const states: GameState[] = [];
+    settleDue(f.state, now, events, states);
+    if (events.length === 0) return null;
+    const write = { kind: "settle" as const, m, ...foldActed(f, { events, states }), now };
+    await appendEvents(tx, write, { locked: true });
+    return write;
   });
-  if (cacheAfter) {
-    cachePut(matchId, cacheAfter);
-    // a flag that fell ended the game: persist queued its analysis, start it now it is committed
-    if ((cacheAfter as Folded).state.phase === "over") startAfterEnd(db, matchId);
-  }
-  return wrote;
+  if (w) afterCommit(db, w);
+  return w !== null;
+}
+
+const settling = new Map<string, Promise<void>>();
+
+/**
+ * The background settle job: a read that found a game over by the clock in memory (views.ts)
+ * asks for it to be recorded, after the read has answered, through the same write as
+ * `claimTimeout` — so a tournament game whose player walked away reaches its board, its
+ * standings and its ratings as soon as anyone looks, without a read writing. One at a time per
+ * match in this process; a failure is logged, and the next look asks again.
+ */
+export function settleInBackground(db: Db, input: { matchId: string; version: number; now?: number }): void {
+  if (settling.has(input.matchId)) return;
+  const job = recordDue(db, input)
+    .then(() => undefined)
+    .catch((err: unknown) => console.error(`Could not record what the clock owes in game ${input.matchId}:`, err))
+    .finally(() => settling.delete(input.matchId));
+  settling.set(input.matchId, job);
+}
+
+/** Resolves when every background settle begun so far has finished (tests, shutdown). */
+export async function backgroundSettlesDone(): Promise<void> {
+  await Promise.all([...settling.values()]);
 }
 
 /**
  * A player claims that the player on move has run out of time (past the maximum overtime). The
- * server checks with its own clock; the timeout is recorded by the same path every view takes.
+ * server checks with its own clock and records the timeout (the play page offers the claim once
+ * the opponent's flag has fallen; the next move would record it too).
  */
-export async function claimTimeout(db: Db, matchId: string, userId: string, opts: { now?: number } = {}): Promise<{ ended: boolean; version: number }> {
+export async function claimTimeout(db: Db, input: { matchId: string; userId: string }, opts: { now?: number } = {}): Promise<{ ended: boolean; version: number }> {
+  const { matchId, userId } = input;
   const [m] = await db.select().from(matchesTable).where(eq(matchesTable.id, matchId)).limit(1);
   if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
   const [seat] = await db
@@ -223,7 +188,7 @@ export async function claimTimeout(db: Db, matchId: string, userId: string, opts
     .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
   if (!seat) throw new DomainError("FORBIDDEN", "Only the players of this game can claim a win on time.");
   if (m.status !== "active") throw new DomainError("CONFLICT", "The game is not in play.");
-  await touchMatch(db, matchId, m.version, opts);
+  await recordDue(db, { matchId, version: m.version, now: opts.now });
   const [after] = await db.select().from(matchesTable).where(eq(matchesTable.id, matchId)).limit(1);
   if (after!.result?.reason === "timeout") return { ended: true, version: after!.version };
   throw new DomainError("PRECONDITION", "Nobody has run out of time yet.");

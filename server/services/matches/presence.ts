@@ -16,13 +16,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { matchPlayers, matches, type Match, type MatchResult } from "@/db/schema/matches";
+import { matchPlayers, type Match, type MatchResult } from "@/db/schema/matches";
 import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { requireTournamentRole } from "@/server/services/tournaments/access";
-import { lockMatch, topicOf } from "./log";
+import { lockMatch } from "./reads";
 import { startIfReady } from "./start";
-import { reportPairingResult } from "./tournament";
+import { finishUnplayed, topicOf } from "./writer";
 
 export interface Waiting {
   /** when the first player came (ms); null: nobody yet */
@@ -58,10 +58,7 @@ async function settleNoShow(tx: DbOrTx, m: Match, now: number): Promise<boolean>
   const present = seated.filter((p) => p.joinedAt !== null).map((p) => p.userId);
   const scores = Object.fromEntries(seated.map((p) => [p.userId, 0]));
   const result: MatchResult = { reason: "no-show", winners: present, scores };
-  await tx.update(matches).set({ status: "finished", result, finishedAt: new Date(now), updatedAt: new Date(now) }).where(eq(matches.id, m.id));
-  // Boards are two-player: one absent player forfeits (Woogles and NASPA: a forfeit is a loss by the spread).
-  await reportPairingResult(tx, { pairingId: m.pairingId, scores, source: "match", actorId: null, matchId: m.id, forfeit: absent[0]! });
-  await publish(tx, topicOf(m.id), m.version);
+  await finishUnplayed(tx, m, { result, at: new Date(now), forfeit: absent[0]! });
   return true;
 }
 

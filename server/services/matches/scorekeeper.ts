@@ -28,25 +28,24 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchPlayers, matches, type Match, type MatchChallengeRule, type MatchStatus } from "@/db/schema/matches";
-import { resolveStart, type StartEvent } from "@/engine";
+import { act, resolveStart, sentence, type StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { isTournamentDirector } from "@/server/services/tournaments/access";
 import { createFromPairing } from "./lifecycle";
-import { assertFresh, findApplied, lockMatch, persist, settle, type Appended } from "./log";
 import { submitMove, type MoveOutcome } from "./moves";
+import { assertFresh, findApplied, lockMatch } from "./reads";
+import { refusalError } from "./refusals";
 import type { MoveAction } from "./schemas";
 import type { CreateOtbInput, OtbClockInput, OtbMoveInput } from "./scorekeeper-schemas";
-import { cachePut, loadFolded, step, type Folded } from "./state";
+import { foldActed, loadFolded } from "./state";
+import { writeStart } from "./start";
 import { getMatchView, type MatchView } from "./views";
+import { afterCommit, appendEvents, createMatchRow, type EventWrite } from "./writer";
 
 /** How old a clock tap may be when its move arrives (a scorekeeper typing a long play). */
 export const TAP_WINDOW_MS = 10 * 60_000;
 
 const newSeed = () => randomBytes(24).toString("base64url");
-const sentence = (m: string) => {
-  const s = m.charAt(0).toUpperCase() + m.slice(1);
-  return /[.!?]$/.test(s) ? s : `${s}.`;
-};
 
 /** A new over-the-board game between named players, started at once; the creator keeps score. */
 export async function createOtbMatch(db: Db, userId: string, input: CreateOtbInput, opts: { now?: number } = {}): Promise<{ id: string }> {
@@ -71,43 +70,25 @@ export async function createOtbMatch(db: Db, userId: string, input: CreateOtbInp
   const players = input.players.map((p, i) => ({ id: p.userId ?? `guest-${i + 1}`, name: p.name, registered: p.userId !== null }));
   const now = opts.now ?? Date.now();
   const id = await db.transaction(async (tx) => {
-    const [m] = await tx
-      .insert(matches)
-      .values({
-        status: "open",
-        mode: "otb",
-        ruleset: input.ruleset,
-        rulesetOptions: input.rulesetOptions,
-        challengeRule: input.challengeRule as MatchChallengeRule,
-        timeControl: input.timeControl,
-        rated: false,
-        seats: n,
-        firstMover: "creator",
-        seed: newSeed(),
-        createdBy: userId,
-        scorekeeperId: userId,
-      })
-      .returning();
+    const m = (await createMatchRow(tx, {
+      status: "open",
+      mode: "otb",
+      ruleset: input.ruleset,
+      rulesetOptions: input.rulesetOptions,
+      challengeRule: input.challengeRule as MatchChallengeRule,
+      timeControl: input.timeControl,
+      rated: false,
+      seats: n,
+      firstMover: "creator",
+      seed: newSeed(),
+      createdBy: userId,
+      scorekeeperId: userId,
+    }))!;
     const reg = players.map((p, seat) => ({ ...p, seat })).filter((p) => p.registered);
-    if (reg.length) await tx.insert(matchPlayers).values(reg.map((p) => ({ matchId: m!.id, userId: p.id, seat: p.seat, acceptedAt: new Date(now) })));
+    if (reg.length) await tx.insert(matchPlayers).values(reg.map((p) => ({ matchId: m.id, userId: p.id, seat: p.seat, acceptedAt: new Date(now) })));
     // As lifecycle's startGame, but guests have no match_players row to seat.
-    const start: StartEvent = {
-      type: "start",
-      at: now,
-      ruleset: m!.ruleset,
-      options: m!.rulesetOptions as StartEvent["options"],
-      challengeRule: m!.challengeRule,
-      challengeMode: m!.challengeRule !== "void",
-      virtualRacks: true,
-      players: players.map((p) => ({ id: p.id, name: p.name })),
-      seed: m!.seed,
-      timeControl: m!.timeControl,
-    };
-    const r = step(null, 1, start);
-    if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.error.message}.`);
-    await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m!.id));
-    await persist(tx, m!, r.value, [{ seq: 1, event: start, actorId: userId, clientId: null }], now);
-    return m!.id;
+    await writeStart(tx, m, { players: players.map((p) => ({ id: p.id, name: p.name })), actorId: userId, now });
+    return m.id;
   });
   return { id };
 }
@@ -232,7 +213,7 @@ export async function scorekeeperMove(db: Db, userId: string, input: OtbMoveInpu
   // The tap is judged against the state at m.version; submitMove refuses the move as STALE unless
   // that is still the game's version. A retry of a move already applied skips the judgement (its
   // tap is now the last event) and gets the earlier outcome from submitMove.
-  const retry = input.tappedAt !== null && (await findApplied(db, m.id, input.clientId)) !== null;
+  const retry = input.tappedAt !== null && (await findApplied(db, { matchId: m.id, clientId: input.clientId })) !== null;
   return submitMove(
     db,
     { matchId: m.id, userId, expectedSeq: input.expectedSeq, clientId: input.clientId, action, actingFor: player.id },
@@ -251,36 +232,25 @@ function cannotStopClocks(role: StationRole, tournament: boolean): string {
 export async function scorekeeperClock(db: Db, userId: string, input: OtbClockInput, opts: { now?: number } = {}): Promise<MoveOutcome> {
   const { m: match, role } = await requireScorekeeper(db, input.matchId, userId);
   if (!role.stopsClocks) throw new DomainError("FORBIDDEN", cannotStopClocks(role, match.tournamentId !== null));
-  let cacheAfter: Folded | null = null;
+  let committed: EventWrite | null = null;
   const out = await db.transaction(async (tx) => {
     const m = await lockMatch(tx, input.matchId);
-    const dupSeq = await findApplied(tx, m.id, input.clientId);
+    const dupSeq = await findApplied(tx, { matchId: m.id, clientId: input.clientId });
     if (dupSeq !== null) return { outcome: { applied: false, seq: dupSeq, version: m.version, status: m.status } satisfies MoveOutcome };
     if (m.status !== "active") throw new DomainError("CONFLICT", m.status === "finished" ? "The game is over." : "The game is not in play.");
     assertFresh(m, input.expectedSeq);
-    let f = (await loadFolded(tx, m.id, m.version))!;
-    const now = Math.max(opts.now ?? Date.now(), f.state.lastAt);
-    const appended: Appended[] = [];
-    f = settle(f, now, appended);
-    let refused: DomainError | null = null;
-    if (f.state.phase !== "playing") refused = new DomainError("CONFLICT", "The game is over.");
-    else if (!f.state.clock) refused = new DomainError("PRECONDITION", "This game has no clock to stop.");
-    else {
-      const r = step(f, f.version + 1, { type: input.action, at: now });
-      if (!r.ok) refused = new DomainError("CONFLICT", sentence(r.error.message));
-      else {
-        f = r.value;
-        appended.push({ seq: f.version, event: { type: input.action, at: now }, actorId: userId, clientId: input.clientId });
-      }
-    }
-    if (refused && appended.length === 0) throw refused;
-    await persist(tx, m, f, appended, now);
-    cacheAfter = f;
-    if (refused) return { refused };
-    const status: MatchStatus = f.state.phase === "over" ? "finished" : "active";
-    return { outcome: { applied: true, seq: f.version, version: f.version, status } satisfies MoveOutcome };
+    const f = (await loadFolded(tx, m.id, m.version))!;
+    const acted = act(f.state, { type: input.action }, opts.now ?? Date.now());
+    const own = acted.ok ? { index: acted.actionIndex, actorId: userId, clientId: input.clientId } : undefined;
+    const w: EventWrite = { kind: "clock", m, ...foldActed(f, acted, own), now: acted.now };
+    if (!acted.ok && w.appended.length === 0) throw refusalError(acted.refusal);
+    await appendEvents(tx, w, { locked: true });
+    committed = w;
+    if (!acted.ok) return { refused: refusalError(acted.refusal) };
+    const status: MatchStatus = w.folded.state.phase === "over" ? "finished" : "active";
+    return { outcome: { applied: true, seq: w.folded.version, version: w.folded.version, status } satisfies MoveOutcome };
   });
-  if (cacheAfter) cachePut(input.matchId, cacheAfter);
+  if (committed) afterCommit(db, committed);
   if ("refused" in out) throw out.refused;
   return out.outcome;
 }

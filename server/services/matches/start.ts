@@ -7,12 +7,12 @@ import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
-import { matchPlayers, matches, type Match, type MatchChallengeRule } from "@/db/schema/matches";
+import { matchPlayers, type Match, type MatchChallengeRule } from "@/db/schema/matches";
 import type { StartEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { notifyGameStarted } from "@/server/services/notifications/events";
-import { persist } from "./log";
 import { step } from "./state";
+import { appendEvents } from "./writer";
 
 /** Start the game when every seat is taken, accepted and its player has come (caller holds the
  * row lock). `force`: a tournament director starts it whoever is there. */
@@ -45,6 +45,21 @@ export async function startIfReady(tx: DbOrTx, m: Match, now: number, opts: { fo
 /** Write the `start` event and seat the players in turn order (an OTB match — `mode` "otb", the
  * scorekeeper station — starts with the engine's virtual racks). */
 export async function startGame(tx: DbOrTx, m: Match, players: { id: string; name: string }[], now: number): Promise<void> {
+  for (let i = 0; i < players.length; i++) {
+    await tx
+      .update(matchPlayers)
+      .set({ seat: i })
+      .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, players[i].id)));
+  }
+  await writeStart(tx, m, { players: players.map((p) => ({ id: p.id, name: p.name.replace(/[\r\n]+/g, " ").slice(0, 100) })), actorId: null, now });
+  // online players hear it wherever they are; at a scorekeeper station (otb) everyone is at the board
+  if (m.mode !== "otb") await notifyGameStarted(tx, { matchId: m.id, playerIds: players.map((p) => p.id) });
+}
+
+/** The `start` event of `m` for these players, in turn order, written through the writer with the
+ * row's started_at (caller holds the row lock; also the station's guests, scorekeeper.ts). */
+export async function writeStart(tx: DbOrTx, m: Match, input: { players: { id: string; name: string }[]; actorId: string | null; now: number }): Promise<void> {
+  const { now } = input;
   const start: StartEvent = {
     type: "start",
     at: now,
@@ -53,20 +68,11 @@ export async function startGame(tx: DbOrTx, m: Match, players: { id: string; nam
     challengeRule: m.challengeRule as MatchChallengeRule,
     challengeMode: m.challengeRule !== "void",
     ...(m.mode === "otb" ? { virtualRacks: true } : {}),
-    players: players.map((p) => ({ id: p.id, name: p.name.replace(/[\r\n]+/g, " ").slice(0, 100) })),
+    players: input.players,
     seed: m.seed,
     timeControl: m.timeControl,
   };
   const r = step(null, 1, start);
   if (!r.ok) throw new DomainError("INVALID", `The game cannot start: ${r.error.message}.`);
-  for (let i = 0; i < players.length; i++) {
-    await tx
-      .update(matchPlayers)
-      .set({ seat: i })
-      .where(and(eq(matchPlayers.matchId, m.id), eq(matchPlayers.userId, players[i].id)));
-  }
-  await tx.update(matches).set({ startedAt: new Date(now) }).where(eq(matches.id, m.id));
-  await persist(tx, m, r.value, [{ seq: 1, event: start, actorId: null, clientId: null }], now);
-  // online players hear it wherever they are; at a scorekeeper station (otb) everyone is at the board
-  if (m.mode !== "otb") await notifyGameStarted(tx, { matchId: m.id, playerIds: players.map((p) => p.id) });
+  await appendEvents(tx, { kind: "start", m, folded: r.value, appended: [{ seq: 1, event: start, actorId: input.actorId, clientId: null }], now, startedAt: now }, { locked: true });
 }

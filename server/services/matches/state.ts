@@ -9,12 +9,12 @@
  * plus totals and clock), which every view shares. It never carries rack contents.
  *
  * What the server owes at `now` (a forfeit pass, a timeout, the closing events) is the engine's
- * `nextDueEvent`; `hasDue` asks it before a lock is taken.
+ * `nextDueEvent`; `hasDue` asks it before a lock is taken, `settledAt` shows it without writing.
  */
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
-import { applyEvent, clock as C, describeEvent, nextDueEvent, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
+import { applyEvent, clock as C, describeEvent, nextDueEvent, settleDue, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { readSnapshot, SNAPSHOT_EVERY } from "./snapshots";
 
@@ -48,7 +48,11 @@ export interface StoredEvent {
 export function step(prev: Folded | null, seq: number, event: GameEvent): Result<Folded, GameError> {
   const r = applyEvent(prev?.state ?? null, event);
   if (!r.ok) return r;
-  const after = r.value;
+  return { ok: true, value: extend(prev, seq, event, r.value) };
+}
+
+/** `prev` extended by `event`, whose resulting state the engine already computed (`act`'s `states`). */
+export function extend(prev: Folded | null, seq: number, event: GameEvent, after: GameState): Folded {
   const d = describeEvent(prev?.state ?? null, after, event);
   const entry: SheetEntry = {
     seq,
@@ -59,8 +63,29 @@ export function step(prev: Folded | null, seq: number, event: GameEvent): Result
     totals: after.scores.slice(),
     clockMs: after.clock && d.seat !== null ? C.remaining(after.clock, d.seat, event.at) : null,
   };
-  return { ok: true, value: { version: seq, state: after, sheet: [...(prev?.sheet ?? []), entry] } };
+  return { version: seq, state: after, sheet: [...(prev?.sheet ?? []), entry] };
 }
+
+/** An event written to the log: the seq it takes, who did it and the request's key (server-owed events: neither). */
+export interface Appended {
+  seq: number;
+  event: GameEvent;
+  actorId: string | null;
+  clientId: string | null;
+}
+
+/** `act`'s events folded onto `f` (the states are the engine's: nothing is applied twice); the
+ * action's own event (`own.index`) carries its actor and key. */
+export function foldActed(f: Folded, out: { events: readonly GameEvent[]; states: readonly GameState[] }, own: { index: number | null; actorId: string | null; clientId: string | null } = NOBODY): { folded: Folded; appended: Appended[] } {
+  const appended: Appended[] = [];
+  for (let i = 0; i < out.events.length; i++) {
+    const event = out.events[i]!;
+    f = extend(f, f.version + 1, event, out.states[i]!);
+    appended.push(i === own.index ? { seq: f.version, event, actorId: own.actorId, clientId: own.clientId } : { seq: f.version, event, actorId: null, clientId: null });
+  }
+  return { folded: f, appended };
+}
+const NOBODY = { index: null, actorId: null, clientId: null };
 
 // ---------------------------------------------------------------------------------------------
 // Cache (per process; a shortcut only — always checked against the database version)
@@ -162,4 +187,15 @@ export async function loadFolded(db: DbOrTx, matchId: string, version: number, s
 /** Whether anything is owed at `now` (a cheap check before taking a lock). */
 export function hasDue(s: GameState, now: number): boolean {
   return nextDueEvent(s, now) !== null;
+}
+
+/** What the events owed at `now` would make `f`, in memory only (a view shows it; a write
+ * persists it: the next move, `claimTimeout`). `f` itself when nothing is owed. */
+export function settledAt(f: Folded, now: number): Folded {
+  const at = Math.max(now, f.state.lastAt);
+  if (!hasDue(f.state, at)) return f;
+  const events: GameEvent[] = [];
+  const states: GameState[] = [];
+  settleDue(f.state, at, events, states);
+  return foldActed(f, { events, states }).folded;
 }

@@ -5,21 +5,26 @@
  * (server/routers/matches/outputs.ts) has no field for another player's rack or the bag, so
  * nothing can leak even by mistake.
  *
- * Reading a view also "touches" the match: a fallen flag is recorded first (moves.ts).
- * `serverNow` lets the browser compute its clock offset and tick the clocks itself.
+ * Reading a view never writes (issue 24): when the clock owes events (a flag fell, a forfeit pass
+ * is due) the view shows the game as they would leave it (state.ts `settledAt`: finished on time,
+ * say), at the row's version, and a write records them: the next move, `claimTimeout`, or — for a
+ * game the clock ended, which nobody can move any more — the background settle job the read
+ * kicks after answering (moves.ts `settleInBackground`). `serverNow` lets the browser
+ * compute its clock offset and tick the clocks itself.
+ *
+ * Each process keeps the views of one version (`VersionViews`): the row, who is seated, the
+ * folded state and the public view, read once; the live feed (live-feed.ts) shares them.
  */
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchAdjustments, matchPlayers, matches, type Match, type MatchResult, type MatchStatus } from "@/db/schema/matches";
 import { tournamentPairings } from "@/db/schema/tournaments";
-import { clock as C, DEFAULT_BOT_LEVEL, toMove, viewFor, type BotLevel } from "@/engine";
+import { clock as C, DEFAULT_BOT_LEVEL, resultOf, toMove, viewFor, type BotLevel } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { subscribe } from "@/server/live/bus";
-import { topicOf } from "./log";
-import { touchMatch } from "./moves";
+import { settleInBackground } from "./moves";
 import { touchWaiting, waitingOf, type Waiting } from "./presence";
-import { loadFolded, type Folded, type SheetEntry } from "./state";
+import { loadFolded, settledAt, type Folded, type SheetEntry } from "./state";
 
 export interface MatchPlayerView {
   userId: string;
@@ -86,7 +91,7 @@ export interface MatchView {
   adjustments: { reason: string; at: Date; after: MatchResult }[];
 }
 
-async function readMatch(db: DbOrTx, matchId: string) {
+export async function readMatch(db: DbOrTx, matchId: string) {
   const [m] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
   if (!m) throw new DomainError("NOT_FOUND", "That game does not exist.");
   return m;
@@ -98,13 +103,16 @@ type Seated = { userId: string; seat: number; acceptedAt: Date | null; joinedAt:
  * Everything the views of one match at one version are made of, read once: the row, who is
  * seated, the adjustments, the folded state and the public (spectator) view computed at `at`.
  * Every viewer's view is derived from it in memory (`viewOf`), so a version costs its database
- * reads and its public view once per process however many people watch.
+ * reads and its public view once per process however many people watch. (Not a state snapshot,
+ * snapshots.ts, nor the engine's `snapshotState`: this is the views of one version.)
  */
-interface Snapshot {
-  /** what makes two snapshots the same: version, status and the row's last update */
+export interface VersionViews {
+  /** what makes two of them the same: version, status and the row's last update */
   key: string;
   match: Match;
   seated: Seated[];
+  adjustments: MatchView["adjustments"];
+  board: MatchView["board"];
   folded: Folded | null;
   /** the spectator's view, stamped at `at` (its `serverNow`) */
   public: MatchView;
@@ -116,10 +124,10 @@ const keyOf = (m: Match) => `${m.version}.${m.status}.${m.updatedAt.getTime()}`;
 // Per process, most recently used last. Only games under way (every player has come: a late
 // check-in changes nothing on the row) and finished games are kept: every change to them bumps
 // the version or — a director's adjustment — the row's updated_at. An open challenge's acceptances
-// and check-ins touch neither, so its snapshot is rebuilt on every read (cheap: no game). Players'
-// display names are read with the snapshot: a rename shows from the match's next change on.
-const SNAPSHOTS_MAX = 2_000;
-const snapshots = new Map<string, Snapshot>();
+// and check-ins touch neither, so its views are rebuilt on every read (cheap: no game). Players'
+// display names are read with the views: a rename shows from the match's next change on.
+const VERSION_VIEWS_MAX = 2_000;
+const versionViews = new Map<string, VersionViews>();
 const computed = new Map<string, number>();
 let computedTotal = 0;
 
@@ -133,12 +141,12 @@ export function publicViewsComputed(matchId: string): number {
   return computed.get(matchId) ?? 0;
 }
 
-async function snapshotOf(db: DbOrTx, m: Match, now: number): Promise<Snapshot> {
+async function versionViewsOf(db: DbOrTx, m: Match, now: number): Promise<VersionViews> {
   const key = keyOf(m);
-  const hit = snapshots.get(m.id);
+  const hit = versionViews.get(m.id);
   if (hit && hit.key === key) {
-    snapshots.delete(m.id);
-    snapshots.set(m.id, hit);
+    versionViews.delete(m.id);
+    versionViews.set(m.id, hit);
     return hit;
   }
   const [seated, adjustments, folded, [board]] = await Promise.all([
@@ -158,15 +166,15 @@ async function snapshotOf(db: DbOrTx, m: Match, now: number): Promise<Snapshot> 
       : Promise.resolve([]),
   ]);
   seated.sort((a, b) => a.seat - b.seat);
-  const snap: Snapshot = { key, match: m, seated, folded, at: now, public: publicView(m, seated, adjustments, board ?? null, folded, now) };
+  const snap: VersionViews = { key, match: m, seated, adjustments, board: board ?? null, folded, at: now, public: publicView(m, seated, adjustments, board ?? null, folded, now) };
   computed.set(m.id, (computed.get(m.id) ?? 0) + 1);
   computedTotal++;
   if (m.status === "finished" || (m.status === "active" && seated.every((p) => p.joinedAt !== null))) {
-    snapshots.delete(m.id);
-    snapshots.set(m.id, snap);
-    if (snapshots.size > SNAPSHOTS_MAX) {
-      const oldest = snapshots.keys().next().value as string;
-      snapshots.delete(oldest);
+    versionViews.delete(m.id);
+    versionViews.set(m.id, snap);
+    if (versionViews.size > VERSION_VIEWS_MAX) {
+      const oldest = versionViews.keys().next().value as string;
+      versionViews.delete(oldest);
       computed.delete(oldest);
     }
   }
@@ -256,11 +264,11 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
 }
 
 /**
- * `viewerId`'s view of a snapshot at `now`: the public view (the very same object when nothing
+ * `viewerId`'s view of one version's views at `now`: the public view (the very same object when nothing
  * differs, so a broadcast serialises it once), restamped when `now` is not its stamp, plus — for
  * a seated player — their own rack, the tiles unseen *by them*, what they may do, and the join code.
  */
-function viewOf(snap: Snapshot, viewerId: string | null, now: number): MatchView {
+export function viewOf(snap: VersionViews, viewerId: string | null, now: number): MatchView {
   const { match: m, seated, folded } = snap;
   let pub = snap.public;
   if (now !== snap.at) {
@@ -297,208 +305,27 @@ function viewOf(snap: Snapshot, viewerId: string | null, now: number): MatchView
   };
 }
 
-/** Reads the row, records what the clock owes (a view "touches" the match), and snapshots it. */
-async function currentSnapshot(db: Db, matchId: string, now: number, opts: { now?: number }): Promise<Snapshot> {
+/**
+ * The row's views at `now`, as the events the clock owes would leave them (nothing is written:
+ * the game is shown finished on time, say, still at the row's version, until a write records it).
+ * Such a view is built for this read only: the cached views stay the row's.
+ */
+export async function currentViews(db: Db, matchId: string, now: number, opts: { now?: number }): Promise<VersionViews> {
   let m = await readMatch(db, matchId);
-  if (m.status === "active" && (await touchMatch(db, matchId, m.version, opts))) m = await readMatch(db, matchId);
   if (m.status === "open" && (await touchWaiting(db, m, opts))) m = await readMatch(db, matchId);
-  return snapshotOf(db, m, now);
+  const views = await versionViewsOf(db, m, now);
+  if (m.status !== "active" || !views.folded) return views;
+  const settled = settledAt(views.folded, now);
+  if (settled === views.folded) return views;
+  const over = settled.state.phase === "over";
+  if (over) settleInBackground(db, { matchId, version: m.version, now: opts.now });
+  const shown: Match = { ...m, status: over ? "finished" : "active", turn: over ? null : settled.state.turn, scores: settled.state.scores.slice(), result: resultOf(settled.state) };
+  const pub = publicView(shown, views.seated, views.adjustments, views.board, settled, now);
+  return { ...views, key: `${views.key}.due${settled.version}`, match: shown, folded: settled, public: { ...pub, version: m.version }, at: now };
 }
 
 /** The view of a match for `viewerId` (null: an anonymous spectator). */
 export async function getMatchView(db: Db, matchId: string, viewerId: string | null, opts: { now?: number } = {}): Promise<MatchView> {
   const now = opts.now ?? Date.now();
-  return viewOf(await currentSnapshot(db, matchId, now, opts), viewerId, now);
-}
-
-/**
- * One feed per match per process: a single bus subscription, and on each notice a single read of
- * the new snapshot, handed to every subscriber of the match in this process (each derives its own
- * view: a spectator's is the shared public view). Reads never overlap: notices arriving during a
- * read make one more read afterwards. A failed read (database away) ends every subscription of
- * the match with that error; clients reconnect and get the current view once.
- */
-class MatchFeed {
-  private readonly sinks = new Set<(s: Snapshot | Error) => void>();
-  latest: Snapshot | null = null;
-  private reading: Promise<void> | null = null;
-  private again = false;
-  private readonly stop = new AbortController();
-  ready: Promise<void>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly matchId: string,
-    private readonly onEmpty: () => void,
-  ) {
-    this.ready = this.listen();
-  }
-
-  private async listen() {
-    const notices = await subscribe(this.db, topicOf(this.matchId), this.stop.signal);
-    void (async () => {
-      for await (const n of notices) {
-        if (n.version !== 0 && this.latest && n.version < this.latest.match.version) continue;
-        this.refresh();
-      }
-    })();
-  }
-
-  /** Reads the current snapshot (coalescing with a read under way) and hands it to every sink. */
-  refresh(): Promise<void> {
-    if (this.reading) {
-      this.again = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      do {
-        this.again = false;
-        let out: Snapshot | Error;
-        try {
-          out = await currentSnapshot(this.db, this.matchId, Date.now(), {});
-          this.latest = out;
-        } catch (err) {
-          out = err instanceof Error ? err : new Error(String(err));
-          this.latest = null;
-        }
-        for (const sink of this.sinks) sink(out);
-      } while (this.again);
-    })().finally(() => (this.reading = null));
-    return this.reading;
-  }
-
-  join(sink: (s: Snapshot | Error) => void): () => void {
-    this.sinks.add(sink);
-    return () => {
-      this.sinks.delete(sink);
-      if (this.sinks.size === 0) {
-        this.stop.abort();
-        this.onEmpty();
-      }
-    };
-  }
-}
-
-const feeds = new WeakMap<Db, Map<string, MatchFeed>>();
-
-function feedOf(db: Db, matchId: string): MatchFeed {
-  let byMatch = feeds.get(db);
-  if (!byMatch) feeds.set(db, (byMatch = new Map()));
-  let feed = byMatch.get(matchId);
-  if (!feed) {
-    const f: MatchFeed = new MatchFeed(db, matchId, () => {
-      if (byMatch.get(matchId) === f) byMatch.delete(matchId);
-    });
-    byMatch.set(matchId, (feed = f));
-  }
-  return feed;
-}
-
-/**
- * Live view: the viewer's view now, then the new one after every change of the match (two app
- * instances share notices through LISTEN/NOTIFY). A subscriber that falls behind skips to the
- * latest snapshot: views are whole, so nothing in between is needed.
- */
-export async function* liveMatchView(db: Db, matchId: string, viewerId: string | null, signal?: AbortSignal): AsyncGenerator<MatchView> {
-  const feed = feedOf(db, matchId);
-  // the latest snapshot not yet sent (a box, so the closure's writes are seen)
-  const inbox: { next: Snapshot | Error | null } = { next: null };
-  let wake: (() => void) | null = null;
-  const leave = feed.join((s) => {
-    inbox.next = s;
-    wake?.();
-  });
-  const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
-  try {
-    // Listening before the first read, so no change can slip between the two.
-    await feed.ready;
-    let sent: string | null = null;
-    if (feed.latest) {
-      const now = Date.now();
-      sent = feed.latest.key;
-      yield viewOf(feed.latest, viewerId, now);
-    } else {
-      await feed.refresh();
-    }
-    while (!signal?.aborted) {
-      if (inbox.next === null) await new Promise<void>((r) => (wake = r));
-      wake = null;
-      const next = inbox.next;
-      inbox.next = null;
-      if (next === null) continue;
-      if (next instanceof Error) throw next;
-      if (next.key === sent) continue;
-      sent = next.key;
-      yield viewOf(next, viewerId, next.at);
-    }
-  } finally {
-    signal?.removeEventListener("abort", onAbort);
-    leave();
-  }
-}
-
-export interface MatchSummary {
-  id: string;
-  status: MatchStatus;
-  ruleset: Match["ruleset"];
-  rated: boolean;
-  tournamentId: string | null;
-  opponents: string[];
-  myScore: number | null;
-  scores: number[];
-  players: string[];
-  myTurn: boolean;
-  /** invited and not yet accepted */
-  awaitingMe: boolean;
-  result: MatchResult | null;
-  updatedAt: Date;
-}
-
-/** The user's matches, newest first (open challenges, games in play, finished games). */
-export async function listMyMatches(db: DbOrTx, userId: string, limit = 100): Promise<MatchSummary[]> {
-  const mine = await db
-    .select({ matchId: matchPlayers.matchId, seat: matchPlayers.seat, acceptedAt: matchPlayers.acceptedAt })
-    .from(matchPlayers)
-    .where(eq(matchPlayers.userId, userId))
-    .orderBy(desc(matchPlayers.createdAt))
-    .limit(limit);
-  if (mine.length === 0) return [];
-  const ids = mine.map((r) => r.matchId);
-  const rows = await db.select().from(matches).where(inArray(matches.id, ids));
-  const all = await db
-    .select({ matchId: matchPlayers.matchId, userId: matchPlayers.userId, seat: matchPlayers.seat, name: users.name })
-    .from(matchPlayers)
-    .innerJoin(users, eq(users.id, matchPlayers.userId))
-    .where(inArray(matchPlayers.matchId, ids));
-  const byMatch = new Map<string, typeof all>();
-  for (const p of all) byMatch.set(p.matchId, [...(byMatch.get(p.matchId) ?? []), p]);
-  const out: MatchSummary[] = [];
-  for (const m of rows) {
-    const me = mine.find((r) => r.matchId === m.id)!;
-    const ps = (byMatch.get(m.id) ?? []).sort((a, b) => a.seat - b.seat);
-    out.push({
-      id: m.id,
-      status: m.status,
-      ruleset: m.ruleset,
-      rated: m.rated,
-      tournamentId: m.tournamentId,
-      opponents: ps.filter((p) => p.userId !== userId).map((p) => p.name),
-      players: ps.map((p) => p.name),
-      scores: m.scores,
-      myScore: m.status === "open" ? null : (m.scores[me.seat] ?? null),
-      myTurn: m.status === "active" && m.turn === me.seat,
-      awaitingMe: m.status === "open" && me.acceptedAt === null,
-      result: m.result ?? null,
-      updatedAt: m.updatedAt,
-    });
-  }
-  return out.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
-}
-
-/** Matches of the given pairings (for the tournament pages' Start/Watch links). */
-export async function matchesForPairings(db: DbOrTx, pairingIds: string[]): Promise<{ pairingId: string; matchId: string; status: MatchStatus }[]> {
-  if (pairingIds.length === 0) return [];
-  const rows = await db.select({ pairingId: matches.pairingId, matchId: matches.id, status: matches.status }).from(matches).where(inArray(matches.pairingId, pairingIds));
-  return rows.map((r) => ({ pairingId: r.pairingId!, matchId: r.matchId, status: r.status }));
+  return viewOf(await currentViews(db, matchId, now, opts), viewerId, now);
 }

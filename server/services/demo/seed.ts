@@ -32,8 +32,8 @@ import { closeRound, pairNextRound, publishRound } from "@/server/services/tourn
 import { createTournamentInput } from "@/server/services/tournaments/schemas";
 import { createTournament } from "@/server/services/tournaments/tournaments";
 import { getStandings } from "@/server/services/tournaments/views";
-import { ensureBotUser } from "./account";
-import { playBotTurns } from "./turns";
+import { ensureBotUser } from "@/server/services/bot/account";
+import { playBotTurns } from "@/server/services/bot/turns";
 
 export const DEMO_HANDLE = "demo";
 export const DEMO_CLUB_NAME = "Equalis Demo Club";
