@@ -5,6 +5,7 @@
  * zod strips anything else a service might return.
  */
 import { z } from "zod";
+import { placementOut } from "@/server/placement-schemas";
 import { BOT_LEVELS, EVENT_TYPES, GAME_CHALLENGE_RULES, PHASES, RULESET_IDS } from "@/engine";
 import { FIRST_MOVERS, MATCH_RESULT_REASONS, MATCH_STATUSES, PREVIEW_MODES } from "@/server/domain";
 
@@ -38,7 +39,7 @@ const sheetEntryOut = z.object({
   seat: z.number().nullable(),
   move: z.number(),
   text: z.string(),
-  placements: z.array(z.object({ row: z.number(), col: z.number(), tile: z.string(), blank: z.boolean().optional() })).optional(),
+  placements: z.array(placementOut).optional(),
   points: z.number(),
   totals: z.array(z.number()),
   clockMs: z.number().nullable(),

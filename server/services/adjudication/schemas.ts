@@ -4,6 +4,7 @@
  * contract's shape (its one-line message is the error), so zod never disagrees with the CLI.
  */
 import { z } from "zod";
+import { placementOut } from "@/server/placement-schemas";
 import { BONUS_KINDS, DIRECTIONS, LINE_KINDS, PREMIUMS, RULESET_IDS, RULING_KINDS } from "@/engine";
 
 const cell = z.tuple([z.number(), z.number()]);
@@ -59,16 +60,6 @@ export const explanationSchema = z.object({
   score: z.number(),
 });
 
-const direction = z.enum(["across", "down"]);
-const placementOut = z.object({
-  row: z.number(),
-  col: z.number(),
-  tile: z.string(),
-  blank: z.boolean().optional(),
-  /** 'SMATH: the line the brackets belong to, or one per bracket (engine Placement) */
-  brackets: direction.optional(),
-  bracketLines: z.array(direction).optional(),
-});
 
 /** By `moveNumber` (turns taken, the engine's) or by `line` (the scoresheet's # column, the
  * event's number, as the desk asks for it), not both; neither: the latest play. */

@@ -4,6 +4,7 @@
  * is served for finished games only.
  */
 import { z } from "zod";
+import { placementOut } from "@/server/placement-schemas";
 
 export { matchIdInput } from "@/server/services/matches/schemas";
 
@@ -14,15 +15,6 @@ export const bestHereInput = z.object({
   top: z.number().int().min(1).max(10).default(5),
 });
 
-const direction = z.enum(["across", "down"]);
-const placementOut = z.object({
-  row: z.number(),
-  col: z.number(),
-  tile: z.string(),
-  blank: z.boolean().optional(),
-  brackets: direction.optional(),
-  bracketLines: z.array(direction).optional(),
-});
 const playOut = z.object({ placements: z.array(placementOut), score: z.number() });
 
 export const bestHereOutput = z.object({ plays: z.array(playOut), complete: z.boolean() });

@@ -5,7 +5,8 @@
  * export gives it back; the engine then judges every event as it would a live move.
  */
 import { z } from "zod";
-import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { placementRecord } from "@/server/placement-schemas";
+import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
 import { MAX_TILE_FACE } from "@/server/limits";
 
 /** Largest record accepted (characters): a long four-player game's JSON is under 200 000. */
@@ -31,14 +32,7 @@ const at = z.number().int().min(0).max(MAX_AT);
 const who = z.string().min(1).max(64);
 const points = z.number().int().min(0).max(100_000);
 
-const placement = z.strictObject({
-  row: z.number().int().min(0).max(40),
-  col: z.number().int().min(0).max(40),
-  tile: z.string().min(1).max(MAX_TILE_FACE),
-  blank: z.boolean().optional(),
-  brackets: z.enum(DIRECTIONS).optional(),
-  bracketLines: z.array(z.enum(DIRECTIONS)).max(8).optional(),
-});
+const placement = placementRecord;
 
 const bare = (type: "pause" | "resume" | "end" | "director-end") => z.strictObject({ type: z.literal(type), at });
 

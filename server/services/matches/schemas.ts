@@ -4,7 +4,8 @@
  * the engine decides everything else (its sentence comes back as the error message).
  */
 import { z } from "zod";
-import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { placementInput } from "@/server/placement-schemas";
+import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
 import { FIRST_MOVERS } from "@/server/domain";
 import { MAX_INT4, MAX_TILE_FACE } from "@/server/limits";
 
@@ -43,13 +44,7 @@ export const joinCodeInput = z.object({ code: z.string().trim().min(6).max(64) }
 export const pairingIdInput = z.object({ pairingId: z.uuid("That is not a valid pairing id.") });
 export const findPlayersInput = z.object({ query: z.string().trim().min(2, "Type at least two characters.").max(120) });
 
-const placement = z.object({
-  row: z.number().int().min(0).max(40),
-  col: z.number().int().min(0).max(40),
-  tile: z.string().min(1).max(MAX_TILE_FACE),
-  blank: z.boolean().optional(),
-  brackets: z.enum(DIRECTIONS).optional(),
-});
+const placement = placementInput;
 
 export const moveAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("play"), placements: z.array(placement).min(1, "Place at least one tile.").max(40) }),

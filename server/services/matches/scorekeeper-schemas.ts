@@ -3,8 +3,9 @@
  * (server/routers/matches/scorekeeper.ts) and the /scorekeeper pages.
  */
 import { z } from "zod";
-import { DIRECTIONS, GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
-import { MAX_DATE_MS, MAX_INT4, MAX_TILE_FACE } from "@/server/limits";
+import { placementInput } from "@/server/placement-schemas";
+import { GAME_CHALLENGE_RULES, RULESET_IDS } from "@/engine";
+import { MAX_DATE_MS, MAX_INT4 } from "@/server/limits";
 import { matchTimeControlSchema } from "./schemas";
 
 /** A player at the board: a registered user (picked by id) or just a name (a guest). */
@@ -29,13 +30,7 @@ export const createOtbInput = z.object({
 });
 export type CreateOtbInput = z.infer<typeof createOtbInput>;
 
-const placement = z.object({
-  row: z.number().int().min(0).max(40),
-  col: z.number().int().min(0).max(40),
-  tile: z.string().min(1).max(MAX_TILE_FACE),
-  blank: z.boolean().optional(),
-  brackets: z.enum(DIRECTIONS).optional(),
-});
+const placement = placementInput;
 
 /** What happened at the board. An exchange gives only how many tiles were traded (nobody at the
  * station sees them). */
