@@ -46,6 +46,16 @@ describe("LruMap", () => {
     expect(m.size).toBe(0);
   });
 
+  it("tells onEvict of each entry forgotten for room, not of a delete or a replaced value", () => {
+    const evicted: [string, number][] = [];
+    const m = new LruMap<string, number>(2, (k, v) => evicted.push([k, v]));
+    m.set("a", 1).set("b", 2).set("a", 3);
+    m.delete("b");
+    m.set("c", 4).set("d", 5);
+    expect(evicted).toEqual([["a", 3]]);
+    expect([...m].map(([k]) => k)).toEqual(["c", "d"]);
+  });
+
   it("refuses a size below one", () => {
     expect(() => new LruMap(0)).toThrow(RangeError);
   });

@@ -7,7 +7,11 @@
 export class LruMap<K, V> {
   private readonly map = new Map<K, V>();
 
-  constructor(readonly max: number) {
+  /** `onEvict`: told of each entry forgotten for room (a cache that keeps a side table of its keys). */
+  constructor(
+    readonly max: number,
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {
     if (!(max >= 1)) throw new RangeError(`LruMap needs room for at least one entry, not ${max}`);
   }
 
@@ -34,7 +38,11 @@ export class LruMap<K, V> {
   set(key: K, value: V): this {
     this.map.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+    if (this.map.size > this.max) {
+      const [oldKey, oldValue] = this.map.entries().next().value as [K, V];
+      this.map.delete(oldKey);
+      this.onEvict?.(oldKey, oldValue);
+    }
     return this;
   }
 

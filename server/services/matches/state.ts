@@ -14,7 +14,7 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
-import { applyEvent, clock as C, describeEvent, nextDueEvent, settleDue, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
+import { applyEvent, clock as C, LruMap, describeEvent, nextDueEvent, settleDue, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { readSnapshot, SNAPSHOT_EVERY } from "./snapshots";
 
@@ -90,33 +90,27 @@ const NOBODY = { index: null, actorId: null, clientId: null };
 // ---------------------------------------------------------------------------------------------
 // Cache (per process; a shortcut only — always checked against the database version)
 
-const CACHE_MAX = 5_000;
-const cache = new Map<string, Folded>();
+const cache = new LruMap<string, Folded>(5_000);
 
 export function cacheGet(matchId: string, version: number): Folded | null {
-  const hit = cache.get(matchId);
+  const hit = cache.peek(matchId);
   if (!hit || hit.version !== version) return null;
-  // refresh LRU position
-  cache.delete(matchId);
-  cache.set(matchId, hit);
-  return hit;
+  return cache.get(matchId)!; // a hit at the asked version counts as a use
 }
 
 export function cachePut(matchId: string, folded: Folded): void {
-  cache.delete(matchId);
   cache.set(matchId, folded);
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as string);
 }
 
 /** The version of the cached state of a match (-1: none): the move path asks the database for
  * the snapshot only when this is not the row's version. */
 export function cachedVersion(matchId: string): number {
-  return cache.get(matchId)?.version ?? -1;
+  return cache.peek(matchId)?.version ?? -1;
 }
 
 /** The cached state of a match, whatever its version (the move path catches it up). */
 export function cachedState(matchId: string): Folded | null {
-  return cache.get(matchId) ?? null;
+  return cache.peek(matchId) ?? null;
 }
 
 /** `prev` (a cached state) caught up with the events after it, cached; null unless that makes
@@ -164,7 +158,7 @@ export async function loadFolded(db: DbOrTx, matchId: string, version: number, s
   if (hit) return hit;
   // A cached state a few events behind (another instance took the last moves) catches up with
   // them: one read of a few events instead of the snapshot and the events after it.
-  const prev = cache.get(matchId);
+  const prev = cache.peek(matchId);
   if (snapshot === undefined && prev && prev.version < version && version - prev.version < SNAPSHOT_EVERY) {
     const f = catchUp(matchId, prev, await loadEvents(db, matchId, version, prev.version), version);
     if (f) return f;

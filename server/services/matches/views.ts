@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { users } from "@/db/schema/users";
 import { matchAdjustments, matchPlayers, matches, type Match, type MatchResult, type MatchStatus } from "@/db/schema/matches";
 import { tournamentPairings } from "@/db/schema/tournaments";
-import { clock as C, DEFAULT_BOT_LEVEL, resultOf, toMove, viewFor, type BotLevel } from "@/engine";
+import { clock as C, DEFAULT_BOT_LEVEL, LruMap, resultOf, toMove, viewFor, type BotLevel } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { settleInBackground } from "./moves";
 import { touchWaiting, waitingOf, type Waiting } from "./presence";
@@ -126,9 +126,8 @@ const keyOf = (m: Match) => `${m.version}.${m.status}.${m.updatedAt.getTime()}`;
 // the version or — a director's adjustment — the row's updated_at. An open challenge's acceptances
 // and check-ins touch neither, so its views are rebuilt on every read (cheap: no game). Players'
 // display names are read with the views: a rename shows from the match's next change on.
-const VERSION_VIEWS_MAX = 2_000;
-const versionViews = new Map<string, VersionViews>();
 const computed = new Map<string, number>();
+const versionViews = new LruMap<string, VersionViews>(2_000, (matchId) => computed.delete(matchId));
 let computedTotal = 0;
 
 /** How many public views this process computed, all matches (the load test reports it per move). */
@@ -143,12 +142,8 @@ export function publicViewsComputed(matchId: string): number {
 
 async function versionViewsOf(db: DbOrTx, m: Match, now: number): Promise<VersionViews> {
   const key = keyOf(m);
-  const hit = versionViews.get(m.id);
-  if (hit && hit.key === key) {
-    versionViews.delete(m.id);
-    versionViews.set(m.id, hit);
-    return hit;
-  }
+  const hit = versionViews.peek(m.id);
+  if (hit && hit.key === key) return versionViews.get(m.id)!;
   const [seated, adjustments, folded, [board]] = await Promise.all([
     db
       .select({ userId: matchPlayers.userId, seat: matchPlayers.seat, acceptedAt: matchPlayers.acceptedAt, joinedAt: matchPlayers.joinedAt, name: users.name })
@@ -170,13 +165,7 @@ async function versionViewsOf(db: DbOrTx, m: Match, now: number): Promise<Versio
   computed.set(m.id, (computed.get(m.id) ?? 0) + 1);
   computedTotal++;
   if (m.status === "finished" || (m.status === "active" && seated.every((p) => p.joinedAt !== null))) {
-    versionViews.delete(m.id);
     versionViews.set(m.id, snap);
-    if (versionViews.size > VERSION_VIEWS_MAX) {
-      const oldest = versionViews.keys().next().value as string;
-      versionViews.delete(oldest);
-      computed.delete(oldest);
-    }
   }
   return snap;
 }
