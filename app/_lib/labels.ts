@@ -5,7 +5,7 @@
  * has its words. The games' own names are the engine's (`RULESET_NAMES`), never retyped.
  * Server messages keep their own sentences (they are not labels).
  */
-import { CHALLENGE_SEMANTICS, GAME_CHALLENGE_RULES, type GameChallengeRule } from "@/engine";
+import { CHALLENGE_SEMANTICS, GAME_CHALLENGE_RULES, type BonusKind, type GameChallengeRule } from "@/engine";
 import type { ClubRole, ClubVisibility, LossReason, MatchResultReason, PreviewMode, RoundStatus, TournamentFormat, TournamentStatus } from "@/server/domain";
 
 export const FORMAT_LABELS: Readonly<Record<TournamentFormat, string>> = {
@@ -63,3 +63,6 @@ export const END_REASON_SHORT: Readonly<Record<MatchResultReason, string>> = { o
 export const LOSS_REASON_LABELS: Readonly<Record<LossReason, string>> = { timeout: "lost on time", resign: "resigned", "no-show": "did not show", forfeit: "forfeited" };
 /** The same as a crosstable cell's mark ("L (time)"). */
 export const LOSS_REASON_MARKS: Readonly<Record<LossReason, string>> = { timeout: "time", resign: "res", "no-show": "no-show", forfeit: "ff" };
+
+/** A ruling's bonus, as the judge's desk lists it under the score. */
+export const BONUS_LABELS: Readonly<Record<BonusKind, string>> = { "all-tiles": "All-tiles bonus", value: "Value bonus" };

@@ -10,7 +10,8 @@ import { RULESET_DATA, RULESET_IDS, type Placement } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { bracketTiles, describeOwners, toPlacements } from "./editor-model";
-import { RULESET_NAMES, type DeskAction, type DeskState } from "./desk";
+import { RULESET_NAMES } from "@/engine";
+import { type DeskAction, type DeskState } from "./desk";
 import { input, secondary } from "./styles";
 
 interface Props {

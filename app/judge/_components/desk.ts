@@ -7,10 +7,8 @@
  */
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/_app";
-import { parsePosition, RULESET_DATA, squares, type RulesetId } from "@/engine";
+import { parsePosition, RULESET_DATA, RULESET_NAMES, squares, type RulesetId } from "@/engine";
 import { fromPlacements, keyOf, layLine, placeOnLayer, setBracketOwner, type Layer, type Tiles } from "./editor-model";
-
-export const RULESET_NAMES: Record<RulesetId, string> = { equate: "Equate", smath: "'SMATH", "number-scrabble": "Number Scrabble" };
 
 export type MatchPosition = inferRouterOutputs<AppRouter>["adjudication"]["matchPosition"];
 

@@ -32,7 +32,6 @@ import { DeskSetup } from "./desk-setup";
 import { DeskRecord } from "./desk-record";
 import { button } from "./styles";
 
-export { RULESET_NAMES } from "./desk";
 
 /** The desk's server calls: explain, record, the judge's tournaments, and loading a match position. */
 function useDeskCalls(signedIn: boolean, dispatch: Dispatch<DeskAction>) {

@@ -7,9 +7,10 @@
  * 'SMATH bracket owner), its notes come first, so the judge can settle that and rule again.
  */
 import type { inferRouterOutputs } from "@trpc/server";
-import { squares, type Ruling, type RulesetId } from "@/engine";
+import { squares, type BonusKind, type Ruling, type RulesetId } from "@/engine";
 import type { AppRouter } from "@/server/routers/_app";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
+import { BONUS_LABELS } from "@/app/_lib/labels";
 
 /** The contract's ruling as it comes over the wire (codes as plain strings). */
 type Flagged = { code: string; message: string; cells: [number, number][] };
@@ -17,8 +18,6 @@ export type RulingJson = Omit<Ruling, "violations" | "notes"> & { violations: Fl
 
 /** The explanation as `adjudication.explain` sends it (pages see the server only through tRPC). */
 type Explanation = inferRouterOutputs<AppRouter>["adjudication"]["explain"]["explanation"];
-
-const BONUS_LABELS: Record<string, string> = { "all-tiles": "All-tiles bonus", value: "Value bonus" };
 
 export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetId; ruling: RulingJson; explanation: Explanation }) {
   const labels = PREMIUM_LABELS[ruleset];
@@ -136,7 +135,7 @@ export function RulingView({ ruleset, ruling, explanation }: { ruleset: RulesetI
             ))}
             {explanation.bonuses.map((b, i) => (
               <p key={i}>
-                {BONUS_LABELS[b.kind] ?? b.kind}
+                {BONUS_LABELS[b.kind as BonusKind] ?? b.kind}
                 {b.line !== undefined ? ` (line ${ruling.lines[b.line]?.text})` : ""}: <strong>+{b.points}</strong>
               </p>
             ))}
