@@ -19,7 +19,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import { users } from "./users";
 import { RULESETS } from "./clubs";
 import { tournamentPairings, tournaments } from "./tournaments";
-import { BOT_LEVELS, GAME_CHALLENGE_RULES, type GameChallengeRule } from "@/engine";
+import { BOT_LEVELS, GAME_CHALLENGE_RULES, type GameChallengeRule, type TimeControl } from "@/engine";
 import { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES, PREVIEW_MODES, type MatchResultReason } from "@/server/domain";
 
 // The lists' homes are the engine (challenge rules) and the domain's vocabulary; the schema re-exports them.
@@ -42,15 +42,6 @@ export interface MatchResult {
 }
 
 /** Clock settings as stored (engine TimeControl fields; validated by engine `parseTimeControl`). */
-export interface StoredTimeControl {
-  initialMs: number;
-  incrementMs: number;
-  perMoveLimitMs: number | null;
-  overtimePenaltyPoints: number;
-  maxOvertimeMs: number;
-  leastTimeBonusPoints: number;
-}
-
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export const matches = pgTable(
@@ -62,7 +53,7 @@ export const matches = pgTable(
     rulesetOptions: jsonb("ruleset_options").$type<Record<string, unknown>>().notNull().default({}),
     challengeRule: text("challenge_rule", { enum: MATCH_CHALLENGE_RULES }).notNull(),
     /** null: untimed */
-    timeControl: jsonb("time_control").$type<StoredTimeControl | null>(),
+    timeControl: jsonb("time_control").$type<TimeControl | null>(),
     rated: boolean("rated").notNull().default(false),
     /** Number of seats (2–4). */
     seats: integer("seats").notNull().default(2),

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { tournamentPairings, tournamentRounds, tournaments } from "@/db/schema/tournaments";
 import type { RulesetId } from "@/db/schema/clubs";
-import type { StoredTimeControl } from "@/db/schema/matches";
+import type { TimeControl } from "@/engine";
 import type { PreviewMode } from "@/server/domain";
 import { getPairingForMatch, writeResult } from "@/server/services/tournaments/results";
 import { DomainError, isDomainError } from "@/server/errors";
@@ -24,7 +24,7 @@ export interface PairingForMatch {
   clubId: string;
   ruleset: RulesetId;
   rulesetOptions: Record<string, unknown>;
-  timeControl: StoredTimeControl | null;
+  timeControl: TimeControl | null;
   challengeRule: string;
   rated: boolean;
   /** user ids, first mover first */
