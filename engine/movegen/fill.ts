@@ -16,7 +16,10 @@ import { checkLine } from "../validate";
 import { sideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
 import { BIG, DEAD, faceInfo, valueKey, type FaceInfo } from "./sidearith";
-import { NO_BR, type SideBoard } from "./sides";
+import type { SideBoard } from "./sides";
+
+/** a cell's brackets when it has none (one object shared by every such cell, never mutated) */
+export const NO_BR = { open: 0, close: 0 };
 
 /** automaton states tracked by the liveness table (grammar.ts has at most 8; any state beyond
  * counts as live, which is sound) */

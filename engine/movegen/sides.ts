@@ -18,11 +18,9 @@ import { BLANK, isOperator, normaliseFace, splitBrackets, type Face } from "../t
 import { checkLine } from "../validate";
 import { defaultNow, Deadline } from "./budget";
 import type { ExactOptions, ExactStats } from "./exact";
-import { fillSide, type RawFill } from "./fill";
+import { fillSide, NO_BR, type RawFill } from "./fill";
 import { sideAutomaton, type SideAutomaton } from "./grammar";
 import { faceInfo, SideEval, type FaceInfo } from "./sidearith";
-
-export const NO_BR = { open: 0, close: 0 };
 
 export const isDigit = (f: Face): boolean => f.length === 1 && f >= "0" && f <= "9";
 
