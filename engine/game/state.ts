@@ -206,7 +206,6 @@ export function checkEndByCounters(s: GameState, at: Ms): void {
   else if (s.options.maxScorelessTurns !== null && s.scorelessTurns >= s.options.maxScorelessTurns) decide(s, "scoreless", null, at);
 }
 
-
 export const boardPlacements = (s: GameState): Placement[] => s.board.map(plainPlacement);
 
 /** Whether challenges can happen in this game. */

@@ -46,8 +46,6 @@ export interface Entry {
   close: number[] | null;
 }
 
-
-
 /** One growing byte array for every filling's tile counts and item choices: no small typed
  * arrays per filling (there can be millions). Readers go through `buf`, which growing replaces. */
 export class FillPool {
@@ -118,11 +116,11 @@ export class SideBoard {
   readonly aut: SideAutomaton;
   readonly firstPlay: boolean;
   readonly stats: ExactStats = { groups: 0, groupsSearched: 0, groupsTieSkipped: 0, tables: 0, sideFillings: 0, candidates: 0, adjudications: 0, rejected: 0, ms: 0 };
-  readonly crossMemo = new Map<number, CrossInfo>();
-  readonly maxCrossMemo = new Map<number, number>();
-  readonly faceIndex = new Map<Face, number>();
+  private readonly crossMemo = new Map<number, CrossInfo>();
+  private readonly maxCrossMemo = new Map<number, number>();
+  private readonly faceIndex = new Map<Face, number>();
   readonly tables = new Map<string, SideTable | null>();
-  readonly fills = new Map<string, RawFill[]>();
+  private readonly fills = new Map<string, RawFill[]>();
   readonly pool = new FillPool();
   readonly itemPts: number[] = [];
   /** per item: its role for the incremental evaluator */
@@ -205,7 +203,7 @@ export class SideBoard {
   }
 
   /** Board tiles as grid cells, 'SMATH bracket owners resolved as play.ts does (decision 10). */
-  readBoard(): void {
+  private readBoard(): void {
     const { rs, size } = this;
     const pending: GridCell[] = [];
     for (const t of this.board) {
@@ -435,7 +433,6 @@ export class SideBoard {
     }
     return { byValue, byInt };
   }
-
 
   /** The automaton's next state for every item from `state` (states are small integers). */
   autRow(state: number): Int16Array {
