@@ -2,7 +2,7 @@
  * Adjudication entry points (docs/spec/adjudication.md):
  * - `parseAdjudicationRequest(raw)`: the contract's request shape → typed request, or a one-line
  *   error (the CLI exits 2 with it; the API answers it as an input error).
- * - `adjudicatePlay(ruleset, board, play, opts)`: typed values → Ruling (engine/game/game.ts calls it).
+ * - `adjudicatePlay(ruleset, board, play, opts)`: typed values → Ruling (engine/game/turns.ts calls it).
  * - `adjudicate(raw)`: never throws; a malformed request gives a BAD_REQUEST ruling.
  * Violations come most fundamental first: placement, rack, `=` count, each line (main first),
  * then the equation requirement.

@@ -97,6 +97,7 @@ export type { Position } from "./notation/position";
 export { formatGameRecord, parseGameRecord, readGameRecord } from "./notation/record";
 export type { ReadRecord } from "./notation/record";
 // Square names ("J10"; "10J"/"J10" as a start square read across/down): squares.name, squares.parse, …
+export { longestFirst, readTyped } from "./notation/tokens";
 export * as squares from "./notation/squares";
 export type { ParsedSquare } from "./notation/squares";
 export { generatePlays, searchPlays, bestPlay, chooseBotAction, botPositionFromState, botPositionFromView, exchangeTiles, selfPlay, BOT_DEFAULTS, levelPlay, BOT_LEVELS, DEFAULT_BOT_LEVEL, LEVEL_SPECS, levelCandidates, pickByRule } from "./movegen";

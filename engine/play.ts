@@ -165,11 +165,36 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     v.push({ code: "EMPTY_PLAY", message: "no tiles were placed", cells: [] });
     return fail();
   }
-  const cells: (GridCell | undefined)[] = new Array(size * size);
-  const board: Board = { size, cells };
-  const pendingInfer: Array<{ c: GridCell; face: Face }> = [];
+  const board: Board = { size, cells: new Array(size * size) };
+  const guesses = placeOld(rs, board, boardIn, v);
+  const { placed, overlays } = placeNew(rs, board, playIn, v);
+  if (v.length) return fail();
+  if (!placed.some((c) => c.isNew)) {
+    v.push({ code: "EMPTY_PLAY", message: "brackets alone are not a play: place at least one tile", cells: placed.map(ref) });
+    return fail();
+  }
+  const direction = lineOf(board, placed, v);
+  if (direction === null) return fail();
+  // Brackets of new tiles and overlays belong to the main direction.
+  for (const c of placed) {
+    if (c.isNew && direction === "down") {
+      c.down = c.across;
+      c.across = NO_BR;
+    }
+  }
+  for (const { c, extra } of overlays) {
+    const cur = c[direction];
+    c[direction] = { open: cur.open + extra.open, close: cur.close + extra.close };
+  }
+  checkConnected(rs, board, placed, firstPlay, v);
+  return { violations: v, board, placed, direction, firstPlay, guesses };
+}
 
-  // Old tiles.
+/** The board's tiles onto the grid (OFF_BOARD, UNKNOWN_TILE, OCCUPIED go to `v`), then the owner
+ * of old brackets no tile names guessed from the old tiles' runs (before new tiles are placed). */
+function placeOld(rs: Ruleset, board: Board, boardIn: readonly Placement[], v: Violation[]): Guess[] {
+  const { size, cells } = board;
+  const pendingInfer: Array<{ c: GridCell; face: Face }> = [];
   for (const t of boardIn) {
     const face = normaliseFace(t.tile);
     const info = faceInfo(rs, face);
@@ -200,7 +225,6 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     if (!owned && (info.open || info.close)) pendingInfer.push({ c, face });
     cells[i] = c;
   }
-  // Guess the owner of old brackets from the old tiles' runs (before the new tiles are placed).
   const guesses: Guess[] = [];
   for (const { c, face } of pendingInfer) {
     const acrossRun = runLength(board, c, "across");
@@ -212,8 +236,13 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     }
     if (!g.certain) guesses.push({ cell: c, face, direction: g.direction, acrossRun, downRun });
   }
+  return guesses;
+}
 
-  // New tiles.
+/** The play's tiles onto the grid (OFF_BOARD, UNKNOWN_TILE, BLANK_FACE, OCCUPIED go to `v`): new
+ * tiles, and 'SMATH overlays (a board tile given again with more brackets) with their extra brackets. */
+function placeNew(rs: Ruleset, board: Board, playIn: readonly Placement[], v: Violation[]): { placed: GridCell[]; overlays: Array<{ c: GridCell; extra: Br }> } {
+  const { size, cells } = board;
   const placed: GridCell[] = [];
   const overlays: Array<{ c: GridCell; extra: Br }> = [];
   for (const t of playIn) {
@@ -266,18 +295,17 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
     cells[i] = c;
     placed.push(c);
   }
-  if (v.length) return fail();
-  if (!placed.some((c) => c.isNew)) {
-    v.push({ code: "EMPTY_PLAY", message: "brackets alone are not a play: place at least one tile", cells: placed.map(ref) });
-    return fail();
-  }
+  return { placed, overlays };
+}
 
-  // One row or one column, no gap.
+/** The play's direction when its tiles lie in one row or column without a gap (sorts `placed`
+ * in reading order); else null, with NOT_IN_LINE or GAP in `v`. */
+function lineOf(board: Board, placed: GridCell[], v: Violation[]): Direction | null {
   const sameRow = placed.every((c) => c.row === placed[0].row);
   const sameCol = placed.every((c) => c.col === placed[0].col);
   if (!sameRow && !sameCol) {
     v.push({ code: "NOT_IN_LINE", message: "the tiles of one turn must lie in one row or one column", cells: placed.map(ref) });
-    return fail();
+    return null;
   }
   let direction: Direction;
   if (placed.length > 1) direction = sameRow ? "across" : "down";
@@ -293,20 +321,13 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
   }
   if (gaps.length) {
     v.push({ code: "GAP", message: "the tiles leave an empty square between them", cells: gaps });
-    return fail();
+    return null;
   }
-  // Brackets of new tiles and overlays belong to the main direction.
-  for (const c of placed) {
-    if (c.isNew && direction === "down") {
-      c.down = c.across;
-      c.across = NO_BR;
-    }
-  }
-  for (const { c, extra } of overlays) {
-    const cur = c[direction];
-    c[direction] = { open: cur.open + extra.open, close: cur.close + extra.close };
-  }
+  return direction;
+}
 
+/** The first play covers the start square ("cover"); any other touches a board tile. */
+function checkConnected(rs: Ruleset, board: Board, placed: readonly GridCell[], firstPlay: boolean, v: Violation[]): void {
   if (firstPlay) {
     const [sr, sc] = rs.layout.start;
     if (rs.startRule === "cover" && !placed.some((c) => c.row === sr && c.col === sc)) {
@@ -326,7 +347,6 @@ export function place(rs: Ruleset, boardIn: readonly Placement[], playIn: readon
       v.push({ code: "NOT_CONNECTED", message: "the play must touch a tile already on the board", cells: placed.map(ref) });
     }
   }
-  return { violations: v, board, placed, direction, firstPlay, guesses };
 }
 
 function runLength(b: Board, c: GridCell, d: Direction): number {

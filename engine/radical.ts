@@ -137,7 +137,8 @@ export function div(a: Radical, b: Radical): Radical | RadicalFailure {
   return "unrepresentable";
 }
 
-function isqrt(n: bigint): bigint {
+/** ⌊√n⌋ for n ≥ 0, exact (the float estimate corrected with bigints). */
+export function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
   let x = BigInt(Math.floor(Math.sqrt(Number(n))));
   // correct the float estimate exactly

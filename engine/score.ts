@@ -21,14 +21,6 @@ import { premiumOf, type GridCell } from "./play";
 import type { Bonus } from "./ruling";
 import type { CheckedLine } from "./validate";
 
-function isqrt(n: bigint): bigint {
-  if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  while (x * x > n) x -= 1n;
-  while ((x + 1n) * (x + 1n) <= n) x += 1n;
-  return x;
-}
-
 /** ⌈√x⌉ or ⌈log2 x⌉ (0 for x ≤ 1) of x = |v|; exact for rationals, float for irrationals. */
 export function valueBonus(kind: ValueBonus, v: Rational | Radical): number {
   if (kind === "none") return 0;
@@ -39,7 +31,7 @@ export function valueBonus(kind: ValueBonus, v: Rational | Radical): number {
   }
   const a = Q.abs(q);
   if (kind === "sqrt") {
-    const k = isqrt(a.n / a.d);
+    const k = R.isqrt(a.n / a.d);
     return Number(k * k * a.d >= a.n ? k : k + 1n);
   }
   let k = 0n;

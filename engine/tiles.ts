@@ -29,7 +29,8 @@ export interface TileSpec {
   readonly unlimited: boolean;
 }
 
-const ALIASES: Readonly<Record<string, Face>> = {
+/** What people type for a face (x * → ×, / : → ÷, − – → -, ^2 → ², sqrt → √). */
+export const ALIASES: Readonly<Record<string, Face>> = {
   x: "×",
   X: "×",
   "*": "×",

@@ -17,7 +17,9 @@
 import type { Placement } from "../play";
 import type { Face } from "../tiles";
 import type { GameEvent } from "./events";
-import { applyEvent, nextDueEvent, type GameState } from "./game";
+import { applyEvent } from "./game";
+import { nextDueEvent } from "./closing";
+import type { GameState } from "./state";
 import { refusal, type Refusal } from "./refusals";
 
 /** What a seat (or, for the clock and a director's end, the game's official) asks of the game. */

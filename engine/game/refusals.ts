@@ -5,7 +5,7 @@
  * (`sentence`), so no caller keeps a copy of that helper; the server maps each code to its
  * DomainError code with one table of its own (server/services/matches/refusal-codes.ts).
  */
-import type { GameErrorCode, GameState } from "./game";
+import type { GameErrorCode, GameState } from "./state";
 
 /** Refusals `act` adds to the engine's error codes (the checks a server makes before the engine). */
 export const ACT_REFUSAL_CODES = ["NOT_A_PLAYER", "ALREADY_PAUSED"] as const;

@@ -5,7 +5,7 @@
  */
 import type { Direction } from "../board";
 import type { GameEvent } from "./events";
-import type { GameState } from "./game";
+import type { GameState } from "./state";
 import { playDirection, runThrough } from "../notation/lines";
 
 /** What the scoresheet says about one event. */

@@ -4,9 +4,11 @@
  * budget for the search and the rest for adjudication, the clock read once every 256 nodes
  * (every 16 adjudications). With the node budget binding the search is deterministic; `cut`
  * records that anything was left out. The clock is injected (docs/conventions.md, principle 7).
+ * The exact generator's cut (`Deadline`) lives here too: a deadline and a step count, no shares.
  */
 
-function defaultNow(): number {
+/** performance.now where there is one (browsers, Node), else Date.now. */
+export function defaultNow(): number {
   const p = (globalThis as { performance?: { now(): number } }).performance;
   return p ? p.now() : Date.now();
 }
@@ -61,5 +63,31 @@ export class Budget {
 
   elapsed(): number {
     return this.now() - this.t0;
+  }
+}
+
+/** The exact generator's cut (exact.ts): a deadline (the clock read every 256 steps) and a
+ * deterministic step limit; `hit` once either is reached, and it stays hit. */
+export class Deadline {
+  hit = false;
+  private reads = 0;
+  private work = 0;
+  constructor(
+    private readonly now: () => number,
+    private readonly at: number,
+    private readonly maxWork: number,
+  ) {}
+  check(): boolean {
+    if (this.hit) return true;
+    if (++this.work > this.maxWork) return (this.hit = true);
+    if (this.at === Infinity) return false;
+    if ((++this.reads & 255) !== 0) return false;
+    if (this.now() > this.at) this.hit = true;
+    return this.hit;
+  }
+  checkNow(): boolean {
+    if (this.hit || this.at === Infinity) return this.hit;
+    if (this.now() > this.at) this.hit = true;
+    return this.hit;
   }
 }

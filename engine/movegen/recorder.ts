@@ -7,6 +7,9 @@
  * grammar a prefix filter, so the final word is `adjudicatePlay` with the rack, and only valid
  * plays whose ruling is an equation are returned. With `limit`, adjudication stops once the
  * limit-th real score beats the next estimate; it always goes on until one valid play is found.
+ *
+ * The exact generator (exact.ts) records into a `TopList` instead: its plays are exact, so it
+ * keeps only the N best (one per placement of tiles) and adjudicates just those at the end.
  */
 import { adjudicatePlay } from "../adjudicate";
 import type { Direction } from "../board";
@@ -126,4 +129,61 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
   const ka = playKey(a.placements);
   const kb = playKey(b.placements);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** A play the exact generator found: its exact score, tie-breaks and reading-order key. */
+export interface Cand {
+  score: number;
+  blanks: number;
+  tiles: number;
+  key: string;
+  brackets: number;
+  placements: Placement[];
+}
+
+function better(a: Cand, b: Cand): number {
+  return b.score - a.score || a.blanks - b.blanks || a.tiles - b.tiles || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** The N best candidates, one per key (the fewest brackets represent an 'SMATH placement). */
+export class TopList {
+  readonly list: Cand[] = [];
+  readonly byKey = new Map<string, Cand>();
+  constructor(readonly n: number) {}
+  full(): boolean {
+    return this.list.length >= this.n;
+  }
+  last(): number {
+    return this.list[this.list.length - 1].score;
+  }
+  /** the lowest score a play must have to make the list now (-Infinity until it is full) */
+  need(): number {
+    return this.full() ? this.last() : -Infinity;
+  }
+  wants(score: number): boolean {
+    return !this.full() || score >= this.last();
+  }
+  add(c: Cand): void {
+    const had = this.byKey.get(c.key);
+    if (had) {
+      if (c.brackets < had.brackets) {
+        had.placements = c.placements;
+        had.brackets = c.brackets;
+      }
+      return;
+    }
+    if (this.full() && better(c, this.list[this.list.length - 1]) > 0) return;
+    let i = this.list.length;
+    this.list.push(c);
+    while (i > 0 && better(c, this.list[i - 1]) < 0) {
+      this.list[i] = this.list[i - 1];
+      i--;
+    }
+    this.list[i] = c;
+    this.byKey.set(c.key, c);
+    if (this.list.length > this.n) {
+      const out = this.list.pop()!;
+      this.byKey.delete(out.key);
+    }
+  }
 }

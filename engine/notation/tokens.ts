@@ -13,7 +13,7 @@
  * Faces may not contain `]`, whitespace or a line break (no ruleset face does).
  */
 import type { Direction } from "../board";
-import type { Face } from "../tiles";
+import { ALIASES, type Face } from "../tiles";
 
 const RESERVED = new Set(["[", "]", "(", ")", "?", ".", ":", "/", ";", "@", "#", ">", ",", "*"]);
 
@@ -115,4 +115,23 @@ export function splitOutside(s: string, sep: string): string[] {
   }
   out.push(cur);
   return out;
+}
+
+/** Faces longest first, as `readTyped` wants them ("1/2" and "12" before "1"). */
+export function longestFirst(faces: Iterable<Face>): Face[] {
+  return [...new Set(faces)].sort((a, b) => b.length - a.length);
+}
+
+const ALIAS_KEYS = longestFirst(Object.keys(ALIASES));
+
+/**
+ * The one tokenizer of typed tile faces (the board's keyboard entry, the judge's editor): the
+ * face at i is the longest of `known` (sorted by `longestFirst`) that fits, else an alias
+ * (tiles.ts `ALIASES`, so "/" is ÷ unless a fraction tile such as 1/2 is known), else the one
+ * character there. Unlike `readFace` it never fails: what the text says is for the caller to judge.
+ */
+export function readTyped(s: string, i: number, known: readonly Face[]): { face: Face; next: number } {
+  for (const f of known) if (s.startsWith(f, i)) return { face: f, next: i + f.length };
+  for (const a of ALIAS_KEYS) if (s.startsWith(a, i)) return { face: ALIASES[a], next: i + a.length };
+  return { face: s[i], next: i + 1 };
 }

@@ -1,16 +1,17 @@
 /**
  * Keyboard entry: "3+4=7" typed into a box becomes tiles on consecutive empty squares from a
  * start square, across or down (squares already holding a tile are skipped, so you type only
- * the tiles you lay). Each token is the longest face that fits: a rack tile, a side-supply face
- * (Equate's and 'SMATH's `=`), or a blank standing for it. Aliases: x * → ×, / : → ÷ (unless
- * the rack holds a fraction tile such as 1/2), − – → -.
+ * the tiles you lay). Each token is the longest face that fits (`readTyped`, the engine's one
+ * tokenizer of typed faces): a rack tile, a side-supply face (Equate's and 'SMATH's `=`), or a
+ * blank standing for it; then the aliases x * → ×, / : → ÷ (unless the rack holds a fraction
+ * tile such as 1/2), − – → -, ^2 → ², sqrt → √.
  *
  * The live board types onto the squares themselves: it keeps the text typed since the cursor was
  * set and re-reads it on every key, so a face of several characters ("1/2", "12") builds up as it
  * is typed. `used` rack tiles (already on the board by mouse) are not offered; `starts` says where
  * in the text each tile began, so Backspace can take back a whole tile.
  */
-import type { Face } from "@/engine";
+import { longestFirst, readTyped, type Face } from "@/engine";
 
 export interface TypedTile {
   row: number;
@@ -20,8 +21,6 @@ export interface TypedTile {
   /** index in the rack, null for a side-supply face */
   rackIndex: number | null;
 }
-
-const ALIAS: Record<string, string> = { x: "×", X: "×", "*": "×", "/": "÷", ":": "÷", "−": "-", "–": "-" };
 
 export function typeTiles(
   text: string,
@@ -33,12 +32,9 @@ export function typeTiles(
   const starts: number[] = [];
   let { row, col } = opts.start;
   let i = 0;
-  const faces = [...new Set([...free.map((i) => opts.rack[i]!).filter((f) => f !== "?"), ...opts.supply])].sort((a, b) => b.length - a.length);
+  const faces = longestFirst([...free.map((i) => opts.rack[i]!).filter((f) => f !== "?"), ...opts.supply]);
   while (i < s.length) {
-    let face: string | null = null;
-    for (const f of faces) if (s.startsWith(f, i)) { face = f; break; }
-    const len = face?.length ?? 1;
-    face ??= ALIAS[s[i]!] ?? s[i]!;
+    const { face, next } = readTyped(s, i, faces);
     while (row < opts.size && col < opts.size && opts.occupied(row, col)) [row, col] = opts.direction === "across" ? [row, col + 1] : [row + 1, col];
     if (row >= opts.size || col >= opts.size) return { tiles, error: "The tiles run off the board.", starts };
     if (opts.supply.includes(face)) {
@@ -57,7 +53,7 @@ export function typeTiles(
     }
     starts.push(i);
     [row, col] = opts.direction === "across" ? [row, col + 1] : [row + 1, col];
-    i += len;
+    i = next;
   }
   return { tiles, error: null, starts };
 }

@@ -9,7 +9,7 @@
  * 'SMATH board tiles keep the line their brackets belong to (`brackets`): a match position and
  * the position notation carry it, and the judge can set it; without it the engine guesses.
  */
-import { normaliseFace, splitBrackets, squares, type AdjudicationRequest, type Direction, type Placement, type RulesetId } from "@/engine";
+import { longestFirst, normaliseFace, readTyped, splitBrackets, squares, type AdjudicationRequest, type Direction, type Placement, type RulesetId } from "@/engine";
 
 export type Layer = "board" | "play";
 export interface EditorTile {
@@ -95,7 +95,7 @@ export function buildRequest(ruleset: RulesetId, board: Tiles, play: Tiles, rack
 
 /** Split typed text into faces, longest known face first ("1/2" before "1"); `[..]` forces a face. */
 export function splitFaces(text: string, faces: readonly string[]): { ok: true; faces: EditorTile[] } | { ok: false; error: string } {
-  const known = [...faces].sort((a, b) => b.length - a.length);
+  const known = longestFirst(faces);
   const out: EditorTile[] = [];
   let i = 0;
   const s = text.trim();
@@ -128,15 +128,9 @@ export function splitFaces(text: string, faces: readonly string[]): { ok: true; 
       face = s.slice(i + 1, j);
       i = j + 1;
     } else {
-      const rest = s.slice(i);
-      const hit = known.find((f) => rest.startsWith(f)) ?? ["sqrt", "^2", "x", "X", "*", "/", ":", "−", "–"].find((a) => rest.startsWith(a));
-      if (hit) {
-        face = normaliseFace(hit);
-        i += hit.length;
-      } else {
-        face = rest[0];
-        i += 1;
-      }
+      const t = readTyped(s, i, known);
+      face = t.face;
+      i = t.next;
     }
     let close = "";
     while (s[i] === ")") {
