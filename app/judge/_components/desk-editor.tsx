@@ -5,8 +5,9 @@
  * ruling outlined, a best play the judge clicked drawn in blue) and, for 'SMATH position tiles
  * with brackets, the "Bracket owners" control.
  */
+import { RulesetOptions } from "@/app/_components/ruleset-options";
 import type { Dispatch } from "react";
-import { RULESET_DATA, RULESET_IDS, type Placement } from "@/engine";
+import { RULESET_DATA, type Placement } from "@/engine";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { bracketTiles, describeOwners, toPlacements } from "./editor-model";
@@ -32,11 +33,7 @@ export function DeskEditor({ desk, dispatch, marked, shown }: Props) {
         <label className="text-sm font-medium text-slate-700">
           Game{" "}
           <select className={input} value={ruleset} onChange={(e) => dispatch({ type: "ruleset", id: e.target.value as DeskState["ruleset"] })} aria-label="Game">
-            {RULESET_IDS.map((id) => (
-              <option key={id} value={id}>
-                {RULESET_NAMES[id]}
-              </option>
-            ))}
+            <RulesetOptions />
           </select>
         </label>
         <fieldset className="flex gap-3 text-sm">

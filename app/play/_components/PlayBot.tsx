@@ -1,10 +1,11 @@
 "use client";
 /** "Play the bot": a casual, untimed game against the Equalis Bot (matches.bot.challenge), at the
  * level the player picks (a radio group: click a level, or arrow keys inside the group). */
+import { RulesetOptions } from "@/app/_components/ruleset-options";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL, LEVEL_SPECS, RULESET_NAMES, type RulesetId } from "@/engine";
+import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL, LEVEL_SPECS, type RulesetId } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 
 export function PlayBot() {
@@ -29,11 +30,7 @@ export function PlayBot() {
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <select aria-label="Game against the bot" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} className="rounded border border-slate-300 px-2 py-1.5">
-          {Object.entries(RULESET_NAMES).map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
+          <RulesetOptions />
         </select>
         <button
           type="button"

@@ -1,11 +1,12 @@
 "use client";
 /** The lobby's "New match" form: challenge a player found by e-mail or name, or open a seat to
  * anyone with the link; the game, seats, challenge rule, clock, first mover and rating. */
+import { RulesetOptions } from "@/app/_components/ruleset-options";
 import type { ReactNode } from "react";
 import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
 import { CHALLENGE_CHOICES } from "@/app/_lib/labels";
-import { RULESET_NAMES, type GameChallengeRule, type RulesetId } from "@/engine";
+import { type GameChallengeRule, type RulesetId } from "@/engine";
 import { defaultChallenge, useNewMatch } from "./new-match";
 
 const select = "w-full rounded border border-slate-300 px-3 py-2 text-sm";
@@ -21,11 +22,7 @@ export function NewMatchForm() {
         <OpponentField m={m} error={errors.fields.invite ?? m.opponentError} />
         <Labelled id="ruleset" label="Game">
           <select id="ruleset" name="ruleset" className={select} defaultValue="equate" onChange={(e) => m.setChallengeRule(defaultChallenge(e.target.value as RulesetId))}>
-            {Object.entries(RULESET_NAMES).map(([k, t]) => (
-              <option key={k} value={k}>
-                {t}
-              </option>
-            ))}
+            <RulesetOptions />
           </select>
         </Labelled>
         <Labelled id="seats" label="Players">

@@ -4,13 +4,14 @@
  * turn order (guests; a tournament pairing's game is started from the pairing instead:
  * /scorekeeper/new?pairing=<id>). The creator keeps score; the station opens at once.
  */
+import { RulesetOptions } from "@/app/_components/ruleset-options";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { formErrors } from "@/app/_trpc/errors";
 import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
-import { RULESET_IDS, RULESET_NAMES, type RulesetId } from "@/engine";
+import { type RulesetId } from "@/engine";
 
 const RULES = ["single", "double", "retry", "5-point", "10-point", "void"] as const;
 
@@ -59,11 +60,7 @@ function NewStation() {
         <label className="block text-sm">
           Game
           <select className="mt-1 block w-full rounded border border-slate-300 px-2 py-3" value={ruleset} onChange={(e) => setRuleset(e.target.value as typeof ruleset)}>
-            {RULESET_IDS.map((id) => (
-              <option key={id} value={id}>
-                {RULESET_NAMES[id]}
-              </option>
-            ))}
+            <RulesetOptions />
           </select>
         </label>
         <label className="block text-sm">
