@@ -54,7 +54,7 @@ async function setup(db: Db, n: number): Promise<Game[]> {
       invite: [b],
       firstMover: "creator",
     });
-    await acceptChallenge(db, m.id, b);
+    await acceptChallenge(db, { matchId: m.id, userId: b });
     games.push({ id: m.id, players: [a, b], version: 1 });
   }
   return games;

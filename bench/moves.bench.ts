@@ -48,7 +48,7 @@ async function setup(db: client.Db): Promise<Game[]> {
     const [a, b] = [rows[2 * i]!.id, rows[2 * i + 1]!.id];
     const tc = { initialMs: 36_000_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
     const m = await createChallenge(db, a, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: tc, rated: false, seats: 2, invite: [b], firstMover: "creator" });
-    await acceptChallenge(db, m.id, b);
+    await acceptChallenge(db, { matchId: m.id, userId: b });
     games.push({ id: m.id, players: [a, b], version: 1 });
   }
   return games;

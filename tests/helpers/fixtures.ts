@@ -123,8 +123,8 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     .where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.roundNumber, roundNumber)));
 
   // The tournament game, with one exchange by each player (so the bag has been drawn from).
-  const { matchId } = await createFromPairing(db, pairing!.id, playerA.id);
-  await checkIn(db, matchId, playerB.id); // a fair start: the clocks wait for both players
+  const { matchId } = await createFromPairing(db, { pairingId: pairing!.id, userId: playerA.id });
+  await checkIn(db, { matchId, userId: playerB.id }); // a fair start: the clocks wait for both players
   let version = 0;
   for (let i = 0; i < 2; i++) {
     const v = await getMatchView(db, matchId, playerA.id);

@@ -143,6 +143,6 @@ export async function seedMatch(db: Db, opts: SeedMatchOptions = {}) {
     firstMover: "creator",
   });
   if (opts.seed) await db.update(matches).set({ seed: opts.seed }).where(eq(matches.id, m.id));
-  await acceptChallenge(db, m.id, b.id, opts.now === undefined ? {} : { now: opts.now });
+  await acceptChallenge(db, { matchId: m.id, userId: b.id }, opts.now === undefined ? {} : { now: opts.now });
   return { a, b, matchId: m.id };
 }

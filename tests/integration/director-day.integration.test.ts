@@ -72,7 +72,7 @@ describeDb("director's day", (db) => {
     const boards = (await d.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings.filter((p) => !p.isBye);
     expect(boards).toHaveLength(2);
     // One board's first player opened the game (it waits for the opponent); the other has no game.
-    const { matchId } = await createFromPairing(db(), boards[0]!.id, boards[0]!.players[0]!.userId);
+    const { matchId } = await createFromPairing(db(), { pairingId: boards[0]!.id, userId: boards[0]!.players[0]!.userId });
     expect((await db().select({ status: matches.status }).from(matches).where(eq(matches.id, matchId)))[0]!.status).toBe("open");
     const started = await d.tournaments.rounds.start({ tournamentId: t.id, roundNumber: 1, minutes: 20, startGames: true });
     expect(started.startedGames).toBe(1);

@@ -45,7 +45,7 @@ async function seedBoard(db: Db, opts: { noShowMinutes?: number | null; rated?: 
 describeDb("a fair start", (db) => {
   it("the second mover presses Start: the absent first mover's clock does not run; it starts, full, when he comes", async () => {
     const s = await seedBoard(db());
-    const { matchId, created } = await createFromPairing(db(), s.pairing.id, s.second, { now: T0 });
+    const { matchId, created } = await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.second }, { now: T0 });
     expect(created).toBe(true);
 
     // Four minutes later the first mover has still not come: no game, no clock, nothing lost.
@@ -63,7 +63,7 @@ describeDb("a fair start", (db) => {
     });
 
     // He comes at 4:30: the clocks start now, his with its whole budget, and he is on move.
-    const came = await checkIn(db(), matchId, s.first, { now: T0 + 4.5 * MIN });
+    const came = await checkIn(db(), { matchId, userId: s.first }, { now: T0 + 4.5 * MIN });
     expect(came).toEqual({ returning: false, status: "active" });
     const started = await getMatchView(db(), matchId, s.first, { now: T0 + 4.5 * MIN });
     expect(started.status).toBe("active");
@@ -74,12 +74,12 @@ describeDb("a fair start", (db) => {
     expect(later.players.map((p) => p.remainingMs)).toEqual([9 * MIN, 10 * MIN]);
 
     // Coming back is recorded as a return (the page shows the reconnect notice).
-    expect(await checkIn(db(), matchId, s.first, { now: T0 + 6 * MIN })).toEqual({ returning: true, status: "active" });
+    expect(await checkIn(db(), { matchId, userId: s.first }, { now: T0 + 6 * MIN })).toEqual({ returning: true, status: "active" });
   });
 
   it("after N minutes the absent player forfeits: on the game (reason no-show) and on the board, unrated", async () => {
     const s = await seedBoard(db(), { noShowMinutes: 5 });
-    const { matchId } = await createFromPairing(db(), s.pairing.id, s.second, { now: T0 });
+    const { matchId } = await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.second }, { now: T0 });
     // One minute before the deadline nothing happens.
     expect((await getMatchView(db(), matchId, null, { now: T0 + 5 * MIN - 1 })).status).toBe("open");
     // At the deadline any view decides it (here a spectator's).
@@ -93,26 +93,26 @@ describeDb("a fair start", (db) => {
     expect(board!.matchId).toBe(matchId);
     expect(await db().select().from(ratedGames).where(eq(ratedGames.sourceId, matchId))).toEqual([]);
     // The latecomer finds the forfeit; nothing starts.
-    expect(await checkIn(db(), matchId, s.first, { now: T0 + 6 * MIN })).toEqual({ returning: false, status: "finished" });
+    expect(await checkIn(db(), { matchId, userId: s.first }, { now: T0 + 6 * MIN })).toEqual({ returning: false, status: "finished" });
     const [row] = await db().select({ version: matches.version, status: matches.status }).from(matches).where(eq(matches.id, matchId));
     expect(row).toEqual({ version: 0, status: "finished" });
   });
 
   it("a check-in after the deadline decides the no-show first: the latecomer finds the forfeit", async () => {
     const s = await seedBoard(db(), { noShowMinutes: 2 });
-    const { matchId } = await createFromPairing(db(), s.pairing.id, s.first, { now: T0 });
+    const { matchId } = await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.first }, { now: T0 });
     // Nobody looked at the game; the absent second mover arrives after the deadline: he forfeits.
-    expect(await checkIn(db(), matchId, s.second, { now: T0 + 3 * MIN })).toMatchObject({ status: "finished" });
+    expect(await checkIn(db(), { matchId, userId: s.second }, { now: T0 + 3 * MIN })).toMatchObject({ status: "finished" });
     expect((await getMatchView(db(), matchId, null, { now: T0 + 3 * MIN })).result).toMatchObject({ reason: "no-show", winners: [s.first] });
   });
 
   it("without a no-show rule the game simply waits; a tournament director starts the clocks whoever is there", async () => {
     const s = await seedBoard(db(), { noShowMinutes: null });
-    const { matchId } = await createFromPairing(db(), s.pairing.id, s.first, { now: T0 });
+    const { matchId } = await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.first }, { now: T0 });
     expect((await getMatchView(db(), matchId, null, { now: T0 + 600 * MIN })).status).toBe("open");
     expect((await getMatchView(db(), matchId, null, { now: T0 + 600 * MIN })).waiting).toEqual({ since: T0, deadline: null });
     // A player cannot withdraw the tournament's game while it waits.
-    await expect(cancelChallenge(db(), matchId, s.first)).rejects.toMatchObject({ code: "PRECONDITION" });
+    await expect(cancelChallenge(db(), { matchId, userId: s.first })).rejects.toMatchObject({ code: "PRECONDITION" });
     await expect(startNow(db(), matchId, s.outsider.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(startNow(db(), matchId, s.first)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await startNow(db(), matchId, s.director.id, { now: T0 + 601 * MIN })).toEqual({ started: true });
@@ -124,15 +124,15 @@ describeDb("a fair start", (db) => {
 
   it("a director pressing Start on a board starts its clocks at once; a spectator cannot check in", async () => {
     const s = await seedBoard(db());
-    const { matchId } = await createFromPairing(db(), s.pairing.id, s.director.id, { now: T0 });
+    const { matchId } = await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.director.id }, { now: T0 });
     expect((await getMatchView(db(), matchId, null, { now: T0 })).status).toBe("active");
-    await expect(checkIn(db(), matchId, s.outsider.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(checkIn(db(), { matchId, userId: s.outsider.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(callerFor(db(), s.outsider).matches.checkIn({ matchId })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("a director's result ends a board still waiting for its players", async () => {
     const s = await seedBoard(db());
-    const { matchId } = await createFromPairing(db(), s.pairing.id, s.first, { now: T0 });
+    const { matchId } = await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.first }, { now: T0 });
     await s.dir.tournaments.enterResult({ tournamentId: s.t.id, pairingId: s.pairing.id, scores: { [s.first]: 50, [s.second]: 0 }, forfeitUserId: s.second });
     const v = await getMatchView(db(), matchId, null);
     expect(v.status).toBe("finished");
@@ -143,32 +143,32 @@ describeDb("a fair start", (db) => {
     const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
     // Opening the page is not accepting an invitation.
-    expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: false, status: "open" });
+    expect(await checkIn(db(), { matchId: m.id, userId: b.id })).toEqual({ returning: false, status: "open" });
     expect((await getMatchView(db(), m.id, null)).status).toBe("open");
-    expect((await acceptChallenge(db(), m.id, b.id)).status).toBe("active");
+    expect((await acceptChallenge(db(), { matchId: m.id, userId: b.id })).status).toBe("active");
   });
 
   it("the reconnect notice's signal: the first open of a game is not a return, though creating and accepting it counted as coming", async () => {
     const [a, b] = await Promise.all([seedUser(db()), seedUser(db())]);
     const m = await createChallenge(db(), a.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [b.id], firstMover: "creator" });
-    expect((await acceptChallenge(db(), m.id, b.id)).status).toBe("active");
+    expect((await acceptChallenge(db(), { matchId: m.id, userId: b.id })).status).toBe("active");
     // Both have come (the game started), but neither has opened its page yet.
-    expect(await checkIn(db(), m.id, a.id)).toEqual({ returning: false, status: "active" });
-    expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: false, status: "active" });
+    expect(await checkIn(db(), { matchId: m.id, userId: a.id })).toEqual({ returning: false, status: "active" });
+    expect(await checkIn(db(), { matchId: m.id, userId: b.id })).toEqual({ returning: false, status: "active" });
     // Coming back (a reload, a new tab) is a return, through the procedure as the page calls it.
     expect(await callerFor(db(), a).matches.checkIn({ matchId: m.id })).toEqual({ returning: true, status: "active" });
-    expect(await checkIn(db(), m.id, b.id)).toEqual({ returning: true, status: "active" });
+    expect(await checkIn(db(), { matchId: m.id, userId: b.id })).toEqual({ returning: true, status: "active" });
   });
 
   it("the tournament's preview setting: rated events default to off, casual to full, and the game carries it", async () => {
     const rated = await seedBoard(db(), { rated: true });
     expect((await rated.dir.tournaments.byId({ tournamentId: rated.t.id })).tournament.preview).toBe("off");
-    const { matchId } = await createFromPairing(db(), rated.pairing.id, rated.director.id);
+    const { matchId } = await createFromPairing(db(), { pairingId: rated.pairing.id, userId: rated.director.id });
     expect((await getMatchView(db(), matchId, null)).preview).toBe("off");
     const casual = await seedBoard(db(), { rated: false });
     expect((await casual.dir.tournaments.byId({ tournamentId: casual.t.id })).tournament.preview).toBe("full");
     const chosen = await seedBoard(db(), { rated: true, preview: "score" });
-    const game = await createFromPairing(db(), chosen.pairing.id, chosen.director.id);
+    const game = await createFromPairing(db(), { pairingId: chosen.pairing.id, userId: chosen.director.id });
     expect((await getMatchView(db(), game.matchId, null)).preview).toBe("score");
     // The director changes it (and the no-show rule) after round 1 is paired: later games take it.
     const t = await chosen.dir.tournaments.update({ tournamentId: chosen.t.id, preview: "full", noShowMinutes: 10 });

@@ -11,7 +11,7 @@ describeDb("live now", (db) => {
     const { club } = await seedClub(db(), { owner, members: [p1, p2], name: "Live Club" });
     const { t, director: dir } = await seedTournament(db(), { clubId: club.id, director: owner, players: [p1, p2], settings: { name: "Live Cup", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } } });
     const { boards: [board] } = await seedRound(db(), { tournamentId: t.id, director: dir });
-    const { matchId: boardGame } = await createFromPairing(db(), board!.id, owner.id); // the director starts it
+    const { matchId: boardGame } = await createFromPairing(db(), { pairingId: board!.id, userId: owner.id }); // the director starts it
     const casual = { id: (await seedMatch(db(), { players: [c1, c2] })).matchId };
     // a game still waiting for its players is not live
     await createChallenge(db(), c1.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: false, seats: 2, invite: [p1.id], firstMover: "creator" });

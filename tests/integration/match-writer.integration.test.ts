@@ -42,7 +42,7 @@ describeDb("the one writer of a match", (db) => {
 
     // A director opens the board: the row and the start event, both the writer's.
     let matchId = "";
-    expect(await writesDuring(async () => ({ matchId } = await createFromPairing(db(), pairing!.id, director.id, { now: T0 })))).toEqual({ create: 1, start: 1 });
+    expect(await writesDuring(async () => ({ matchId } = await createFromPairing(db(), { pairingId: pairing!.id, userId: director.id }, { now: T0 })))).toEqual({ create: 1, start: 1 });
 
     // An online move, by the first in turn order (the start event's first player).
     const [start] = await db().select({ payload: matchEvents.payload }).from(matchEvents).where(eq(matchEvents.matchId, matchId));

@@ -102,8 +102,8 @@ describeDb("matches", (db, driver) => {
       expect(m.joinCode).toBeTruthy();
       const preview = await callerFor(db()).matches.preview({ code: m.joinCode! });
       expect(preview.players).toHaveLength(1);
-      await joinByCode(db(), m.joinCode!, c.id);
-      await joinByCode(db(), m.joinCode!, c.id).catch(() => {}); // twice: harmless (link now spent)
+      await joinByCode(db(), { code: m.joinCode!, userId: c.id });
+      await joinByCode(db(), { code: m.joinCode!, userId: c.id }).catch(() => {}); // twice: harmless (link now spent)
       const v = await callerFor(db(), { id: c.id, email: c.email, name: c.name }).matches.get({ matchId: m.id });
       expect(v.status).toBe("active");
       expect(v.players.map((p) => p.userId).sort()).toEqual([a.id, c.id].sort());
@@ -113,7 +113,7 @@ describeDb("matches", (db, driver) => {
       const base = { ruleset: "equate" as const, rulesetOptions: {}, challengeRule: "single" as const, timeControl: null, seats: 2, invite: [b.id], firstMover: "creator" as const };
       const rated = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: true });
       const casual = await callerFor(db(), { id: a.id, email: a.email, name: a.name }).matches.create({ ...base, rated: false });
-      await acceptChallenge(db(), rated.id, b.id, { now: T0 });
+      await acceptChallenge(db(), { matchId: rated.id, userId: b.id }, { now: T0 });
       for (const who of [a, b]) expect((await callerFor(db(), { id: who.id, email: who.email, name: who.name }).matches.get({ matchId: rated.id })).preview).toBe("off");
       expect((await callerFor(db()).matches.get({ matchId: rated.id })).preview).toBe("off");
       expect((await getMatchView(db(), casual.id, a.id)).preview).toBe("full");
@@ -310,32 +310,32 @@ describeDb("matches", (db, driver) => {
     it("a draft's game does not start, online or over the board; once the round is published it does", async () => {
       const s = await seedPairing(db(), { publish: false });
       const draft = { code: "PRECONDITION", message: "Round 1 is still a draft: its games start once the director publishes it." };
-      await expect(createFromPairing(db(), s.pairing.id, s.director.id)).rejects.toMatchObject(draft);
-      await expect(createFromPairing(db(), s.pairing.id, s.p1.id)).rejects.toMatchObject(draft);
-      await expect(createOtbFromPairing(db(), s.pairing.id, s.director.id)).rejects.toMatchObject(draft);
+      await expect(createFromPairing(db(), { pairingId: s.pairing.id, userId: s.director.id })).rejects.toMatchObject(draft);
+      await expect(createFromPairing(db(), { pairingId: s.pairing.id, userId: s.p1.id })).rejects.toMatchObject(draft);
+      await expect(createOtbFromPairing(db(), { pairingId: s.pairing.id, userId: s.director.id })).rejects.toMatchObject(draft);
       const asDirector = callerFor(db(), { id: s.director.id, email: s.director.email, name: s.director.name });
       await expect(asDirector.matches.createFromPairing({ pairingId: s.pairing.id })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
       expect((await gamesOf(db(), s.t.id)).all).toEqual([]);
       // deleteDraft leaves no game behind; the round paired again and published starts
       await asDirector.tournaments.rounds.deleteDraft({ tournamentId: s.t.id, roundNumber: 1 });
-      await expect(createFromPairing(db(), s.pairing.id, s.director.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(createFromPairing(db(), { pairingId: s.pairing.id, userId: s.director.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await asDirector.tournaments.rounds.pair({ tournamentId: s.t.id });
       await asDirector.tournaments.rounds.publish({ tournamentId: s.t.id, roundNumber: 1 });
       const board = await boardOf(db(), s.t.id);
-      expect(await createFromPairing(db(), board.id, s.p1.id)).toMatchObject({ created: true });
+      expect(await createFromPairing(db(), { pairingId: board.id, userId: s.p1.id })).toMatchObject({ created: true });
       expect(await gamesOf(db(), s.t.id)).toMatchObject({ orphans: [], unpublished: [] });
     });
 
     it("starting a draft's game while the director deletes or publishes it never leaves a game on a deleted or unpublished board", async () => {
       const s = await seedPairing(db(), { publish: false });
-      const [start, del] = await Promise.allSettled([createFromPairing(db(), s.pairing.id, s.p1.id), deleteDraftRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })]);
+      const [start, del] = await Promise.allSettled([createFromPairing(db(), { pairingId: s.pairing.id, userId: s.p1.id }), deleteDraftRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })]);
       expect(del.status).toBe("fulfilled");
       expect(start.status).toBe("rejected");
       expect((await gamesOf(db(), s.t.id)).all).toEqual([]);
 
       await pairNextRound(db(), { tournamentId: s.t.id, actorId: s.director.id });
       const board = await boardOf(db(), s.t.id);
-      const [start2, pub] = await Promise.allSettled([createFromPairing(db(), board.id, s.p2.id), publishRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })]);
+      const [start2, pub] = await Promise.allSettled([createFromPairing(db(), { pairingId: board.id, userId: s.p2.id }), publishRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })]);
       expect(pub.status).toBe("fulfilled");
       // before the publication it is refused; after it, the game starts on the published board
       if (start2.status === "rejected") expect(start2.reason).toMatchObject({ code: "PRECONDITION" });
@@ -358,7 +358,7 @@ describeDb("matches", (db, driver) => {
         await held;
       });
       await isLocked;
-      const start = createFromPairing(db(), s.pairing.id, s.director.id);
+      const start = createFromPairing(db(), { pairingId: s.pairing.id, userId: s.director.id });
       const outcome = start.then(() => "started", (e: unknown) => e);
       await expect
         .poll(async () => (await db().execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n)
@@ -371,7 +371,7 @@ describeDb("matches", (db, driver) => {
 
     it("a draft whose game was started before the rule cannot be deleted: it would leave the game without a board", async () => {
       const s = await seedPairing(db());
-      await createFromPairing(db(), s.pairing.id, s.p1.id);
+      await createFromPairing(db(), { pairingId: s.pairing.id, userId: s.p1.id });
       await db().update(tournamentRounds).set({ status: "draft" }).where(eq(tournamentRounds.id, s.pairing.roundId));
       await expect(deleteDraftRound(db(), { tournamentId: s.t.id, actorId: s.director.id, roundNumber: 1 })).rejects.toMatchObject({
         code: "PRECONDITION",
@@ -386,7 +386,7 @@ describeDb("matches", (db, driver) => {
       const { t, director: dir } = await seedTournament(db(), { clubId: club.id, director: owner, players: [first, second], settings: { name: "Knockout", format: "single-elimination" } });
       await seedRound(db(), { tournamentId: t.id, director: dir });
       const board = await boardOf(db(), t.id);
-      const { matchId } = await createFromPairing(db(), board.id, owner.id);
+      const { matchId } = await createFromPairing(db(), { pairingId: board.id, userId: owner.id });
       const [mover, waiter] = board.players as [string, string];
       // Nobody moves: a day later the first mover's flag has long fallen.
       expect(await claimTimeout(db(), { matchId, userId: waiter }, { now: Date.now() + 86_400_000 })).toMatchObject({ ended: true });
@@ -402,8 +402,8 @@ describeDb("matches", (db, driver) => {
 
     it("one match per pairing; its result flows into the pairing; a director can adjust it", async () => {
       const s = await seedPairing(db());
-      await expect(createFromPairing(db(), s.pairing.id, s.outsider.id)).rejects.toThrow(/Only this tournament's directors/);
-      const [x, y] = await Promise.all([createFromPairing(db(), s.pairing.id, s.p1.id), createFromPairing(db(), s.pairing.id, s.director.id)]);
+      await expect(createFromPairing(db(), { pairingId: s.pairing.id, userId: s.outsider.id })).rejects.toThrow(/Only this tournament's directors/);
+      const [x, y] = await Promise.all([createFromPairing(db(), { pairingId: s.pairing.id, userId: s.p1.id }), createFromPairing(db(), { pairingId: s.pairing.id, userId: s.director.id })]);
       expect(x.matchId).toBe(y.matchId);
       expect([x.created, y.created].filter(Boolean)).toHaveLength(1);
       const v = await getMatchView(db(), x.matchId, null);

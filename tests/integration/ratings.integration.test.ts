@@ -314,7 +314,7 @@ describeDb("ratings", (db) => {
     it("a board whose game ended by resignation stays rated when a director re-saves it with the same loser", async () => {
       const [a, b] = await users(db(), 2);
       const m = await createChallenge(db(), a!.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: true, seats: 2, invite: [b!.id], firstMover: "creator" });
-      await acceptChallenge(db(), m.id, b!.id, { now: T0 });
+      await acceptChallenge(db(), { matchId: m.id, userId: b!.id }, { now: T0 });
       await submitMove(db(), { matchId: m.id, userId: a!.id, expectedSeq: 1, clientId: randomUUID(), action: { type: "resign" } }, { now: T0 + 5_000 });
       // Attach the finished game to a board of a rated event, as if it had been that board's game.
       const [p] = await board(db(), { rated: true }, [[a!.id, b!.id]]);
@@ -328,7 +328,7 @@ describeDb("ratings", (db) => {
     it("a rated online match that ends by resignation rates it as a loss in the same transaction", async () => {
       const [a, b] = await users(db(), 2);
       const m = await createChallenge(db(), a!.id, { ruleset: "equate", rulesetOptions: {}, challengeRule: "single", timeControl: null, rated: true, seats: 2, invite: [b!.id], firstMover: "creator" });
-      await acceptChallenge(db(), m.id, b!.id, { now: T0 });
+      await acceptChallenge(db(), { matchId: m.id, userId: b!.id }, { now: T0 });
       await submitMove(db(), { matchId: m.id, userId: a!.id, expectedSeq: 1, clientId: randomUUID(), action: { type: "resign" } }, { now: T0 + 5_000 });
       const [game] = await db().select().from(ratedGames).where(and(eq(ratedGames.source, "match"), eq(ratedGames.sourceId, m.id)));
       expect(game!.players.find((p) => p.userId === a!.id)).toMatchObject({ lost: true });

@@ -213,7 +213,7 @@ describeDb("scorekeeper", (db) => {
     const [first, second] = pairing.players as [string, string];
     const as = (id: string) => players.find((u) => u.id === id) ?? director;
     // The first player opens the station, so they are its scorekeeper — and still a player.
-    const { matchId } = await createOtbFromPairing(db(), pairing.id, first);
+    const { matchId } = await createOtbFromPairing(db(), { pairingId: pairing.id, userId: first });
     const resign = (user: string, seat: number, expectedSeq: number) => scorekeeperMove(db(), user, { matchId, expectedSeq, clientId: cid(), seat, action: { type: "resign" }, tappedAt: null });
     const clock = (user: string, action: "pause" | "resume", expectedSeq: number) => scorekeeperClock(db(), user, { matchId, expectedSeq, clientId: cid(), action });
     await expect(resign(second, 0, 1)).rejects.toMatchObject({ code: "FORBIDDEN", message: `Only ${as(first).name}, the scorekeeper or a tournament director can resign for ${as(first).name}.` });

@@ -31,8 +31,8 @@ async function movingClub(db: Db) {
   for (const pairing of await db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, t.id))) {
     if (pairing.isBye) continue;
     const [first, second] = pairing.players as [string, string];
-    const { matchId } = await createFromPairing(db, pairing.id, second);
-    await createFromPairing(db, pairing.id, first);
+    const { matchId } = await createFromPairing(db, { pairingId: pairing.id, userId: second });
+    await createFromPairing(db, { pairingId: pairing.id, userId: first });
     const moved = await submitMove(db, { matchId, userId: first, expectedSeq: 0, clientId: randomUUID(), action: { type: "pass" } }).catch(() => null);
     if (!moved) await submitMove(db, { matchId, userId: second, expectedSeq: 0, clientId: randomUUID(), action: { type: "pass" } }).catch(() => null);
   }

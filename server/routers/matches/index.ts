@@ -99,14 +99,14 @@ export const matchesRouter = router({
   accept: protectedProcedure
     .input(matchIdInput)
     .output(createdOut)
-    .mutation(({ ctx, input }) => acceptChallenge(ctx.db, input.matchId, ctx.user.id)),
+    .mutation(({ ctx, input }) => acceptChallenge(ctx.db, { matchId: input.matchId, userId: ctx.user.id })),
 
   /** Withdraw (creator) or decline (invited) a challenge that has not started. */
   cancel: protectedProcedure
     .input(matchIdInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await cancelChallenge(ctx.db, input.matchId, ctx.user.id);
+      await cancelChallenge(ctx.db, { matchId: input.matchId, userId: ctx.user.id });
       return { ok: true as const };
     }),
 
@@ -119,20 +119,20 @@ export const matchesRouter = router({
   join: protectedProcedure
     .input(joinCodeInput)
     .output(z.object({ matchId: z.string() }))
-    .mutation(({ ctx, input }) => joinByCode(ctx.db, input.code, ctx.user.id)),
+    .mutation(({ ctx, input }) => joinByCode(ctx.db, { code: input.code, userId: ctx.user.id })),
 
   /** The game of a tournament pairing (a director or one of its players); one per pairing. */
   createFromPairing: protectedProcedure
     .input(pairingIdInput)
     .output(z.object({ matchId: z.string(), created: z.boolean() }))
-    .mutation(({ ctx, input }) => createFromPairing(ctx.db, input.pairingId, ctx.user.id)),
+    .mutation(({ ctx, input }) => createFromPairing(ctx.db, { pairingId: input.pairingId, userId: ctx.user.id })),
 
   /** A player opens the game: counted as come (the clocks start when everyone has; a due no-show
    * is decided first). `returning`: they had come before (the page shows a reconnect notice). */
   checkIn: protectedProcedure
     .input(matchIdInput)
     .output(z.object({ returning: z.boolean(), status: z.enum(MATCH_STATUSES) }))
-    .mutation(({ ctx, input }) => checkIn(ctx.db, input.matchId, ctx.user.id)),
+    .mutation(({ ctx, input }) => checkIn(ctx.db, { matchId: input.matchId, userId: ctx.user.id })),
 
   /** A tournament director starts a waiting board's clocks now, whoever has come. */
   startNow: protectedProcedure

@@ -31,7 +31,7 @@ export const scorekeeperRouter = router({
   createFromPairing: protectedProcedure
     .input(otbPairingInput)
     .output(z.object({ matchId: z.string(), created: z.boolean() }))
-    .mutation(({ ctx, input }) => createOtbFromPairing(ctx.db, input.pairingId, ctx.user.id)),
+    .mutation(({ ctx, input }) => createOtbFromPairing(ctx.db, { pairingId: input.pairingId, userId: ctx.user.id })),
 
   /** The station's view (spectator-safe) and what the viewer may do (enter moves, resign which seats, pause). */
   get: publicProcedure

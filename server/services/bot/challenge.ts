@@ -30,7 +30,7 @@ export async function challengeBot(db: Db, userId: string, raw: BotChallengeInpu
     invite: [botId],
     firstMover: "random",
   }, { botLevel: input.level });
-  await acceptChallenge(db, m.id, botId);
+  await acceptChallenge(db, { matchId: m.id, userId: botId });
   await playBotTurns(db, m.id, { isBot: (id) => id === botId, maxMoves: 4 });
   return { matchId: m.id };
 }

@@ -173,7 +173,7 @@ export async function runDemo(db: Db, opts: DemoOptions = {}): Promise<DemoResul
       .where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.roundNumber, round)))
       .orderBy(asc(tournamentPairings.tableNumber));
     const matchIds: string[] = [];
-    for (const b of boards) if (!b.isBye) matchIds.push((await createFromPairing(db, b.id, directorId)).matchId);
+    for (const b of boards) if (!b.isBye) matchIds.push((await createFromPairing(db, { pairingId: b.id, userId: directorId })).matchId);
     for (const id of matchIds) {
       let res = await playBotTurns(db, id, { ...botOpts, maxMoves: 400 });
       moves += res.moves;
@@ -201,7 +201,7 @@ export async function runDemo(db: Db, opts: DemoOptions = {}): Promise<DemoResul
     invite: [botId],
     firstMover: "creator",
   });
-  await acceptChallenge(db, live.id, botId);
+  await acceptChallenge(db, { matchId: live.id, userId: botId });
   const liveRes = await playBotTurns(db, live.id, { ...botOpts, maxMoves: opts.liveMoves ?? 6 });
   moves += liveRes.moves;
 

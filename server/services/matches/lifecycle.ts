@@ -34,7 +34,7 @@ export { startGame };
 
 /** A later call on a board's existing game: a player comes to it, a director starts its clocks. */
 async function arrive(db: Db, matchId: string, userId: string, isPlayer: boolean, now: number): Promise<void> {
-  if (isPlayer) await checkIn(db, matchId, userId, { now });
+  if (isPlayer) await checkIn(db, { matchId, userId }, { now });
   else await startNow(db, matchId, userId, { now });
 }
 
@@ -117,7 +117,7 @@ export async function createChallenge(db: Db, creatorId: string, input: CreateCh
 }
 
 /** An invited player accepts; the game starts once everyone has. */
-export async function acceptChallenge(db: Db, matchId: string, userId: string, opts: { now?: number } = {}): Promise<Match> {
+export async function acceptChallenge(db: Db, { matchId, userId }: { matchId: string; userId: string }, opts: { now?: number } = {}): Promise<Match> {
   const out = await db.transaction(async (tx) => {
     const m = await lockMatch(tx, matchId);
     if (m.status !== "open") throw new DomainError("CONFLICT", m.status === "cancelled" ? "This challenge was withdrawn." : "This game has already started.");
@@ -134,7 +134,7 @@ export async function acceptChallenge(db: Db, matchId: string, userId: string, o
 }
 
 /** The creator withdraws, or an invited player declines: the challenge is cancelled. */
-export async function cancelChallenge(db: Db, matchId: string, userId: string): Promise<void> {
+export async function cancelChallenge(db: Db, { matchId, userId }: { matchId: string; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const m = await lockMatch(tx, matchId);
     if (m.status !== "open") throw new DomainError("CONFLICT", "Only a challenge that has not started can be withdrawn.");
@@ -171,7 +171,7 @@ export async function previewJoin(db: DbOrTx, code: string): Promise<JoinPreview
 }
 
 /** Take an open seat through the link; joining twice is harmless. */
-export async function joinByCode(db: Db, code: string, userId: string, opts: { now?: number } = {}): Promise<{ matchId: string }> {
+export async function joinByCode(db: Db, { code, userId }: { code: string; userId: string }, opts: { now?: number } = {}): Promise<{ matchId: string }> {
   const [found] = await db.select({ id: matches.id }).from(matches).where(eq(matches.joinCode, code)).limit(1);
   if (!found) throw new DomainError("NOT_FOUND", "This challenge link is not valid (it may have been used or withdrawn).");
   await db.transaction(async (tx) => {
@@ -205,8 +205,7 @@ export async function joinByCode(db: Db, code: string, userId: string, opts: { n
  */
 export async function createFromPairing(
   db: Db,
-  pairingId: string,
-  userId: string,
+  { pairingId, userId }: { pairingId: string; userId: string },
   opts: { now?: number; /** "otb": played over the board, `userId` keeps score (docs/scorekeeper.md) */ mode?: "online" | "otb" } = {},
 ): Promise<{ matchId: string; created: boolean }> {
   const p = await pairingForMatch(db, pairingId);

@@ -84,7 +84,7 @@ export interface CheckIn {
  * link count as coming, but the first open of the page after them is not a return.
  * Spectators are not players: FORBIDDEN.
  */
-export async function checkIn(db: Db, matchId: string, userId: string, opts: { now?: number } = {}): Promise<CheckIn> {
+export async function checkIn(db: Db, { matchId, userId }: { matchId: string; userId: string }, opts: { now?: number } = {}): Promise<CheckIn> {
   return db.transaction(async (tx) => {
     const m = await lockMatch(tx, matchId);
     const [me] = await tx

@@ -94,8 +94,8 @@ export async function createOtbMatch(db: Db, userId: string, input: CreateOtbInp
 }
 
 /** The game of a tournament pairing, kept over the board by `userId` (a director or a player). */
-export async function createOtbFromPairing(db: Db, pairingId: string, userId: string, opts: { now?: number } = {}): Promise<{ matchId: string; created: boolean }> {
-  const out = await createFromPairing(db, pairingId, userId, { ...opts, mode: "otb" });
+export async function createOtbFromPairing(db: Db, { pairingId, userId }: { pairingId: string; userId: string }, opts: { now?: number } = {}): Promise<{ matchId: string; created: boolean }> {
+  const out = await createFromPairing(db, { pairingId, userId }, { ...opts, mode: "otb" });
   if (!out.created) {
     const [m] = await db.select({ mode: matches.mode }).from(matches).where(eq(matches.id, out.matchId));
     if (m?.mode !== "otb") throw new DomainError("CONFLICT", "This pairing's game is already being played online.");
