@@ -46,6 +46,12 @@ export function writesIn(src: string): string[] {
   if (names.length) {
     const drizzle = new RegExp(`\\.(insert|update|delete)\\(\\s*(${names.map(esc).join("|")})\\s*\\)`, "g");
     for (const m of src.matchAll(drizzle)) found.push(m[0]);
+    // a table picked from a registry (`tx.insert(TABLES[name])`: a generic copy) that holds one of
+    // them, or whose definition this scan cannot see
+    for (const m of src.matchAll(/\.(insert|update|delete)\(\s*(\w+)\[[^\]]+\]/g)) {
+      const body = new RegExp(`\\b${esc(m[2]!)}\\s*=\\s*\\{([^}]*)\\}`).exec(src)?.[1];
+      if (body === undefined || names.some((n) => new RegExp(`\\b${esc(n)}\\b`).test(body))) found.push(m[0]);
+    }
   }
   const target = [...Object.values(TABLES).map((t) => `"?${t}"?(?![\\w-])`), ...names.map((n) => `\\$\\{\\s*${esc(n)}\\s*\\}`)].join("|");
   const raw = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+(${target})`, "gi");
@@ -71,7 +77,10 @@ it("the scan catches every shape of a write", () => {
     `import { matches } from "@/db/schema/matches";\nawait db.execute(sql\`update \${matches} set version = 1\`);`,
     "await db.execute(sql`insert into match_events (match_id) values ($1)`);",
     'await db.execute(sql`DELETE FROM "match_snapshots" where true`);',
+    `import { matches, users } from "@/db/schema";\nconst TABLES = { users, matches };\nawait tx.insert(TABLES[name] as PgTable).values(rows);`,
+    `import { matches, users } from "@/db/schema";\nawait tx.insert(REGISTRY[name]).values(rows);`,
   ];
   for (const c of cases) expect(writesIn(c), c).not.toEqual([]);
   expect(writesIn(`import { matches } from "@/db/schema/matches";\nawait db.select().from(matches); // update the matches list`)).toEqual([]);
+  expect(writesIn(`import { matches, users } from "@/db/schema";\nconst OTHERS = { users };\nawait tx.insert(OTHERS[name]).values(rows);`)).toEqual([]);
 });

@@ -11,6 +11,8 @@
  * - The row's other changes are small named functions: a new row (`createMatchRow`), a withdrawn
  *   challenge (`cancelMatch`), a used join code (`clearJoinCode`), a game decided before it began
  *   (`finishUnplayed`: a no-show, a director's result), a result changed (`setResult`).
+ * - A club's records moved from another instance (ops/transfer.ts) are restored as they were
+ *   exported, rows verbatim (`restoreRows`): their events were folded where they were played.
  * - Each write counts itself by kind (`writesByKind`), so a test can prove a path goes through here.
  *
  * Everything runs in the caller's transaction when given one (which then holds the row lock,
@@ -33,7 +35,7 @@ export type { Appended };
 export const topicOf = (matchId: string) => `match:${matchId}`;
 
 /** What wrote to a match: every kind of game and every change of its row. */
-export const WRITE_KINDS = ["move", "scorekeeper", "clock", "start", "settle", "director-end", "import", "create", "cancel", "join-code", "unplayed", "result"] as const;
+export const WRITE_KINDS = ["move", "scorekeeper", "clock", "start", "settle", "director-end", "import", "create", "cancel", "join-code", "unplayed", "result", "restore"] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 const written = new Map<WriteKind, number>();
@@ -234,4 +236,16 @@ export async function setResult(tx: DbOrTx, m: Match, result: MatchResult, opts:
   await tx.update(matches).set(opts.updatedAt ? { result, updatedAt: opts.updatedAt } : { result }).where(eq(matches.id, m.id));
   count("result");
   if (opts.updatedAt) await publish(tx, topicOf(m.id), m.version);
+}
+
+const RESTORED = { matches, matchEvents, matchSnapshots } as const;
+export type RestoredTable = keyof typeof RESTORED;
+export const RESTORED_TABLES = Object.keys(RESTORED) as RestoredTable[];
+
+/** Rows of a club's export restored verbatim (ids already remapped by the caller, in its
+ * transaction): a game played elsewhere, not a new event, so nothing is folded or announced. */
+export async function restoreRows(tx: DbOrTx, table: RestoredTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(RESTORED[table]).values(rows as never);
+  count("restore");
 }

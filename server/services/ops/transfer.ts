@@ -44,14 +44,16 @@ import {
   users,
 } from "@/db/schema";
 import { DomainError } from "@/server/errors";
+import { RESTORED_TABLES, restoreRows, type RestoredTable } from "@/server/services/matches/writer";
 
 export const EXPORT_FORMAT = "equalis-export";
 export const EXPORT_VERSION = 1;
 
 type Row = Record<string, unknown>;
 
-/** The tables that travel, in an order that satisfies their foreign keys on insert. */
-const TABLES = {
+/** The tables this module inserts itself. A game's own tables (matches, match_events,
+ * match_snapshots) are the match writer's: restored through it (writer.ts `restoreRows`). */
+const ROW_TABLES = {
   clubs,
   clubMemberships,
   tournaments,
@@ -60,14 +62,28 @@ const TABLES = {
   tournamentRounds,
   tournamentPairings,
   tournamentAudit,
-  matches,
   matchPlayers,
-  matchEvents,
-  matchSnapshots,
   matchAdjustments,
 } satisfies Record<string, PgTable>;
-type TableName = keyof typeof TABLES;
-const ORDER = Object.keys(TABLES) as TableName[];
+/** The tables that travel: this module's and the game's own. */
+type TableName = keyof typeof ROW_TABLES | RestoredTable;
+/** The order that satisfies the foreign keys on insert. */
+const ORDER: TableName[] = [
+  "clubs",
+  "clubMemberships",
+  "tournaments",
+  "tournamentStaff",
+  "tournamentPlayers",
+  "tournamentRounds",
+  "tournamentPairings",
+  "tournamentAudit",
+  "matches",
+  "matchPlayers",
+  "matchEvents",
+  "matchSnapshots",
+  "matchAdjustments",
+];
+const isRestored = (name: TableName): name is RestoredTable => (RESTORED_TABLES as readonly string[]).includes(name);
 
 export interface ExportPerson {
   id: string;
@@ -234,7 +250,10 @@ async function importInTx(tx: Tx, data: ExportData, opts: { handle?: string }): 
   for (const name of ORDER) {
     const out = tables[name].map((r) => remap(name === "clubs" ? { ...r, handle } : r, map) as Row);
     for (let i = 0; i < out.length; i += 500) {
-      await tx.insert(TABLES[name] as PgTable).values(out.slice(i, i + 500) as never);
+      const chunk = out.slice(i, i + 500);
+      // a game's rows are the match writer's (server/services/matches/writer.ts): restored through it
+      if (isRestored(name)) await restoreRows(tx, name, chunk);
+      else await tx.insert(ROW_TABLES[name] as PgTable).values(chunk as never);
     }
     rows += out.length;
   }
