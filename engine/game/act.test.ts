@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { act, applyEvent, resultOf, type GameEvent, type GameState, type StartEvent } from "./index";
+import { act, resultOf, type StartEvent } from "./index";
+import { must, startEvent } from "./testing";
 
-const start = (o: Partial<StartEvent> = {}): StartEvent => ({
-  type: "start",
-  at: 0,
-  ruleset: "equate",
-  players: [
-    { id: "alice", name: "Alice" },
-    { id: "bob", name: "Bob" },
-  ],
-  seed: "seed-1",
-  ...o,
-});
+const start = (o: Partial<StartEvent> = {}): StartEvent => startEvent({ players: [{ id: "alice", name: "Alice" }, { id: "bob", name: "Bob" }], ...o });
 
-function must(s: GameState | null, e: GameEvent): GameState {
-  const r = applyEvent(s, e);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 
 describe("act", () => {
   it("a pass on move is the pass event alone; its state is the engine's", () => {

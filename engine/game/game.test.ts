@@ -2,26 +2,14 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { applyEvent, closingEvents, replay, toMove, type GameEvent, type GameState, type StartEvent } from "./index";
 import { randomGame } from "./random-game";
+import { must, startEvent as start } from "./testing";
 import { coreFace, type GameChallengeRule } from "../challenge";
 import { isBagFace } from "../bag";
 import type { Placement } from "../play";
 
 const A = "alice";
 const B = "bob";
-const start = (o: Partial<StartEvent> = {}): StartEvent => ({
-  type: "start",
-  at: 0,
-  ruleset: "equate",
-  players: [{ id: A, name: "Alice" }, { id: B }],
-  seed: "seed-1",
-  ...o,
-});
 
-function must(s: GameState | null, e: GameEvent): GameState {
-  const r = applyEvent(s, e);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 function refuse(s: GameState | null, e: GameEvent): string {
   const r = applyEvent(s, e);
   if (r.ok) throw new Error("accepted");

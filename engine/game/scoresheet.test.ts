@@ -4,23 +4,11 @@
  * and its due-time rule.
  */
 import { describe as group, expect, it } from "vitest";
-import { applyEvent, nextDueEvent, type GameEvent, type GameState, type StartEvent } from "./index";
+import { nextDueEvent, type GameEvent, type GameState } from "./index";
 import { describeEvent as describe, lineText } from "./scoresheet";
+import { must, startEvent as start } from "./testing";
 
-const start = (o: Partial<StartEvent> = {}): StartEvent => ({
-  type: "start",
-  at: 0,
-  ruleset: "equate",
-  players: [{ id: "alice", name: "Alice" }, { id: "bob" }],
-  seed: "seed-1",
-  ...o,
-});
 
-function must(s: GameState | null, e: GameEvent): GameState {
-  const r = applyEvent(s, e);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 /** Test surgery: alice holds 3 = 3 4. */
 const rigged = (s: GameState): GameState => ({ ...s, racks: [["3", "=", "3", "4"], s.racks[1]] });
 
