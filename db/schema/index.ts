@@ -2,6 +2,7 @@
 export * from "./users";
 export * from "./clubs";
 export * from "./tournaments";
+export * from "./prizes";
 export * from "./ratings";
 export * from "./matches";
 export * from "./rulings";

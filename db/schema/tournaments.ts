@@ -22,7 +22,13 @@ import { users } from "./users";
 import { clubs, RULESETS } from "./clubs";
 import {
   ENTRY_STATUSES,
+  ENTRY_OPEN_TO,
+  FEE_METHODS,
+  FEE_STATUSES,
+  PRIZE_SPLITS,
   GRAND_FINAL_OPTIONS,
+  type EntryDetails,
+  type EntryField,
   RESULT_SOURCES,
   ROUND_STATUSES,
   TOURNAMENT_FORMATS,
@@ -88,6 +94,25 @@ export const tournaments = pgTable(
     preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("full"),
     /** Per-game cap on |spread| in standings and pairing scores (null: none; Woogles' spread_cap). */
     spreadCap: integer("spread_cap"),
+    /** Entries from the event's page (docs/entries.md): open between these times (null: from now /
+     * until round 1 is paired), at most `entryCap` in the field (null: no cap; beyond it entries go
+     * to the waitlist), from the club's members or anyone signed in, asking the listed fields. */
+    entryOpensAt: timestamp("entry_opens_at", { withTimezone: true }),
+    entryClosesAt: timestamp("entry_closes_at", { withTimezone: true }),
+    entryCap: integer("entry_cap"),
+    entryOpenTo: text("entry_open_to", { enum: ENTRY_OPEN_TO }).notNull().default("members"),
+    entryFields: jsonb("entry_fields").$type<EntryField[]>().notNull().default([]),
+    /** The entry fee in minor units (cents) of `currency`; recorded, never charged. */
+    entryFee: integer("entry_fee").notNull().default(0),
+    currency: text("currency").notNull().default("EUR"),
+    /** Check-in window: opens this many minutes before `startsAt` (null: the director checks players in). */
+    checkInMinutes: integer("check_in_minutes"),
+    /** Prizes (docs/prizes.md): how ties share, and whether a player takes only their larger prize. */
+    prizeSplit: text("prize_split", { enum: PRIZE_SPLITS }).notNull().default("equal"),
+    onePrizePerPlayer: boolean("one_prize_per_player").notNull().default(true),
+    /** When the director marked the results final (prizes stop being provisional); a result changed
+     * after that clears it. */
+    resultsFinalAt: timestamp("results_final_at", { withTimezone: true }),
     status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registration"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(0),
@@ -107,6 +132,12 @@ export const tournaments = pgTable(
     check("tournaments_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     check("tournaments_no_show_check", sql`${t.noShowMinutes} between 1 and 240`),
     check("tournaments_spread_cap_check", sql`${t.spreadCap} is null or ${t.spreadCap} between 1 and 10000`),
+    check("tournaments_entry_cap_check", sql`${t.entryCap} is null or ${t.entryCap} between 2 and 10000`),
+    check("tournaments_entry_open_to_check", sql`${t.entryOpenTo} in (${inList(ENTRY_OPEN_TO)})`),
+    check("tournaments_entry_fee_check", sql`${t.entryFee} between 0 and 100000000`),
+    check("tournaments_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("tournaments_check_in_minutes_check", sql`${t.checkInMinutes} is null or ${t.checkInMinutes} between 5 and 1440`),
+    check("tournaments_prize_split_check", sql`${t.prizeSplit} in (${inList(PRIZE_SPLITS)})`),
   ],
 );
 
@@ -152,12 +183,25 @@ export const tournamentPlayers = pgTable(
     registeredAt: timestamp("registered_at", { withTimezone: true }).notNull().defaultNow(),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** The entry form's answers (only the fields the event asks for). */
+    details: jsonb("details").$type<EntryDetails>().notNull().default({}),
+    /** Fee record (docs/entries.md "Fees"): amount in minor units of the event's currency. */
+    feeStatus: text("fee_status", { enum: FEE_STATUSES }).notNull().default("owed"),
+    feeAmount: integer("fee_amount").notNull().default(0),
+    feeMethod: text("fee_method", { enum: FEE_METHODS }),
+    feeNote: text("fee_note").notNull().default(""),
+    feeUpdatedAt: timestamp("fee_updated_at", { withTimezone: true }),
+    /** Part of the signed check-in code: bumping it revokes every code issued for this entry. */
+    checkInNonce: integer("check_in_nonce").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tournamentId, t.userId], name: "tournament_players_pkey" }),
     index("tournament_players_user_idx").on(t.userId),
     index("tournament_players_status_idx").on(t.tournamentId, t.status),
     check("tournament_players_status_check", sql`${t.status} in (${inList(ENTRY_STATUSES)})`),
+    check("tournament_players_fee_status_check", sql`${t.feeStatus} in (${inList(FEE_STATUSES)})`),
+    check("tournament_players_fee_method_check", sql`${t.feeMethod} is null or ${t.feeMethod} in (${inList(FEE_METHODS)})`),
+    check("tournament_players_fee_amount_check", sql`${t.feeAmount} between 0 and 100000000`),
   ],
 );
 

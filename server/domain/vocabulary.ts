@@ -26,8 +26,50 @@ export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 export const TOURNAMENT_STAFF_ROLES = ["director", "judge"] as const;
 export type TournamentStaffRole = (typeof TOURNAMENT_STAFF_ROLES)[number];
 
-export const ENTRY_STATUSES = ["registered", "checked-in", "withdrawn"] as const;
+/** An entry's place in the event. `waitlisted` entries are not in the field (pairings, standings,
+ * counts skip them); the earliest one is promoted to `registered` when a place frees before the
+ * start (docs/entries.md). A waitlisted entry with `checkedInAt` set is present at the desk. */
+export const ENTRY_STATUSES = ["registered", "checked-in", "withdrawn", "waitlisted"] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** Who may enter an event from its page: the club's members, or any signed-in account. */
+export const ENTRY_OPEN_TO = ["members", "anyone"] as const;
+export type EntryOpenTo = (typeof ENTRY_OPEN_TO)[number];
+
+/** Fields a director may ask for on the entry form (entry.details holds the answers). */
+export const ENTRY_FIELDS = ["class", "club", "age", "notes"] as const;
+export type EntryField = (typeof ENTRY_FIELDS)[number];
+
+/** Age category an entrant states when the director asks for it. */
+export const AGE_CATEGORIES = ["junior", "adult", "senior"] as const;
+export type AgeCategory = (typeof AGE_CATEGORIES)[number];
+
+/** The answers of an entry form; every field optional (only asked ones are kept). */
+export interface EntryDetails {
+  class?: string;
+  club?: string;
+  age?: AgeCategory;
+  notes?: string;
+}
+
+/** Fees are recorded, never charged (docs/entries.md "Fees"). */
+export const FEE_STATUSES = ["owed", "paid", "waived"] as const;
+export type FeeStatus = (typeof FEE_STATUSES)[number];
+export const FEE_METHODS = ["cash", "transfer", "card"] as const;
+export type FeeMethod = (typeof FEE_METHODS)[number];
+
+/** How a tie across prize places shares the money (docs/prizes.md): `none` — tiebreaks decide;
+ * `equal` — the tied players share the prizes of their places equally; `hort` — half of each
+ * prize by tiebreak order, half pooled and shared equally. */
+export const PRIZE_SPLITS = ["none", "equal", "hort"] as const;
+export type PrizeSplit = (typeof PRIZE_SPLITS)[number];
+
+/** A prize row: by overall place, by class (rating band at entry or the entry's class field), or
+ * by category. */
+export const PRIZE_KINDS = ["place", "class", "category"] as const;
+export type PrizeKind = (typeof PRIZE_KINDS)[number];
+export const PRIZE_CATEGORIES = ["junior", "senior", "unrated", "club", "least-time"] as const;
+export type PrizeCategory = (typeof PRIZE_CATEGORIES)[number];
 
 export const ROUND_STATUSES = ["draft", "published", "closed"] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode } from "@/server/domain";
+import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryStatus } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
@@ -48,7 +48,7 @@ export interface EntryView {
   userId: string;
   name: string;
   email: string | null;
-  status: "registered" | "checked-in" | "withdrawn";
+  status: EntryStatus;
   seed: number | null;
   joinedRound: number;
   withdrawnAfterRound: number | null;
