@@ -17,6 +17,7 @@ import { formErrors } from "@/app/_trpc/errors";
 import { Card, Field, FormError, SubmitButton } from "@/app/_components/form";
 import { useSignIn } from "@/app/_components/use-sign-in";
 import { ApiTokensSection } from "./_components/api-tokens";
+import { CalendarLink } from "@/app/_components/calendar-link";
 
 type Profile = NonNullable<inferRouterOutputs<AppRouter>["accounts"]["me"]>;
 
@@ -71,6 +72,9 @@ export default function ProfilePage() {
       <Section title="Password">
         <PasswordForm />
       </Section>
+      <Section title="Calendar">
+        <CalendarSection />
+      </Section>
       <ApiTokensSection />
       <Section title="Your data">
         <DataSection />
@@ -78,6 +82,17 @@ export default function ProfilePage() {
       <Section title="Delete your account">
         <DeleteForm />
       </Section>
+    </div>
+  );
+}
+
+function CalendarSection() {
+  const trpc = useTRPC();
+  const link = useQuery(trpc.accounts.calendarLink.queryOptions());
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">The events you entered and their rounds, in the calendar of your phone or computer. The address is private: share it with no one.</p>
+      {link.data ? <CalendarLink path={link.data.path} label="Subscribe to my calendar" /> : <p className="text-sm">Loading…</p>}
     </div>
   );
 }

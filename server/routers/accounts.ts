@@ -9,6 +9,7 @@ import { NOTIFICATION_KINDS, THEMES } from "@/server/domain";
 import { getProfile, readOutbox, register, updateProfile } from "@/server/services/accounts/accounts";
 import { changePassword, confirmEmailChange, requestEmailChange, requestPasswordReset, resetPassword } from "@/server/services/accounts/recovery";
 import { deleteAccount, exportData } from "@/server/services/accounts/data";
+import { calendarPath } from "@/server/services/calendars/links";
 import {
   changePasswordInput,
   confirmEmailChangeInput,
@@ -87,6 +88,8 @@ export const accountsRouter = router({
     .output(emailOut)
     .mutation(({ ctx, input }) => resetPassword(ctx.db, input)),
   /** Everything the account holds about its owner. */
+  /** The private address of my calendar feed (docs/calendars.md). */
+  calendarLink: protectedProcedure.output(z.object({ path: z.string() })).query(({ ctx }) => ({ path: calendarPath(ctx.user.id) })),
   exportData: protectedProcedure.output(dataExport).query(({ ctx }) => exportData(ctx.db, ctx.user.id)),
   deleteAccount: protectedProcedure
     .input(deleteAccountInput)

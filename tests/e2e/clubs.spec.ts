@@ -82,6 +82,18 @@ test("[clubs]: an owner creates a club, invites a player who becomes director, a
   await expect(page3.getByTestId("my-clubs")).toContainText("Sums & Squares");
   await expect(page3.getByTestId("my-clubs")).toContainText("Member");
 
+  // 8. Calendars: the club page offers its events feed; the profile, a private feed of one's own.
+  await page3.goto(`/clubs/${handle}`);
+  await expect(page3.getByRole("link", { name: "Subscribe to the club's events" })).toHaveAttribute("href", new RegExp(`^webcal://.+/clubs/${handle}/calendar\\.ics$`));
+  const clubFeed = await page3.request.get(`/clubs/${handle}/calendar.ics`);
+  expect(clubFeed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await clubFeed.text()).toContain("BEGIN:VCALENDAR");
+  await page3.goto("/profile");
+  const mine = page3.getByRole("region", { name: "Calendar" }).getByRole("link", { name: "download .ics" });
+  const feed = await page3.request.get((await mine.getAttribute("href"))!);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain("X-WR-CALNAME:Remy Requester");
+
   await ctx2.close();
   await ctx3.close();
 });

@@ -16,6 +16,7 @@ import { Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonC
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RULESET_NAMES } from "@/engine";
 import { ROLE_LABELS } from "@/app/_lib/labels";
+import { CalendarLink } from "@/app/_components/calendar-link";
 
 export default function ClubPage() {
   const { handle } = useParams<{ handle: string }>();
@@ -97,6 +98,7 @@ export default function ClubPage() {
         </div>
         {actionError ? <FormError message={actionError.message} /> : null}
         {club.description ? <p className="max-w-3xl whitespace-pre-line text-slate-700">{club.description}</p> : null}
+        <CalendarLink path={`/clubs/${club.handle}/calendar.ics`} label="Subscribe to the club's events" />
       </header>
 
       <div className="grid gap-6 lg:grid-cols-3">
