@@ -3,6 +3,7 @@ export * from "./users";
 export * from "./clubs";
 export * from "./tournaments";
 export * from "./prizes";
+export * from "./competitions";
 export * from "./ratings";
 export * from "./matches";
 export * from "./rulings";

@@ -113,6 +113,10 @@ export const tournaments = pgTable(
     /** When the director marked the results final (prizes stop being provisional); a result changed
      * after that clears it. */
     resultsFinalAt: timestamp("results_final_at", { withTimezone: true }),
+    /** A season's division (1 = top) or a series' event: the competition it belongs to (db/schema/competitions.ts;
+     * the foreign key, ON DELETE SET NULL, is in migration 0023 only: declaring it here would make the schema modules import each other). */
+    competitionId: uuid("competition_id"),
+    division: integer("division"),
     status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registration"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(0),
@@ -122,6 +126,7 @@ export const tournaments = pgTable(
   (t) => [
     index("tournaments_club_idx").on(t.clubId, t.startsAt),
     index("tournaments_status_starts_idx").on(t.status, t.startsAt),
+    index("tournaments_competition_idx").on(t.competitionId, t.division),
     check("tournaments_format_check", sql`${t.format} in (${inList(TOURNAMENT_FORMATS)})`),
     check("tournaments_status_check", sql`${t.status} in (${inList(TOURNAMENT_STATUSES)})`),
     check("tournaments_ruleset_check", sql`${t.ruleset} in (${inList(RULESETS)})`),
@@ -225,6 +230,9 @@ export const tournamentRounds = pgTable(
      * started). Every page counts down from these with the server's time (docs/director.md). */
     startedAt: timestamp("started_at", { withTimezone: true }),
     durationMs: integer("duration_ms"),
+    /** A play-by window (seasons): the players of each board schedule their game inside it. */
+    playFrom: timestamp("play_from", { withTimezone: true }),
+    playBy: timestamp("play_by", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("tournament_rounds_number_key").on(t.tournamentId, t.number),
@@ -263,6 +271,9 @@ export const tournamentPairings = pgTable(
     resultAt: timestamp("result_at", { withTimezone: true }),
     /** The online match that produced the result (matches domain); no FK yet. */
     matchId: uuid("match_id"),
+    /** Self-scheduled games: the time both players agreed, and a deadline the director extended past the round's window. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    playBy: timestamp("play_by", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -131,3 +131,19 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
  * whatever the rule, are shown in every mode. */
 export const PREVIEW_MODES = ["full", "score", "off"] as const;
 export type PreviewMode = (typeof PREVIEW_MODES)[number];
+
+/** Competitions above events (docs/competitions.md): a season of divisions, a points series over
+ * events, or a ladder over club nights. */
+export const COMPETITION_KINDS = ["season", "series", "ladder"] as const;
+export type CompetitionKind = (typeof COMPETITION_KINDS)[number];
+export const COMPETITION_STATUSES = ["planned", "running", "finished"] as const;
+export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
+
+/** A proposal of times for a self-scheduled game (docs/competitions.md "Scheduling a game"). */
+export const PROPOSAL_STATUSES = ["open", "accepted", "declined", "countered", "withdrawn"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A result the players of an over-the-board game report themselves; the opponent confirms it or
+ * disputes it (the director decides a dispute). */
+export const REPORT_STATUSES = ["pending", "confirmed", "disputed", "superseded"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
