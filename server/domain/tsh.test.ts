@@ -20,12 +20,14 @@ describe("parseTsh", () => {
   it("checks that pairings agree both ways", () => {
     const r = parseTsh("Ann 1500 2 ; 400\nBo 1500 3 ; 300\nCy 1500 2 ; 350\n");
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems[0]).toEqual({ line: 1, message: expect.stringMatching(/^Line 1, round 1: Ann meets player 2 \(Bo\), but Bo's line \(line 2\) has player 3/) });
+    if (!r.ok) expect(r.problems[0]).toEqual({ line: 1, message: expect.stringMatching(/^Line 1, round 1: "Ann" meets player 2 \("Bo"\), but that player's line \(line 2\) has player 3/) });
     const half = parseTsh("Ann 1500 2 ; 400\nBo 1500 1 ;\n");
-    expect(!half.ok && half.problems[0]!.message).toMatch(/only one of Ann and Bo has a score/);
+    expect(!half.ok && half.problems[0]!.message).toMatch(/only one of "Ann" and "Bo" has a score/);
     expect(parseTsh("").ok).toBe(false);
     expect(parseTsh("Ann 1500 5 ; 300").ok).toBe(false);
     expect(parseTsh("Ann 1500 0 ; 300 400").ok).toBe(false);
+    const long = parseTsh(`Ann 1500 ${"x".repeat(5000)} ; 1`);
+    expect(!long.ok && long.problems[0]!.message.length).toBeLessThan(200);
   });
 
   it("keeps real files' quirks: empty fields, names without commas", () => {

@@ -46,6 +46,12 @@ export interface TshProblem {
 
 export type TshParse = { ok: true; file: TshFile } | { ok: false; problems: TshProblem[] };
 
+/** Text of the file quoted in a problem, cut short (a problem repeats a word, never a megabyte). */
+export function tshQuote(text: string, max = 40): string {
+  const chars = [...text];
+  return `"${chars.length > max ? `${chars.slice(0, max).join("")}…` : text}"`;
+}
+
 const INT = /^-?[0-9]+$/;
 const DIGITS = /^[0-9]+$/;
 
@@ -63,12 +69,12 @@ function parseLine(text: string, line: number, problems: TshProblem[]): TshPlaye
   const name = head.slice(0, at).join(" ");
   const numbers = head.slice(at);
   const bad = numbers.find((w) => !DIGITS.test(w));
-  if (bad !== undefined) return say(`"${bad}" is not a player number: after the rating come only the opponents' numbers (0 for a bye).`);
+  if (bad !== undefined) return say(`${tshQuote(bad)} is not a player number: after the rating come only the opponents' numbers (0 for a bye).`);
   const [rating, ...opponents] = numbers.map(Number);
   if (rating! > MAX_NUMBER) return say(`the rating ${rating} is too large.`);
   const scoreWords = parts.length > 1 ? parts[1]!.trim().split(/\s+/).filter(Boolean) : [];
   const badScore = scoreWords.find((w) => !INT.test(w) || Math.abs(Number(w)) > MAX_NUMBER);
-  if (badScore !== undefined) return say(`"${badScore}" is not a score: scores are whole numbers (a bye's may be negative).`);
+  if (badScore !== undefined) return say(`${tshQuote(badScore)} is not a score: scores are whole numbers (a bye's may be negative).`);
   const scores = scoreWords.map(Number);
   if (scores.length > opponents.length) return say(`${scores.length} scores but only ${opponents.length} rounds of opponents; each score needs its round's opponent (0 for a bye).`);
   if (opponents.length > TSH_MAX_ROUNDS) return say(`${opponents.length} rounds; at most ${TSH_MAX_ROUNDS} are allowed.`);
@@ -97,13 +103,13 @@ function crossCheck(players: TshPlayer[], problems: TshProblem[]) {
       const round = r + 1;
       const say = (message: string) => problems.push({ line: p.line, message: `Line ${p.line}, round ${round}: ${message}` });
       if (opp === 0) continue;
-      if (opp === me) say(`${p.name} is paired with themselves (player ${me}).`);
+      if (opp === me) say(`${tshQuote(p.name)} is paired with themselves (player ${me}).`);
       else if (opp > n) say(`opponent ${opp} does not exist: the file has ${n} players.`);
       else {
         const o = players[opp - 1]!;
-        if (o.opponents[r] !== me) say(`${p.name} meets player ${opp} (${o.name}), but ${o.name}'s line (line ${o.line}) has ${o.opponents[r] === undefined ? "no pairing" : o.opponents[r] === 0 ? "a bye" : `player ${o.opponents[r]}`} in that round.`);
+        if (o.opponents[r] !== me) say(`${tshQuote(p.name)} meets player ${opp} (${tshQuote(o.name)}), but that player's line (line ${o.line}) has ${o.opponents[r] === undefined ? "no pairing" : o.opponents[r] === 0 ? "a bye" : `player ${o.opponents[r]}`} in that round.`);
         else if (me < opp && (r < p.scores.length) !== (r < o.scores.length))
-          say(`only one of ${p.name} and ${o.name} has a score; enter both or neither.`);
+          say(`only one of ${tshQuote(p.name)} and ${tshQuote(o.name)} has a score; enter both or neither.`);
       }
     }
   }

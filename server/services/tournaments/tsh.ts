@@ -20,7 +20,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { clubMemberships, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, users, type Tournament } from "@/db/schema";
-import { parseTsh, tshField, tshRounds, writeTsh, type TshFile, type TshPlayer, type TshProblem, type TshRound } from "@/server/domain";
+import { parseTsh, tshField, tshQuote, tshRounds, writeTsh, type TshFile, type TshPlayer, type TshProblem, type TshRound } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { getTournamentOrThrow } from "./access";
 import { directorWrite, type DirectorAct } from "./director-write";
@@ -70,11 +70,11 @@ async function matchPlayers(tx: Tx, t: Tournament, file: TshFile, problems: TshP
   for (const p of file.players) {
     const found = new Set(namesFor(p.name).flatMap((n) => [...(byName.get(n) ?? [])]));
     const say = (message: string) => problems.push({ line: p.line, message: `Line ${p.line}: ${message}` });
-    if (found.size === 0) say(`"${p.name}" is not a member of this club: add them to the club (or to the event by e-mail) first, under the same name.`);
-    else if (found.size > 1) say(`"${p.name}" matches ${found.size} accounts; give them different names, then import again.`);
+    if (found.size === 0) say(`${tshQuote(p.name)} is not a member of this club: add them to the club (or to the event by e-mail) first, under the same name.`);
+    else if (found.size > 1) say(`${tshQuote(p.name)} matches ${found.size} accounts; give them different names, then import again.`);
     else {
       const id = [...found][0]!;
-      if (lineOf.has(id)) say(`"${p.name}" is the same player as line ${lineOf.get(id)}.`);
+      if (lineOf.has(id)) say(`${tshQuote(p.name)} is the same player as line ${lineOf.get(id)}.`);
       lineOf.set(id, p.line);
       ids.push(id);
     }
