@@ -15,6 +15,11 @@ import type { TournamentData } from "./use-dashboard";
 
 export function TshFiles({ id, data, onImported }: { id: string; data: TournamentData; onImported: () => unknown }) {
   const t = data.tournament;
+  const trpc = useTRPC();
+  // Held here, not in the form: after an import the event is running and the form goes away,
+  // while its report stays.
+  const run = useMutation(trpc.tournaments.tsh.importFile.mutationOptions({ onSuccess: () => void onImported() }));
+  const r = run.data;
   const canImport = t.status === "registration" && (t.format === "swiss" || t.format === "king-of-the-hill") && t.playersPerGame === 2;
   return (
     <Section title="TSH files" testId="tsh-files">
@@ -23,16 +28,27 @@ export function TshFiles({ id, data, onImported }: { id: string; data: Tournamen
         {" · "}
         <a href={`/tournaments/${id}/ratings-submission.csv`} className="text-indigo-700 underline" data-testid="tsh-ratings" download>Download the ratings submission</a>
       </p>
-      {canImport ? <TshImport id={id} onImported={onImported} /> : null}
+      {canImport ? <TshImport id={id} run={run} /> : null}
+      {r ? (
+        <p role="status" className="mt-2 text-sm text-emerald-800" data-testid="tsh-report">
+          Imported {r.players} players and {r.closedRounds} closed round{r.closedRounds === 1 ? "" : "s"}
+          {r.publishedRound ? `; round ${r.publishedRound} is published and waits for its results` : ""}
+          {r.withdrawn.length ? `; withdrawn: ${r.withdrawn.join(", ")}` : ""}
+          {r.finished ? "; the event is finished" : ""}. {r.matched.filter((m) => m.includes("→")).join("; ")}
+        </p>
+      ) : null}
     </Section>
   );
 }
 
-function TshImport({ id, onImported }: { id: string; onImported: () => unknown }) {
-  const trpc = useTRPC();
+interface ImportRun {
+  mutate: (input: { tournamentId: string; text: string }) => void;
+  isPending: boolean;
+  error: Parameters<typeof errorSentence>[0];
+}
+
+function TshImport({ id, run }: { id: string; run: ImportRun }) {
   const [text, setText] = useState("");
-  const run = useMutation(trpc.tournaments.tsh.importFile.mutationOptions({ onSuccess: () => void onImported() }));
-  const r = run.data;
   return (
     <form
       className="mt-3 space-y-2"
@@ -56,14 +72,6 @@ function TshImport({ id, onImported }: { id: string; onImported: () => unknown }
       <textarea id="tsh-text" value={text} onChange={(e) => setText(e.target.value)} rows={6} spellCheck={false} className="w-full rounded border border-slate-300 p-2 font-mono text-xs" data-testid="tsh-text" placeholder="Lee, Ann   1712 4 3 ; 412 388" />
       <button type="submit" className={buttonClass} disabled={run.isPending || !text.trim()}>Import</button>
       <div className="whitespace-pre-line"><FormError message={errorSentence(run.error)} /></div>
-      {r ? (
-        <p role="status" className="text-sm text-emerald-800" data-testid="tsh-report">
-          Imported {r.players} players and {r.closedRounds} closed round{r.closedRounds === 1 ? "" : "s"}
-          {r.publishedRound ? `; round ${r.publishedRound} is published and waits for its results` : ""}
-          {r.withdrawn.length ? `; withdrawn: ${r.withdrawn.join(", ")}` : ""}
-          {r.finished ? "; the event is finished" : ""}. {r.matched.filter((m) => m.includes("→")).join("; ")}
-        </p>
-      ) : null}
     </form>
   );
 }
