@@ -117,6 +117,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.register": (w) => ({ tournamentId: w.openTournament.id }),
   "tournaments.unregister": (w) => ({ tournamentId: w.openTournament.id }),
   "tournaments.checkInSelf": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.tsh.importFile": (w) => ({ tournamentId: w.openTournament.id, text: "Lee, Ann 1500 2 ; 400 ; p12 1\nOkafor, Bo 1500 1 ; 380 ; p12 2\n" }),
   "tournaments.players.add": (w) => ({ tournamentId: w.tournament.id, userIds: [w.users.outsider.id], emails: w.users.member.email, checkIn: true }),
   "tournaments.players.checkIn": (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, checkedIn: false }),
   "tournaments.players.checkInAll": (w) => ({ tournamentId: w.openTournament.id }),

@@ -89,6 +89,7 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.forbiddenPairs.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }) },
   // no pair is stored in the world: an allowed director is let through and told NOT_FOUND
   "tournaments.forbiddenPairs.remove": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }) },
+  "tournaments.tsh.importFile": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.openTournament.id, text: "Lee, Ann 1500 2 ; 400\nOkafor, Bo 1500 1 ; 380\n" }) },
   "tournaments.rounds.pair": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
   "tournaments.rounds.deleteDraft": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
   "tournaments.rounds.swap": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, a: w.users.playerA.id, b: w.users.playerB.id }) },

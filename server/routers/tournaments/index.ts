@@ -38,6 +38,7 @@ import {
 import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
 import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
 import { act, tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
+import { tshRouter } from "./tsh";
 import { REST } from "../rest-routes";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -332,6 +333,9 @@ export const tournamentsRouter = router({
         return done;
       }),
   }),
+
+  /** TSH `.t` files in (the exports are downloads, server/tsh-http.ts). */
+  tsh: tshRouter,
 
   rounds: router({
     pair: tournamentDirectorProcedure

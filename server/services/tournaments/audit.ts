@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   "pairing.flipped": "swapped who moves first",
   "result.recorded": "recorded a result",
   "result.corrected": "corrected a result",
+  "tsh.imported": "imported a TSH file",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -121,11 +121,22 @@ export function buildHistory(ev: Event, opts: { includeDrafts?: boolean } = {}):
   const byes: ByeRecord[] = [];
   for (const p of ev.pairings) {
     if (!opts.includeDrafts && !counted.has(p.roundNumber)) continue;
-    if (p.isBye) byes.push({ round: p.roundNumber, playerId: p.players[0] });
+    if (p.isBye) byes.push({ round: p.roundNumber, playerId: p.players[0]!, ...byeCredit(p) });
     else games.push(toGame(p, ev.losses?.get(p.id))!);
   }
   byes.push(...absenceByes(lateEntries(ev), Math.max(0, ...counted), ev.tournament.lateEntryWins));
   return { games, byes };
+}
+
+/**
+ * A bye brought in from a TSH file keeps the spread TSH credited (its `scores`, e.g. −50 for a
+ * no-show): a win when positive, a loss when negative, half a win at 0, as TSH counts it
+ * (docs/records.md "TSH files"). Any other bye counts the event's bye settings.
+ */
+function byeCredit(p: TournamentPairing): Pick<ByeRecord, "wins" | "spread"> {
+  const spread = p.scores?.[p.players[0]!];
+  if (spread === undefined) return {};
+  return { spread, wins: spread > 0 ? 1 : spread < 0 ? 0 : 0.5 };
 }
 
 /** When each entry joined (the domain's `absentRounds` turns late entries into absences). */

@@ -331,7 +331,8 @@ const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+/** Rows as spreadsheet-safe CSV (also the TSH ratings submission, tsh.ts). */
+export const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 
 /** Standings as CSV (rank, name, wins, losses, spread, games, byes, withdrawn, every other tiebreak).
  * Spreadsheet-safe cells; the spread tiebreak is the spread column, so it is not repeated. */
