@@ -146,6 +146,20 @@ describe("pairArena", () => {
     );
   });
 
+  it("property: with no last games to avoid, groups are runs of the order by points and nobody waits needlessly", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 2, maxLength: 60 }), fc.constantFrom(2 as const, 3 as const, 4 as const), (scores, k) => {
+        const ps = scores.map((score, i) => ({ id: `p${i}`, score, freeSince: i }));
+        const r = pairArena(ps, { groupSize: k, inRoom: ps.length + 5 });
+        if (!r.ok) throw new Error(r.error.message);
+        expect(r.value.waiting.length).toBe(k === 2 ? ps.length % 2 : 0);
+        // every group's points lie between its neighbours' (score groups kept): min of a group ≥ max of the next
+        const pts = (g: { players: string[] }) => g.players.map((id) => ps[Number(id.slice(1))].score);
+        for (let i = 1; i < r.value.groups.length; i++) expect(Math.min(...pts(r.value.groups[i - 1]))).toBeGreaterThanOrEqual(Math.max(...pts(r.value.groups[i])));
+      }),
+    );
+  });
+
   it("1,000 free players with last opponents: every one placed once, no rematch", () => {
     const ps = Array.from({ length: 1000 }, (_, i) => ({ id: `p${i}`, score: (i * 7919) % 23, lastOpponents: [`p${i ^ 1}`], freeSince: i }));
     const r = pairArena(ps, { inRoom: 1200 });
