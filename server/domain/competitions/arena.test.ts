@@ -47,6 +47,7 @@ describe("pairArena", () => {
   it("never the immediate rematch: the next player down instead", () => {
     const r = pairArena(free([9, 8, 7, 6], { ann: ["bob"], bob: ["ann"] }));
     expect(paired(r)).toEqual(["ann-cid", "bob-dee"]);
+    expect(r.ok && r.value.groups[0].reason).toBe("Ann (9) and Cid (7): the closest arena points among the free players (Bob just played Ann).");
   });
 
   it("three free, two of them just played: the third plays and one of the pair waits, with the reason", () => {
