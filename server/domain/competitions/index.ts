@@ -10,3 +10,4 @@ export * from "./series";
 export * from "./arena";
 export * from "./arena-standings";
 export * from "./ladder";
+export * from "./season";
