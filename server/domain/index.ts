@@ -21,3 +21,4 @@ export * from "./ratings/glicko2";
 export { MAX_SCORE, scoreProblem } from "./scores";
 export { parseResultLine, describeResult, scoreLine, roundTimeLeft, formatClock, MAX_RESULT_LINE, ROUND_MINUTES, type EntryBoard, type LineReading } from "./director-entry";
 export { parseTsh, writeTsh, tshRounds, tshField, tshQuote, TSH_MAX_PLAYERS, TSH_MAX_ROUNDS, type TshFile, type TshPlayer, type TshProblem, type TshParse, type TshRound, type TshBoard, type TshBye } from "./tsh";
+export * from "./competitions";
