@@ -20,3 +20,4 @@ export * from "./pairing/elimination";
 export * from "./ratings/glicko2";
 export { MAX_SCORE, scoreProblem } from "./scores";
 export { parseResultLine, describeResult, scoreLine, roundTimeLeft, formatClock, MAX_RESULT_LINE, ROUND_MINUTES, type EntryBoard, type LineReading } from "./director-entry";
+export { allocatePrizes, shareOut, formatMoney, ordinal, CLUB_TEAM_SIZE, type AllocateInput, type Payout, type PayoutLine, type PayoutWinner, type PrizeEntrant, type PrizeRow } from "./prizes";
