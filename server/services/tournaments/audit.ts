@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = {
   "pairing.flipped": "swapped who moves first",
   "result.recorded": "recorded a result",
   "result.corrected": "corrected a result",
+  "prize.saved": "saved a prize row",
+  "prize.removed": "removed a prize row",
+  "prize.settings": "changed how prizes are shared",
+  "results.final": "marked the results final (prizes paid)",
+  "results.reopened": "reopened the results (prizes provisional again)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
