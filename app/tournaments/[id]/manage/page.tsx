@@ -17,6 +17,7 @@ import { RoundControl } from "./round-control";
 import { RoundResults } from "./result-row";
 import { Registration } from "./registration";
 import { AuditLog, StaffSection } from "./staff-audit";
+import { PrizesSection } from "./prizes";
 import { useDashboard, type Dashboard, type TournamentData } from "./use-dashboard";
 
 export default function ManagePage() {
@@ -69,6 +70,7 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
           <ForbiddenPairsForm tournamentId={id} status={t.status} format={t.format} entries={entries} />
           <SeedsForm tournamentId={id} status={t.status} entries={entries} />
           <GameSettingsForm tournamentId={id} preview={t.preview} noShowMinutes={t.noShowMinutes} />
+          <PrizesSection tournamentId={id} finished={t.status === "finished"} />
           <StaffSection id={id} staff={data.staff} add={d.actions.staff} />
           <AuditLog audit={d.audit} />
         </div>
