@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { tournamentPlayers } from "@/db/schema";
 import { payoutCsv } from "@/server/services/prizes/prizes";
+import { payoutCsvRoute } from "@/server/payout-http";
 import { describeDb } from "../helpers/db";
 import { callerFor, seedClub, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 
@@ -97,7 +98,10 @@ describeDb("prizes", (db) => {
       expect(p.lines.find((l) => l.item === "trophy")!.label).toBe("1st–2nd place (shared)");
       expect(p.lines.reduce((x, l) => x + l.amount, 0)).toBe(p.total);
       expect(p.total).toBe(18001);
-      const csv = await payoutCsv(db(), s.id, null);
+      const route = payoutCsvRoute(async () => db());
+      const res = await route(new Request(`http://localhost/tournaments/${s.id}/payout.csv`), { params: Promise.resolve({ id: s.id }) });
+      expect(res.status).toBe(200);
+      const csv = await res.text();
       expect(csv).toContain("total,,180.01,EUR");
       expect(csv).toContain("1st class B");
 
@@ -113,6 +117,11 @@ describeDb("prizes", (db) => {
       const audit = await s.director.tournaments.audit({ tournamentId: s.id });
       expect(audit.find((a) => a.action === "results.reopened")!.details.why).toMatch(/changed after the results were final/);
       await expect(payoutCsv(db(), s.id, null)).rejects.toThrow("published once the director marks the results final");
+      const hiddenCsv = await route(new Request(`http://localhost/tournaments/${s.id}/payout.csv`), { params: Promise.resolve({ id: s.id }) });
+      expect(hiddenCsv.status).toBe(404);
+      expect((await route(new Request("http://localhost/x"), { params: Promise.resolve({ id: "not-a-uuid" }) })).status).toBe(404);
+      // directors still read the provisional payout (by the service; the route reads the session cookie)
+      expect((await payoutCsv(db(), s.id, s.owner.id)).split("\r\n").at(-2)).toContain("provisional");
     });
 
     it("refuses to mark results final before the tournament is finished", async () => {
