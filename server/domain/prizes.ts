@@ -52,8 +52,10 @@ export interface PrizeEntrant {
   name: string;
   wins: number;
   spread: number;
-  /** Rating at entry; null = unrated. */
+  /** Rating at entry (the seeding rating: a newcomer's is the start rating); null = none fixed. */
   rating: number | null;
+  /** No rated game in the event's game before it began (default: no rating at entry). */
+  unrated?: boolean;
   class?: string | null;
   club?: string | null;
   age?: AgeCategory | null;
@@ -189,7 +191,7 @@ function buildGroup(row: PrizeRow, standings: readonly PrizeEntrant[]): Group {
   const cat = row.category!;
   const title = CATEGORY_TITLES[cat];
   if (cat === "junior" || cat === "senior") return { key, title, order: players((e) => e.age === cat) };
-  if (cat === "unrated") return { key, title, order: players((e) => e.rating === null) };
+  if (cat === "unrated") return { key, title, order: players((e) => e.unrated ?? e.rating === null) };
   if (cat === "club") return { key, title, order: clubOrder(standings) };
   // least time: lowest total first; standings order breaks equal times (a stable sort)
   const timed = standings.filter((e) => typeof e.clockMs === "number");

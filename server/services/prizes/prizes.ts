@@ -10,9 +10,9 @@
  * hold is lifted only directors see the payout (marked provisional); everyone sees it once final.
  * Every write goes through `directorWrite` (lock, audit, live notice in one transaction).
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
-import { tournamentPrizes, tournaments, type Tournament, type TournamentPrize } from "@/db/schema";
+import { ratingEvents, tournamentPrizes, tournaments, type Tournament, type TournamentPrize } from "@/db/schema";
 import { allocatePrizes, formatMoney, type Payout, type PrizeEntrant } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { directorWrite, unchanged, type DirectorAct } from "@/server/services/tournaments/director-write";
@@ -160,12 +160,23 @@ export async function getPayout(db: DbOrTx, tournamentId: string, viewerId: stri
   const entry = new Map(ev.entries.map((e) => [e.userId, e]));
   const ids = standings.rows.map((r) => r.userId);
   const times = rows.some((r) => r.category === "least-time") ? await clockTotals(db, ev.pairings.filter((p) => ev.rounds.some((r) => r.id === p.roundId && r.status !== "draft")), ids) : new Map<string, number>();
+  const rated = await ratedBefore(db, t, ev.rounds[0]?.pairedAt ?? null, ids);
   const entrants: PrizeEntrant[] = standings.rows.map((r) => {
     const e = entry.get(r.userId);
-    return { playerId: r.userId, name: r.name, wins: r.wins, spread: r.spread, rating: e?.rating ?? null, class: e?.details.class ?? null, club: e?.details.club ?? null, age: e?.details.age ?? null, clockMs: times.get(r.userId) ?? null };
+    return { playerId: r.userId, name: r.name, wins: r.wins, spread: r.spread, rating: e?.rating ?? null, unrated: !rated.has(r.userId), class: e?.details.class ?? null, club: e?.details.club ?? null, age: e?.details.age ?? null, clockMs: times.get(r.userId) ?? null };
   });
   const payout = allocatePrizes({ prizes: rows, standings: entrants, split: t.prizeSplit, onePrizePerPlayer: t.onePrizePerPlayer, final, currency: t.currency });
   return { ...base, ...payout, visible: true };
+}
+
+/** Who had a rated game in the event's game before round 1 was paired (the others are unrated). */
+async function ratedBefore(db: DbOrTx, t: Tournament, start: Date | null, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: ratingEvents.userId })
+    .from(ratingEvents)
+    .where(and(eq(ratingEvents.ruleset, t.ruleset), inArray(ratingEvents.userId, ids), lt(ratingEvents.playedAt, start ?? new Date())));
+  return new Set(rows.map((r) => r.userId));
 }
 
 const csvCell = (v: unknown) => {
