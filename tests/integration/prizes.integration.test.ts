@@ -10,7 +10,7 @@ import { tournamentPlayers } from "@/db/schema";
 import { payoutCsv } from "@/server/services/prizes/prizes";
 import { payoutCsvRoute } from "@/server/payout-http";
 import { describeDb } from "../helpers/db";
-import { callerFor, seedClub, seedTournament, seedUser, seedUsers } from "../helpers/seed";
+import { callerFor, seedClub, seedRound, seedTournament, seedUser, seedUsers } from "../helpers/seed";
 
 /** Four players, one round: both boards end 400–300 (the winners tie for 1st–2nd, the losers for 3rd–4th). */
 async function finishedEvent(db: Db, rounds = 1) {
@@ -128,5 +128,29 @@ describeDb("prizes", (db) => {
       const s = await finishedEvent(db(), 2);
       await expect(s.director.tournaments.prizes.markFinal({ tournamentId: s.id, final: true })).rejects.toThrow("once the last round is closed");
     });
+  });
+
+  it("least time used: from the clocks of finished online games; a hand-entered board leaves its players out", async () => {
+    const owner = await seedUser(db());
+    const players = await seedUsers(db(), 4, (i) => `Timed ${i + 1}`);
+    const { club } = await seedClub(db(), { owner, members: players, name: "Clock Club" });
+    const { t, director } = await seedTournament(db(), { clubId: club.id, director: owner, players, registerBy: "userIds", settings: { name: "Clock Open", format: "swiss", rounds: 1, timeControl: { initialMs: 600_000 } } });
+    await seedRound(db(), { tournamentId: t.id, director });
+    const [online, byHand] = (await director.tournaments.byId({ tournamentId: t.id })).rounds[0]!.pairings.filter((p) => !p.isBye);
+    const caller = (id: string) => callerFor(db(), players.find((p) => p.id === id)!);
+    const [first, second] = online!.players.map((p) => p.userId) as [string, string];
+    const { matchId } = await caller(first).matches.createFromPairing({ pairingId: online!.id });
+    await caller(second).matches.checkIn({ matchId });
+    const game = await caller(first).matches.get({ matchId });
+    await caller(first).matches.move({ matchId, expectedSeq: game.version, clientId: "resign-lt", action: { type: "resign" } });
+    await director.tournaments.enterResult({ tournamentId: t.id, pairingId: byHand!.id, scores: Object.fromEntries(byHand!.players.map((p, i) => [p.userId, 300 + i])) });
+    await director.tournaments.rounds.close({ tournamentId: t.id, roundNumber: 1 });
+    await director.tournaments.prizes.save({ tournamentId: t.id, kind: "category", place: 1, category: "least-time", amount: 1500 } as never);
+    const p = await director.tournaments.prizes.payout({ tournamentId: t.id });
+    const line = p.lines.find((l) => l.label === "Least time used")!;
+    expect(line.winner?.kind).toBe("player");
+    expect([first, second]).toContain(line.winner!.kind === "player" ? line.winner!.playerId : "");
+    expect(line.why).toMatch(/s used/);
+    expect(line.amount).toBe(1500);
   });
 });
