@@ -15,17 +15,15 @@ type Overview = { rounds: { number: number; pairings: { id: string; isBye: boole
  * marks the results final and opens the payout sheet: equal shares, 75.00 + 75.00 + 15.00 + 15.00
  * = 180.00, the prize fund.
  */
-test("[PRIZES]: the director builds a prize table, marks the results final and the payout adds up", async ({ page, request, baseURL }) => {
+test("[PRIZES]: the director builds a prize table, marks the results final and the payout adds up", async ({ page, request }) => {
   mkdirSync(SHOTS, { recursive: true });
-  const anon = await request.newContext({ baseURL });
   const emails = await Promise.all(
     ["Ana", "Ben", "Cai", "Dee"].map(async (name) => {
       const email = uniqueEmail(`prize-${name.toLowerCase()}`);
-      expect((await anon.post("/api/trpc/accounts.signUp", { data: { json: { email, name, password: PASSWORD } } })).ok()).toBe(true);
+      expect((await request.post("/api/trpc/accounts.signUp", { data: { json: { email, name, password: PASSWORD } } })).ok()).toBe(true);
       return email;
     }),
   );
-  await anon.dispose();
   await signUp(page, "Pia Prizes");
   const club = await api<{ id: string }>(page, "clubs.create", { handle: `prize-${randomBytes(3).toString("hex")}`, name: "Prize Club" });
   await api(page, "clubs.bulkAdd", { clubId: club.id, emails: emails.join("\n") });
