@@ -46,10 +46,12 @@ test("[PRIZES]: the director builds a prize table, marks the results final and t
   await form.locator("[name=item]").fill("trophy");
   await form.locator("[name=item]").press("Enter");
   await expect(prizes.getByTestId("prize-row")).toHaveCount(1);
+  await expect(form.locator("[name=amount]")).toHaveValue("");
   await form.locator("[name=place]").fill("2");
   await form.locator("[name=amount]").fill("60");
   await form.getByRole("button", { name: "Add prize" }).click();
   await expect(prizes.getByTestId("prize-row")).toHaveCount(2);
+  await expect(form.locator("[name=amount]")).toHaveValue("");
   // a second 2nd place is refused with a sentence; the director removes the wrong row and adds 2nd at 50.00
   await form.locator("[name=place]").fill("2");
   await form.locator("[name=amount]").fill("50");
@@ -59,6 +61,7 @@ test("[PRIZES]: the director builds a prize table, marks the results final and t
   await expect(prizes.getByTestId("prize-row")).toHaveCount(1);
   await form.getByRole("button", { name: "Add prize" }).click();
   await expect(prizes.getByTestId("prize-row")).toHaveCount(2);
+  await expect(form.locator("[name=amount]")).toHaveValue("");
   await form.locator("[name=kind]").selectOption("class");
   await form.locator("[name=place]").fill("1");
   await form.locator("[name=ratingMin]").fill("1400");

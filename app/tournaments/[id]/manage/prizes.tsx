@@ -40,7 +40,7 @@ export function PrizesSection({ tournamentId, finished }: { tournamentId: string
   const qc = useQueryClient();
   const table = useQuery(trpc.tournaments.prizes.table.queryOptions({ tournamentId }));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.tournaments.pathKey() });
-  const save = useMutation(trpc.tournaments.prizes.save.mutationOptions({ onSuccess: refresh }));
+  const save = useMutation(trpc.tournaments.prizes.save.mutationOptions());
   const remove = useMutation(trpc.tournaments.prizes.remove.mutationOptions({ onSuccess: refresh }));
   const settings = useMutation(trpc.tournaments.prizes.settings.mutationOptions({ onSuccess: refresh }));
   const final = useMutation(trpc.tournaments.prizes.markFinal.mutationOptions({ onSuccess: refresh }));
@@ -70,7 +70,13 @@ export function PrizesSection({ tournamentId, finished }: { tournamentId: string
         amount,
         item: String(f.get("item") ?? ""),
       },
-      { onSuccess: () => (e.target as HTMLFormElement).reset() },
+      {
+        // the form empties before the table reloads, so what is typed next is never wiped
+        onSuccess: () => {
+          (e.target as HTMLFormElement).reset();
+          return refresh();
+        },
+      },
     );
   }
 
