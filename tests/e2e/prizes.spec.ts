@@ -86,6 +86,8 @@ test("[PRIZES]: the director builds a prize table, marks the results final and t
   await expect(sheet.getByTestId("payout-provisional")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/payout-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("payout-cards")).toBeVisible();
+  await expect(page.getByTestId("payout-cards")).toContainText("Total paid 180.00 EUR · prize fund 180.00 EUR — adds up");
   await page.screenshot({ path: `${SHOTS}/payout-phone.png`, fullPage: true });
 
   // The public standings show who won what.

@@ -103,8 +103,8 @@ export function PrizesSection({ tournamentId, finished }: { tournamentId: string
           {t.rows.map((r) => (
             <tr key={r.id} className="border-b border-slate-100" data-testid="prize-row">
               <td className="py-1">{rowLabel(r)}</td>
-              <td className="py-1 text-right tabular-nums">{r.amount !== null ? formatMoney(r.amount, cur) : ""}</td>
-              <td className="py-1">{r.item}</td>
+              <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">{r.amount !== null ? formatMoney(r.amount, cur) : ""}</td>
+              <td className="px-2 py-1">{r.item}</td>
               <td className="py-1 text-right">
                 <button type="button" className={dangerButtonClass} disabled={isFinal} aria-label={`Remove ${rowLabel(r)}`} onClick={() => remove.mutate({ tournamentId, prizeId: r.id })}>Remove</button>
               </td>

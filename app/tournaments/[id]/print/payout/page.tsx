@@ -13,6 +13,9 @@ import { PrintShell } from "../../../_components/print-shell";
 
 const SPLITS = { none: "tiebreaks decide ties", equal: "ties share equally", hort: "ties share by the Hort system" } as const;
 
+type Winner = { kind: "player"; name: string } | { kind: "club"; club: string } | null;
+const winnerName = (w: Winner) => (w === null ? "not awarded" : w.kind === "player" ? w.name : w.club);
+
 function PayoutSheet({ name }: { name: string }) {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
@@ -32,7 +35,23 @@ function PayoutSheet({ name }: { name: string }) {
         {SPLITS[p.split]}; {p.onePrizePerPlayer ? "one prize per player (the larger)" : "a player may win several prizes"}.
       </p>
       {p.lines.length === 0 ? <p>This event has no prize table.</p> : null}
-      <div className="overflow-x-auto">
+      {/* A phone gets one card per payment (five columns do not fit 390 px); screens and print the table. */}
+      <ul className="space-y-2 sm:hidden print:hidden" data-testid="payout-cards">
+        {p.lines.map((l, i) => (
+          <li key={i} className="rounded border border-slate-300 bg-white p-3">
+            <div className="flex items-baseline justify-between gap-2">
+              <span className="font-semibold">{winnerName(l.winner)}</span>
+              <span className="font-semibold tabular-nums whitespace-nowrap">{money(l.amount)}</span>
+            </div>
+            <div className="text-sm">{l.label}{l.item ? ` · ${l.item}` : ""}</div>
+            <p className="mt-1 text-xs text-slate-600">{l.why}</p>
+          </li>
+        ))}
+        <li className="rounded border border-slate-400 bg-slate-50 p-3 font-bold">
+          Total paid {money(sum)} · prize fund {money(p.total)}{sum === p.total ? " — adds up" : " — does not add up: please report this"}
+        </li>
+      </ul>
+      <div className="hidden overflow-x-auto sm:block print:block">
         <table className="w-full border-collapse text-sm print:text-[11pt]">
           <thead>
             <tr className="bg-slate-100 text-left">
@@ -48,7 +67,7 @@ function PayoutSheet({ name }: { name: string }) {
               <tr key={i} className="print-keep align-top" data-testid="payout-line">
                 <td className="border border-slate-400 px-2 py-1 whitespace-nowrap">{l.label}</td>
                 <td className="border border-slate-400 px-2 py-1 font-semibold" data-testid="payout-winner">
-                  {l.winner === null ? <span className="text-slate-500">not awarded</span> : l.winner.kind === "player" ? l.winner.name : l.winner.club}
+                  {winnerName(l.winner)}
                 </td>
                 <td className="border border-slate-400 px-2 py-1 text-right tabular-nums whitespace-nowrap" data-testid="payout-amount">{money(l.amount)}</td>
                 <td className="border border-slate-400 px-2 py-1">{l.item}</td>
@@ -59,7 +78,7 @@ function PayoutSheet({ name }: { name: string }) {
           <tfoot>
             <tr className="font-bold">
               <td className="border border-slate-400 px-2 py-1" colSpan={2}>Total paid</td>
-              <td className="border border-slate-400 px-2 py-1 text-right tabular-nums" data-testid="payout-sum">{money(sum)}</td>
+              <td className="border border-slate-400 px-2 py-1 text-right tabular-nums whitespace-nowrap" data-testid="payout-sum">{money(sum)}</td>
               <td className="border border-slate-400 px-2 py-1" colSpan={2}>
                 Prize fund <span data-testid="payout-fund">{money(p.total)}</span>
                 {sum === p.total ? " — adds up" : " — does not add up: please report this"}
