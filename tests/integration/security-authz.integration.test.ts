@@ -101,6 +101,11 @@ const MATRIX: Record<string, Entry> = {
     allowed: DIRECTORS,
     input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 } }),
   },
+  // prizes (docs/prizes.md): the table, its settings and the prize hold are the directors'
+  "tournaments.prizes.save": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, kind: "place", place: 1, amount: 1000 }) },
+  "tournaments.prizes.remove": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, prizeId: randomUUID() }) },
+  "tournaments.prizes.settings": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, split: "hort", onePrizePerPlayer: false }) },
+  "tournaments.prizes.markFinal": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, final: true }) },
 
   // adjudication: the engine is public; recording a ruling on a tournament game is for its judges and directors
   "adjudication.adjudicate": { allowed: ROLES, input: () => REQUEST },

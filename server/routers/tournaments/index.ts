@@ -39,6 +39,7 @@ import { addStaff, createTournament, listTournaments, removeStaff, updateTournam
 import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
 import { act, tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
 import { tshRouter } from "./tsh";
+import { prizesRouter } from "./prizes";
 import { REST } from "../rest-routes";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -378,6 +379,9 @@ export const tournamentsRouter = router({
       .output(z.object({ finished: z.boolean() }))
       .mutation(({ ctx, input }) => closeRound(ctx.db, { ...act(ctx), roundNumber: input.roundNumber })),
   }),
+
+  /** Prize table, settings, the prize hold and the payout (docs/prizes.md). */
+  prizes: prizesRouter,
 
   /** Only directors enter or correct results by hand (ending the board's game if it still runs);
    * matches report through recordPairingResult. */

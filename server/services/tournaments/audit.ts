@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = {
   "result.recorded": "recorded a result",
   "result.corrected": "corrected a result",
   "tsh.imported": "imported a TSH file",
+  "prize.saved": "saved a prize row",
+  "prize.removed": "removed a prize row",
+  "prize.settings": "changed how prizes are shared",
+  "results.final": "marked the results final (prizes paid)",
+  "results.reopened": "reopened the results (prizes provisional again)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

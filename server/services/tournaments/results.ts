@@ -16,7 +16,7 @@
  * director's result or correction rates the board here, or amends its entry and re-rates from it
  * (docs/ratings.md "Corrections"). Saving the result a board already has changes nothing.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches, tournamentPairings, tournamentRounds, tournaments, type MatchResult, type RulesetId, type TimeControl, type Tournament, type TournamentPairing } from "@/db/schema";
 import { DomainError } from "@/server/errors";
@@ -136,6 +136,14 @@ export async function writeResult(
           players: p.players.map((userId) => ({ userId, score: input.scores[userId]!, ...(userId === lostInPlay ? { lost: true } : {}) })),
         });
     }
+    // The prize hold (docs/prizes.md): a result written after the director marked the results
+    // final reopens them, so the payout is provisional again until they are marked final anew.
+    const [reopened] = await tx
+      .update(tournaments)
+      .set({ resultsFinalAt: null })
+      .where(and(eq(tournaments.id, t.id), isNotNull(tournaments.resultsFinalAt)))
+      .returning({ id: tournaments.id });
+    if (reopened) await writeAudit(tx, t.id, input.actorId, "results.reopened", { why: `round ${p.roundNumber}, table ${p.tableNumber} changed after the results were final` });
     await writeAudit(tx, t.id, input.actorId, correction ? "result.corrected" : "result.recorded", {
       round: p.roundNumber,
       table: p.tableNumber,

@@ -18,6 +18,7 @@ import { RoundResults } from "./result-row";
 import { Registration } from "./registration";
 import { AuditLog, StaffSection } from "./staff-audit";
 import { TshFiles } from "./tsh-files";
+import { PrizesSection } from "./prizes";
 import { useDashboard, type Dashboard, type TournamentData } from "./use-dashboard";
 
 export default function ManagePage() {
@@ -71,6 +72,7 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
           <SeedsForm tournamentId={id} status={t.status} entries={entries} />
           <GameSettingsForm tournamentId={id} preview={t.preview} noShowMinutes={t.noShowMinutes} />
           <TshFiles id={id} data={data} onImported={d.refresh} />
+          <PrizesSection tournamentId={id} finished={t.status === "finished"} />
           <StaffSection id={id} staff={data.staff} add={d.actions.staff} />
           <AuditLog audit={d.audit} />
         </div>

@@ -10,7 +10,7 @@ import { Fragment, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
-import { placeLabel } from "@/server/domain";
+import { formatMoney, placeLabel } from "@/server/domain";
 import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
 
 /** Win-based tiebreaks read like wins ("1½", not "1.50"); spread with its sign; a rating whole. */
@@ -28,6 +28,8 @@ export default function StandingsPage() {
   useTournamentLive(id);
   const o = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false });
   const s = useQuery({ ...trpc.tournaments.standings.queryOptions({ tournamentId: id }), retry: false, refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
+  const payout = useQuery({ ...trpc.tournaments.prizes.payout.queryOptions({ tournamentId: id }), retry: false });
+  const prizes = prizeMap(payout.data);
   const [a, setA] = useState("");
   const [b, setB] = useState("");
   const [showWhy, setShowWhy] = useState(false);
@@ -78,6 +80,7 @@ export default function StandingsPage() {
                         <th key={x.code} className="hidden py-1 pr-2 text-right sm:table-cell">{x.label}</th>
                       ))}
                       <th className="py-1 pr-2 text-right">Games</th>
+                      {prizes ? <th className="py-1 pr-2 text-right">Prize</th> : null}
                       <th className="hidden py-1 no-print sm:table-cell">Why above the next?</th>
                     </tr>
                   </thead>
@@ -101,6 +104,11 @@ export default function StandingsPage() {
                             {r.byes ? <span className="hidden sm:inline">{` +${r.byes} bye${r.byes > 1 ? "s" : ""}`}</span> : null}
                             {r.absences ? <span className="hidden sm:inline">{` (${r.absences} missed)`}</span> : null}
                           </td>
+                          {prizes ? (
+                            <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-prize">
+                              {prizeText(prizes.get(r.userId), payout.data!.currency)}
+                            </td>
+                          ) : null}
                           <td className="hidden py-1 text-xs text-slate-600 no-print sm:table-cell" data-testid="standing-why">{r.whyAboveNext}</td>
                         </tr>
                         {showWhy && r.whyAboveNext ? (
@@ -142,6 +150,25 @@ export default function StandingsPage() {
       }}
     </Loading>
   );
+}
+
+type PayoutData = { final: boolean; visible: boolean; lines: { winner: { kind: "player"; playerId: string } | { kind: "club"; club: string } | null; amount: number; item: string }[] };
+
+/** Who won what, once the results are final (docs/prizes.md): player id → cash and items; null before. */
+function prizeMap(p: PayoutData | undefined): Map<string, { amount: number; items: string[] }> | null {
+  if (!p || !p.final || !p.visible) return null;
+  const out = new Map<string, { amount: number; items: string[] }>();
+  for (const l of p.lines) {
+    if (l.winner?.kind !== "player") continue;
+    const had = out.get(l.winner.playerId) ?? { amount: 0, items: [] };
+    out.set(l.winner.playerId, { amount: had.amount + l.amount, items: l.item ? [...had.items, l.item] : had.items });
+  }
+  return out;
+}
+
+function prizeText(p: { amount: number; items: string[] } | undefined, currency: string): string {
+  if (!p) return "";
+  return [p.amount ? formatMoney(p.amount, currency) : "", ...p.items].filter(Boolean).join(" + ");
 }
 
 type Placing = { userId: string; name: string; place: number; placeTo: number; settled: boolean };
