@@ -134,7 +134,8 @@ export async function enter(db: DbOrTx, input: { tournamentId: string; userId: s
     const waiting = (await waitlistOf(tx, t.id)).length;
     const full = waiting > 0 || freePlaces(t, await fieldCount(tx, t.id)) === 0;
     const status = full ? ("waitlisted" as const) : ("registered" as const);
-    const values = { status, details, registeredAt: new Date(), registeredBy: userId, checkedInAt: null, withdrawnAt: null, withdrawnAfterRound: null };
+    // clock_timestamp(): microseconds, so two entries in the same millisecond keep their order.
+    const values = { status, details, registeredAt: sql`clock_timestamp()`, registeredBy: userId, checkedInAt: null, withdrawnAt: null, withdrawnAfterRound: null };
     if (existing) await tx.update(tournamentPlayers).set(values).where(entryWhere(tournamentId, userId));
     else await tx.insert(tournamentPlayers).values({ tournamentId, userId, ...values });
     await audit(full ? "player.waitlisted" : "player.entered", { userId, self: true });

@@ -12,7 +12,7 @@ import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
-import { entryRefusal } from "./entries";
+import { entryRefusal, waitlistOf } from "./entries";
 import { buildBracket, buildHistory, isElimination, lateEntries, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
 import { plannedRounds } from "./rounds";
 import { listStaff, type StaffRow } from "./tournaments";
@@ -136,8 +136,8 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
   const isClubMember = viewerId ? !!(await getMembership(db, t.clubId, viewerId)) : false;
   const names = await nameMap(db, ev);
   const director = viewerRole === "director";
-  // The waitlist's order is registered_at, then user id (entries.ts `waitlistOf`).
-  const waiting = ev.entries.filter((e) => e.status === "waitlisted").sort((a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || (a.userId < b.userId ? -1 : 1));
+  // The waitlist's order is registered_at, then user id, read in SQL (microseconds; entries.ts).
+  const waiting = await waitlistOf(db, t.id);
   const position = new Map(waiting.map((e, i) => [e.userId, i + 1]));
   const entries: EntryView[] = ev.entries.map((e) => ({
     userId: e.userId,
