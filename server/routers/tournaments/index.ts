@@ -94,6 +94,7 @@ const entryOut = z.object({
   /** Directors and the player themselves only (null otherwise). */
   details: z.object({ class: z.string().optional(), club: z.string().optional(), age: z.enum(AGE_CATEGORIES).optional(), notes: z.string().optional() }).nullable(),
   waitlistPosition: z.number().nullable(),
+  present: z.boolean(),
 });
 const pairingOut = z.object({
   id: z.string(),

@@ -120,7 +120,8 @@ export async function addPlayers(db: DbOrTx, input: DirectorAct & { userIds: str
         report.added.push(name);
         continue;
       }
-      if (existing && (!running || existing.status !== "registered")) {
+      // During the event a registered or waitlisted entry becomes a late entry; anyone else is already in.
+      if (existing && (!running || (existing.status !== "registered" && existing.status !== "waitlisted"))) {
         if (!running && input.checkIn && existing.status === "registered") {
           await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(entryWhere(t.id, userId));
         }

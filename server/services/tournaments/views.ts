@@ -58,6 +58,8 @@ export interface EntryView {
   details: EntryDetails | null;
   /** Place in the waitlist (1 = next in line); null for an entry not waiting. */
   waitlistPosition: number | null;
+  /** Checked in at the desk (for a waitlisted entry: present, promoted first at the start). */
+  present: boolean;
 }
 
 /** The entry form as the viewer sees it (docs/entries.md). */
@@ -149,6 +151,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     withdrawnAfterRound: e.withdrawnAfterRound,
     details: director || e.userId === viewerId ? e.details : null,
     waitlistPosition: position.get(e.userId) ?? null,
+    present: e.checkedInAt !== null,
   }));
   const entryForm: EntryFormView = {
     inField: ev.entries.filter((e) => e.status === "registered" || e.status === "checked-in").length,
