@@ -6,7 +6,7 @@
  * The server decides everything (window, cap, who may enter); this shows what it says.
  */
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/_app";
@@ -37,6 +37,15 @@ export function EntryPanel({ id, data, onChange }: { id: string; data: Overview;
   const enter = useMutation(trpc.tournaments.entries.enter.mutationOptions({ onSuccess: () => onChange() }));
   const withdraw = useMutation(trpc.tournaments.entries.withdraw.mutationOptions({ onSuccess: () => onChange() }));
   const [confirming, setConfirming] = useState(false);
+  // Keyboard users land on the safe answer when the question appears, and back on the button after.
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const withdrawRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+    else if (asked.current) withdrawRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   const { tournament: t, myEntry, entryForm } = data;
   if (t.status !== "registration") return null;
   const active = myEntry && myEntry.status !== "withdrawn" ? myEntry : null;
@@ -72,10 +81,10 @@ export function EntryPanel({ id, data, onChange }: { id: string; data: Overview;
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-sm">Withdraw your entry? Your place goes to the next player waiting.</span>
               <button type="button" className={dangerButtonClass} disabled={withdraw.isPending} onClick={() => withdraw.mutate({ tournamentId: id }, { onSettled: () => setConfirming(false) })}>Yes, withdraw</button>
-              <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>Keep my entry</button>
+              <button type="button" ref={keepRef} className={secondaryButtonClass} onClick={() => setConfirming(false)}>Keep my entry</button>
             </div>
           ) : (
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(true)}>Withdraw my entry</button>
+            <button type="button" ref={withdrawRef} className={secondaryButtonClass} onClick={() => setConfirming(true)}>Withdraw my entry</button>
           )}
         </div>
       ) : entryForm.refusal ? (
