@@ -15,12 +15,12 @@ import { errorSentence, formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
 import { Section, SelectField, TextAreaField, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { AGE_CATEGORIES, type AgeCategory } from "@/server/domain";
+import { ENTRY_TEXT_LIMITS } from "@/server/limits";
 
 type Overview = inferRouterOutputs<AppRouter>["tournaments"]["byId"];
 type EntryRow = Overview["entries"][number];
 
 const AGE_LABELS: Record<AgeCategory, string> = { junior: "Junior", adult: "Adult", senior: "Senior" };
-const ENTRY_LIMITS = { class: 40, club: 80, notes: 500 };
 
 /** In the field: entered or checked in, or withdrawn during the event (their results stay). */
 export const inField = (e: EntryRow) => e.status === "registered" || e.status === "checked-in" || (e.status === "withdrawn" && e.withdrawnAfterRound !== null);
@@ -93,14 +93,14 @@ export function EntryPanel({ id, data, onChange }: { id: string; data: Overview;
         </p>
       ) : (
         <form onSubmit={submit} noValidate aria-label="Entry form" className="mt-2 grid gap-3 sm:grid-cols-2">
-          {t.entryFields.includes("class") ? <Field label="Rating class" name="class" maxLength={ENTRY_LIMITS.class} required error={fieldError("class")} /> : null}
-          {t.entryFields.includes("club") ? <Field label="Club" name="club" maxLength={ENTRY_LIMITS.club} required error={fieldError("club")} /> : null}
+          {t.entryFields.includes("class") ? <Field label="Rating class" name="class" maxLength={ENTRY_TEXT_LIMITS.class} required error={fieldError("class")} /> : null}
+          {t.entryFields.includes("club") ? <Field label="Club" name="club" maxLength={ENTRY_TEXT_LIMITS.club} required error={fieldError("club")} /> : null}
           {t.entryFields.includes("age") ? (
             <SelectField label="Age category" name="age" defaultValue="adult" options={Object.fromEntries(AGE_CATEGORIES.map((a) => [a, AGE_LABELS[a]]))} error={fieldError("age")} />
           ) : null}
           {t.entryFields.includes("notes") ? (
             <div className="sm:col-span-2">
-              <TextAreaField label="Notes to the director (only directors see them)" name="notes" maxLength={ENTRY_LIMITS.notes} rows={2} error={fieldError("notes")} />
+              <TextAreaField label="Notes to the director (only directors see them)" name="notes" maxLength={ENTRY_TEXT_LIMITS.notes} rows={2} error={fieldError("notes")} />
             </div>
           ) : null}
           <div className="flex flex-wrap items-center gap-2 sm:col-span-2">

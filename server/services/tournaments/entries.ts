@@ -100,12 +100,13 @@ export async function fillFromWaitlist(tx: Tx, t: Tournament, audit: Audit, opts
 /** Dates in refusals, the same for every reader (UTC). */
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-/** Why this person may not enter now (a sentence), or nothing. Shared with the page's view. */
-export function entryRefusal(t: Tournament, now: Date, isMember: boolean): string | null {
-  if (t.status !== "registration") return "Entries are closed: round 1 has been paired.";
-  if (t.entryOpensAt && now < t.entryOpensAt) return `Entries open on ${when(t.entryOpensAt)}.`;
-  if (t.entryClosesAt && now >= t.entryClosesAt) return `Entries closed on ${when(t.entryClosesAt)}; ask a director to add you.`;
-  if (t.entryOpenTo === "members" && !isMember) return "Only members of the club can enter; ask a director to add you.";
+/** Why this person may not enter now (a code and a sentence), or null. Shared with the page's view. */
+export function entryRefusal(t: Tournament, now: Date, isMember: boolean): { code: "PRECONDITION" | "FORBIDDEN"; message: string } | null {
+  const closed = (message: string) => ({ code: "PRECONDITION" as const, message });
+  if (t.status !== "registration") return closed("Entries are closed: round 1 has been paired.");
+  if (t.entryOpensAt && now < t.entryOpensAt) return closed(`Entries open on ${when(t.entryOpensAt)}.`);
+  if (t.entryClosesAt && now >= t.entryClosesAt) return closed(`Entries closed on ${when(t.entryClosesAt)}; ask a director to add you.`);
+  if (t.entryOpenTo === "members" && !isMember) return { code: "FORBIDDEN", message: "Only members of the club can enter; ask a director to add you." };
   return null;
 }
 
@@ -125,7 +126,7 @@ export async function enter(db: DbOrTx, input: { tournamentId: string; userId: s
   return directorWrite(db, { tournamentId, actorId: userId }, async (tx, t, audit) => {
     const member = !!(await getMembership(tx, t.clubId, userId));
     const refusal = entryRefusal(t, new Date(), member);
-    if (refusal) throw new DomainError(t.status !== "registration" || refusal.startsWith("Entries") ? "PRECONDITION" : "FORBIDDEN", refusal);
+    if (refusal) throw new DomainError(refusal.code, refusal.message);
     const details = entryDetailsFor(t.entryFields, input.details);
     const existing = await entryOf(tx, tournamentId, userId);
     if (existing && existing.status === "waitlisted") throw new DomainError("CONFLICT", "You are already on the waitlist.");

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { DEFAULT_TIME_CONTROL, GAME_CHALLENGE_RULES, type TimeControl } from "@/engine";
 import { AGE_CATEGORIES, ENTRY_FIELDS, ENTRY_OPEN_TO, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
-import { MAX_INT4 } from "@/server/limits";
+import { ENTRY_TEXT_LIMITS, MAX_INT4 } from "@/server/limits";
 
 /** Largest entry cap (the database checks the same bound). */
 export const MAX_ENTRY_CAP = 10_000;
@@ -200,8 +200,6 @@ export const enterResultInput = z.object({
 export const staffInput = z.object({ email: z.email("Enter a valid e-mail address.").trim().toLowerCase(), role: z.enum(TOURNAMENT_STAFF_ROLES) });
 export const explainInput = z.object({ a: userIdSchema, b: userIdSchema });
 
-/** Longest answers on the entry form (docs/entries.md). */
-export const ENTRY_TEXT_LIMITS = { class: 40, club: 80, notes: 500 } as const;
 const answer = (what: string, max: number) => z.string(`Enter your ${what} as text.`).trim().max(max, `Keep your ${what} to ${max} characters or fewer.`);
 
 /** The entry form's answers as sent; the service keeps only the fields the event asks for and

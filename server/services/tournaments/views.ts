@@ -157,7 +157,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     inField: ev.entries.filter((e) => e.status === "registered" || e.status === "checked-in").length,
     cap: t.entryCap,
     waiting: waiting.length,
-    refusal: viewerId ? entryRefusal(t, new Date(), isClubMember) : "Sign in to enter.",
+    refusal: viewerId ? (entryRefusal(t, new Date(), isClubMember)?.message ?? null) : "Sign in to enter.",
   };
   return {
     tournament: t,
