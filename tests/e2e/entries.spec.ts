@@ -1,7 +1,7 @@
 /**
  * Entries (docs/entries.md): a director opens entries for a 6-player event with a class field;
  * eight players enter (six through the API, two on the page: one with a mouse on a desktop, one by
- * keyboard on a 390 px phone), so two wait on the waitlist; one withdraws on the page, and the
+ * keyboard on a 390 px phone), so two wait on the waitlist; one withdraws on the page (keyboard), and the
  * first waitlisted player is promoted and sees the notification. Players are signed up and signed
  * in through the API, each from an address of their own (rate limits are per client).
  */
@@ -79,9 +79,17 @@ test("[ENTRIES]: a capped event fills, two players wait, a withdrawal promotes t
   expect((await pia.page.getByTestId("entry-panel").boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
   await pia.page.screenshot({ path: `${SHOTS}/entries-phone-waitlist.png`, fullPage: true });
 
-  // Uma withdraws on the page; Walt moves into the field and is told.
-  await uma.page.getByRole("button", { name: "Withdraw my entry" }).click();
-  await uma.page.getByRole("button", { name: "Yes, withdraw" }).click();
+  // Uma withdraws on the page, by keyboard (the question's focus starts on the safe answer, and
+  // saying no gives it back to the button); Walt moves into the field and is told.
+  await uma.page.getByRole("button", { name: "Withdraw my entry" }).focus();
+  await uma.page.keyboard.press("Enter");
+  await expect(uma.page.getByRole("button", { name: "Keep my entry" })).toBeFocused();
+  await uma.page.keyboard.press("Enter");
+  await expect(uma.page.getByRole("button", { name: "Withdraw my entry" })).toBeFocused();
+  await uma.page.keyboard.press("Enter");
+  await uma.page.keyboard.press("Shift+Tab");
+  await expect(uma.page.getByRole("button", { name: "Yes, withdraw" })).toBeFocused();
+  await uma.page.keyboard.press("Enter");
   await expect(uma.page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
   await uma.page.screenshot({ path: `${SHOTS}/entries-desktop-after-withdraw.png`, fullPage: true });
 
