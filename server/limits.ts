@@ -64,3 +64,7 @@ export const MAX_DATE_MS = 8_640_000_000_000_000;
  * too few for plays the bot itself makes (a game record that failed to import again). 32 is
  * ample: a two-digit number under 30 brackets. */
 export const MAX_TILE_FACE = 32;
+
+/** Longest answers on an event's entry form, in characters (docs/entries.md "Entries"); the entry
+ * form shows the same limits. */
+export const ENTRY_TEXT_LIMITS = { class: 40, club: 80, notes: 500 } as const;

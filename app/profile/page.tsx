@@ -30,6 +30,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   "game-started": "My game has started",
   ruling: "A ruling is recorded on my game",
   "rating-changed": "My rating changed",
+  "entry-promoted": "I move from a waitlist into a tournament",
 };
 
 export default function ProfilePage() {

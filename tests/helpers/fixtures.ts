@@ -109,6 +109,11 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     bronzeMatch: false,
     grandFinal: "simple",
     noShowMinutes: null,
+    entryOpensAt: null,
+    entryClosesAt: null,
+    entryCap: null,
+    entryOpenTo: "members",
+    entryFields: [],
   };
   const t = await createTournament(db, clubDirector.id, settings);
   const open = await createTournament(db, clubDirector.id, { ...settings, name: "World Spring Cup" });

@@ -81,6 +81,10 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.register": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
   "tournaments.unregister": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
   "tournaments.checkInSelf": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  // the entry form (docs/entries.md): the open event is for club members; withdrawing needs an entry of one's own
+  "tournaments.entries.enter": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id, details: {} }) },
+  "tournaments.entries.withdraw": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  "tournaments.entries.removeAbsent": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.openTournament.id }) },
   "tournaments.players.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userIds: [w.users.member.id] }) },
   "tournaments.players.checkIn": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, checkedIn: true }) },
   "tournaments.players.checkInAll": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },

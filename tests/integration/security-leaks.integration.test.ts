@@ -8,8 +8,8 @@
  */
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { matches } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { matches, tournamentPlayers } from "@/db/schema";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
 import { foldAll, loadEvents } from "@/server/services/matches/state";
@@ -128,6 +128,28 @@ describeDb("no leaks", (db) => {
     expect((await callerFor(db(), as("playerA")).matches.get({ matchId: w.challenge.id })).joinCode).toBe(w.challenge.joinCode);
   });
 
+  it("an entry's answers and e-mail reach only the tournament's directors and the player (docs/entries.md)", async () => {
+    const note = `private-note-${w.openTournament.id.slice(0, 8)}`;
+    await db()
+      .update(tournamentPlayers)
+      .set({ details: { class: "B", notes: note } })
+      .where(and(eq(tournamentPlayers.tournamentId, w.openTournament.id), eq(tournamentPlayers.userId, w.users.playerA.id)));
+    for (const role of ["anonymous", "outsider", "member", "judge", "playerB"] as const) {
+      const caller = callerFor(db(), as(role));
+      for (const tournamentId of [w.openTournament.id, w.tournament.id]) {
+        const json = JSON.stringify(await caller.tournaments.byId({ tournamentId }));
+        expect(json, `${role}: the notes`).not.toContain(note);
+        expect(json, `${role}: the class`).not.toContain('"class"');
+        expect(json, `${role}: an e-mail`).not.toContain(w.users.playerA.email);
+      }
+      await expect(caller.tournaments.entries.startCheck({ tournamentId: w.openTournament.id })).rejects.toBeInstanceOf(TRPCError);
+    }
+    const own = await callerFor(db(), as("playerA")).tournaments.byId({ tournamentId: w.openTournament.id });
+    expect(own.myEntry!.details).toEqual({ class: "B", notes: note });
+    const director = await callerFor(db(), as("clubDirector")).tournaments.byId({ tournamentId: w.openTournament.id });
+    expect(director.entries.find((e) => e.userId === w.users.playerA.id)).toMatchObject({ email: w.users.playerA.email, details: { notes: note } });
+  });
+
   describe("password hashes", () => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
@@ -152,6 +174,7 @@ describeDb("no leaks", (db) => {
       "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.prizes.table": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.prizes.payout": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.entries.startCheck": (w) => ({ tournamentId: w.openTournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),

@@ -9,12 +9,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../_components/use-tournament-live";
 import { FormError } from "@/app/_components/form";
-import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { Section, buttonClass } from "@/app/clubs/_components/ui";
 import { PairingsTable } from "../_components/pairings";
 import { Loading, PrintButton, TournamentTabs, formatDate } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RoundClock, clockedRound } from "../_components/round-clock";
 import { errorSentence } from "@/app/_trpc/errors";
+import { EntryList, EntryPanel } from "./entry-panel";
 import { FORMAT_LABELS, PREVIEW_LABELS, ROUND_STATUS_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
 import { RULESET_NAMES } from "@/engine";
 
@@ -26,14 +27,12 @@ export default function TournamentPage() {
   const me = useQuery(trpc.accounts.me.queryOptions());
   const q = useQuery({ ...trpc.tournaments.byId.queryOptions({ tournamentId: id }), retry: false, refetchInterval: TOURNAMENT_FALLBACK_REFETCH_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tournaments.pathKey() });
-  const register = useMutation(trpc.tournaments.register.mutationOptions({ onSuccess: refresh }));
-  const unregister = useMutation(trpc.tournaments.unregister.mutationOptions({ onSuccess: refresh }));
   const checkIn = useMutation(trpc.tournaments.checkInSelf.mutationOptions({ onSuccess: refresh }));
 
   return (
     <Loading q={q}>
       {() => {
-        const { tournament: t, club, entries, rounds, myEntry, viewerRole, isClubMember, staff } = q.data!;
+        const { tournament: t, club, entries, rounds, myEntry, viewerRole, staff } = q.data!;
         const tc = t.timeControl;
         const visible = [...rounds].reverse();
         const clocked = clockedRound(rounds);
@@ -52,22 +51,17 @@ export default function TournamentPage() {
                   </p>
                 </div>
                 <div className="no-print flex flex-wrap gap-2">
-                  {t.status === "registration" && me.data && !myEntry && isClubMember ? (
-                    <button className={buttonClass} disabled={register.isPending} onClick={() => register.mutate({ tournamentId: id })}>Register</button>
-                  ) : null}
                   {t.status === "registration" && myEntry?.status === "registered" ? (
                     <button className={buttonClass} disabled={checkIn.isPending} onClick={() => checkIn.mutate({ tournamentId: id })}>Check in</button>
-                  ) : null}
-                  {t.status === "registration" && myEntry ? (
-                    <button className={secondaryButtonClass} disabled={unregister.isPending} onClick={() => unregister.mutate({ tournamentId: id })}>Cancel my registration</button>
                   ) : null}
                   <PrintButton />
                 </div>
               </div>
-              {myEntry ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
-              <FormError message={errorSentence(register.error ?? unregister.error ?? checkIn.error)} />
+              {myEntry && t.status !== "registration" ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
+              <FormError message={errorSentence(checkIn.error)} />
               {t.description ? <p className="no-print max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
             </div>
+            <EntryPanel id={id} data={q.data!} onChange={refresh} />
             <TournamentTabs id={id} current="overview" elimination={t.format.endsWith("elimination")} director={viewerRole === "director"} />
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="space-y-6 lg:col-span-2">
@@ -109,16 +103,7 @@ export default function TournamentPage() {
                   </dl>
                   <p className="mt-2 text-xs text-slate-500">Staff: {staff.map((s) => `${s.name} (${s.role})`).join(", ")}</p>
                 </Section>
-                <Section title={`Players (${entries.filter((e) => e.status !== "withdrawn").length})`} testId="entries">
-                  <ul className="divide-y divide-slate-100 text-sm">
-                    {entries.map((e) => (
-                      <li key={e.userId} className="flex justify-between py-1">
-                        <span>{e.name}</span>
-                        <span className="text-xs text-slate-500">{e.status}{e.joinedRound > 1 ? ` · from round ${e.joinedRound}` : ""}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </Section>
+                <EntryList entries={entries} />
               </div>
             </div>
           </div>

@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 import { RULESET_IDS } from "@/engine";
-import { ENTRY_STATUSES, GRAND_FINAL_OPTIONS, LOSS_REASONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
+import { AGE_CATEGORIES, ENTRY_FIELDS, ENTRY_OPEN_TO, ENTRY_STATUSES, GRAND_FINAL_OPTIONS, LOSS_REASONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_STATUSES, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES, TOURNAMENT_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
-import { addPlayers, checkInAll, checkInSelf, registerSelf, searchMembers, setCheckIn, setSeed, unregisterSelf, withdrawPlayer } from "@/server/services/tournaments/registration";
+import { addPlayers, checkInAll, checkInSelf, searchMembers, setCheckIn, setSeed, withdrawPlayer } from "@/server/services/tournaments/registration";
+import { enter, withdrawSelf } from "@/server/services/tournaments/entries";
 import { addForbiddenPair, listForbiddenPairs, removeForbiddenPair } from "@/server/services/tournaments/forbidden";
 import { enterDirectorResult } from "@/server/services/boards/enter-result";
 import { startRoundClock } from "@/server/services/boards/round-clock";
@@ -37,6 +38,7 @@ import {
 } from "@/server/services/tournaments/schemas";
 import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
 import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
+import { entriesRouter } from "./entries";
 import { act, tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
 import { tshRouter } from "./tsh";
 import { prizesRouter } from "./prizes";
@@ -75,6 +77,11 @@ const tournamentOut = z.object({
   grandFinal: z.enum(GRAND_FINAL_OPTIONS),
   noShowMinutes: z.number().nullable(),
   preview: z.enum(PREVIEW_MODES),
+  entryOpensAt: z.date().nullable(),
+  entryClosesAt: z.date().nullable(),
+  entryCap: z.number().nullable(),
+  entryOpenTo: z.enum(ENTRY_OPEN_TO),
+  entryFields: z.array(z.enum(ENTRY_FIELDS)),
   status: z.enum(TOURNAMENT_STATUSES),
 });
 const role = z.enum(TOURNAMENT_STAFF_ROLES);
@@ -86,6 +93,10 @@ const entryOut = z.object({
   seed: z.number().nullable(),
   joinedRound: z.number(),
   withdrawnAfterRound: z.number().nullable(),
+  /** Directors and the player themselves only (null otherwise). */
+  details: z.object({ class: z.string().optional(), club: z.string().optional(), age: z.enum(AGE_CATEGORIES).optional(), notes: z.string().optional() }).nullable(),
+  waitlistPosition: z.number().nullable(),
+  present: z.boolean(),
 });
 const pairingOut = z.object({
   id: z.string(),
@@ -119,6 +130,7 @@ const overviewOut = z.object({
   isClubMember: z.boolean(),
   myEntry: entryOut.nullable(),
   entries: z.array(entryOut),
+  entryForm: z.object({ inField: z.number(), cap: z.number().nullable(), waiting: z.number(), refusal: z.string().nullable() }),
   rounds: z.array(roundOut),
   plannedRounds: z.number().nullable(),
   /** The server's time when the view was read: pages count the round clock down from it. */
@@ -270,15 +282,17 @@ export const tournamentsRouter = router({
       }),
   }),
 
-  /** Players' own actions (club members, while registration is open). */
+  /** Players' own actions while registration is open. `register` and `unregister` are the entry
+   * form without answers and the withdrawal (`entries.enter`, `entries.withdraw`). */
   register: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
-    await registerSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
+    await enter(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id, details: {} });
     return done;
   }),
   unregister: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
-    await unregisterSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
+    await withdrawSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
     return done;
   }),
+  entries: entriesRouter,
   checkInSelf: tournamentProcedure.output(ok).mutation(async ({ ctx }) => {
     await checkInSelf(ctx.db, { tournamentId: ctx.tournament.id, userId: ctx.user.id });
     return done;

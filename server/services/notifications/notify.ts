@@ -32,6 +32,7 @@ const SUBJECTS: Record<NotificationKind, string> = {
   "game-started": "Your game has started",
   ruling: "A ruling on your game",
   "rating-changed": "Your rating changed",
+  "entry-promoted": "You have a place in a tournament",
 };
 
 /**

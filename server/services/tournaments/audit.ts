@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = {
   "player.checked-out": "undid a check-in",
   "player.withdrawn": "withdrew a player",
   "player.seeded": "set a seed",
+  "player.entered": "entered from the event's page",
+  "player.waitlisted": "joined the waitlist",
+  "player.promoted": "promoted a player from the waitlist",
+  "player.absent-removed": "removed players who had not checked in",
   "forbidden.added": "kept two players apart",
   "forbidden.removed": "let two players meet again",
   "round.paired": "paired a round (draft)",
@@ -88,6 +92,11 @@ const SETTING_NAMES: Record<string, string> = {
   grandFinal: "grand final",
   noShowMinutes: "no-show rule",
   preview: "play preview",
+  entryOpensAt: "entries open",
+  entryClosesAt: "entries close",
+  entryCap: "entry cap",
+  entryOpenTo: "entries open to",
+  entryFields: "entry form fields",
   timeControl: "clock",
   allTilesBonus: "all-tiles bonus",
   exchangeMinimum: "exchange minimum",
@@ -152,6 +161,7 @@ export function auditDetail(action: string, d: Record<string, unknown>, names: M
     return `${where}: ${was} → ${now}${via}`;
   }
   if (action === "round.started" && typeof d.durationMs === "number") return `${where}: ${formatClock(d.durationMs)} on the clock${d.restarted ? " (restarted)" : ""}${typeof d.waitingGames === "number" && d.waitingGames > 0 ? `, starting ${d.waitingGames} waiting online game${d.waitingGames === 1 ? "" : "s"}` : ""}`;
+  if (action === "player.absent-removed" && Array.isArray(d.removed)) return `Removed: ${d.removed.join(", ") || "nobody"}; promoted: ${Array.isArray(d.promoted) && d.promoted.length ? d.promoted.join(", ") : "nobody"}`;
   if (action === "player.checked-in" && d.all && Array.isArray(d.names) && d.names.length) return `Checked in: ${d.names.join(", ")}`;
   if (action === "pairing.swapped" && isId(d.a) && isId(d.b))
     return `${where}: ${names.get(d.a) ?? "?"} ⇄ ${names.get(d.b) ?? "?"}${Array.isArray(d.warnings) && d.warnings.length ? ` (confirmed despite: ${d.warnings.join(" ")})` : ""}`;

@@ -1,5 +1,5 @@
 /**
- * Entries: players register themselves (club members, while registration is open), directors add
+ * Entries: players enter themselves (entries.ts: the form, the cap and the waitlist), directors add
  * club members or any account by e-mail, check players in, seed and withdraw them.
  *
  * Late entries and withdrawals never break rounds (often asked of Woogles: liwords issues #855,
@@ -11,10 +11,12 @@
 import { and, asc, eq, ilike, inArray, max, notExists, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { clubMemberships, tournamentPlayers, tournamentRounds, users, type Tournament } from "@/db/schema";
+import type { EntryStatus } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow } from "./access";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
+import { fillFromWaitlist } from "./entries";
 import { isElimination, isRoundRobin } from "./field";
 import { playerRatingFor } from "./ratings";
 
@@ -37,40 +39,30 @@ function requireOpen(t: Tournament, what: string) {
   if (t.status !== "registration") throw new DomainError("PRECONDITION", `Registration is closed: ${what} only before round 1 is paired.`);
 }
 
+/**
+ * Checking in (or undoing it): a waitlisted entry stays on the waitlist and is only marked present
+ * (checked_in_at), so it can be promoted at the start (entries.ts `removeAbsent`) without passing
+ * the cap now.
+ */
+function checkInValues(status: EntryStatus, checkedIn: boolean) {
+  if (status === "waitlisted") return { checkedInAt: checkedIn ? new Date() : null };
+  return checkedIn ? { status: "checked-in" as const, checkedInAt: new Date() } : { status: "registered" as const, checkedInAt: null };
+}
+
 /** A player's own act on their entry (they are the actor). */
 type SelfAct = { tournamentId: string; userId: string };
 /** A director's act on one entry. */
 type EntryAct = DirectorAct & { userId: string };
 const entryWhere = (tournamentId: string, userId: string) => and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, userId));
 
-/** A club member enters the tournament themselves (registration must be open). */
-export async function registerSelf(db: DbOrTx, { tournamentId, userId }: SelfAct): Promise<void> {
-  const audit = { action: "player.registered" as const, details: { userId, self: true } };
-  await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
-    requireOpen(t, "players can register themselves");
-    if (!(await getMembership(tx, t.clubId, userId))) throw new DomainError("FORBIDDEN", "Only members of the club can register; ask a director to add you.");
-    if (await entryOf(tx, tournamentId, userId)) throw new DomainError("CONFLICT", "You are already registered.");
-    await tx.insert(tournamentPlayers).values({ tournamentId, userId, registeredBy: userId });
-  });
-}
-
-/** A player withdraws their own registration before the event starts. */
-export async function unregisterSelf(db: DbOrTx, { tournamentId, userId }: SelfAct): Promise<void> {
-  const audit = { action: "player.removed" as const, details: { userId, self: true } };
-  await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
-    requireOpen(t, "players can cancel their own registration");
-    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "You are not registered.");
-    await tx.delete(tournamentPlayers).where(entryWhere(tournamentId, userId));
-  });
-}
-
 /** A registered player checks themselves in on the day. */
 export async function checkInSelf(db: DbOrTx, { tournamentId, userId }: SelfAct): Promise<void> {
   const audit = { action: "player.checked-in" as const, details: { userId, self: true } };
   await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
     requireOpen(t, "players can check themselves in");
-    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "Register first, then check in.");
-    await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(entryWhere(tournamentId, userId));
+    const e = await entryOf(tx, tournamentId, userId);
+    if (!e || e.status === "withdrawn") throw new DomainError("NOT_FOUND", "Enter first, then check in.");
+    await tx.update(tournamentPlayers).set(checkInValues(e.status, true)).where(entryWhere(tournamentId, userId));
   });
 }
 
@@ -116,7 +108,20 @@ export async function addPlayers(db: DbOrTx, input: DirectorAct & { userIds: str
     }
     for (const [userId, name] of found) {
       const existing = await entryOf(tx, t.id, userId);
-      if (existing && (!running || existing.status !== "registered")) {
+      // Before the start a director's add places a waitlisted or withdrawn entry in the field,
+      // whatever the cap (docs/entries.md "Directors add players directly").
+      if (existing && !running && (existing.status === "waitlisted" || existing.status === "withdrawn")) {
+        const checkedIn = input.checkIn || (existing.status === "waitlisted" && existing.checkedInAt !== null);
+        await tx
+          .update(tournamentPlayers)
+          .set({ status: checkedIn ? "checked-in" : "registered", checkedInAt: checkedIn ? (existing.checkedInAt ?? new Date()) : null, withdrawnAt: null, withdrawnAfterRound: null })
+          .where(entryWhere(t.id, userId));
+        await audit("player.registered", { userId, name, checkedIn, from: existing.status });
+        report.added.push(name);
+        continue;
+      }
+      // During the event a registered or waitlisted entry becomes a late entry; anyone else is already in.
+      if (existing && (!running || (existing.status !== "registered" && existing.status !== "waitlisted"))) {
         if (!running && input.checkIn && existing.status === "registered") {
           await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(entryWhere(t.id, userId));
         }
@@ -151,11 +156,9 @@ export async function setCheckIn(db: DbOrTx, input: EntryAct & { checkedIn: bool
   const audit = { action: checkedIn ? ("player.checked-in" as const) : ("player.checked-out" as const), details: { userId } };
   await directorWrite(db, { ...input, audit }, async (tx, t) => {
     requireOpen(t, "check-in is changed here; during the event add late players instead, and");
-    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "That player is not registered.");
-    await tx
-      .update(tournamentPlayers)
-      .set(checkedIn ? { status: "checked-in", checkedInAt: new Date() } : { status: "registered", checkedInAt: null })
-      .where(entryWhere(tournamentId, userId));
+    const e = await entryOf(tx, tournamentId, userId);
+    if (!e || e.status === "withdrawn") throw new DomainError("NOT_FOUND", "That player is not registered.");
+    await tx.update(tournamentPlayers).set(checkInValues(e.status, checkedIn)).where(entryWhere(tournamentId, userId));
   });
 }
 
@@ -190,6 +193,8 @@ export async function withdrawPlayer(db: DbOrTx, input: EntryAct): Promise<void>
     if (t.status === "registration" || e.rating === null) {
       await tx.delete(tournamentPlayers).where(entryWhere(tournamentId, userId));
       await audit("player.removed", { userId });
+      // A place freed before the start goes to the next waitlisted player (entries.ts).
+      if (e.status !== "waitlisted") await fillFromWaitlist(tx, t, audit);
     } else {
       const after = await lastPublishedRound(tx, tournamentId);
       await tx.update(tournamentPlayers).set({ status: "withdrawn", withdrawnAt: new Date(), withdrawnAfterRound: after }).where(entryWhere(tournamentId, userId));

@@ -5,9 +5,12 @@
  */
 import { z } from "zod";
 import { DEFAULT_TIME_CONTROL, GAME_CHALLENGE_RULES, type TimeControl } from "@/engine";
-import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
+import { AGE_CATEGORIES, ENTRY_FIELDS, ENTRY_OPEN_TO, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
-import { MAX_INT4 } from "@/server/limits";
+import { ENTRY_TEXT_LIMITS, MAX_INT4 } from "@/server/limits";
+
+/** Largest entry cap (the database checks the same bound). */
+export const MAX_ENTRY_CAP = 10_000;
 
 /** Highest spread cap (the database checks the same bound). */
 export const MAX_SPREAD_CAP = 10_000;
@@ -85,6 +88,24 @@ export const tournamentSettingsSchema = z.object({
   noShowMinutes: z.number("Enter the no-show time in minutes.").int("Use whole minutes.").min(1, "Give players at least 1 minute to come.").max(240, "At most 240 minutes.").nullable().default(null),
   /** The live preview (PREVIEW_MODES); unset: "off" for a rated event, "full" for a casual one. */
   preview: z.enum(PREVIEW_MODES, "Choose full, score only or off.").optional(),
+  /** Entries from the event's page (docs/entries.md): the window (null: from now / until round 1
+   * is paired), the cap (null: none; beyond it entries wait on the waitlist), who may enter, and the
+   * fields the entry form asks for. */
+  entryOpensAt: dateSchema.nullable().default(null),
+  entryClosesAt: dateSchema.nullable().default(null),
+  entryCap: z
+    .number("Enter the most players, or leave it empty for no limit.")
+    .int("Use a whole number of players.")
+    .min(2, "A cap lets in at least 2 players (leave it empty for no limit).")
+    .max(MAX_ENTRY_CAP, `A cap is at most ${MAX_ENTRY_CAP.toLocaleString("en")} players.`)
+    .nullable()
+    .default(null),
+  entryOpenTo: z.enum(ENTRY_OPEN_TO, "Choose club members or anyone signed in.").default("members"),
+  entryFields: z
+    .array(z.enum(ENTRY_FIELDS, "Unknown entry form field."))
+    .max(ENTRY_FIELDS.length)
+    .refine((f) => new Set(f).size === f.length, "Name each entry form field once.")
+    .default([]),
 });
 
 export const createTournamentInput = tournamentSettingsSchema.extend({ clubId: z.uuid("That is not a valid club id.") });
@@ -178,3 +199,20 @@ export const enterResultInput = z.object({
 
 export const staffInput = z.object({ email: z.email("Enter a valid e-mail address.").trim().toLowerCase(), role: z.enum(TOURNAMENT_STAFF_ROLES) });
 export const explainInput = z.object({ a: userIdSchema, b: userIdSchema });
+
+const answer = (what: string, max: number) => z.string(`Enter your ${what} as text.`).trim().max(max, `Keep your ${what} to ${max} characters or fewer.`);
+
+/** The entry form's answers as sent; the service keeps only the fields the event asks for and
+ * requires class, club and age when asked (entries.ts `entryDetailsFor`). */
+export const entryDetailsInput = z
+  .strictObject(
+    {
+    class: answer("rating class", ENTRY_TEXT_LIMITS.class).optional(),
+    club: answer("club", ENTRY_TEXT_LIMITS.club).optional(),
+    age: z.enum(AGE_CATEGORIES, "Choose junior, adult or senior.").optional(),
+    notes: answer("notes", ENTRY_TEXT_LIMITS.notes).optional(),
+    },
+    "The entry form has only class, club, age and notes.",
+  )
+  .default({});
+export const enterInput = z.object({ details: entryDetailsInput });

@@ -14,6 +14,7 @@ import { DomainError } from "@/server/errors";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { settingName, writeAudit } from "./audit";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
+import { fillFromWaitlist } from "./entries";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas";
 
 const isRulesetChallenge = (rule: string): rule is ChallengeRule => (CHALLENGE_RULES as readonly string[]).includes(rule);
@@ -42,8 +43,11 @@ function checkShape(s: {
   playersPerGame: number;
   rounds: number;
   pairingPlan: PairingPlanStep[];
+  entryOpensAt?: Date | null;
+  entryClosesAt?: Date | null;
 }) {
   if (s.endsAt && s.endsAt < s.startsAt) throw new DomainError("INVALID", "The end date is before the start date.", "endsAt");
+  if (s.entryOpensAt && s.entryClosesAt && s.entryClosesAt <= s.entryOpensAt) throw new DomainError("INVALID", "Entries must close after they open.", "entryClosesAt");
   if (s.bronzeMatch && s.format !== "single-elimination") throw new DomainError("INVALID", "A bronze match exists only in single elimination.", "bronzeMatch");
   const bracket = s.format === "single-elimination" || s.format === "double-elimination";
   if (bracket && s.playersPerGame !== 2) throw new DomainError("INVALID", "Elimination brackets are head to head: choose 2 players a game.", "playersPerGame");
@@ -89,6 +93,11 @@ export async function createTournament(db: DbOrTx, actorId: string, input: Creat
         prizePlaces: input.prizePlaces,
         pairingPlan: input.pairingPlan,
         noShowMinutes: input.noShowMinutes,
+        entryOpensAt: input.entryOpensAt,
+        entryClosesAt: input.entryClosesAt,
+        entryCap: input.entryCap,
+        entryOpenTo: input.entryOpenTo,
+        entryFields: input.entryFields,
         // A rated event hides the validity preview unless its director says otherwise (docs/matches.md).
         preview: input.preview ?? (input.rated ? "off" : "full"),
         createdBy: actorId,
@@ -159,6 +168,9 @@ export async function updateTournament(db: DbOrTx, act: DirectorAct, input: Upda
     // Old → new per field, so the log can say what changed and from what.
     const changes = Object.fromEntries(changed.map((k) => [k, { from: current[k] ?? null, to: values[k] ?? null }]));
     await audit("tournament.updated", { fields: changed, changes });
+    // A raised or lifted cap lets waiting players in at once, in order (entries.ts); a lowered one
+    // removes nobody already in the field.
+    if ("entryCap" in values) await fillFromWaitlist(tx, u!, audit);
     return u!;
   });
 }
@@ -197,7 +209,7 @@ export async function listTournaments(db: DbOrTx, input: { clubId?: string; stat
       endsAt: tournaments.endsAt,
       rounds: tournaments.rounds,
       rated: tournaments.rated,
-      playerCount: sql<number>`(select count(*)::int from ${tournamentPlayers} tp where tp.tournament_id = ${tournaments.id} and tp.status <> 'withdrawn')`,
+      playerCount: sql<number>`(select count(*)::int from ${tournamentPlayers} tp where tp.tournament_id = ${tournaments.id} and tp.status in ('registered', 'checked-in'))`,
     })
     .from(tournaments)
     .innerJoin(clubs, eq(clubs.id, tournaments.clubId))

@@ -7,11 +7,12 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryStatus } from "@/server/domain";
+import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryDetails, type EntryStatus } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
+import { entryRefusal, waitlistOf } from "./entries";
 import { buildBracket, buildHistory, isElimination, lateEntries, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
 import { plannedRounds } from "./rounds";
 import { listStaff, type StaffRow } from "./tournaments";
@@ -52,6 +53,23 @@ export interface EntryView {
   seed: number | null;
   joinedRound: number;
   withdrawnAfterRound: number | null;
+  /** The entry form's answers: for directors and the player themselves only (null for anyone
+   * else; docs/entries.md "Who sees what"). */
+  details: EntryDetails | null;
+  /** Place in the waitlist (1 = next in line); null for an entry not waiting. */
+  waitlistPosition: number | null;
+  /** Checked in at the desk (for a waitlisted entry: present, promoted first at the start). */
+  present: boolean;
+}
+
+/** The entry form as the viewer sees it (docs/entries.md). */
+export interface EntryFormView {
+  /** Entries in the field (registered and checked in) and the cap (null: none). */
+  inField: number;
+  cap: number | null;
+  waiting: number;
+  /** Why the viewer cannot enter now (null: they can; signed-out viewers are asked to sign in). */
+  refusal: string | null;
 }
 
 export interface Overview {
@@ -62,6 +80,7 @@ export interface Overview {
   isClubMember: boolean;
   myEntry: EntryView | null;
   entries: EntryView[];
+  entryForm: EntryFormView;
   rounds: RoundView[];
   plannedRounds: number | null;
   /** The server's time when the view was read (pages count the round clock down from it). */
@@ -119,6 +138,9 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
   const isClubMember = viewerId ? !!(await getMembership(db, t.clubId, viewerId)) : false;
   const names = await nameMap(db, ev);
   const director = viewerRole === "director";
+  // The waitlist's order is registered_at, then user id, read in SQL (microseconds; entries.ts).
+  const waiting = await waitlistOf(db, t.id);
+  const position = new Map(waiting.map((e, i) => [e.userId, i + 1]));
   const entries: EntryView[] = ev.entries.map((e) => ({
     userId: e.userId,
     name: e.name,
@@ -127,7 +149,16 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     seed: e.seed,
     joinedRound: e.joinedRound,
     withdrawnAfterRound: e.withdrawnAfterRound,
+    details: director || e.userId === viewerId ? e.details : null,
+    waitlistPosition: position.get(e.userId) ?? null,
+    present: e.checkedInAt !== null,
   }));
+  const entryForm: EntryFormView = {
+    inField: ev.entries.filter((e) => e.status === "registered" || e.status === "checked-in").length,
+    cap: t.entryCap,
+    waiting: waiting.length,
+    refusal: viewerId ? (entryRefusal(t, new Date(), isClubMember)?.message ?? null) : "Sign in to enter.",
+  };
   return {
     tournament: t,
     club: club!,
@@ -136,6 +167,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     isClubMember,
     myEntry: entries.find((e) => e.userId === viewerId) ?? null,
     entries,
+    entryForm,
     rounds: roundViews(ev, names, director, await lossReasons(db, ev)),
     plannedRounds: plannedRounds(t, ev.entries.filter((e) => e.rating !== null).length),
     serverNow: new Date(),

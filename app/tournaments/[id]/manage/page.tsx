@@ -16,6 +16,7 @@ import { PairingPlanForm } from "./pairing-plan";
 import { RoundControl } from "./round-control";
 import { RoundResults } from "./result-row";
 import { Registration } from "./registration";
+import { StartStep } from "./start-step";
 import { AuditLog, StaffSection } from "./staff-audit";
 import { TshFiles } from "./tsh-files";
 import { PrizesSection } from "./prizes";
@@ -41,12 +42,14 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
   const { tournament: t, club, entries, rounds } = data;
   const open = rounds.filter((r) => r.status !== "draft").reverse();
   const checkedIn = entries.filter((e) => e.status === "checked-in").length;
+  const waiting = entries.filter((e) => e.status === "waitlisted").length;
+  const entered = entries.filter((e) => e.status === "registered" || e.status === "checked-in").length;
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{t.name}: director&apos;s dashboard</h1>
         <p className="text-sm text-slate-500">
-          <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {TOURNAMENT_STATUS_LABELS[t.status]} · {checkedIn} checked in · {entries.length} entries · starts {formatDate(t.startsAt)}
+          <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {TOURNAMENT_STATUS_LABELS[t.status]} · {checkedIn} checked in · {entered} entries{waiting ? ` · ${waiting} waiting` : ""} · starts {formatDate(t.startsAt)}
         </p>
       </div>
       <TournamentTabs id={id} current="manage" elimination={t.format.endsWith("elimination")} director />
@@ -56,6 +59,7 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
         </p>
       ) : null}
 
+      {t.status === "registration" ? <StartStep id={id} /> : null}
       <RoundControl id={id} data={data} a={d.actions} refresh={d.refresh} />
 
       {open.map((r) => (

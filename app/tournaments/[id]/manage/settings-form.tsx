@@ -19,6 +19,7 @@ import { TIEBREAKS } from "@/server/domain";
 import { optionalNumber, readTimeControl, TimeControlFields } from "../../_components/time-control-fields";
 import { CHALLENGE_LABELS, FORMAT_LABELS } from "@/app/_lib/labels";
 import { RULESET_NAMES } from "@/engine";
+import { ENTRY_SETTING_KEYS, EntrySettingsFields, readEntrySettings } from "./settings-entries";
 
 type Tournament = inferRouterOutputs<AppRouter>["tournaments"]["byId"]["tournament"];
 
@@ -101,6 +102,7 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
       prizePlaces: num("prizePlaces"),
       bronzeMatch: f.get("bronzeMatch") === "on",
       grandFinal: f.get("grandFinal") as Tournament["grandFinal"],
+      ...readEntrySettings(f),
     });
   }
 
@@ -166,6 +168,9 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
             <Check name="bronzeMatch" label="Bronze match (single elimination)" defaultChecked={t.bronzeMatch} disabled={locked} />
             <SelectField label="Grand final (double elimination)" name="grandFinal" defaultValue={t.grandFinal} options={{ none: "None", simple: "One game", double: "With reset" }} disabled={locked} error={e.grandFinal} />
           </Group>
+          <Group legend="Entries" locked={locked && !finished}>
+            <EntrySettingsFields t={t} disabled={locked} errors={e} />
+          </Group>
           <fieldset className="space-y-1 rounded border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium">Tiebreaks after wins, in order: {tiebreaks.join(" → ") || "none"}</legend>
             {TIEBREAKS.map((tb) => (
@@ -198,4 +203,4 @@ function SettingsFields({ tournament: t, update }: { tournament: Tournament; upd
 }
 
 /** Fields whose refusal shows under their own box; any other refusal shows under the form. */
-const FIELDS_SHOWN = new Set(["name", "description", "startsAt", "endsAt", "ruleset", "rulesetOptions", "challengeRule", "format", "rounds", "playersPerGame", "timeControl", "byeWins", "byeSpread", "forfeitSpread", "spreadCap", "lateEntryWins", "gibsonSpread", "gibsonPlaces", "prizePlaces", "grandFinal"]);
+const FIELDS_SHOWN = new Set(["name", "description", "startsAt", "endsAt", "ruleset", "rulesetOptions", "challengeRule", "format", "rounds", "playersPerGame", "timeControl", "byeWins", "byeSpread", "forfeitSpread", "spreadCap", "lateEntryWins", "gibsonSpread", "gibsonPlaces", "prizePlaces", "grandFinal", ...ENTRY_SETTING_KEYS]);

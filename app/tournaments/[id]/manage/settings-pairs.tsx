@@ -22,7 +22,7 @@ export function SeedsForm({ tournamentId, status, entries }: { tournamentId: str
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const open = status === "registration";
-  const listed = entries.filter((e) => e.status !== "withdrawn");
+  const listed = entries.filter((e) => e.status !== "withdrawn" && e.status !== "waitlisted");
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -110,7 +110,7 @@ export function ForbiddenPairsForm({ tournamentId, status, format, entries }: { 
   const errors = formErrors(add.error);
   const finished = status === "finished";
   const fixed = format.includes("round-robin") || format.endsWith("elimination");
-  const players = entries.filter((e) => e.status !== "withdrawn");
+  const players = entries.filter((e) => e.status !== "withdrawn" && e.status !== "waitlisted");
   const chooser = (id: string, label: string, value: string, set: (v: string) => void, error?: string) => (
     <div className="space-y-1">
       <label className="block text-sm font-medium" htmlFor={id}>{label}</label>

@@ -20,7 +20,7 @@ export default function ScorecardsPage() {
           const t = o.tournament;
           const planned = o.plannedRounds ?? t.rounds;
           const scoring = { byeWins: t.byeWins, byeSpread: t.byeSpread, forfeitSpread: t.forfeitSpread, spreadCap: null, lateEntryWins: t.lateEntryWins };
-          const players = o.entries.filter((e) => e.status !== "withdrawn").sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+          const players = o.entries.filter((e) => e.status !== "withdrawn" && e.status !== "waitlisted").sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
           if (players.length === 0) return <p className="text-slate-600">Nobody is entered yet.</p>;
           return (
             <div className="space-y-6 print:space-y-0" data-testid="scorecards">
