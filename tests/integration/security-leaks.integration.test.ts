@@ -195,6 +195,7 @@ describeDb("no leaks", (db) => {
       "notifications.list": () => ({ limit: 50 }),
       "notifications.unreadCount": () => undefined,
       "notifications.prefs.get": () => undefined,
+      "accounts.calendarLink": () => undefined,
       "apiTokens.list": () => undefined,
       "analysis.get": (w) => ({ matchId: w.match.id }),
     };
