@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "player.checked-out": "undid a check-in",
   "player.withdrawn": "withdrew a player",
   "player.seeded": "set a seed",
+  "player.code-renewed": "renewed their check-in code",
+  "fee.recorded": "recorded a fee",
   "forbidden.added": "kept two players apart",
   "forbidden.removed": "let two players meet again",
   "round.paired": "paired a round (draft)",

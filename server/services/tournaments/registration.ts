@@ -14,6 +14,7 @@ import { clubMemberships, tournamentPlayers, tournamentRounds, users, type Tourn
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow } from "./access";
+import { checkInRefusal } from "./desk";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { isElimination, isRoundRobin } from "./field";
 import { playerRatingFor } from "./ratings";
@@ -69,8 +70,13 @@ export async function checkInSelf(db: DbOrTx, { tournamentId, userId }: SelfAct)
   const audit = { action: "player.checked-in" as const, details: { userId, self: true } };
   await directorWrite(db, { tournamentId, actorId: userId, audit }, async (tx, t) => {
     requireOpen(t, "players can check themselves in");
-    if (!(await entryOf(tx, tournamentId, userId))) throw new DomainError("NOT_FOUND", "Register first, then check in.");
-    await tx.update(tournamentPlayers).set({ status: "checked-in", checkedInAt: new Date() }).where(entryWhere(tournamentId, userId));
+    const e = await entryOf(tx, tournamentId, userId);
+    if (!e) throw new DomainError("NOT_FOUND", "Register first, then check in.");
+    // Only inside the check-in window, when the event has one (desk.ts checkInRefusal).
+    const refusal = checkInRefusal(t, "self", new Date());
+    if (refusal) throw new DomainError("PRECONDITION", refusal);
+    // A waitlisted entry is marked present and stays on the waitlist: it is not in the field.
+    await tx.update(tournamentPlayers).set({ status: e.status === "waitlisted" ? "waitlisted" : "checked-in", checkedInAt: new Date() }).where(entryWhere(tournamentId, userId));
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_TIME_CONTROL, GAME_CHALLENGE_RULES, type TimeControl } from "@/engine";
-import { GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
+import { FEE_METHODS, FEE_STATUSES, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { MAX_INT4 } from "@/server/limits";
 
@@ -178,3 +178,23 @@ export const enterResultInput = z.object({
 
 export const staffInput = z.object({ email: z.email("Enter a valid e-mail address.").trim().toLowerCase(), role: z.enum(TOURNAMENT_STAFF_ROLES) });
 export const explainInput = z.object({ a: userIdSchema, b: userIdSchema });
+
+/** Longest text the desk accepts as a check-in code (ours are 73 characters). */
+export const MAX_CODE_LENGTH = 200;
+/** The desk: a scanned or typed check-in code (a hand scanner may add spaces or a newline). */
+export const deskScanInput = z.object({
+  code: z.string("Scan or type a check-in code.").trim().min(1, "Scan or type a check-in code.").max(MAX_CODE_LENGTH, "That is too long to be a check-in code."),
+});
+export const deskSearchInput = z.object({
+  query: z.string().trim().max(120, "Type at most 120 characters.").default(""),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+/** A fee record (amount in minor units of the event's currency; fees.ts says what is kept for owed and waived). */
+export const setFeeInput = z.object({
+  userId: userIdSchema,
+  status: z.enum(FEE_STATUSES, "Choose owed, paid or waived."),
+  amount: z.number("Enter an amount.").int("Enter the amount in whole cents.").min(0, "An amount cannot be negative.").max(100_000_000, "That amount is too large.").default(0),
+  method: z.enum(FEE_METHODS, "Choose cash, transfer or card.").nullable().default(null),
+  note: z.string().trim().max(500, "Keep the note to 500 characters or fewer.").default(""),
+  expectedUpdatedAt: z.coerce.date("That is not a valid time.").nullable(),
+});

@@ -331,7 +331,8 @@ const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+/** Rows as CSV text (spreadsheet-safe cells, CRLF lines); also the fee ledger's (fees.ts). */
+export const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 
 /** Standings as CSV (rank, name, wins, losses, spread, games, byes, withdrawn, every other tiebreak).
  * Spreadsheet-safe cells; the spread tiebreak is the spread column, so it is not repeated. */
