@@ -5,12 +5,12 @@
  * schemas pick fields; tests/integration/security-leaks.integration.test.ts).
  */
 import { z } from "zod";
-import { ENTRY_STATUSES, FEE_METHODS, FEE_STATUSES } from "@/server/domain";
-import { deskCheckIn, deskScan, deskSearch, getMyEntry, renewMyCode } from "@/server/services/tournaments/desk";
+import { ENTRY_STATUSES, FEE_METHODS, FEE_STATUSES, TOURNAMENT_STATUSES } from "@/server/domain";
+import { configureDesk, deskCheckIn, deskScan, deskSearch, getDeskSettings, getMyEntry, renewMyCode } from "@/server/services/tournaments/desk";
 import { getLedger, setFee } from "@/server/services/tournaments/fees";
-import { deskScanInput, deskSearchInput, playerInput, setFeeInput } from "@/server/services/tournaments/schemas";
+import { deskScanInput, deskSearchInput, deskSettingsInput, playerInput, setFeeInput } from "@/server/services/tournaments/schemas";
 import { router } from "@/server/trpc";
-import { act, tournamentJudgeProcedure, tournamentProcedure } from "./procedures";
+import { act, tournamentDirectorProcedure, tournamentJudgeProcedure, tournamentProcedure } from "./procedures";
 
 const detailsOut = z.object({ class: z.string().optional(), club: z.string().optional(), age: z.string().optional(), notes: z.string().optional() });
 const cardOut = z.object({
@@ -60,7 +60,18 @@ const ledgerOut = z.object({
   received: z.number(),
 });
 
+const settingsOut = z.object({ entryFee: z.number(), currency: z.string(), checkInMinutes: z.number().nullable() });
+
 export const deskRouter = router({
+  /** The desk page's header: fee, currency, window (staff). */
+  settings: tournamentJudgeProcedure
+    .output(settingsOut.extend({ name: z.string(), startsAt: z.date(), status: z.enum(TOURNAMENT_STATUSES), checkInOpensAt: z.date().nullable() }))
+    .query(({ ctx }) => getDeskSettings(ctx.db, ctx.tournament.id)),
+  /** Directors set the entry fee and the check-in window. */
+  configure: tournamentDirectorProcedure
+    .input(deskSettingsInput)
+    .output(settingsOut)
+    .mutation(({ ctx, input }) => configureDesk(ctx.db, { ...act(ctx), entryFee: input.entryFee, currency: input.currency, checkInMinutes: input.checkInMinutes })),
   /** The signed-in player's own entry with its check-in code (NOT_FOUND without one). */
   myEntry: tournamentProcedure.output(myEntryOut).query(({ ctx }) => getMyEntry(ctx.db, ctx.tournament.id, ctx.user.id)),
   /** The player replaces their code; earlier codes are refused at the desk. */

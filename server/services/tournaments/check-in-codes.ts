@@ -4,7 +4,7 @@
  * A code is `EQ1.` + base64url of 16 bytes tournament id, 16 bytes user id, 4 bytes nonce
  * (big-endian) and the first 16 bytes of HMAC-SHA256 over those 36 bytes, keyed with the app's
  * secret (server/auth-secret.ts) under a label of its own, so a code cannot be reused as anything
- * else. 73 characters: a version-4 QR code at error correction M, easy to scan from a phone screen.
+ * else. 74 characters: a version-5 QR code at error correction M (37 × 37 modules), easy to scan from a phone screen.
  * Truncating the MAC to 128 bits follows RFC 2104 section 5 (at least half the hash length).
  *
  * Nothing secret is inside (the two ids are public on the event's page); what cannot be done

@@ -19,7 +19,7 @@ import type { EntryDetails, EntryStatus, FeeMethod, FeeStatus, TournamentStaffRo
 import { DomainError } from "@/server/errors";
 import { getTournamentOrThrow } from "./access";
 import { parseCheckInCode, signCheckInCode } from "./check-in-codes";
-import { directorWrite, type DirectorAct } from "./director-write";
+import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 
 /** When the check-in window opens, or null when the event has none (a director checks players in). */
 export function checkInOpensAt(t: Pick<Tournament, "startsAt" | "checkInMinutes">): Date | null {
@@ -215,4 +215,29 @@ export async function deskSearch(db: DbOrTx, tournamentId: string, query: string
     .orderBy(sql`${ne(tournamentPlayers.status, "withdrawn")} desc`, asc(users.name), asc(users.id))
     .limit(limit);
   return (rows as CardRow[]).map(toCard);
+}
+
+export interface DeskSettings {
+  entryFee: number;
+  currency: string;
+  checkInMinutes: number | null;
+}
+
+/** Directors set the entry fee, its currency and the check-in window (any time until the event is finished). */
+export async function configureDesk(db: DbOrTx, a: DirectorAct & DeskSettings): Promise<DeskSettings> {
+  return directorWrite(db, a, async (tx, t, audit) => {
+    if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
+    const next: DeskSettings = { entryFee: a.entryFee, currency: a.currency, checkInMinutes: a.checkInMinutes };
+    const keys = (Object.keys(next) as (keyof DeskSettings)[]).filter((k) => t[k] !== next[k]);
+    if (!keys.length) return unchanged(next);
+    await tx.update(tournaments).set({ ...next, updatedAt: new Date(), version: sql`${tournaments.version} + 1` }).where(eq(tournaments.id, t.id));
+    await audit("tournament.updated", { fields: keys, changes: Object.fromEntries(keys.map((k) => [k, { from: t[k], to: next[k] }])) });
+    return next;
+  });
+}
+
+/** The fee and window as they stand (staff: the desk page's header). */
+export async function getDeskSettings(db: DbOrTx, tournamentId: string): Promise<DeskSettings & { name: string; startsAt: Date; status: Tournament["status"]; checkInOpensAt: Date | null }> {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  return { name: t.name, startsAt: t.startsAt, status: t.status, entryFee: t.entryFee, currency: t.currency, checkInMinutes: t.checkInMinutes, checkInOpensAt: checkInOpensAt(t) };
 }

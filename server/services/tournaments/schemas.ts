@@ -179,7 +179,7 @@ export const enterResultInput = z.object({
 export const staffInput = z.object({ email: z.email("Enter a valid e-mail address.").trim().toLowerCase(), role: z.enum(TOURNAMENT_STAFF_ROLES) });
 export const explainInput = z.object({ a: userIdSchema, b: userIdSchema });
 
-/** Longest text the desk accepts as a check-in code (ours are 73 characters). */
+/** Longest text the desk accepts as a check-in code (ours are 74 characters). */
 export const MAX_CODE_LENGTH = 200;
 /** The desk: a scanned or typed check-in code (a hand scanner may add spaces or a newline). */
 export const deskScanInput = z.object({
@@ -197,4 +197,10 @@ export const setFeeInput = z.object({
   method: z.enum(FEE_METHODS, "Choose cash, transfer or card.").nullable().default(null),
   note: z.string().trim().max(500, "Keep the note to 500 characters or fewer.").default(""),
   expectedUpdatedAt: z.coerce.date("That is not a valid time.").nullable(),
+});
+/** The entry fee (minor units), its currency and the check-in window (minutes before the start; null: none). */
+export const deskSettingsInput = z.object({
+  entryFee: z.number("Enter the fee.").int("Enter the fee in whole cents.").min(0, "A fee cannot be negative.").max(100_000_000, "That fee is too large."),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as EUR."),
+  checkInMinutes: z.number().int("Use whole minutes.").min(5, "Open check-in at least 5 minutes before the start.").max(1440, "Open check-in at most 24 hours (1440 minutes) before the start.").nullable(),
 });
