@@ -8,8 +8,8 @@
  */
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { matches } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { matches, tournamentPlayers } from "@/db/schema";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
 import { foldAll, loadEvents } from "@/server/services/matches/state";
@@ -150,6 +150,10 @@ describeDb("no leaks", (db) => {
       "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.players.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
       "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.desk.myEntry": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
+      "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.settings": (w) => ({ tournamentId: w.openTournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),
@@ -186,6 +190,11 @@ describeDb("no leaks", (db) => {
     });
 
     it("no query output, for any role, carries a password hash", async () => {
+      // private desk data on playerA's entry in the open event (docs/entries.md "Fees")
+      await db()
+        .update(tournamentPlayers)
+        .set({ feeStatus: "paid", feeAmount: 1000, feeMethod: "cash", feeNote: "paid in buttons", details: { notes: "allergic to tiles" } })
+        .where(and(eq(tournamentPlayers.tournamentId, w.openTournament.id), eq(tournamentPlayers.userId, w.users.playerA.id)));
       const roles = ["anonymous", "outsider", "member", "owner", "clubDirector", "judge", "playerA"] as const;
       let answered = 0;
       for (const role of roles) {
@@ -206,6 +215,11 @@ describeDb("no leaks", (db) => {
           // the codes that let someone in are for those who hand them out
           if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: the invite code`).not.toContain(w.invite.code);
           if (role !== "playerA") expect(json, `${path} as ${role}: the join code`).not.toContain(w.challenge.joinCode);
+          // playerA's check-in code is on their own entry page only; fee records and entry notes reach the desk (the open event's directors) only
+          if (role !== "playerA") expect(json, `${path} as ${role}: a check-in code`).not.toContain("EQ1.");
+          if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: a fee note`).not.toContain("paid in buttons");
+          if (role !== "owner" && role !== "clubDirector" && role !== "playerA") expect(json, `${path} as ${role}: playerA's entry note`).not.toContain("allergic to tiles");
+          if (role !== "owner" && role !== "clubDirector" && path !== "tournaments.desk.myEntry") expect(json, `${path} as ${role}: a fee status`).not.toMatch(/"fee(Status|Note|Method)"/);
           for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
         }
       }
