@@ -64,7 +64,14 @@ export default function TournamentPage() {
                   <PrintButton />
                 </div>
               </div>
-              {myEntry ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
+              {myEntry ? (
+                <p className="text-sm text-emerald-800" role="status">
+                  You are entered ({myEntry.status}). <Link href={`/tournaments/${id}/entry`} className="font-medium underline" data-testid="my-entry-link">Your entry and check-in code</Link>
+                </p>
+              ) : null}
+              {viewerRole && t.status === "registration" ? (
+                <p className="no-print text-sm"><Link href={`/tournaments/${id}/desk`} className="text-indigo-700 underline">Check-in desk</Link></p>
+              ) : null}
               <FormError message={errorSentence(register.error ?? unregister.error ?? checkIn.error)} />
               {t.description ? <p className="no-print max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
             </div>
