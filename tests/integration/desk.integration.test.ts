@@ -1,5 +1,5 @@
 /**
- * The check-in desk and fees (docs/entries.md "Fees", "Check-in at the desk"): signed codes (good,
+ * The check-in desk and fees (docs/desk.md "Fees", "Check-in at the desk"): signed codes (good,
  * another event's, forged, revoked, replayed), the check-in window, search, fee records that are
  * never recorded twice, the ledger's totals and its CSV, and who may do what.
  */

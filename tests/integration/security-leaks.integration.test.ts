@@ -190,7 +190,7 @@ describeDb("no leaks", (db) => {
     });
 
     it("no query output, for any role, carries a password hash", async () => {
-      // private desk data on playerA's entry in the open event (docs/entries.md "Fees")
+      // private desk data on playerA's entry in the open event (docs/desk.md "Fees")
       await db()
         .update(tournamentPlayers)
         .set({ feeStatus: "paid", feeAmount: 1000, feeMethod: "cash", feeNote: "paid in buttons", details: { notes: "allergic to tiles" } })

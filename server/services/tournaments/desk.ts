@@ -1,5 +1,5 @@
 /**
- * The check-in desk (docs/entries.md "Check-in at the desk"): a player's own entry with its
+ * The check-in desk (docs/desk.md "Check-in at the desk"): a player's own entry with its
  * check-in code, and the desk's scan, search and check-in.
  *
  * Who and when: the desk is the event's staff (directors and judges). A director may check

@@ -1,5 +1,5 @@
 /**
- * Fees, recorded and never charged (docs/entries.md "Fees"): the desk marks an entry's fee paid
+ * Fees, recorded and never charged (docs/desk.md "Fees"): the desk marks an entry's fee paid
  * or waived (amount, method, note), and the ledger adds them up per status and per method.
  *
  * Nothing is recorded twice: a write names the fee record it was made from (`expectedUpdatedAt`,

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The check-in desk (docs/entries.md "Check-in at the desk"), for the event's directors and
+ * The check-in desk (docs/desk.md "Check-in at the desk"), for the event's directors and
  * judges, made for a phone held in one hand: what happened is at the top in large type, and the
  * controls sit in a bar at the bottom within the thumb's reach — the camera button, the name search
  * and a code field (for a pasted code or a hand scanner that types). A scan or a search check-in

@@ -1,7 +1,7 @@
 "use client";
 /**
  * A player's own entry: status, fee status and the check-in QR code the desk scans
- * (docs/entries.md "Check-in at the desk"). Only the signed-in player's own entry is ever shown
+ * (docs/desk.md "Check-in at the desk"). Only the signed-in player's own entry is ever shown
  * (`tournaments.desk.myEntry`); the code is drawn in the browser by `qrcode`, large and with a
  * quiet zone, so a phone held up to the desk's camera reads it. "New code" revokes the old one.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The fee ledger (docs/entries.md "Fees"), for the event's staff: every entry's fee record and the
+ * The fee ledger (docs/desk.md "Fees"), for the event's staff: every entry's fee record and the
  * totals by status and by method, with the CSV. Directors also set the entry fee, its currency and
  * the check-in window here. Equalis takes no money: this is the desk's record of what it took.
  */
