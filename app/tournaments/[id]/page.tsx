@@ -70,7 +70,7 @@ export default function TournamentPage() {
                 </p>
               ) : null}
               {viewerRole && t.status === "registration" ? (
-                <p className="no-print text-sm"><Link href={`/tournaments/${id}/desk`} className="text-indigo-700 underline">Check-in desk</Link></p>
+                <p className="no-print text-sm"><a href={`/tournaments/${id}/desk`} className="text-indigo-700 underline">Check-in desk</a></p>
               ) : null}
               <FormError message={errorSentence(register.error ?? unregister.error ?? checkIn.error)} />
               {t.description ? <p className="no-print max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}

@@ -60,7 +60,7 @@ export default function LedgerPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <p className="text-sm text-slate-500"><Link href={`/tournaments/${id}`} className="hover:underline">{s.data.name}</Link> · <Link href={`/tournaments/${id}/desk`} className="hover:underline">Check-in desk</Link></p>
+          <p className="text-sm text-slate-500"><Link href={`/tournaments/${id}`} className="hover:underline">{s.data.name}</Link> · <a href={`/tournaments/${id}/desk`} className="hover:underline">Check-in desk</a></p>
           <h1 className="text-2xl font-bold">Fee ledger</h1>
           <p className="text-sm text-slate-600">Entry fee {money(l.data.entryFee)}. Recorded by the desk; Equalis takes no money.</p>
         </div>
