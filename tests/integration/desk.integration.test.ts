@@ -152,6 +152,7 @@ describeDb("check-in desk", (db) => {
       await s.judge.tournaments.desk.setFee({ ...s.id, userId: ada!.id, status: "paid", amount: 1500, method: "cash", note: "", expectedUpdatedAt: null });
       const feeAudits = () => db().select().from(tournamentAudit).where(and(eq(tournamentAudit.tournamentId, s.t.id), eq(tournamentAudit.action, "fee.recorded")));
       expect(await feeAudits()).toHaveLength(1);
+      expect((await s.director.tournaments.audit(s.id)).find((a) => a.action === "fee.recorded")?.detail).toBe("Ada Lovelace: fee paid 15.00 EUR by cash");
       // another desk, from the view before the payment, tries a different record
       await expect(
         s.director.tournaments.desk.setFee({ ...s.id, userId: ada!.id, status: "paid", amount: 1000, method: "card", note: "", expectedUpdatedAt: null }),

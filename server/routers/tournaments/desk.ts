@@ -65,7 +65,7 @@ const settingsOut = z.object({ entryFee: z.number(), currency: z.string(), check
 export const deskRouter = router({
   /** The desk page's header: fee, currency, window (staff). */
   settings: tournamentJudgeProcedure
-    .output(settingsOut.extend({ name: z.string(), startsAt: z.date(), status: z.enum(TOURNAMENT_STATUSES), checkInOpensAt: z.date().nullable() }))
+    .output(settingsOut.extend({ name: z.string(), startsAt: z.date(), status: z.enum(TOURNAMENT_STATUSES), checkInOpensAt: z.date().nullable(), windowOpen: z.boolean() }))
     .query(({ ctx }) => getDeskSettings(ctx.db, ctx.tournament.id)),
   /** Directors set the entry fee and the check-in window. */
   configure: tournamentDirectorProcedure

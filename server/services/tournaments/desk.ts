@@ -237,7 +237,9 @@ export async function configureDesk(db: DbOrTx, a: DirectorAct & DeskSettings): 
 }
 
 /** The fee and window as they stand (staff: the desk page's header). */
-export async function getDeskSettings(db: DbOrTx, tournamentId: string): Promise<DeskSettings & { name: string; startsAt: Date; status: Tournament["status"]; checkInOpensAt: Date | null }> {
+export async function getDeskSettings(db: DbOrTx, tournamentId: string): Promise<DeskSettings & { name: string; startsAt: Date; status: Tournament["status"]; checkInOpensAt: Date | null; windowOpen: boolean }> {
   const t = await getTournamentOrThrow(db, tournamentId);
-  return { name: t.name, startsAt: t.startsAt, status: t.status, entryFee: t.entryFee, currency: t.currency, checkInMinutes: t.checkInMinutes, checkInOpensAt: checkInOpensAt(t) };
+  const opens = checkInOpensAt(t);
+  const windowOpen = opens !== null && Date.now() >= opens.getTime();
+  return { name: t.name, startsAt: t.startsAt, status: t.status, entryFee: t.entryFee, currency: t.currency, checkInMinutes: t.checkInMinutes, checkInOpensAt: opens, windowOpen };
 }

@@ -57,7 +57,7 @@ export async function setFee(db: DbOrTx, a: DirectorAct & FeeInput): Promise<Des
       .update(tournamentPlayers)
       .set({ feeStatus: a.status, feeAmount: amount, feeMethod: method, feeNote: a.note, feeUpdatedAt: new Date() })
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, a.userId)));
-    await audit("fee.recorded", { userId: a.userId, status: a.status, amount, method, from: { status: e.feeStatus, amount: e.feeAmount, method: e.feeMethod } });
+    await audit("fee.recorded", { userId: a.userId, status: a.status, amount, currency: t.currency, method, from: { status: e.feeStatus, amount: e.feeAmount, method: e.feeMethod } });
   });
   return deskCard(db, a.tournamentId, a.userId);
 }

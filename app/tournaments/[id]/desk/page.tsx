@@ -66,7 +66,15 @@ export default function DeskPage() {
         </p>
         <h1 className="text-2xl font-bold">Check-in desk</h1>
         <p className="text-sm text-slate-600" data-testid="desk-window">
-          {s.status !== "registration" ? "Round 1 is paired: check-in is closed." : s.checkInOpensAt ? <>Check-in opens <LocalTime at={s.checkInOpensAt} options={{ weekday: "short", hour: "2-digit", minute: "2-digit" }} />.</> : "No check-in window: directors check players in."}
+          {s.status !== "registration" ? (
+            "Round 1 is paired: check-in is closed."
+          ) : s.checkInOpensAt ? (
+            <>
+              Check-in {s.windowOpen ? "opened" : "opens"} <LocalTime at={s.checkInOpensAt} options={{ weekday: "short", hour: "2-digit", minute: "2-digit" }} /> (directors: any time).
+            </>
+          ) : (
+            "No check-in window: directors check players in."
+          )}
         </p>
       </div>
       {camera ? <Scanner onCode={submitCode} onStop={() => setCamera(false)} /> : null}
