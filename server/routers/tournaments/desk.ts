@@ -37,6 +37,7 @@ const myEntryOut = z.object({
   currency: z.string(),
   details: detailsOut,
   checkInOpensAt: z.date().nullable(),
+  windowOpen: z.boolean(),
   startsAt: z.date(),
   code: z.string().nullable(),
 });

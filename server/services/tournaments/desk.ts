@@ -48,6 +48,8 @@ export interface MyEntry {
   currency: string;
   details: EntryDetails;
   checkInOpensAt: Date | null;
+  /** The window has opened (the player may check in themselves, or at the desk). */
+  windowOpen: boolean;
   startsAt: Date;
   /** The signed check-in code for the QR (null for a withdrawn entry: it cannot check in). */
   code: string | null;
@@ -73,6 +75,7 @@ export async function getMyEntry(db: DbOrTx, tournamentId: string, userId: strin
     currency: t.currency,
     details: e.details,
     checkInOpensAt: checkInOpensAt(t),
+    windowOpen: checkInRefusal(t, "desk", new Date()) === null,
     startsAt: t.startsAt,
     code: e.status === "withdrawn" ? null : signCheckInCode({ tournamentId, userId, nonce: e.checkInNonce }),
   };

@@ -69,7 +69,7 @@ export default function EntryPage() {
           <QrImage code={e.code} />
           <p className="text-sm text-slate-700">Show this code at the check-in desk. Turn your screen brightness up.</p>
           <p className="text-xs text-slate-500">
-            {e.checkInOpensAt ? <>Check-in opens <LocalTime at={e.checkInOpensAt} options={{ weekday: "short", hour: "2-digit", minute: "2-digit" }} />.</> : "A director checks players in at the desk."}
+            {e.checkInOpensAt ? <>Check-in {e.windowOpen ? "opened" : "opens"} <LocalTime at={e.checkInOpensAt} options={{ weekday: "short", hour: "2-digit", minute: "2-digit" }} />.</> : "A director checks players in at the desk."}
           </p>
           <p className="break-all font-mono text-[10px] text-slate-400" data-testid="entry-code">{e.code}</p>
         </section>
