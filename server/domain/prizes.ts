@@ -28,6 +28,7 @@
  * keeps it rather than trading it for a share (no re-placing loop).
  */
 import type { AgeCategory, PrizeCategory, PrizeKind, PrizeSplit } from "./vocabulary";
+import { formatMoney } from "./money";
 
 /** How many of a club's players count for the best-club prize. */
 export const CLUB_TEAM_SIZE = 3;
@@ -130,13 +131,6 @@ export function ordinal(n: number): string {
 }
 
 /** Minor units as "12.50 EUR" (two decimals; integer arithmetic only). */
-export function formatMoney(minor: number, currency = ""): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-  return currency ? `${text} ${currency}` : text;
-}
-
 const winsText = (w: number) => `${Number.isInteger(w) ? w : w.toFixed(1)} win${w === 1 ? "" : "s"}`;
 const spreadText = (s: number) => (s > 0 ? `+${s}` : String(s));
 

@@ -36,6 +36,7 @@ import type { Db } from "@/db/client";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
 import { POST as adjudicateRoute } from "@/app/api/adjudicate/route";
+import { GET as ledgerCsv } from "@/app/tournaments/[id]/ledger.csv/route";
 import { GET as pairingsCsv } from "@/app/tournaments/[id]/pairings.csv/route";
 import { GET as standingsCsv } from "@/app/tournaments/[id]/standings.csv/route";
 import { trpcHttpHandler } from "@/server/trpc-http";
@@ -128,6 +129,15 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.players.withdraw": (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id }),
   "tournaments.players.seed": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id, seed: 1 }),
   "tournaments.players.search": (w) => ({ tournamentId: w.openTournament.id, query: "a", limit: 5 }),
+  "tournaments.desk.myEntry": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.desk.renewCode": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.desk.settings": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.desk.configure": (w) => ({ tournamentId: w.openTournament.id, entryFee: 1500, currency: "EUR", checkInMinutes: 30 }),
+  "tournaments.desk.scan": (w) => ({ tournamentId: w.openTournament.id, code: "EQ1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }),
+  "tournaments.desk.search": (w) => ({ tournamentId: w.openTournament.id, query: "a", limit: 5 }),
+  "tournaments.desk.checkIn": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id }),
+  "tournaments.desk.setFee": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id, status: "paid", amount: 1500, method: "cash", note: "at the door", expectedUpdatedAt: null }),
+  "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
   "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.forbiddenPairs.add": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.forbiddenPairs.remove": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
@@ -239,9 +249,11 @@ describeDb("fuzz", (db, driver) => {
     await expect(owner.adjudication.record({ matchId: w.match.id, request: { ...REQUEST, extra: DEEPEST } })).rejects.toMatchObject({ ...refused, message: expect.stringMatching(/nested too deeply/) });
     // ids: the CSV routes let 36 hyphens or zeros through to PostgreSQL (SQLSTATE 22P02)
     for (const id of ["-".repeat(36), "0".repeat(36)]) {
-      for (const route of [standingsCsv, pairingsCsv]) expect((await route(new Request("http://localhost/x"), { params: Promise.resolve({ id }) })).status).toBe(404);
+      for (const route of [standingsCsv, pairingsCsv, ledgerCsv]) expect((await route(new Request("http://localhost/x"), { params: Promise.resolve({ id }) })).status).toBe(404);
     }
     expect((await standingsCsv(new Request("http://localhost/x"), { params: Promise.resolve({ id: w.tournament.id }) })).status).toBe(200);
+    // the fee ledger is private: signed out is a 401, never a file
+    expect((await ledgerCsv(new Request("http://localhost/x"), { params: Promise.resolve({ id: w.tournament.id }) })).status).toBe(401);
   });
 
   it("what the fuzz found stays fixed: NUL characters, a missing game's live view", async () => {
@@ -428,7 +440,7 @@ describeDb("fuzz", (db, driver) => {
         const r = rng.next();
         const id = r < 0.3 ? uuidShaped(rng) : r < 0.5 ? randomUUID() : r < 0.7 ? rng.pick(ids) : r < 0.85 ? rng.pick(STRINGS).slice(0, 200) : w.tournament.id;
         what = `GET csv ${JSON.stringify(id).slice(0, 100)}`;
-        res = await rng.pick([standingsCsv, pairingsCsv])(new Request("http://localhost/x"), { params: Promise.resolve({ id }) });
+        res = await rng.pick([standingsCsv, pairingsCsv, ledgerCsv])(new Request("http://localhost/x"), { params: Promise.resolve({ id }) });
       }
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       const text = await res.text();

@@ -85,6 +85,15 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.entries.enter": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id, details: {} }) },
   "tournaments.entries.withdraw": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
   "tournaments.entries.removeAbsent": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  // the check-in desk is the event's staff (directors and its judge); a player renews their own code (the open event: playerA is entered, others get NOT_FOUND)
+  "tournaments.desk.renewCode": { allowed: SIGNED_IN, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  "tournaments.desk.scan": { allowed: [...DIRECTORS, "judge"], input: (w) => ({ tournamentId: w.tournament.id, code: "EQ1.not-a-code" }) },
+  "tournaments.desk.checkIn": { allowed: [...DIRECTORS, "judge"], input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id }) },
+  "tournaments.desk.setFee": {
+    allowed: [...DIRECTORS, "judge"],
+    input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, status: "paid", amount: 1000, method: "cash", note: "", expectedUpdatedAt: null }),
+  },
+  "tournaments.desk.configure": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, entryFee: 1000, currency: "EUR", checkInMinutes: 30 }) },
   "tournaments.players.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userIds: [w.users.member.id] }) },
   "tournaments.players.checkIn": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, checkedIn: true }) },
   "tournaments.players.checkInAll": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },

@@ -175,6 +175,10 @@ describeDb("no leaks", (db) => {
       "tournaments.prizes.table": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.prizes.payout": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.entries.startCheck": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.myEntry": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
+      "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.settings": (w) => ({ tournamentId: w.openTournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),
@@ -212,6 +216,11 @@ describeDb("no leaks", (db) => {
     });
 
     it("no query output, for any role, carries a password hash", async () => {
+      // private desk data on playerA's entry in the open event (docs/desk.md "Fees")
+      await db()
+        .update(tournamentPlayers)
+        .set({ feeStatus: "paid", feeAmount: 1000, feeMethod: "cash", feeNote: "paid in buttons", details: { notes: "allergic to tiles" } })
+        .where(and(eq(tournamentPlayers.tournamentId, w.openTournament.id), eq(tournamentPlayers.userId, w.users.playerA.id)));
       const roles = ["anonymous", "outsider", "member", "owner", "clubDirector", "judge", "playerA"] as const;
       let answered = 0;
       for (const role of roles) {
@@ -232,6 +241,11 @@ describeDb("no leaks", (db) => {
           // the codes that let someone in are for those who hand them out
           if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: the invite code`).not.toContain(w.invite.code);
           if (role !== "playerA") expect(json, `${path} as ${role}: the join code`).not.toContain(w.challenge.joinCode);
+          // playerA's check-in code is on their own entry page only; fee records and entry notes reach the desk (the open event's directors) only
+          if (role !== "playerA") expect(json, `${path} as ${role}: a check-in code`).not.toContain("EQ1.");
+          if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: a fee note`).not.toContain("paid in buttons");
+          if (role !== "owner" && role !== "clubDirector" && role !== "playerA") expect(json, `${path} as ${role}: playerA's entry note`).not.toContain("allergic to tiles");
+          if (role !== "owner" && role !== "clubDirector" && path !== "tournaments.desk.myEntry") expect(json, `${path} as ${role}: a fee status`).not.toMatch(/"fee(Status|Note|Method)"/);
           for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
         }
       }

@@ -58,6 +58,14 @@ export default function TournamentPage() {
                 </div>
               </div>
               {myEntry && t.status !== "registration" ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
+              {myEntry && myEntry.status !== "withdrawn" ? (
+                <p className="text-sm">
+                  <Link href={`/tournaments/${id}/entry`} className="font-medium text-indigo-700 underline" data-testid="my-entry-link">Your entry and check-in code</Link>
+                </p>
+              ) : null}
+              {viewerRole && t.status === "registration" ? (
+                <p className="no-print text-sm"><a href={`/tournaments/${id}/desk`} className="text-indigo-700 underline">Check-in desk</a></p>
+              ) : null}
               <FormError message={errorSentence(checkIn.error)} />
               {t.description ? <p className="no-print max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
             </div>

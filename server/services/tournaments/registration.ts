@@ -15,6 +15,7 @@ import type { EntryStatus } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow } from "./access";
+import { checkInRefusal } from "./desk";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { fillFromWaitlist } from "./entries";
 import { isElimination, isRoundRobin } from "./field";
@@ -62,6 +63,10 @@ export async function checkInSelf(db: DbOrTx, { tournamentId, userId }: SelfAct)
     requireOpen(t, "players can check themselves in");
     const e = await entryOf(tx, tournamentId, userId);
     if (!e || e.status === "withdrawn") throw new DomainError("NOT_FOUND", "Enter first, then check in.");
+    // Only inside the check-in window, when the event has one (desk.ts checkInRefusal).
+    const refusal = checkInRefusal(t, "self", new Date());
+    if (refusal) throw new DomainError("PRECONDITION", refusal);
+    // A waitlisted entry is marked present and stays on the waitlist: it is not in the field.
     await tx.update(tournamentPlayers).set(checkInValues(e.status, true)).where(entryWhere(tournamentId, userId));
   });
 }

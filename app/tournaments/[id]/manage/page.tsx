@@ -49,7 +49,9 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
       <div>
         <h1 className="text-2xl font-bold">{t.name}: director&apos;s dashboard</h1>
         <p className="text-sm text-slate-500">
-          <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {TOURNAMENT_STATUS_LABELS[t.status]} · {checkedIn} checked in · {entered} entries{waiting ? ` · ${waiting} waiting` : ""} · starts {formatDate(t.startsAt)}
+          <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {TOURNAMENT_STATUS_LABELS[t.status]} · {checkedIn} checked in · {entered} entries{waiting ? ` · ${waiting} waiting` : ""} · starts {formatDate(t.startsAt)} ·{" "}
+          <a href={`/tournaments/${id}/desk`} className="text-indigo-700 underline" data-testid="dashboard-desk">Check-in desk</a> ·{" "}
+          <Link href={`/tournaments/${id}/ledger`} className="text-indigo-700 underline" data-testid="dashboard-ledger">Fees and ledger</Link>
         </p>
       </div>
       <TournamentTabs id={id} current="manage" elimination={t.format.endsWith("elimination")} director />
