@@ -21,9 +21,12 @@
  *   rather than meet again; only when nobody else is in the room (`inRoom`) do they play again.
  * - Odd one out (pairs): the player who came free last waits (on a tie, the lowest in the order);
  *   they are first in line next time. A single free player waits with a sentence.
- * Caveat: the repair tries one swap per clash; with pods and several last opponents a clash it
- * cannot undo makes players wait (or, in an empty room, a noted rematch) even when a cleverer
- * regrouping existed. For pairs the unit tests check small rooms against every possible pairing.
+ * - Small rooms (up to 10 free) where the greedy and its repair still leave a clash are searched
+ *   exhaustively, so there players wait (or meet again) only when no grouping avoids it; the
+ *   unit tests check this against every possible grouping.
+ * Caveat: larger rooms rely on the swap repair, one swap per clash; with pods and several last
+ * opponents a clash it cannot undo makes players wait (or, in an empty room, a noted rematch) even
+ * when a cleverer regrouping existed. With one last opponent each (pairs) this has not been seen.
  */
 import { firstDuplicate, isInt, nameOf, okC, refuse, type CompResult } from "./types";
 
@@ -119,9 +122,63 @@ export function pairArena(free: readonly ArenaWaiting[], options: ArenaOptions =
   const passed = new Map<P, P>();
   const groups = fill(ordered, sizes, new Set(waiters), passed);
   const benched = new Map<P, P[]>();
-  const moved = repair(groups, waiters, benched);
+  let moved = repair(groups, waiters, benched);
+  if (groups.some(clashes) && ordered.length <= EXACT_UP_TO) {
+    const exact = exactGrouping(ordered, sizes, waiting);
+    if (exact) {
+      groups.splice(0, groups.length, ...exact.groups);
+      waiters.splice(0, waiters.length, ...exact.waiters);
+      benched.clear();
+      for (const w of waiters) {
+        const met = ordered.filter((b) => b !== w && clash(w, b));
+        if (met.length) benched.set(w, met);
+      }
+      moved = new Set(ordered);
+    }
+  }
   settle(groups, waiters, { moved, benched, passed }, inRoom > ordered.length, out);
   return okC(out);
+}
+
+/** Rooms this small are searched exhaustively when the greedy and its repair leave a clash. */
+const EXACT_UP_TO = 10;
+
+/**
+ * Every grouping of a small room into `sizes` (plus `waiting` sitting out) without a clash; the one
+ * whose waiter came free last (as `pickWaiters`), then with the closest points inside groups.
+ */
+function exactGrouping(ordered: P[], sizes: number[], waiting: number): { groups: P[][]; waiters: P[] } | null {
+  const fresh = new Map(pickWaiters(ordered, ordered.length).map((p, i) => [p, i]));
+  const groups: P[][] = sizes.map(() => []);
+  const waiters: P[] = [];
+  let best: { cost: number; groups: P[][]; waiters: P[] } | null = null;
+  const go = (i: number) => {
+    if (i === ordered.length) {
+      const spread = groups.reduce((s, g) => s + g[g.length - 1].idx - g[0].idx, 0);
+      const cost = waiters.reduce((s, w) => s + fresh.get(w)!, 0) * 1000 + spread;
+      if (!best || cost < best.cost) best = { cost, groups: groups.map((g) => [...g]), waiters: [...waiters] };
+      return;
+    }
+    const p = ordered[i];
+    const triedEmpty = new Set<number>();
+    for (const [gi, g] of groups.entries()) {
+      if (g.length >= sizes[gi] || g.some((m) => clash(m, p))) continue;
+      if (g.length === 0) {
+        if (triedEmpty.has(sizes[gi])) continue; // empty groups of one size are interchangeable
+        triedEmpty.add(sizes[gi]);
+      }
+      g.push(p);
+      go(i + 1);
+      g.pop();
+    }
+    if (waiters.length < waiting) {
+      waiters.push(p);
+      go(i + 1);
+      waiters.pop();
+    }
+  };
+  go(0);
+  return best;
 }
 
 /** Who sits out when the count does not divide: the one who came free last, else the lowest. */
