@@ -119,7 +119,7 @@ export function pairArena(free: readonly ArenaWaiting[], options: ArenaOptions =
   }
   const { sizes, waiting } = arenaGroupSizes(ordered.length, k);
   const waiters = pickWaiters(ordered, waiting);
-  const passed = new Map<P, P>();
+  const passed = new Map<P, P[]>();
   const groups = fill(ordered, sizes, new Set(waiters), passed);
   const benched = new Map<P, P[]>();
   let moved = repair(groups, waiters, benched);
@@ -189,7 +189,7 @@ function pickWaiters(ordered: P[], n: number): P[] {
 }
 
 /** Greedy: each group takes the highest free player, then the next ones down who clash with nobody in it. */
-function fill(ordered: P[], sizes: number[], skip: Set<P>, passed: Map<P, P>): P[][] {
+function fill(ordered: P[], sizes: number[], skip: Set<P>, passed: Map<P, P[]>): P[][] {
   const used = ordered.map((p) => skip.has(p));
   let head = 0;
   const groups: P[][] = [];
@@ -208,9 +208,9 @@ function fill(ordered: P[], sizes: number[], skip: Set<P>, passed: Map<P, P>): P
       if (met) skipped.push([ordered[i], met]);
       else take(i);
     }
-    // remember who was passed over for whom, for the group's reason
+    // remember who was passed over for whom (by the member they just played), for the group's reason
     const lowest = g[g.length - 1].idx;
-    for (const [p, m] of skipped) if (p.idx < lowest && !passed.has(p)) passed.set(p, m);
+    for (const [p, m] of skipped) if (p.idx < lowest) passed.set(m, [...(passed.get(m) ?? []), p]);
     // nobody clash-free is left below: take the nearest anyway, the repair step tries to undo it
     for (let i = head + 1; i < ordered.length && g.length < size; i++) if (!used[i]) take(i);
     groups.push(g);
@@ -261,7 +261,7 @@ function repair(groups: P[][], waiters: P[], benched: Map<P, P[]>): Set<P> {
 }
 
 /** Write the groups with reasons; clashes left over wait (others are in the room) or are noted rematches. */
-function settle(groups: P[][], waiters: P[], how: { moved: Set<P>; benched: Map<P, P[]>; passed: Map<P, P> }, othersInRoom: boolean, out: ArenaPairing): void {
+function settle(groups: P[][], waiters: P[], how: { moved: Set<P>; benched: Map<P, P[]>; passed: Map<P, P[]> }, othersInRoom: boolean, out: ArenaPairing): void {
   for (const raw of groups) {
     let g = [...raw].sort((a, b) => a.idx - b.idx);
     if (clashes(g) && othersInRoom) {
@@ -285,7 +285,7 @@ function settle(groups: P[][], waiters: P[], how: { moved: Set<P>; benched: Map<
       out.notes.push(`${g.map((p) => nameOf(p.w)).join(", ")} meet again at once: nobody else is free or playing.`);
     } else if (g.some((p) => how.moved.has(p))) reason += ", regrouped so nobody meets their last opponent again at once";
     else {
-      const over = [...how.passed].filter(([p, m]) => g.includes(m) && !g.includes(p) && p.idx > g[0].idx && p.idx < g[g.length - 1].idx);
+      const over = g.flatMap((m) => (how.passed.get(m) ?? []).filter((p) => !g.includes(p) && p.idx > g[0].idx && p.idx < g[g.length - 1].idx).map((p) => [p, m] as const));
       if (over.length) reason += ` (${over.map(([p, m]) => `${nameOf(p.w)} just played ${nameOf(m.w)}`).join("; ")})`;
     }
     out.groups.push({ players: g.map((p) => p.w.id), reason: `${reason}.` });
