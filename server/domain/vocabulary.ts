@@ -52,7 +52,7 @@ export interface EntryDetails {
   notes?: string;
 }
 
-/** Fees are recorded, never charged (docs/entries.md "Fees"). */
+/** Fees are recorded, never charged (docs/desk.md "Fees"). */
 export const FEE_STATUSES = ["owed", "paid", "waived"] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 export const FEE_METHODS = ["cash", "transfer", "card"] as const;
