@@ -196,7 +196,9 @@ export async function withdrawPlayer(db: DbOrTx, input: EntryAct): Promise<void>
     if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
     if (e.status === "withdrawn") throw new DomainError("CONFLICT", "That player has already withdrawn.");
     if (t.status === "registration" || e.rating === null) {
-      await tx.delete(tournamentPlayers).where(entryWhere(tournamentId, userId));
+      // Never paired: the entry leaves the field but its row stays (withdrawnAfterRound null keeps it
+      // out of the standings), so the fee record and the entry's answers are not lost.
+      await tx.update(tournamentPlayers).set({ status: "withdrawn", withdrawnAt: new Date(), withdrawnAfterRound: null, checkedInAt: null }).where(entryWhere(tournamentId, userId));
       await audit("player.removed", { userId });
       // A place freed before the start goes to the next waitlisted player (entries.ts).
       if (e.status !== "waitlisted") await fillFromWaitlist(tx, t, audit);
