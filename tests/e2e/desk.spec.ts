@@ -8,65 +8,14 @@
  * camera (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture=<file>`). The desk
  * page then decodes the frames itself (BarcodeDetector where the browser has it, else jsqr).
  */
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import jsQR from "jsqr";
-import sharp from "sharp";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
 import { api } from "./tournament-setup";
+import { cameraBrowser, decodePng, y4mOf } from "./camera";
 
 const SHOTS = "/tmp/desk-shots";
-const W = 640;
-const H = 480;
-
-/** The QR text in a PNG screenshot (what the desk must read from it). */
-async function decodePng(png: Buffer): Promise<string> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const r = jsQR(new Uint8ClampedArray(data), info.width, info.height);
-  if (!r) throw new Error("no QR code in the screenshot");
-  return r.data;
-}
-
-/** A one-frame Y4M video (I420, BT.601) of the PNG centred on white, for Chromium's fake camera. */
-async function y4mOf(png: Buffer, file: string) {
-  const fitted = await sharp(png).resize({ width: W, height: H, fit: "inside" }).toBuffer();
-  const { data } = await sharp({ create: { width: W, height: H, channels: 3, background: "#ffffff" } })
-    .composite([{ input: fitted, gravity: "center" }])
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const y = Buffer.alloc(W * H);
-  const u = Buffer.alloc((W / 2) * (H / 2));
-  const v = Buffer.alloc((W / 2) * (H / 2));
-  const clamp = (n: number) => Math.max(0, Math.min(255, Math.round(n)));
-  for (let j = 0; j < H; j++)
-    for (let i = 0; i < W; i++) {
-      const k = (j * W + i) * 3;
-      y[j * W + i] = clamp(0.299 * data[k]! + 0.587 * data[k + 1]! + 0.114 * data[k + 2]!);
-    }
-  for (let j = 0; j < H / 2; j++)
-    for (let i = 0; i < W / 2; i++) {
-      const k = (2 * j * W + 2 * i) * 3;
-      const [r, g, b] = [data[k]!, data[k + 1]!, data[k + 2]!];
-      u[j * (W / 2) + i] = clamp(128 - 0.168736 * r - 0.331264 * g + 0.5 * b);
-      v[j * (W / 2) + i] = clamp(128 + 0.5 * r - 0.418688 * g - 0.081312 * b);
-    }
-  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, u, v]);
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F5:1 Ip A1:1 C420jpeg\n`), frame, frame]));
-}
-
-/** A Chromium whose camera shows `video`, signed in as the director (their session cookies). */
-async function cameraBrowser(video: string, state: Awaited<ReturnType<BrowserContext["storageState"]>>, baseURL: string): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
-  });
-  const ctx = await browser.newContext({ baseURL, storageState: state, viewport: { width: 390, height: 844 } });
-  await ctx.grantPermissions(["camera"], { origin: baseURL });
-  return { browser, page: await ctx.newPage() };
-}
-
 const NAMES = ["Ada Lovelace", "Bo Diddley", "Cy Twombly", "Di Prima", "Ed Ruscha", "Flo Jo"];
 
 test("[desk]: five players are checked in by scanning their entry pages' QR codes, one by search; fees are recorded and the ledger adds up", async ({ page, browser, baseURL, playwright }) => {
