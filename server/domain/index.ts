@@ -20,3 +20,4 @@ export * from "./pairing/elimination";
 export * from "./ratings/glicko2";
 export { MAX_SCORE, scoreProblem } from "./scores";
 export { parseResultLine, describeResult, scoreLine, roundTimeLeft, formatClock, MAX_RESULT_LINE, ROUND_MINUTES, type EntryBoard, type LineReading } from "./director-entry";
+export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl, describeTimeControl, type TimePreset } from "./time-presets";
