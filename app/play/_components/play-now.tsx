@@ -50,17 +50,17 @@ export function PlayNow() {
       ) : (
         <div className="space-y-2 text-sm">
           <div className="flex flex-wrap items-center gap-2">
-            <select aria-label="Game" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} className={select}>
+            <select aria-label="Play now game" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} className={select}>
               <RulesetOptions />
             </select>
-            <select aria-label="Players" value={players} onChange={(e) => setPlayers(Number(e.target.value))} className={select}>
+            <select aria-label="Play now players" value={players} onChange={(e) => setPlayers(Number(e.target.value))} className={select}>
               {sizes.map((n) => (
                 <option key={n} value={n}>
                   {n === 2 ? "2 players" : `pod of ${n}`}
                 </option>
               ))}
             </select>
-            <select aria-label="Who may accept" value={clubId} onChange={(e) => setClubId(e.target.value)} className={select}>
+            <select aria-label="Play now: who may accept" value={clubId} onChange={(e) => setClubId(e.target.value)} className={select}>
               <option value="">Anyone (site-wide)</option>
               {(clubs.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
@@ -69,7 +69,7 @@ export function PlayNow() {
               ))}
             </select>
             <label className="inline-flex items-center gap-1">
-              <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} className="accent-indigo-600" />
+              <input type="checkbox" aria-label="Play now rated" checked={rated} onChange={(e) => setRated(e.target.checked)} className="accent-indigo-600" />
               Rated
             </label>
           </div>
