@@ -34,6 +34,9 @@ describeDb("seeks", (db) => {
     // the seek is gone from the lists; the creator's lobby learns the game
     expect((await callerFor(db(), b).seeks.list({})).some((x) => x.id === id)).toBe(false);
     expect(await callerFor(db(), a).seeks.mine()).toEqual({ open: null, started: { seekId: id, matchId: m!.id } });
+    // and the bell tells the creator, in case the lobby is closed
+    const bell = await callerFor(db(), a).notifications.list({ limit: 10 });
+    expect(bell.items.map((n) => [n.text, n.href])).toContainEqual(["Ben challenges you to a game.", `/play/${m!.id}`]);
     // the creator comes to the board: the game starts
     await callerFor(db(), a).matches.checkIn({ matchId: m!.id });
     expect((await callerFor(db(), a).matches.get({ matchId: m!.id })).status).toBe("active");

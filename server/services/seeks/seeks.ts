@@ -26,6 +26,7 @@ import { getMembership } from "@/server/services/clubs/membership";
 import { checkSettings, newSeed } from "@/server/services/matches/lifecycle";
 import { createMatchRow, topicOf } from "@/server/services/matches/writer";
 import { publish } from "@/server/live/bus";
+import { notifyGameInvitation } from "@/server/services/notifications/events";
 import { SEEK_MINUTES } from "./reads";
 import type { CreateSeekInput } from "./schemas";
 
@@ -131,6 +132,8 @@ export async function acceptSeek(db: Db, userId: string, seekId: string, opts: {
     // Everyone accepted; only the caller has come to the board so far (a fair start).
     await tx.insert(matchPlayers).values(seated.map((id, seat) => ({ matchId: m.id, userId: id, seat, acceptedAt: now, joinedAt: id === userId ? now : null })));
     await tx.update(seeks).set({ status: "taken", matchId: m.id, updatedAt: now }).where(eq(seeks.id, seekId));
+    // Those who are not at the board yet hear of it wherever they are (the bell, and e-mail if chosen).
+    await notifyGameInvitation(tx, { matchId: m.id, creatorId: userId, invitedIds: seated.filter((id) => id !== userId) });
     await publish(tx, topicOf(m.id), m.version);
     return { seekId, matchId: m.id };
   });
