@@ -35,3 +35,29 @@ test("[SEEKS]: A posts a blitz seek, B on a phone accepts, both are in the game"
   await b.screenshot({ path: test.info().outputPath("game-phone.png") });
   await a.screenshot({ path: test.info().outputPath("game-desktop.png") });
 });
+
+test("[SEEKS]: a seek for a club's members shows on the club page, not site-wide", async ({ browser }) => {
+  test.setTimeout(45_000);
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const handle = `seekers-${Date.now() % 1_000_000}`;
+  await signUp(page, "Cleo Club");
+  await page.goto("/clubs/new");
+  await page.getByLabel("Club name").fill("Seekers Club");
+  await page.getByLabel("Handle").fill(handle);
+  await page.getByRole("button", { name: "Create club" }).click();
+  await expect(page).toHaveURL(new RegExp(`/clubs/${handle}$`));
+  await expect(page.getByTestId("club-play-now")).toContainText("No member is looking for a game");
+
+  await page.goto("/play");
+  await page.getByLabel("Play now: who may accept").selectOption({ label: "Seekers Club members" });
+  await page.getByLabel("Play now players").selectOption("3");
+  await page.getByTestId("play-now").getByRole("button", { name: /^Rapid/ }).click();
+  await expect(page.getByTestId("my-seek")).toContainText("waiting for 2 more players of Seekers Club");
+
+  await page.goto(`/clubs/${handle}`);
+  const row = page.getByTestId("club-play-now").getByTestId("seek-row");
+  await expect(row).toContainText("Cleo Club");
+  await expect(row).toContainText("Equate · Rapid 12 min + 5 s · casual · pod of 3 (1 of 3 in)");
+  await expect(row).toContainText("your seek");
+  await page.getByTestId("club-play-now").screenshot({ path: test.info().outputPath("club-seeks-phone.png") });
+});

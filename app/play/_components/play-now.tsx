@@ -100,7 +100,7 @@ export function PlayNow() {
         </p>
       ) : null}
       <h3 className="text-sm font-semibold text-slate-700">Open seeks</h3>
-      <SeekList signedIn empty="No open seeks right now: post one, and it waits here for 30 minutes." />
+      <SeekList signedIn hideMine empty="No open seeks right now: post one, and it waits here for 30 minutes." />
     </section>
   );
 }

@@ -43,7 +43,8 @@ export function useSeekWatcher(enabled: boolean) {
   return mine;
 }
 
-export function SeekList({ clubId, signedIn, empty }: { clubId?: string; signedIn: boolean; empty: string }) {
+/** `hideMine`: my own seek is shown elsewhere (the Play now box on /play). */
+export function SeekList({ clubId, signedIn, empty, hideMine = false }: { clubId?: string; signedIn: boolean; empty: string; hideMine?: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -56,7 +57,7 @@ export function SeekList({ clubId, signedIn, empty }: { clubId?: string; signedI
     }),
   );
   const leave = useMutation(trpc.seeks.cancel.mutationOptions({ onSettled: refresh }));
-  const rows = (list.data ?? []).filter((s) => !s.mine);
+  const rows = (list.data ?? []).filter((s) => !(hideMine && s.mine));
   return (
     <div className="space-y-2" data-testid={clubId ? "club-seeks" : "open-seeks"}>
       {list.isPending ? <p className="text-sm text-slate-600">Loading…</p> : null}
@@ -71,7 +72,9 @@ export function SeekList({ clubId, signedIn, empty }: { clubId?: string; signedI
                 {s.club && !clubId ? <span className="ml-1 rounded bg-slate-100 px-1.5 text-xs text-slate-700">{s.club.name}</span> : null}
                 <span className="block text-slate-600">{seekSummary(s)}</span>
               </span>
-              {!signedIn ? null : s.seated ? (
+              {!signedIn ? null : s.mine ? (
+                <span className="rounded bg-indigo-50 px-2 py-1 text-xs text-indigo-800">your seek</span>
+              ) : s.seated ? (
                 <button type="button" onClick={() => leave.mutate({ seekId: s.id })} disabled={leave.isPending} className="rounded border border-slate-300 px-3 py-1.5 hover:bg-slate-50 disabled:opacity-50">
                   Leave seat
                 </button>
