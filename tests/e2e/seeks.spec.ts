@@ -36,7 +36,7 @@ test("[SEEKS]: A posts a blitz seek, B on a phone accepts, both are in the game"
   await a.screenshot({ path: test.info().outputPath("game-desktop.png") });
 });
 
-test("[SEEKS]: a seek for a club's members shows on the club page, not site-wide", async ({ browser }) => {
+test("[SEEKS]: a seek for a club's members shows on the club page", async ({ browser }) => {
   test.setTimeout(45_000);
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
   const handle = `seekers-${Date.now() % 1_000_000}`;
