@@ -24,3 +24,4 @@ export { parseTsh, writeTsh, tshRounds, tshField, tshQuote, TSH_MAX_PLAYERS, TSH
 export * from "./competitions";
 export { allocatePrizes, shareOut, ordinal, CLUB_TEAM_SIZE, type AllocateInput, type Payout, type PayoutLine, type PayoutWinner, type PrizeEntrant, type PrizeRow } from "./prizes";
 export { formatMoney, parseMoney, minorDigits } from "./money";
+export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl, describeTimeControl, type TimePreset } from "./time-presets";

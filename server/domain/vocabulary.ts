@@ -147,3 +147,9 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
  * disputes it (the director decides a dispute). */
 export const REPORT_STATUSES = ["pending", "confirmed", "disputed", "superseded"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** An open seek of the "Play now" lobby (docs/matches.md "Play now: open seeks"): `open` until
+ * its last seat is taken (`taken`: its game exists), its creator withdraws it (`cancelled`) or it
+ * runs out (`expired`; reads also treat an open seek past `expires_at` as expired). */
+export const SEEK_STATUSES = ["open", "taken", "cancelled", "expired"] as const;
+export type SeekStatus = (typeof SEEK_STATUSES)[number];

@@ -35,6 +35,7 @@ import { pairNextRound, publishRound } from "@/server/services/tournaments/round
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
 import { seedUser } from "./seed";
+import { createSeek } from "@/server/services/seeks/seeks";
 
 export const WORLD_ROLES = ["outsider", "member", "clubDirector", "owner", "judge", "playerA", "playerB"] as const;
 export type WorldRole = (typeof WORLD_ROLES)[number];
@@ -56,6 +57,8 @@ export interface World {
   challenge: { id: string; joinCode: string };
   /** a timed over-the-board casual game between A and B, kept by `member` */
   otb: { id: string; version: number };
+  /** the club director's open seek in the club's lobby (Equate blitz for two, members only) */
+  seek: { id: string };
 }
 
 /** The seven role users plus an applicant, created once and reusable across worlds. */
@@ -160,6 +163,8 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     ],
   });
 
+  const seek = await createSeek(db, clubDirector.id, { ruleset: "equate", preset: "blitz", rated: false, players: 2, clubId: club.id });
+
   return {
     users,
     club: { id: club.id, handle: club.handle, name: club.name },
@@ -172,6 +177,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     match: { id: matchId, version },
     challenge: { id: challenge.id, joinCode: challenge.joinCode! },
     otb: { id: otb.id, version: 1 },
+    seek: { id: seek.id },
   };
 }
 

@@ -199,6 +199,12 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "notifications.markRead": (w) => ({ ids: [w.users.playerA.id] }),
   "notifications.live": () => undefined,
   "notifications.prefs.get": () => undefined,
+  // the Play now lobby: the world's seek is the club director's, for the club's members
+  "seeks.list": (w) => ({ clubId: w.club.id }),
+  "seeks.mine": () => undefined,
+  "seeks.create": (w, n) => ({ ruleset: "equate", preset: (["blitz", "rapid", "classic"] as const)[n % 3], rated: n % 2 === 0, players: 2 + (n % 3), clubId: n % 2 ? w.club.id : null }),
+  "seeks.accept": (w) => ({ seekId: w.seek.id }),
+  "seeks.cancel": (w) => ({ seekId: w.seek.id }),
   "notifications.prefs.set": () => ({ "round-paired": true }),
   "analysis.request": (w) => ({ matchId: w.match.id }),
   "analysis.get": (w) => ({ matchId: w.match.id }),

@@ -165,6 +165,12 @@ const MATRIX: Record<string, Entry> = {
     allowed: ["member"],
     input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
   },
+
+  // the Play now lobby: the world's seek is the club director's, in the club (members only; the
+  // director's own is refused as CONFLICT, after the gate)
+  "seeks.create": { allowed: SIGNED_IN, input: () => ({ ruleset: "equate", preset: "blitz" }) },
+  "seeks.accept": { allowed: CLUB_MEMBERS, input: (w) => ({ seekId: w.seek.id }) },
+  "seeks.cancel": { allowed: ["clubDirector"], input: (w) => ({ seekId: w.seek.id }) },
 };
 
 /** Further cases of a mutation whose gate depends on the input (`path` is the mutation called). */
@@ -179,6 +185,12 @@ const CASES: Record<string, Entry & { path: string }> = {
     path: "matches.scorekeeper.move",
     allowed: ["member", "playerB"],
     input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 1, action: { type: "resign" } }),
+  },
+  // a club seek is offered to the club by its members only
+  "seeks.create in the club": {
+    path: "seeks.create",
+    allowed: CLUB_MEMBERS,
+    input: (w) => ({ ruleset: "equate", preset: "rapid", clubId: w.club.id }),
   },
   "matches.scorekeeper.clock resuming": {
     path: "matches.scorekeeper.clock",

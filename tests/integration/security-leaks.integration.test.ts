@@ -150,6 +150,20 @@ describeDb("no leaks", (db) => {
     expect(director.entries.find((e) => e.userId === w.users.playerA.id)).toMatchObject({ email: w.users.playerA.email, details: { notes: note } });
   });
 
+  it("a club's open seek is listed to its members only, and the lobby carries no e-mail", async () => {
+    const emails = Object.values(w.users).map((u) => u.email);
+    for (const role of ["anonymous", "outsider", "judge", "member", "playerA", "owner", "clubDirector"] as const) {
+      const caller = callerFor(db(), as(role));
+      const listed = await caller.seeks.list({});
+      const member = !["anonymous", "outsider", "judge"].includes(role);
+      expect(listed.some((s) => s.id === w.seek.id), `${role} sees the club's seek`).toBe(member);
+      if (member) expect((await caller.seeks.list({ clubId: w.club.id })).map((s) => s.id)).toContain(w.seek.id);
+      else await expect(caller.seeks.list({ clubId: w.club.id }), role).rejects.toMatchObject({ code: "FORBIDDEN" });
+      const json = JSON.stringify([listed, role === "anonymous" ? null : await caller.seeks.mine()]);
+      for (const e of emails) expect(json, `${role}: an e-mail in the lobby`).not.toContain(e);
+    }
+  });
+
   describe("password hashes", () => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
@@ -202,6 +216,8 @@ describeDb("no leaks", (db) => {
       "accounts.calendarLink": () => undefined,
       "apiTokens.list": () => undefined,
       "analysis.get": (w) => ({ matchId: w.match.id }),
+      "seeks.list": () => ({}),
+      "seeks.mine": () => undefined,
     };
 
     it("every query is listed", () => {
@@ -246,6 +262,8 @@ describeDb("no leaks", (db) => {
           if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: a fee note`).not.toContain("paid in buttons");
           if (role !== "owner" && role !== "clubDirector" && role !== "playerA") expect(json, `${path} as ${role}: playerA's entry note`).not.toContain("allergic to tiles");
           if (role !== "owner" && role !== "clubDirector" && path !== "tournaments.desk.myEntry") expect(json, `${path} as ${role}: a fee status`).not.toMatch(/"fee(Status|Note|Method)"/);
+          // a club's seek is listed to its members only (the judge is staff of an event, not a member)
+          if (["anonymous", "outsider", "judge"].includes(role)) expect(json, `${path} as ${role}: the club's seek`).not.toContain(w.seek.id);
           for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
         }
       }

@@ -17,6 +17,7 @@ import { LiveNow } from "@/app/live/_components/live-now";
 import { RULESET_NAMES } from "@/engine";
 import { ROLE_LABELS } from "@/app/_lib/labels";
 import { CalendarLink } from "@/app/_components/calendar-link";
+import { ClubSeeks } from "@/app/play/_components/seek-list";
 
 export default function ClubPage() {
   const { handle } = useParams<{ handle: string }>();
@@ -104,6 +105,11 @@ export default function ClubPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <LiveNow clubId={club.id} empty="No game of this club's tournaments is in play right now." />
+          {membership ? (
+            <Section title="Play now: the club's open seeks" testId="club-play-now">
+              <ClubSeeks clubId={club.id} />
+            </Section>
+          ) : null}
           <ClubTournaments clubId={club.id} canManage={canManage} />
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />
