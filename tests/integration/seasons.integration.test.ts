@@ -87,6 +87,8 @@ describeDb("seasons and series", (db) => {
     expect(v2.rows.filter((r) => r.zone === "up").map((r) => r.name)).toEqual(["S08", "S09"]);
     expect(view.divisions[0]!.rows.filter((r) => r.zone === "down").map((r) => r.zoneText)).toEqual(["↓ relegation", "↓ relegation"]);
     expect(view.divisions[0]!.rows[0]!.whyAboveNext).toMatch(/S01/);
+    // public page: names only, never an e-mail address
+    for (const p of players) expect(JSON.stringify(view)).not.toContain(p.email);
 
     const next = await d.competitions.nextSeason({ competitionId: made.id, name: "Autumn League", starts: "2031-09-07" });
     const nv = await anon.competitions.season({ competitionId: next.id });

@@ -150,6 +150,10 @@ describeDb("no leaks", (db) => {
       "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.players.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
       "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
+      "competitions.list": (w) => ({ clubId: w.club.id }),
+      // no season or series in the world: NOT_FOUND's message is checked too (the season test checks a real one for e-mails)
+      "competitions.season": (w) => ({ competitionId: w.tournament.id }),
+      "competitions.series": (w) => ({ competitionId: w.tournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),
