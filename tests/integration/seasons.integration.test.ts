@@ -123,8 +123,22 @@ describeDb("seasons and series", (db) => {
       code: "BAD_REQUEST",
       message: "A round robin of 6 players (Division 1) needs 5 rounds; the season has 3. Add rounds or make the divisions smaller.",
     });
+    await expect(d.competitions.createSeason({ ...base, starts: "2031-02-31", players: players.map((p) => p.id) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await db().select().from(tournaments).where(eq(tournaments.clubId, club.id))).toHaveLength(0);
-    const s = await callerFor(db(), owner).competitions.createSeason({ ...base, players: players.map((p) => p.id), divisionSize: 3 });
+    // an unrated season with a Swiss top division of 2 rounds; the second division keeps the season's round robin
+    const s = await callerFor(db(), owner).competitions.createSeason({
+      ...base,
+      players: players.map((p) => p.id),
+      divisionSize: 3,
+      rated: false,
+      rounds: 2,
+      divisionSettings: [{ format: "swiss" }],
+    });
+    const made = await db().select().from(tournaments).where(eq(tournaments.competitionId, s.id));
+    expect(made.map((t) => [t.division, t.format, t.rated, t.rounds]).sort()).toEqual([
+      [1, "swiss", false, 2],
+      [2, "round-robin", false, 2],
+    ]);
     await expect(d.competitions.nextSeason({ competitionId: s.id, name: "Next", starts: "2031-09-07" })).rejects.toMatchObject({
       code: "PRECONDITION_FAILED",
       message: "Division 1, Division 2 are not finished yet: the next season starts from final standings, so finish every division first.",

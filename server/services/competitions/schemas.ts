@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_TIME_CONTROL, GAME_CHALLENGE_RULES } from "@/engine";
-import { MAX_DIVISION_SIZE, MAX_SEASON_ROUNDS, MAX_SERIES_EVENTS, NEW_PLAYER_PLACEMENTS, ROUNDINGS } from "@/server/domain";
+import { isDay, MAX_DIVISION_SIZE, MAX_SEASON_ROUNDS, MAX_SERIES_EVENTS, NEW_PLAYER_PLACEMENTS, ROUNDINGS } from "@/server/domain";
 import { rulesetSchema } from "@/server/services/clubs/schemas";
 import { timeControlSchema } from "@/server/services/tournaments/schemas";
 
@@ -16,7 +16,7 @@ export const MAX_SEASON_PLAYERS = 500;
 export const MAX_ROUND_DAYS = 90;
 
 const nameSchema = z.string().trim().min(3, "The name needs at least 3 characters.").max(120, "Keep the name to 120 characters or fewer.");
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.");
+const daySchema = z.string().refine(isDay, "Enter a real date as YYYY-MM-DD.");
 const idSchema = (what: string) => z.uuid(`That is not a valid ${what} id.`);
 
 const amountSchema = z.discriminatedUnion(
@@ -46,6 +46,15 @@ export const divisionSettingsSchema = z.object({
   playersPerGame: z.number().int().min(2, "A game has at least 2 players.").max(4, "A game has at most 4 players.").default(2),
 });
 export type DivisionSettings = z.infer<typeof divisionSettingsSchema>;
+/** One division's overrides: only what is sent replaces the season's settings (no defaults here). */
+const divisionOverrideSchema = z.object({
+  ruleset: rulesetSchema.optional(),
+  rulesetOptions: z.record(z.string(), z.unknown()).optional(),
+  timeControl: timeControlSchema.optional(),
+  challengeRule: z.enum(GAME_CHALLENGE_RULES).optional(),
+  format: divisionSettingsSchema.shape.format.optional(),
+  playersPerGame: z.number().int().min(2, "A game has at least 2 players.").max(4, "A game has at most 4 players.").optional(),
+});
 
 /** The calendar: round k opens on `starts` + (k − 1) × `roundDays` and closes `roundDays` days later. */
 const calendarShape = {
@@ -62,7 +71,7 @@ export const createSeasonInput = z.object({
   ...calendarShape,
   settings: divisionSettingsSchema,
   /** Overrides for division 1, 2 … (a top division playing a double round robin, say). */
-  divisionSettings: z.array(divisionSettingsSchema.partial()).max(MAX_DIVISION_SIZE, "Too many division settings.").default([]),
+  divisionSettings: z.array(divisionOverrideSchema).max(MAX_DIVISION_SIZE, "Too many division settings.").default([]),
   divisionSize: z.number("Enter a division size.").int("Use a whole number of players.").min(2, "A division has at least 2 players.").max(MAX_DIVISION_SIZE, `A division has at most ${MAX_DIVISION_SIZE} players.`),
   promotion: promotionRuleSchema,
   rated: z.boolean().default(true),

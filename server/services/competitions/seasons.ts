@@ -64,7 +64,11 @@ async function clubMembers(db: DbOrTx, clubId: string, ids: readonly string[], f
   return ids.map((id) => ({ id, name: names.get(id) ?? id }));
 }
 
-const settingsFor = (rules: Pick<SeasonRules, "settings" | "divisionSettings">, k: number): DivisionSettings => ({ ...rules.settings, ...(rules.divisionSettings[k - 1] ?? {}) });
+/** Division k's settings: the season's, with that division's overrides (only the keys it sets). */
+function settingsFor(rules: Pick<SeasonRules, "settings" | "divisionSettings">, k: number): DivisionSettings {
+  const own = Object.entries(rules.divisionSettings[k - 1] ?? {}).filter(([, v]) => v !== undefined);
+  return { ...rules.settings, ...Object.fromEntries(own) };
+}
 
 /** Rounds a division needs: a round robin's cycle (pods: not known before round 1, so none asked). */
 function roundsFor(s: DivisionSettings, size: number): number {
