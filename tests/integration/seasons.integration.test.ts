@@ -125,19 +125,19 @@ describeDb("seasons and series", (db) => {
     });
     await expect(d.competitions.createSeason({ ...base, starts: "2031-02-31", players: players.map((p) => p.id) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await db().select().from(tournaments).where(eq(tournaments.clubId, club.id))).toHaveLength(0);
-    // an unrated season with a Swiss top division of 2 rounds; the second division keeps the season's round robin
+    // an unrated season with a Swiss top division; the second division keeps the season's round robin (3 rounds for 3 players)
     const s = await callerFor(db(), owner).competitions.createSeason({
       ...base,
       players: players.map((p) => p.id),
       divisionSize: 3,
       rated: false,
-      rounds: 2,
+      rounds: 3,
       divisionSettings: [{ format: "swiss" }],
     });
     const made = await db().select().from(tournaments).where(eq(tournaments.competitionId, s.id));
     expect(made.map((t) => [t.division, t.format, t.rated, t.rounds]).sort()).toEqual([
-      [1, "swiss", false, 2],
-      [2, "round-robin", false, 2],
+      [1, "swiss", false, 3],
+      [2, "round-robin", false, 3],
     ]);
     await expect(d.competitions.nextSeason({ competitionId: s.id, name: "Next", starts: "2031-09-07" })).rejects.toMatchObject({
       code: "PRECONDITION_FAILED",
