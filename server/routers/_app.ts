@@ -10,6 +10,7 @@ import { analysisRouter } from "./analysis";
 import { apiTokensRouter } from "./api-tokens";
 import { notificationsRouter } from "./notifications";
 import { seeksRouter } from "./seeks";
+import { competitionsRouter } from "./competitions";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -22,6 +23,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   notifications: notificationsRouter,
   seeks: seeksRouter,
+  competitions: competitionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

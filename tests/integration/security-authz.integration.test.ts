@@ -120,6 +120,18 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.prizes.settings": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, split: "hort", onePrizePerPlayer: false }) },
   "tournaments.prizes.markFinal": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, final: true }) },
 
+  // seasons and series (the club's owners and directors; the service checks the competition's club).
+  "competitions.createSeason": {
+    allowed: DIRECTORS,
+    input: (w) => ({ clubId: w.club.id, name: "Spring League", starts: "2031-03-02", roundDays: 7, settings: { ruleset: "equate", format: "round-robin" }, divisionSize: 4, promotion: { up: { kind: "count", n: 1 }, down: { kind: "count", n: 1 } }, players: [w.users.playerA.id, w.users.playerB.id] }),
+  },
+  "competitions.createSeries": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Winter Series", starts: "2031-01-01", points: { kind: "field" }, best: 3 }) },
+  // the world has no season or series: the competition's club decides, so everyone is told NOT_FOUND
+  // (the gates themselves: tests/integration/seasons.integration.test.ts, a member and an outsider refused)
+  "competitions.nextSeason": { allowed: DIRECTORS, input: () => ({ competitionId: randomUUID(), name: "Next League", starts: "2031-09-07" }) },
+  "competitions.addEvent": { allowed: DIRECTORS, input: (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }) },
+  "competitions.removeEvent": { allowed: DIRECTORS, input: (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }) },
+
   // adjudication: the engine is public; recording a ruling on a tournament game is for its judges and directors
   "adjudication.adjudicate": { allowed: ROLES, input: () => REQUEST },
   "adjudication.explain": { allowed: ROLES, input: () => REQUEST },

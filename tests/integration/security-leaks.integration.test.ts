@@ -193,6 +193,10 @@ describeDb("no leaks", (db) => {
       "tournaments.desk.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
       "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
       "tournaments.desk.settings": (w) => ({ tournamentId: w.openTournament.id }),
+      "competitions.list": (w) => ({ clubId: w.club.id }),
+      // no season or series in the world: NOT_FOUND's message is checked too (the season test checks a real one for e-mails)
+      "competitions.season": (w) => ({ competitionId: w.tournament.id }),
+      "competitions.series": (w) => ({ competitionId: w.tournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),

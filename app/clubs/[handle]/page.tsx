@@ -12,6 +12,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
+import { ClubCompetitions } from "@/app/competitions/_components/club-competitions";
 import { Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RULESET_NAMES } from "@/engine";
@@ -111,6 +112,7 @@ export default function ClubPage() {
             </Section>
           ) : null}
           <ClubTournaments clubId={club.id} canManage={canManage} />
+          <ClubCompetitions clubId={club.id} handle={club.handle} canManage={canManage} />
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />
           </Section>
