@@ -30,6 +30,10 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   "game-started": "My game has started",
   ruling: "A ruling is recorded on my game",
   "rating-changed": "My rating changed",
+  "game-proposal": "My opponent proposes or answers times for our game",
+  "game-scheduled": "A time for my game is agreed",
+  "game-reminder": "My scheduled game starts within the hour",
+  "result-report": "My opponent reports, confirms or disputes our result",
 };
 
 export default function ProfilePage() {

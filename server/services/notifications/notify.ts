@@ -32,6 +32,10 @@ const SUBJECTS: Record<NotificationKind, string> = {
   "game-started": "Your game has started",
   ruling: "A ruling on your game",
   "rating-changed": "Your rating changed",
+  "game-proposal": "Times proposed for your game",
+  "game-scheduled": "Your game has a time",
+  "game-reminder": "Your game starts soon",
+  "result-report": "A result of your game was reported",
 };
 
 /**

@@ -32,6 +32,14 @@ export const AUDIT_ACTIONS = {
   "pairing.flipped": "swapped who moves first",
   "result.recorded": "recorded a result",
   "result.corrected": "corrected a result",
+  // self-scheduled games (services/schedule; docs/competitions.md)
+  "round.window-set": "set a round's play-by window",
+  "game.scheduled": "agreed a time for a game",
+  "unplayed.forfeit": "decided an unplayed game: forfeit",
+  "unplayed.double-forfeit": "decided an unplayed game: double forfeit",
+  "unplayed.extended": "extended an unplayed game's deadline",
+  "report.confirmed": "confirmed a result the opponent reported",
+  "report.disputed": "disputed a result the opponent reported",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
