@@ -15,7 +15,7 @@
  * player scores a win, the standings count it as not played — and the decision is kept in the audit
  * log, which takes it out of the list and closes the board to proposals and reports.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameProposals, resultReports, tournamentPairings, tournamentRounds, type Tournament } from "@/db/schema";
 import type { ProposalStatus, ReportStatus } from "@/server/domain";
@@ -126,7 +126,7 @@ export async function listForDirector(db: Db, t: Tournament, opts: { now?: numbe
     .select({ p: tournamentPairings, round: tournamentRounds })
     .from(tournamentPairings)
     .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
-    .where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), ne(tournamentRounds.status, "draft"), isNotNull(tournamentRounds.playBy)))
+    .where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), ne(tournamentRounds.status, "draft")))
     .orderBy(asc(tournamentPairings.roundNumber), asc(tournamentPairings.tableNumber))
     .limit(500);
   if (rows.length === 0) return [];
@@ -139,9 +139,9 @@ export async function listForDirector(db: Db, t: Tournament, opts: { now?: numbe
     const report = reports.find((x) => x.pairingId === r.p.id) ?? null;
     const deadline = deadlineOf(r);
     const disputed = report?.status === "disputed";
+    if (!disputed && !(deadline && deadline.getTime() <= now)) continue;
     const last = await lastDecision(db, t.id, r.p.id);
     if (last?.decision === "double-forfeit") continue;
-    if (!disputed && !(deadline && deadline.getTime() <= now)) continue;
     out.push({
       pairingId: r.p.id,
       round: r.round.number,
