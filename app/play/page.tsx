@@ -7,6 +7,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { PlayBot } from "./_components/PlayBot";
 import { LobbyGames } from "./_components/lobby-games";
 import { NewMatchForm } from "./_components/new-match-form";
+import { MyGames } from "@/app/tournaments/_components/my-games";
 
 export default function PlayPage() {
   const trpc = useTRPC();
@@ -29,6 +30,7 @@ export default function PlayPage() {
     <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
       <div className="space-y-6">
         <h1 className="text-2xl font-semibold">My games</h1>
+        <MyGames />
         <PlayBot />
         <LobbyGames rows={mine.data ?? []} pending={mine.isPending} />
       </div>

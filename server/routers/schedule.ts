@@ -6,11 +6,11 @@
  * through the tournament procedures). Notes reach only the board's players and the directors.
  */
 import { z } from "zod";
-import { PROPOSAL_STATUSES, REPORT_STATUSES } from "@/server/domain";
+import { PROPOSAL_STATUSES, REPORT_STATUSES, ROUND_STATUSES } from "@/server/domain";
 import { protectedProcedure, router } from "@/server/trpc";
 import { acceptProposal, closeProposal, counterProposal, propose } from "@/server/services/schedule/proposals";
 import { confirmReport, disputeReport, reportResult } from "@/server/services/schedule/reports";
-import { decideUnplayed, listForDirector, setRoundWindow } from "@/server/services/schedule/unplayed";
+import { decideUnplayed, directorPanel, setRoundWindow } from "@/server/services/schedule/unplayed";
 import { myBoards, openScheduledGame } from "@/server/services/schedule/views";
 import {
   acceptInput,
@@ -113,8 +113,10 @@ export const scheduleRouter = router({
     .input(windowInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => (await setRoundWindow(ctx.db, { ...act(ctx), roundNumber: input.roundNumber, playFrom: input.playFrom, playBy: input.playBy }), done)),
-  /** Directors: unplayed boards past their deadline and disputed reports. */
-  unplayed: tournamentDirectorProcedure.output(z.array(directorBoardOut)).query(({ ctx }) => listForDirector(ctx.db, ctx.tournament)),
+  /** Directors: the rounds' windows, unplayed boards past their deadline and disputed reports. */
+  unplayed: tournamentDirectorProcedure
+    .output(z.object({ rounds: z.array(z.object({ number: z.number(), status: z.enum(ROUND_STATUSES), playFrom: z.date().nullable(), playBy: z.date().nullable() })), boards: z.array(directorBoardOut) }))
+    .query(({ ctx }) => directorPanel(ctx.db, ctx.tournament)),
   decide: tournamentDirectorProcedure
     .input(decideInput)
     .output(ok)

@@ -164,7 +164,7 @@ describeDb("schedule", (db) => {
 
     it("a board past its deadline waits for the director: forfeit once, then 'Already decided by …'", async () => {
       const s = await setup(db(), past());
-      const list = await s.d.schedule.unplayed({ tournamentId: s.tournamentId });
+      const list = (await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).boards;
       expect(list.map((x) => [x.pairingId, x.kind])).toEqual([[s.board.id, "unplayed"]]);
       // never decided silently: no result until the director decides
       const [before] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, s.board.id));
@@ -179,7 +179,7 @@ describeDb("schedule", (db) => {
       const standings = await s.d.tournaments.standings({ tournamentId: s.tournamentId });
       expect(standings.rows.find((r) => r.userId === s.a.id)!.wins).toBe(1);
       expect(standings.rows.find((r) => r.userId === s.b.id)!.losses).toBe(1);
-      expect(await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).toEqual([]);
+      expect((await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).boards).toEqual([]);
       // players do not decide
       await expect(s.ca.schedule.decide({ tournamentId: s.tournamentId, pairingId: s.board.id, decision: "double-forfeit", reason: "x" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     });
@@ -203,7 +203,7 @@ describeDb("schedule", (db) => {
       const newBy = inHours(48);
       await s.d.schedule.decide({ tournamentId: s.tournamentId, pairingId: s.board.id, decision: "extend", playBy: newBy, reason: "" });
       await expect(s.d.schedule.decide({ tournamentId: s.tournamentId, pairingId: s.board.id, decision: "extend", playBy: inHours(72), reason: "" })).rejects.toThrow(/Already decided by Dee Director at .*extended to/);
-      expect(await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).toEqual([]);
+      expect((await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).boards).toEqual([]);
       const mine = await s.ca.schedule.mine({});
       expect(mine[0]!.deadline!.getTime()).toBe(newBy.getTime());
       expect(mine[0]!.extended).toBe(true);
@@ -215,7 +215,7 @@ describeDb("schedule", (db) => {
       const s2 = await setup(db(), { ...past(), name: "Double Open" });
       await s2.d.schedule.decide({ tournamentId: s2.tournamentId, pairingId: s2.board.id, decision: "double-forfeit", reason: "neither replied" });
       await expect(s2.d.schedule.decide({ tournamentId: s2.tournamentId, pairingId: s2.board.id, decision: "forfeit", forfeitUserId: s2.a.id, reason: "x" })).rejects.toThrow(/Already decided by Dee Director at .*double forfeit/);
-      expect(await s2.d.schedule.unplayed({ tournamentId: s2.tournamentId })).toEqual([]);
+      expect((await s2.d.schedule.unplayed({ tournamentId: s2.tournamentId })).boards).toEqual([]);
       await expect(s2.ca.schedule.report({ pairingId: s2.board.id, scores: { [s2.a.id]: 300, [s2.b.id]: 200 } })).rejects.toThrow(/double forfeit/);
       const standings = await s2.d.tournaments.standings({ tournamentId: s2.tournamentId });
       for (const r of standings.rows) expect(r.wins).toBe(0);
@@ -252,12 +252,12 @@ describeDb("schedule", (db) => {
       const rows = await db().select().from(resultReports).where(eq(resultReports.pairingId, s.board.id));
       expect(rows.find((r) => r.id === r1)!.status).toBe("superseded");
       await s.ca.schedule.dispute({ reportId: r2, note: "I won by ten" });
-      const list = await s.d.schedule.unplayed({ tournamentId: s.tournamentId });
+      const list = (await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).boards;
       expect(list.map((x) => x.kind)).toEqual(["disputed"]);
       expect(list[0]!.report!.note).toContain("I won by ten");
       // the director decides with the normal result entry; the board leaves the list
       await s.d.tournaments.enterResult({ tournamentId: s.tournamentId, pairingId: s.board.id, scores: { [s.a.id]: 400, [s.b.id]: 390 } });
-      expect(await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).toEqual([]);
+      expect((await s.d.schedule.unplayed({ tournamentId: s.tournamentId })).boards).toEqual([]);
       await expect(s.cb.schedule.report({ pairingId: s.board.id, scores: { [s.a.id]: 1, [s.b.id]: 2 } })).rejects.toThrow(/already has a result/);
     });
 

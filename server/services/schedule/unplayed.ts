@@ -17,7 +17,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameProposals, resultReports, tournamentPairings, tournamentRounds, type Tournament } from "@/db/schema";
+import { gameProposals, resultReports, tournamentPairings, tournamentRounds, type Tournament, type TournamentRound } from "@/db/schema";
 import type { ProposalStatus, ReportStatus } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { namesOf } from "@/server/services/notifications/notify";
@@ -27,6 +27,7 @@ import { isElimination } from "@/server/services/tournaments/field";
 import { writeResult } from "@/server/services/tournaments/results";
 import { deadlineOf, gameOf, lastDecision, lockBoard, stamp, type Decision } from "./board";
 import type { UnplayedDecision } from "./schemas";
+import { sendDueReminders } from "./views";
 
 /** Set (or clear, with nulls) a round's play-by window; refused on a closed round. */
 export async function setRoundWindow(db: Db, input: DirectorAct & { roundNumber: number; playFrom: Date | null; playBy: Date | null }): Promise<void> {
@@ -117,6 +118,23 @@ export interface DirectorBoard {
   lastDecision: { decision: Decision["decision"]; byName: string; at: Date } | null;
   proposals: { proposedBy: string; times: string[]; note: string; status: ProposalStatus; createdAt: Date }[];
   report: { reportedBy: string; scores: Record<string, number>; note: string; status: ReportStatus; createdAt: Date } | null;
+}
+
+export interface DirectorPanel {
+  /** every round with its window, for the window form */
+  rounds: { number: number; status: TournamentRound["status"]; playFrom: Date | null; playBy: Date | null }[];
+  boards: DirectorBoard[];
+}
+
+/** The director's panel: the rounds' windows, and the boards waiting for a decision. */
+export async function directorPanel(db: Db, t: Tournament, opts: { now?: number } = {}): Promise<DirectorPanel> {
+  await sendDueReminders(db, opts);
+  const rounds = await db
+    .select({ number: tournamentRounds.number, status: tournamentRounds.status, playFrom: tournamentRounds.playFrom, playBy: tournamentRounds.playBy })
+    .from(tournamentRounds)
+    .where(eq(tournamentRounds.tournamentId, t.id))
+    .orderBy(asc(tournamentRounds.number));
+  return { rounds, boards: await listForDirector(db, t, opts) };
 }
 
 /** The director's list: unplayed boards past their deadline, and boards whose reported result is disputed. */
