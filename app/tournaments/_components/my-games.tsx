@@ -90,7 +90,7 @@ function BoardCard({ b, showTournament }: { b: Board; showTournament: boolean })
           <button className={secondaryButtonClass} disabled={withdraw.isPending} onClick={() => withdraw.mutate({ proposalId: mine.id })}>Withdraw</button>
         </p>
       ) : null}
-      {b.deadline && !theirs && !b.overdue ? <ProposeForm b={b} label={b.scheduledAt ? "Propose another time" : "Propose times"} onDone={refresh} /> : null}
+      {b.deadline && !theirs && !b.overdue ? <ProposeForm b={b} label={mine ? "Replace with other times" : b.scheduledAt ? "Propose another time" : "Propose times"} onDone={refresh} /> : null}
       <ReportPart b={b} onDone={refresh} />
     </div>
   );
