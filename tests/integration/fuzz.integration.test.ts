@@ -68,6 +68,7 @@ const REQUEST = { ruleset: "equate", board: row(9, 9, "1+1=2"), play: row(10, 9,
 /** A valid-looking input per procedure path (add new procedures here). `n` makes unique names. */
 const BASES: Record<string, (w: World, n: number) => unknown> = {
   "accounts.me": () => undefined,
+  "accounts.calendarLink": () => undefined,
   "accounts.signUp": (_w, n) => ({ email: `fuzz-${n}-${randomUUID().slice(0, 8)}@example.test`, name: "Fuzz Person", password: TEST_PASSWORD }),
   "accounts.updateProfile": () => ({ name: "Fuzzy Name" }),
   // wrong passwords and unknown links: the fuzz must not change a password or delete the member

@@ -136,6 +136,7 @@ describeDb("no leaks", (db) => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
       "accounts.me": () => undefined,
+      "accounts.calendarLink": () => undefined,
       "accounts.exportData": () => undefined,
       "accounts.outbox": () => undefined,
       "clubs.list": () => ({ query: "" }),
