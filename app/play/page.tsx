@@ -9,6 +9,7 @@ import { PlayBot } from "./_components/PlayBot";
 import { LobbyGames } from "./_components/lobby-games";
 import { NewMatchForm } from "./_components/new-match-form";
 import { PlayNow } from "./_components/play-now";
+import { MyGames } from "@/app/tournaments/_components/my-games";
 
 export default function PlayPage() {
   const trpc = useTRPC();
@@ -32,6 +33,7 @@ export default function PlayPage() {
       <div className="min-w-0 space-y-6">
         <PlayNow />
         <h1 className="text-2xl font-semibold">My games</h1>
+        <MyGames />
         <PlayBot />
         <LobbyGames rows={mine.data ?? []} pending={mine.isPending} />
       </div>

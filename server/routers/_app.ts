@@ -11,6 +11,7 @@ import { apiTokensRouter } from "./api-tokens";
 import { notificationsRouter } from "./notifications";
 import { seeksRouter } from "./seeks";
 import { competitionsRouter } from "./competitions";
+import { scheduleRouter } from "./schedule";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -24,6 +25,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   seeks: seeksRouter,
   competitions: competitionsRouter,
+  schedule: scheduleRouter,
 });
 
 export type AppRouter = typeof appRouter;

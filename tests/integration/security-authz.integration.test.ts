@@ -132,6 +132,25 @@ const MATRIX: Record<string, Entry> = {
   "competitions.addEvent": { allowed: DIRECTORS, input: (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }) },
   "competitions.removeEvent": { allowed: DIRECTORS, input: (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }) },
 
+  // self-scheduled games (services/schedule): a board's players schedule and report; its directors set windows and decide
+  // the world's round has no window: the players are let through and told PRECONDITION_FAILED
+  "schedule.propose": { allowed: PLAYERS, input: (w) => ({ pairingId: w.pairingId, times: [new Date(Date.now() + 86_400_000)], note: "" }) },
+  // no proposal or report in the world: everyone is told NOT_FOUND (the players' gate on a real one: tests/integration/schedule.integration.test.ts)
+  "schedule.accept": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID(), time: new Date(Date.now() + 86_400_000) }) },
+  "schedule.counter": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID(), times: [new Date(Date.now() + 86_400_000)], note: "" }) },
+  "schedule.decline": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID() }) },
+  "schedule.withdraw": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID() }) },
+  "schedule.confirm": { allowed: PLAYERS, input: () => ({ reportId: randomUUID() }) },
+  "schedule.dispute": { allowed: PLAYERS, input: () => ({ reportId: randomUUID(), note: "" }) },
+  "schedule.openGame": { allowed: PLAYERS, input: (w) => ({ pairingId: w.pairingId }) },
+  // the world's board has its online game in play: the players are let through and told PRECONDITION_FAILED
+  "schedule.report": { allowed: PLAYERS, input: (w) => ({ pairingId: w.pairingId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 }, note: "" }) },
+  "schedule.setWindow": {
+    allowed: DIRECTORS,
+    input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, playFrom: new Date(Date.now() - 3_600_000), playBy: new Date(Date.now() + 7 * 86_400_000) }),
+  },
+  "schedule.decide": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, decision: "extend", playBy: new Date(Date.now() + 86_400_000), reason: "" }) },
+
   // adjudication: the engine is public; recording a ruling on a tournament game is for its judges and directors
   "adjudication.adjudicate": { allowed: ROLES, input: () => REQUEST },
   "adjudication.explain": { allowed: ROLES, input: () => REQUEST },

@@ -16,6 +16,10 @@ import { foldAll, loadEvents } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
 import { seedWorld, type World, type WorldRole } from "../helpers/fixtures";
 import { callerFor } from "../helpers/seed";
+import { propose } from "@/server/services/schedule/proposals";
+import { setRoundWindow } from "@/server/services/schedule/unplayed";
+
+const PRIVATE_NOTE = "call me on 0612-private";
 
 const SECRET_KEYS = new Set(["racks", "bag", "bagTiles", "passwordHash", "password_hash", "password"]);
 
@@ -168,6 +172,7 @@ describeDb("no leaks", (db) => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
       "accounts.me": () => undefined,
+      "accounts.calendarLink": () => undefined,
       "accounts.exportData": () => undefined,
       "accounts.outbox": () => undefined,
       "clubs.list": () => ({ query: "" }),
@@ -217,11 +222,12 @@ describeDb("no leaks", (db) => {
       "notifications.list": () => ({ limit: 50 }),
       "notifications.unreadCount": () => undefined,
       "notifications.prefs.get": () => undefined,
-      "accounts.calendarLink": () => undefined,
       "apiTokens.list": () => undefined,
       "analysis.get": (w) => ({ matchId: w.match.id }),
       "seeks.list": () => ({}),
       "seeks.mine": () => undefined,
+      "schedule.mine": (w) => ({ tournamentId: w.tournament.id }),
+      "schedule.unplayed": (w) => ({ tournamentId: w.tournament.id }),
     };
 
     it("every query is listed", () => {
@@ -235,12 +241,16 @@ describeDb("no leaks", (db) => {
       ).toEqual([]);
     });
 
-    it("no query output, for any role, carries a password hash", async () => {
+    it("no query output, for any role, carries a password hash (nor a proposal's note to anyone but the board's players and directors)", async () => {
       // private desk data on playerA's entry in the open event (docs/desk.md "Fees")
       await db()
         .update(tournamentPlayers)
         .set({ feeStatus: "paid", feeAmount: 1000, feeMethod: "cash", feeNote: "paid in buttons", details: { notes: "allergic to tiles" } })
         .where(and(eq(tournamentPlayers.tournamentId, w.openTournament.id), eq(tournamentPlayers.userId, w.users.playerA.id)));
+      // the world's round gets a window and A proposes a time with a private note
+      await setRoundWindow(db(), { tournamentId: w.tournament.id, actorId: w.users.clubDirector.id, roundNumber: w.roundNumber, playFrom: new Date(Date.now() - 3_600_000), playBy: new Date(Date.now() + 7 * 86_400_000) });
+      await propose(db(), { pairingId: w.pairingId, userId: w.users.playerA.id, times: [new Date(Date.now() + 86_400_000)], note: PRIVATE_NOTE });
+      const noteSeenBy = new Set<string>();
       const roles = ["anonymous", "outsider", "member", "owner", "clubDirector", "judge", "playerA"] as const;
       let answered = 0;
       for (const role of roles) {
@@ -269,9 +279,14 @@ describeDb("no leaks", (db) => {
           // a club's seek is listed to its members only (the judge is staff of an event, not a member)
           if (["anonymous", "outsider", "judge"].includes(role)) expect(json, `${path} as ${role}: the club's seek`).not.toContain(w.seek.id);
           for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
+          // a proposal's note is for the board's players and the directors
+          if (!["playerA", "owner", "clubDirector"].includes(role)) expect(json, `${path} as ${role}: a proposal's note`).not.toContain(PRIVATE_NOTE);
+          if (json.includes(PRIVATE_NOTE)) noteSeenBy.add(role);
         }
       }
       expect(answered).toBeGreaterThan(100);
+      // the players see it on their page (and the directors would once the board is unplayed)
+      expect([...noteSeenBy]).toEqual(["playerA"]);
       // and sign-up's own answer
       const made = await callerFor(db()).accounts.signUp({ email: "leak-check@example.test", name: "Leak Check", password: "correct horse 42" });
       expect(JSON.stringify(made)).not.toMatch(/scrypt\$|password/i);

@@ -44,6 +44,14 @@ export const AUDIT_ACTIONS = {
   "prize.settings": "changed how prizes are shared",
   "results.final": "marked the results final (prizes paid)",
   "results.reopened": "reopened the results (prizes provisional again)",
+  // self-scheduled games (services/schedule; docs/competitions.md)
+  "round.window-set": "set a round's play-by window",
+  "game.scheduled": "agreed a time for a game",
+  "unplayed.forfeit": "decided an unplayed game: forfeit",
+  "unplayed.double-forfeit": "decided an unplayed game: double forfeit",
+  "unplayed.extended": "extended an unplayed game's deadline",
+  "report.confirmed": "confirmed a result the opponent reported",
+  "report.disputed": "disputed a result the opponent reported",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -14,6 +14,7 @@ import { SettingsForm } from "./settings-form";
 import { ForbiddenPairsForm, SeedsForm } from "./settings-pairs";
 import { PairingPlanForm } from "./pairing-plan";
 import { RoundControl } from "./round-control";
+import { SchedulePanel } from "./schedule-panel";
 import { RoundResults } from "./result-row";
 import { Registration } from "./registration";
 import { StartStep } from "./start-step";
@@ -63,6 +64,8 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
 
       {t.status === "registration" ? <StartStep id={id} /> : null}
       <RoundControl id={id} data={data} a={d.actions} refresh={d.refresh} />
+
+      <SchedulePanel tournamentId={id} />
 
       {open.map((r) => (
         <RoundResults key={r.number} tournamentId={id} round={r} d={d} />
