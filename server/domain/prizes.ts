@@ -29,6 +29,7 @@
  */
 import type { AgeCategory, PrizeCategory, PrizeKind, PrizeSplit } from "./vocabulary";
 import { formatMoney } from "./money";
+import { ordinal } from "./ordinal";
 
 /** How many of a club's players count for the best-club prize. */
 export const CLUB_TEAM_SIZE = 3;
@@ -123,12 +124,6 @@ interface Slot {
 
 const KIND_ORDER: Record<PrizeKind, number> = { place: 0, class: 1, category: 2 };
 const CATEGORY_TITLES: Record<PrizeCategory, string> = { junior: "junior", senior: "senior", unrated: "unrated", club: "best club", "least-time": "least time used" };
-
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
-  return `${n}${suffix}`;
-}
 
 /** Minor units as "12.50 EUR" (two decimals; integer arithmetic only). */
 const winsText = (w: number) => `${Number.isInteger(w) ? w : w.toFixed(1)} win${w === 1 ? "" : "s"}`;
