@@ -143,8 +143,10 @@ test("[EVENT]: entries with a waitlist, fees, QR check-in, the absent removed, t
   await expect(sheet).toContainText("adds up");
   // 1st and 2nd (150.00) split equally among the three tied: 50.00 each. The class prize (30.00)
   // goes whole to the best class C player, or is shared if Walt and Pia finish level (they may).
+  await expect(sheet.getByTestId("payout-line").first()).toBeVisible();
   const amounts = await sheet.getByTestId("payout-amount").allTextContents();
-  expect(amounts.filter((a) => a === "50.00 EUR")).toHaveLength(3);
+  const lines = await sheet.getByTestId("payout-line").allInnerTexts();
+  expect(amounts.filter((a) => a === "50.00 EUR"), lines.join("\n")).toHaveLength(3);
   const rest = amounts.filter((a) => a !== "50.00 EUR").map((a) => Math.round(Number(a.replace(" EUR", "")) * 100));
   expect(rest.reduce((x, y) => x + y, 0)).toBe(3_000);
   await desk.screenshot({ path: `${SHOTS}/payout-desktop.png`, fullPage: true });
