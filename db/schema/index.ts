@@ -10,3 +10,4 @@ export * from "./rulings";
 export * from "./analyses";
 export * from "./api-tokens";
 export * from "./notifications";
+export * from "./arena";

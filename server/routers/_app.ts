@@ -9,6 +9,7 @@ import { matchesRouter } from "./matches";
 import { analysisRouter } from "./analysis";
 import { apiTokensRouter } from "./api-tokens";
 import { notificationsRouter } from "./notifications";
+import { arenaRouter } from "./arena";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -20,6 +21,7 @@ export const appRouter = router({
   analysis: analysisRouter,
   apiTokens: apiTokensRouter,
   notifications: notificationsRouter,
+  arena: arenaRouter,
 });
 
 export type AppRouter = typeof appRouter;
