@@ -78,6 +78,16 @@ export function freeOf(state: NightState): ArenaWaiting[] {
 export const inRoomOf = (state: NightState) => state.players.filter((p) => p.status !== "left").length;
 
 /**
+ * On a pods night, fewer free players than a pod wait for more: pairing each pair as it came free
+ * would mean no pod ever forms, since players arrive and finish one by one. (A director who wants
+ * pairs after all opens a night of pairs.) With k or more free, the pure rule groups them in pods
+ * of k and k ± 1.
+ */
+export function holdForPod(groupSize: number, free: number): boolean {
+  return groupSize > 2 && free < groupSize;
+}
+
+/**
  * Pair the free players of a locked, open night now; returns the new games. Tables are numbered
  * from 1, each new game taking the lowest table not in use.
  */
@@ -85,7 +95,7 @@ export async function pairFree(tx: DbOrTx, night: ArenaNight, now: Date): Promis
   if (night.status !== "open") return [];
   const state = await nightState(tx, night);
   const free = freeOf(state);
-  if (free.length < 2) return [];
+  if (free.length < 2 || holdForPod(night.groupSize, free.length)) return [];
   const r = pairArena(free, { groupSize: night.groupSize as ArenaGroupSize, inRoom: inRoomOf(state) });
   if (!r.ok) throw new Error(`arena pairing: ${r.error.message}`); // the night's settings were checked when it opened
   if (!r.value.groups.length) return [];

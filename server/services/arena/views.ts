@@ -12,7 +12,7 @@ import { getMembership } from "@/server/services/clubs/membership";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { syncOnline } from "./games";
 import { nightFor } from "./nights";
-import { freeOf, inRoomOf, nightState } from "./pairing";
+import { freeOf, holdForPod, inRoomOf, nightState } from "./pairing";
 
 const isDirector = (role: string | undefined) => role === "owner" || role === "director";
 
@@ -21,6 +21,10 @@ function waitingReasons(state: Awaited<ReturnType<typeof nightState>>, groupSize
   const free = freeOf(state);
   const out = new Map<string, string>();
   if (!free.length) return out;
+  if (free.length > 1 && holdForPod(groupSize, free.length)) {
+    for (const p of free) out.set(p.id, `${p.name} waits for a pod of ${groupSize}: fewer than ${groupSize} players are free.`);
+    return out;
+  }
   const r = pairArena(free, { groupSize: groupSize as ArenaGroupSize, inRoom: inRoomOf(state) });
   if (r.ok) for (const w of r.value.waiting) out.set(w.playerId, w.reason);
   for (const p of free) if (!out.has(p.id)) out.set(p.id, `${p.name} waits for the next table.`);
