@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPairings } from "@/db/schema";
+import { arenaGames, tournamentPairings } from "@/db/schema";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { createClub, getClubById } from "@/server/services/clubs/clubs";
 import { createInvite } from "@/server/services/clubs/invites";
@@ -31,6 +31,7 @@ import { createOtbMatch } from "@/server/services/matches/scorekeeper";
 import { getMatchView } from "@/server/services/matches/views";
 import { clearStateCache } from "@/server/services/matches/state";
 import { addPlayers } from "@/server/services/tournaments/registration";
+import { createLadder, joinNight, openNight } from "@/server/services/arena/nights";
 import { pairNextRound, publishRound } from "@/server/services/tournaments/rounds";
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
@@ -56,6 +57,8 @@ export interface World {
   challenge: { id: string; joinCode: string };
   /** a timed over-the-board casual game between A and B, kept by `member` */
   otb: { id: string; version: number };
+  /** an open club night (arena) where A and B play at table 1 (`gameId`, not yet reported), and a ladder */
+  arena: { nightId: string; gameId: string; ladderId: string };
 }
 
 /** The seven role users plus an applicant, created once and reusable across worlds. */
@@ -160,6 +163,12 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     ],
   });
 
+  const ladder = await createLadder(db, clubDirector.id, { clubId: club.id, name: "World Ladder" });
+  const night = await openNight(db, clubDirector.id, { clubId: club.id, name: "World Club Night", ladderId: ladder.id });
+  await joinNight(db, playerA.id, night.id);
+  await joinNight(db, playerB.id, night.id);
+  const [arenaGame] = await db.select({ id: arenaGames.id }).from(arenaGames).where(eq(arenaGames.nightId, night.id));
+
   return {
     users,
     club: { id: club.id, handle: club.handle, name: club.name },
@@ -172,6 +181,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     match: { id: matchId, version },
     challenge: { id: challenge.id, joinCode: challenge.joinCode! },
     otb: { id: otb.id, version: 1 },
+    arena: { nightId: night.id, gameId: arenaGame!.id, ladderId: ladder.id },
   };
 }
 

@@ -93,6 +93,7 @@ export async function joinNight(db: Db, userId: string, nightId: string, now = n
 
 /** A player leaves the room; a game at a table is finished (reported) first. */
 export async function leaveNight(db: Db, userId: string, nightId: string, now = new Date()): Promise<void> {
+  await nightFor(db, nightId, userId);
   await db.transaction(async (tx) => {
     const n = await lockNight(tx, nightId);
     const [me] = await tx.select().from(arenaPlayers).where(and(eq(arenaPlayers.nightId, nightId), eq(arenaPlayers.userId, userId)));
