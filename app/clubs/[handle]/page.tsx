@@ -12,6 +12,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
+import { ClubNights } from "@/app/arena/_components/club-nights";
 import { Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RULESET_NAMES } from "@/engine";
@@ -105,6 +106,7 @@ export default function ClubPage() {
         <div className="space-y-6 lg:col-span-2">
           <LiveNow clubId={club.id} empty="No game of this club's tournaments is in play right now." />
           <ClubTournaments clubId={club.id} canManage={canManage} />
+          {membership ? <ClubNights clubId={club.id} /> : null}
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />
           </Section>
