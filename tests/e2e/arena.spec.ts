@@ -16,7 +16,7 @@ type NightView = { me: { status: string; gameId: string | null } | null; games: 
 async function person(browser: Browser, name: string, phone = false) {
   const ctx = await browser.newContext(phone ? { viewport: { width: 390, height: 844 } } : {});
   const page = await ctx.newPage();
-  const email = uniqueEmail(name.toLowerCase());
+  const email = uniqueEmail(name.toLowerCase().replace(/\W/g, ""));
   await signUp(page, name, email);
   return { name, email, page };
 }
@@ -98,6 +98,8 @@ test("[ARENA]: seven players join and leave a club night and are paired in pods 
   expect(new Set(seated).size).toBe(seated.length);
   expect(seated.length + v.waiting.length).toBe(7);
   for (const g of v.games.filter((x) => x.status === "playing")) expect(g.players.length).toBeGreaterThanOrEqual(2);
+  // whoever still waits has a reason the pairing stands by (nobody who could play is left waiting)
+  for (const w of v.waiting) expect(w.reason).toMatch(/only free player|rather than meet again|waits for a pod of 3/);
 
   // the standings on the phone, with the winners on top
   await ada.reload();

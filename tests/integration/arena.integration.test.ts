@@ -8,6 +8,10 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import type { PublicUser } from "@/server/services/accounts/accounts";
+import { randomUUID } from "node:crypto";
+import { checkIn } from "@/server/services/matches/presence";
+import { submitMove } from "@/server/services/matches/moves";
+import { getMatchView } from "@/server/services/matches/views";
 import { describeDb } from "../helpers/db";
 import { callerFor, seedClub, seedUsers } from "../helpers/seed";
 
@@ -189,6 +193,29 @@ describeDb("arena club nights", (db) => {
       expect(v.why[0]).toBe("P1 is above P2 because P1 has 6 points and P2 has 0.");
       await w.dir.arena.close({ nightId: id });
       await expect(w.as(a).arena.join({ nightId: id })).rejects.toThrow(/closed/);
+    });
+
+    it("online: each table is a real game; its result counts when it ends, and its players are paired again", async () => {
+      const w = await club(db(), 3);
+      const [a, b, c] = w.members as [PublicUser, PublicUser, PublicUser];
+      const { id } = await w.dir.arena.open({ clubId: w.club.id, name: "Online night", mode: "online" });
+      await w.as(a).arena.join({ nightId: id });
+      await w.as(b).arena.join({ nightId: id });
+      const [g] = await playing(w, id);
+      expect(g!.matchId).not.toBeNull();
+      await expect(w.as(a).arena.report({ gameId: g!.id, scores: { [a.id]: 1, [b.id]: 0 } })).rejects.toThrow("This game is played online: its result counts when the game ends.");
+      await checkIn(db(), { matchId: g!.matchId!, userId: a.id });
+      await checkIn(db(), { matchId: g!.matchId!, userId: b.id });
+      await w.as(c).arena.join({ nightId: id }); // waits alone while the game runs
+      const m = await getMatchView(db(), g!.matchId!, a.id);
+      await submitMove(db(), { matchId: g!.matchId!, userId: a.id, expectedSeq: m.version, clientId: randomUUID(), action: { type: "resign" } });
+      const v = await view(w, c, id);
+      expect(v.games.find((x) => x.id === g!.id)!.status).toBe("confirmed");
+      expect(v.standings[0]).toMatchObject({ playerId: b.id, wins: 1 });
+      // b and the waiting c are paired at once, a waits (no immediate rematch with b)
+      const next = v.games.filter((x) => x.status === "playing");
+      expect(next).toHaveLength(1);
+      expect(next[0]!.players.map((p) => p.id).sort()).toEqual([b.id, c.id].sort());
     });
 
     it("a ladder sums two nights", async () => {

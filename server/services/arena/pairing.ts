@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { arenaGames, arenaNights, arenaPlayers, matchPlayers, users, type ArenaGameRow, type ArenaNight, type ArenaPlayer } from "@/db/schema";
+import { arenaGames, arenaNights, arenaPlayers, matches, matchPlayers, users, type ArenaGameRow, type ArenaNight, type ArenaPlayer } from "@/db/schema";
 import type { MatchChallengeRule } from "@/db/schema/matches";
 import { computeArenaStandings, pairArena, type ArenaGroupSize, type ArenaStandings, type ArenaWaiting } from "@/server/domain";
 import { DomainError } from "@/server/errors";
@@ -27,9 +27,12 @@ export async function lockNight(tx: DbOrTx, nightId: string): Promise<ArenaNight
   return n;
 }
 
-/** userId → final ranks (1 = best; equal scores share a rank). */
-export function ranksOf(players: readonly string[], scores: Record<string, number>): number[] {
-  return players.map((id) => 1 + players.filter((o) => (scores[o] ?? 0) > (scores[id] ?? 0)).length);
+/** Final ranks in the players' order (1 = best; equal scores share a rank); `winners`, when the
+ * game names them (online), rank above everyone else whatever the points. */
+export function ranksOf(players: readonly string[], scores: Record<string, number>, winners?: readonly string[]): number[] {
+  const key = (id: string): [number, number] => [winners?.length ? Number(winners.includes(id)) : 0, scores[id] ?? 0];
+  const above = (o: string, id: string) => key(o)[0] > key(id)[0] || (key(o)[0] === key(id)[0] && key(o)[1] > key(id)[1]);
+  return players.map((id) => 1 + players.filter((o) => above(o, id)).length);
 }
 
 export interface NightState {
@@ -50,9 +53,13 @@ export async function nightState(tx: DbOrTx, night: ArenaNight): Promise<NightSt
   const settled = games
     .filter((g) => (SETTLED as readonly string[]).includes(g.status) && g.scores)
     .sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0));
+  // an online game's winners come from the game itself (a resignation can win on fewer points)
+  const online = settled.map((g) => g.matchId).filter((id): id is string => id !== null);
+  const results = online.length ? await tx.select({ id: matches.id, result: matches.result }).from(matches).where(inArray(matches.id, online)) : [];
+  const winnersOf = new Map(results.map((m) => [m.id, m.result?.winners ?? []]));
   const r = computeArenaStandings(
     players.map((x) => ({ id: x.p.userId, name: x.name })),
-    settled.map((g) => ({ players: g.players, ranks: ranksOf(g.players, g.scores!) })),
+    settled.map((g) => ({ players: g.players, ranks: ranksOf(g.players, g.scores!, g.matchId ? winnersOf.get(g.matchId) : undefined) })),
     night.scoring,
   );
   if (!r.ok) throw new Error(`arena standings: ${r.error.message}`); // stored games are checked when written: a bug
@@ -92,6 +99,19 @@ export function holdForPod(groupSize: number, free: number): boolean {
  * from 1, each new game taking the lowest table not in use.
  */
 export async function pairFree(tx: DbOrTx, night: ArenaNight, now: Date): Promise<ArenaGameRow[]> {
+  // The pure rule may leave players waiting who can play each other once the first groups are
+  // seated (a clash dropped from a pod); pass again until nothing changes, so what the page says
+  // about who waits (the same rule, asked again) is always true.
+  const made: ArenaGameRow[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    const more = await pairOnce(tx, night, now);
+    if (!more.length) break;
+    made.push(...more);
+  }
+  return made;
+}
+
+async function pairOnce(tx: DbOrTx, night: ArenaNight, now: Date): Promise<ArenaGameRow[]> {
   if (night.status !== "open") return [];
   const state = await nightState(tx, night);
   const free = freeOf(state);
