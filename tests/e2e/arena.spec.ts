@@ -108,4 +108,15 @@ test("[ARENA]: seven players join and leave a club night and are paired in pods 
   await dir.page.reload();
   await expect(dir.page.getByTestId("standings").getByTestId("standing-row")).toHaveCount(7);
   await dir.page.screenshot({ path: `${SHOTS}/desktop-after.png`, fullPage: true });
+
+  // the director starts a ladder on the club page, attaches tonight to it, and the ladder counts it
+  await dir.page.goto(`/clubs/${club.handle}`);
+  await dir.page.getByRole("button", { name: "Start the ladder" }).click();
+  await expect(dir.page.getByRole("list", { name: "Ladders" })).toContainText("Club ladder");
+  await dir.page.goto(`/arena/${nightId}`);
+  await dir.page.getByLabel("This night feeds the ladder").selectOption({ label: "Club ladder" });
+  await dir.page.getByRole("link", { name: "the ladder" }).click();
+  await expect(dir.page.getByRole("heading", { name: "Club ladder" })).toBeVisible();
+  await expect(dir.page.getByTestId("ladder-row")).toHaveCount(6);
+  await dir.page.screenshot({ path: `${SHOTS}/desktop-ladder.png`, fullPage: true });
 });

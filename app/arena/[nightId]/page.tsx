@@ -122,10 +122,15 @@ export default function NightPage() {
         </div>
       </div>
 
-      {v.canDirect && v.night.status === "open" ? (
+      {v.canDirect ? (
         <Section title="Director" testId="director">
-          <p className="mb-2 text-sm text-slate-600">Closing stops the pairing; games still at a table can be reported afterwards.</p>
-          <button className={dangerButtonClass} disabled={close.isPending} onClick={() => window.confirm("Close tonight's club night?") && close.mutate({ nightId })}>Close the night</button>
+          <LadderPicker clubId={v.night.clubId} nightId={nightId} ladderId={v.night.ladderId} onDone={refresh} />
+          {v.night.status === "open" ? (
+            <>
+              <p className="mb-2 mt-3 text-sm text-slate-600">Closing stops the pairing; games still at a table can be reported afterwards.</p>
+              <button className={dangerButtonClass} disabled={close.isPending} onClick={() => window.confirm("Close tonight's club night?") && close.mutate({ nightId })}>Close the night</button>
+            </>
+          ) : null}
         </Section>
       ) : null}
     </div>
@@ -218,5 +223,30 @@ function DecideForm({ game, onDone }: { game: Game; onDone: () => void }) {
       <ScoreForm players={game.players} initial={game.scores} label="Decide" pending={decide.isPending} onSubmit={(scores) => decide.mutate({ gameId: game.id, scores })} />
       <FormError message={decide.error?.message} />
     </details>
+  );
+}
+
+function LadderPicker({ clubId, nightId, ladderId, onDone }: { clubId: string; nightId: string; ladderId: string | null; onDone: () => void }) {
+  const trpc = useTRPC();
+  const ladders = useQuery(trpc.arena.club.queryOptions({ clubId }));
+  const attach = useMutation(trpc.arena.attach.mutationOptions({ onSuccess: onDone }));
+  if (!ladders.data?.ladders.length) return null;
+  return (
+    <div className="space-y-1">
+      <label htmlFor="night-ladder" className="block text-sm font-medium text-slate-700">This night feeds the ladder</label>
+      <select
+        id="night-ladder"
+        className="rounded border border-slate-300 px-2 py-1 text-sm"
+        value={ladderId ?? ""}
+        disabled={attach.isPending}
+        onChange={(e) => attach.mutate({ nightId, ladderId: e.target.value || null })}
+      >
+        <option value="">No ladder</option>
+        {ladders.data.ladders.map((l) => (
+          <option key={l.id} value={l.id}>{l.name}</option>
+        ))}
+      </select>
+      <FormError message={attach.error?.message} />
+    </div>
   );
 }
