@@ -15,7 +15,13 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The check-in desk reads QR codes with the camera (docs/desk.md); only its own page may ask
+      // for it (a later rule's header replaces the first's). Links to it are full page loads, as a
+      // client-side navigation keeps the policy of the page it came from.
+      { source: "/tournaments/:id/desk", headers: [{ key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }] },
+    ];
   },
 };
 

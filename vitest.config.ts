@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 export default defineConfig({
@@ -15,6 +16,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // vitest's default is one worker fewer than the cores: a single one on the 2-core CI box, whose
+    // other core then idles, since the main process only gathers results. Files may run side by side:
+    // each has its own database (tests/helpers/db.ts) and binds port 0.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A game a test ends gets its analysis row, but no background analysis run
     // (server/services/analysis/on-end.ts); the tests of that module turn it on.
     env: { ANALYSIS_AUTOSTART: "off" },

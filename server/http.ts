@@ -8,6 +8,9 @@
 import { getDb, type Db } from "@/db/client";
 import { isUuid } from "./edge";
 import { DomainError, forClient } from "./errors";
+import { bearerAuth } from "./api-auth";
+import { requireTournamentRole } from "./services/tournaments/access";
+import { ledgerCsv } from "./services/tournaments/fees";
 import { pairingsCsv, standingsCsv } from "./services/tournaments/views";
 
 /** The answer for an error a route's work threw: `{ "error": sentence }`, or the sentence as text. */
@@ -46,6 +49,37 @@ export function tournamentCsvRoute(kind: "standings" | "pairings", openDb: () =>
       const body = kind === "pairings" ? await pairingsCsv(db, id, round) : await standingsCsv(db, id);
       const name = round === undefined ? `${kind}-${id}` : `${kind}-round-${round}-${id}`;
       return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` } });
+    } catch (err) {
+      return errorResponse(err, "text");
+    }
+  };
+}
+
+/** Who sent a request: an API token's user, else the session cookie's (Auth.js loads only then). */
+async function requestUser(req: Request, openDb: () => Promise<Db>): Promise<{ id: string } | null> {
+  const byToken = await bearerAuth(req.headers, openDb);
+  if (byToken) return byToken.user;
+  if (!req.headers.get("cookie")) return null;
+  const { userFromRequest } = await import("./auth");
+  return userFromRequest(req);
+}
+
+/**
+ * `GET /tournaments/[id]/ledger.csv`: the fee ledger (services/tournaments/fees.ts) for the event's
+ * staff only, as the `tournaments.desk.ledger` query: signed out is a 401, anyone else a 403 —
+ * fee records are private. `userOf` is the request's user; tests give theirs.
+ */
+export function ledgerCsvRoute(openDb: () => Promise<Db> = getDb, userOf: (req: Request) => Promise<{ id: string } | null> = (req) => requestUser(req, openDb)) {
+  return async (req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> => {
+    try {
+      const { id } = await ctx.params;
+      if (!isUuid(id)) throw new DomainError("NOT_FOUND", "That tournament does not exist.");
+      const user = await userOf(req);
+      if (!user) throw new DomainError("UNAUTHENTICATED", "Sign in to download the fee ledger.");
+      const db = await openDb();
+      await requireTournamentRole(db, id, user.id, ["judge"]);
+      const body = await ledgerCsv(db, id);
+      return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="ledger-${id}.csv"`, "cache-control": "private, no-store" } });
     } catch (err) {
       return errorResponse(err, "text");
     }

@@ -1,12 +1,15 @@
 "use client";
-/** /play: my games (challenges waiting, games in play, finished) and the "New match" form —
- * challenge a player found by e-mail or name, or open a seat to anyone with the link. */
+/** /play: "Play now" (open seeks: post one with a preset button, or accept another's), my games
+ * (challenges waiting, games in play, finished) and the "New match" form — challenge a player
+ * found by e-mail or name, or open a seat to anyone with the link. */
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { PlayBot } from "./_components/PlayBot";
 import { LobbyGames } from "./_components/lobby-games";
 import { NewMatchForm } from "./_components/new-match-form";
+import { PlayNow } from "./_components/play-now";
+import { MyGames } from "@/app/tournaments/_components/my-games";
 
 export default function PlayPage() {
   const trpc = useTRPC();
@@ -27,8 +30,10 @@ export default function PlayPage() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
-      <div className="space-y-6">
+      <div className="min-w-0 space-y-6">
+        <PlayNow />
         <h1 className="text-2xl font-semibold">My games</h1>
+        <MyGames />
         <PlayBot />
         <LobbyGames rows={mine.data ?? []} pending={mine.isPending} />
       </div>

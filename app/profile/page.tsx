@@ -31,6 +31,10 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   ruling: "A ruling is recorded on my game",
   "rating-changed": "My rating changed",
   "entry-promoted": "I move from a waitlist into a tournament",
+  "game-proposal": "My opponent proposes or answers times for our game",
+  "game-scheduled": "A time for my game is agreed",
+  "game-reminder": "My scheduled game starts within the hour",
+  "result-report": "My opponent reports, confirms or disputes our result",
 };
 
 export default function ProfilePage() {

@@ -10,4 +10,5 @@ export * from "./rulings";
 export * from "./analyses";
 export * from "./api-tokens";
 export * from "./notifications";
+export * from "./seeks";
 export * from "./arena";

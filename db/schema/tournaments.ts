@@ -190,7 +190,7 @@ export const tournamentPlayers = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** The entry form's answers (only the fields the event asks for). */
     details: jsonb("details").$type<EntryDetails>().notNull().default({}),
-    /** Fee record (docs/entries.md "Fees"): amount in minor units of the event's currency. */
+    /** Fee record (docs/desk.md "Fees"): amount in minor units of the event's currency. */
     feeStatus: text("fee_status", { enum: FEE_STATUSES }).notNull().default("owed"),
     feeAmount: integer("fee_amount").notNull().default(0),
     feeMethod: text("fee_method", { enum: FEE_METHODS }),

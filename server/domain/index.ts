@@ -22,4 +22,7 @@ export { MAX_SCORE, scoreProblem } from "./scores";
 export { parseResultLine, describeResult, scoreLine, roundTimeLeft, formatClock, MAX_RESULT_LINE, ROUND_MINUTES, type EntryBoard, type LineReading } from "./director-entry";
 export { parseTsh, writeTsh, tshRounds, tshField, tshQuote, TSH_MAX_PLAYERS, TSH_MAX_ROUNDS, type TshFile, type TshPlayer, type TshProblem, type TshParse, type TshRound, type TshBoard, type TshBye } from "./tsh";
 export * from "./competitions";
-export { allocatePrizes, shareOut, formatMoney, ordinal, CLUB_TEAM_SIZE, type AllocateInput, type Payout, type PayoutLine, type PayoutWinner, type PrizeEntrant, type PrizeRow } from "./prizes";
+export { ordinal } from "./ordinal";
+export { allocatePrizes, shareOut, CLUB_TEAM_SIZE, type AllocateInput, type Payout, type PayoutLine, type PayoutWinner, type PrizeEntrant, type PrizeRow } from "./prizes";
+export { formatMoney, parseMoney, minorDigits } from "./money";
+export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl, describeTimeControl, type TimePreset } from "./time-presets";

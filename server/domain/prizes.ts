@@ -28,6 +28,8 @@
  * keeps it rather than trading it for a share (no re-placing loop).
  */
 import type { AgeCategory, PrizeCategory, PrizeKind, PrizeSplit } from "./vocabulary";
+import { formatMoney } from "./money";
+import { ordinal } from "./ordinal";
 
 /** How many of a club's players count for the best-club prize. */
 export const CLUB_TEAM_SIZE = 3;
@@ -123,20 +125,7 @@ interface Slot {
 const KIND_ORDER: Record<PrizeKind, number> = { place: 0, class: 1, category: 2 };
 const CATEGORY_TITLES: Record<PrizeCategory, string> = { junior: "junior", senior: "senior", unrated: "unrated", club: "best club", "least-time": "least time used" };
 
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
-  return `${n}${suffix}`;
-}
-
 /** Minor units as "12.50 EUR" (two decimals; integer arithmetic only). */
-export function formatMoney(minor: number, currency = ""): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-  return currency ? `${text} ${currency}` : text;
-}
-
 const winsText = (w: number) => `${Number.isInteger(w) ? w : w.toFixed(1)} win${w === 1 ? "" : "s"}`;
 const spreadText = (s: number) => (s > 0 ? `+${s}` : String(s));
 

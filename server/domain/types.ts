@@ -68,6 +68,8 @@ export const DOMAIN_ERROR_CODES = [
   { code: "UNKNOWN_METHOD", description: "no pairing method of the registry has that code (or no pod variant of it)" },
   { code: "NOTHING_TO_PAIR", description: "the schedule or bracket has no round left to pair, or none ready yet" },
   { code: "ENGINE_REFUSED", description: "a pairing engine refused the round's input (the message says why)" },
+  { code: "BAD_RULE", description: "a competition's promotion, points, scoring or ladder rule is not well formed" },
+  { code: "BAD_PLACES", description: "an event's or division's places do not follow one another (1st, 2nd=, 2nd=, 4th …)" },
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number]["code"];
 
@@ -75,6 +77,8 @@ export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number]["code"];
 export interface DomainFailure {
   code: DomainErrorCode;
   message: string;
+  /** The input field concerned, when there is one (a competition rule's part). */
+  field?: string;
 }
 /** The engine's one result shape, failing with a `DomainFailure` (read `r.error.code`). */
 export type Result<T> = EngineResult<T, DomainFailure>;

@@ -52,7 +52,7 @@ export interface EntryDetails {
   notes?: string;
 }
 
-/** Fees are recorded, never charged (docs/entries.md "Fees"). */
+/** Fees are recorded, never charged (docs/desk.md "Fees"). */
 export const FEE_STATUSES = ["owed", "paid", "waived"] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 export const FEE_METHODS = ["cash", "transfer", "card"] as const;
@@ -113,7 +113,7 @@ export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** What a user may be told about (in the app, and by e-mail when they ask for it on their profile). */
-export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed", "entry-promoted"] as const;
+export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed", "entry-promoted", "game-proposal", "game-scheduled", "game-reminder", "result-report"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a one-time account link does (account_tokens.purpose). */
@@ -147,3 +147,9 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
  * disputes it (the director decides a dispute). */
 export const REPORT_STATUSES = ["pending", "confirmed", "disputed", "superseded"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** An open seek of the "Play now" lobby (docs/matches.md "Play now: open seeks"): `open` until
+ * its last seat is taken (`taken`: its game exists), its creator withdraws it (`cancelled`) or it
+ * runs out (`expired`; reads also treat an open seek past `expires_at` as expired). */
+export const SEEK_STATUSES = ["open", "taken", "cancelled", "expired"] as const;
+export type SeekStatus = (typeof SEEK_STATUSES)[number];

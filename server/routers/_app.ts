@@ -9,6 +9,9 @@ import { matchesRouter } from "./matches";
 import { analysisRouter } from "./analysis";
 import { apiTokensRouter } from "./api-tokens";
 import { notificationsRouter } from "./notifications";
+import { seeksRouter } from "./seeks";
+import { competitionsRouter } from "./competitions";
+import { scheduleRouter } from "./schedule";
 import { arenaRouter } from "./arena";
 
 export const appRouter = router({
@@ -21,6 +24,9 @@ export const appRouter = router({
   analysis: analysisRouter,
   apiTokens: apiTokensRouter,
   notifications: notificationsRouter,
+  seeks: seeksRouter,
+  competitions: competitionsRouter,
+  schedule: scheduleRouter,
   arena: arenaRouter,
 });
 

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signOut, signUp } from "./helpers";
+import { signIn, signOut, signUp, signUpByForm } from "./helpers";
 
 test("[accounts]: sign up, sign out, sign in again and see my name", async ({ page }) => {
-  const email = await signUp(page, "Ada Lovelace");
+  const email = await signUpByForm(page, "Ada Lovelace");
   await signOut(page);
   await expect(page.getByTestId("user-name")).toHaveCount(0);
   await signIn(page, email);

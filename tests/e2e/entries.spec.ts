@@ -5,30 +5,12 @@
  * first waitlisted player is promoted and sees the notification. Players are signed up and signed
  * in through the API, each from an address of their own (rate limits are per client).
  */
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { PASSWORD, uniqueEmail } from "./helpers";
+import { call, person } from "./people";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "test-results";
 const PHONE = { width: 390, height: 844 };
-
-async function call<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const res = await request.post(`/api/trpc/${path}`, { data: { json: input } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.result.data.json as T;
-}
-
-/** A new browser context signed in as a new account named `name`. */
-async function person(browser: Browser, name: string, viewport = { width: 1280, height: 800 }) {
-  const client = `198.18.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const ctx = await browser.newContext({ viewport, extraHTTPHeaders: { "x-forwarded-for": client }, ...(viewport.width < 500 ? { hasTouch: true } : {}) });
-  const email = uniqueEmail("entry");
-  await call(ctx.request, "accounts.signUp", { email, name, password: PASSWORD });
-  const { csrfToken } = (await (await ctx.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  await ctx.request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: PASSWORD }, headers: { "x-auth-return-redirect": "1" } });
-  return { ctx, email, page: await ctx.newPage() };
-}
 
 test("[ENTRIES]: a capped event fills, two players wait, a withdrawal promotes the first and tells them", async ({ browser }) => {
   test.setTimeout(120_000);

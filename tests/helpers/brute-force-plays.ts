@@ -7,6 +7,10 @@
  * shares no code with engine/movegen: obviously correct, and slow. The only filter before the
  * adjudicator is the connection rule it would apply anyway (a new tile next to an old one; the
  * first play on the start square).
+ *
+ * `maxTries` caps the work: past that many adjudications it gives up and returns null (the fast
+ * tier's per-position budget, tests/helpers/exact-property.ts), so one huge position (a blank in a
+ * full rack tries every face on every square) cannot make a run ten times slower than the next.
  */
 import { adjudicatePlay, BLANK, normaliseFace, type Face, type Placement, type Ruleset } from "@/engine";
 
@@ -33,8 +37,8 @@ export function bruteForcePlays(
   rs: Ruleset,
   board: readonly Placement[],
   rack: readonly Face[],
-  opts: { firstPlay?: boolean; maxNew?: number; maxEquals?: number; brackets?: boolean } = {},
-): Map<string, BrutePlay> {
+  opts: { firstPlay?: boolean; maxNew?: number; maxEquals?: number; brackets?: boolean; maxTries?: number } = {},
+): Map<string, BrutePlay> | null {
   const size = rs.layout.size;
   const firstPlay = opts.firstPlay ?? board.length === 0;
   const taken = new Set(board.map((t) => t.row * size + t.col));
@@ -51,70 +55,84 @@ export function bruteForcePlays(
   const brackets = rs.grammar.brackets && opts.brackets !== false;
   const variants = (face: Face): Face[] => (brackets && /^\d+$/.test(face) ? [face, `(${face}`, `${face})`, `(${face})`] : [face]);
 
+  const maxTries = opts.maxTries ?? Infinity;
+  let tries = 0;
   const tryPlay = (ps: Placement[]): void => {
+    if (++tries > maxTries) throw OVER_BUDGET;
     const r = adjudicatePlay(rs, board, ps, { rack, firstPlay });
     if (!r.valid) return;
     const key = playKeyOf(rs, board, ps);
     if (!out.has(key)) out.set(key, { placements: ps.map((p) => ({ ...p })), score: r.score });
   };
 
-  for (const dir of ["across", "down"] as const) {
-    const [dr, dc] = dir === "across" ? [0, 1] : [1, 0];
-    for (let r0 = 0; r0 < size; r0++) {
-      for (let c0 = 0; c0 < size; c0++) {
-        if (isTaken(r0, c0)) continue;
-        // the first k empty squares from (r0, c0) onwards
-        const cells: Array<[number, number]> = [];
-        for (let r = r0, c = c0; onBoard(r, c) && cells.length < maxNew; r += dr, c += dc) if (!isTaken(r, c)) cells.push([r, c]);
-        for (let k = 1; k <= cells.length; k++) {
-          if (k === 1 && dir === "down") continue; // a single tile is the same play either way
-          const use = cells.slice(0, k);
-          const connected = firstPlay
-            ? use.some(([r, c]) => r === rs.layout.start[0] && c === rs.layout.start[1])
-            : use.some(([r, c]) => [[-1, 0], [1, 0], [0, -1], [0, 1]].some(([a, b]) => isTaken(r + a, c + b)));
-          if (!connected) continue;
-          const ps: Placement[] = [];
-          let eqs = 0;
-          const assign = (i: number): void => {
-            if (i === k) {
-              tryPlay(ps);
-              return;
-            }
-            const [r, c] = use[i];
-            for (const f of rackFaces) {
-              const n = left.get(f)!;
-              if (n === 0) continue;
-              left.set(f, n - 1);
-              if (f === BLANK) {
-                for (const b of blankFaces) {
-                  for (const v of variants(b)) {
-                    ps.push({ row: r, col: c, tile: v, blank: true });
+  try {
+    search();
+  } catch (e) {
+    if (e === OVER_BUDGET) return null;
+    throw e;
+  }
+  return out;
+
+  function search(): void {
+    for (const dir of ["across", "down"] as const) {
+      const [dr, dc] = dir === "across" ? [0, 1] : [1, 0];
+      for (let r0 = 0; r0 < size; r0++) {
+        for (let c0 = 0; c0 < size; c0++) {
+          if (isTaken(r0, c0)) continue;
+          // the first k empty squares from (r0, c0) onwards
+          const cells: Array<[number, number]> = [];
+          for (let r = r0, c = c0; onBoard(r, c) && cells.length < maxNew; r += dr, c += dc) if (!isTaken(r, c)) cells.push([r, c]);
+          for (let k = 1; k <= cells.length; k++) {
+            if (k === 1 && dir === "down") continue; // a single tile is the same play either way
+            const use = cells.slice(0, k);
+            const connected = firstPlay
+              ? use.some(([r, c]) => r === rs.layout.start[0] && c === rs.layout.start[1])
+              : use.some(([r, c]) => [[-1, 0], [1, 0], [0, -1], [0, 1]].some(([a, b]) => isTaken(r + a, c + b)));
+            if (!connected) continue;
+            const ps: Placement[] = [];
+            let eqs = 0;
+            const assign = (i: number): void => {
+              if (i === k) {
+                tryPlay(ps);
+                return;
+              }
+              const [r, c] = use[i];
+              for (const f of rackFaces) {
+                const n = left.get(f)!;
+                if (n === 0) continue;
+                left.set(f, n - 1);
+                if (f === BLANK) {
+                  for (const b of blankFaces) {
+                    for (const v of variants(b)) {
+                      ps.push({ row: r, col: c, tile: v, blank: true });
+                      assign(i + 1);
+                      ps.pop();
+                    }
+                  }
+                } else {
+                  for (const v of variants(f)) {
+                    ps.push({ row: r, col: c, tile: v });
                     assign(i + 1);
                     ps.pop();
                   }
                 }
-              } else {
-                for (const v of variants(f)) {
-                  ps.push({ row: r, col: c, tile: v });
-                  assign(i + 1);
-                  ps.pop();
-                }
+                left.set(f, n);
               }
-              left.set(f, n);
-            }
-            for (const f of unlimited) {
-              if (f === "=" && eqs >= maxEquals) continue;
-              eqs++;
-              ps.push({ row: r, col: c, tile: f });
-              assign(i + 1);
-              ps.pop();
-              eqs--;
-            }
-          };
-          assign(0);
+              for (const f of unlimited) {
+                if (f === "=" && eqs >= maxEquals) continue;
+                eqs++;
+                ps.push({ row: r, col: c, tile: f });
+                assign(i + 1);
+                ps.pop();
+                eqs--;
+              }
+            };
+            assign(0);
+          }
         }
       }
     }
   }
-  return out;
 }
+
+const OVER_BUDGET = Symbol("over budget");

@@ -36,6 +36,7 @@ import { pairNextRound, publishRound } from "@/server/services/tournaments/round
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
 import { seedUser } from "./seed";
+import { createSeek } from "@/server/services/seeks/seeks";
 
 export const WORLD_ROLES = ["outsider", "member", "clubDirector", "owner", "judge", "playerA", "playerB"] as const;
 export type WorldRole = (typeof WORLD_ROLES)[number];
@@ -57,6 +58,8 @@ export interface World {
   challenge: { id: string; joinCode: string };
   /** a timed over-the-board casual game between A and B, kept by `member` */
   otb: { id: string; version: number };
+  /** the club director's open seek in the club's lobby (Equate blitz for two, members only) */
+  seek: { id: string };
   /** an open club night (arena) where A and B play at table 1 (`gameId`, not yet reported), and a ladder */
   arena: { nightId: string; gameId: string; ladderId: string };
 }
@@ -163,6 +166,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     ],
   });
 
+  const seek = await createSeek(db, clubDirector.id, { ruleset: "equate", preset: "blitz", rated: false, players: 2, clubId: club.id });
   const ladder = await createLadder(db, clubDirector.id, { clubId: club.id, name: "World Ladder" });
   const night = await openNight(db, clubDirector.id, { clubId: club.id, name: "World Club Night", ladderId: ladder.id });
   await joinNight(db, playerA.id, night.id);
@@ -181,6 +185,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     match: { id: matchId, version },
     challenge: { id: challenge.id, joinCode: challenge.joinCode! },
     otb: { id: otb.id, version: 1 },
+    seek: { id: seek.id },
     arena: { nightId: night.id, gameId: arenaGame!.id, ladderId: ladder.id },
   };
 }

@@ -245,6 +245,7 @@ export function worldIds(w: World): string[] {
     w.match.id,
     w.challenge.id,
     w.otb.id,
+    w.seek.id,
   ];
 }
 

@@ -36,6 +36,7 @@ import type { Db } from "@/db/client";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
 import { POST as adjudicateRoute } from "@/app/api/adjudicate/route";
+import { GET as ledgerCsv } from "@/app/tournaments/[id]/ledger.csv/route";
 import { GET as pairingsCsv } from "@/app/tournaments/[id]/pairings.csv/route";
 import { GET as standingsCsv } from "@/app/tournaments/[id]/standings.csv/route";
 import { trpcHttpHandler } from "@/server/trpc-http";
@@ -68,6 +69,7 @@ const REQUEST = { ruleset: "equate", board: row(9, 9, "1+1=2"), play: row(10, 9,
 /** A valid-looking input per procedure path (add new procedures here). `n` makes unique names. */
 const BASES: Record<string, (w: World, n: number) => unknown> = {
   "accounts.me": () => undefined,
+  "accounts.calendarLink": () => undefined,
   "accounts.signUp": (_w, n) => ({ email: `fuzz-${n}-${randomUUID().slice(0, 8)}@example.test`, name: "Fuzz Person", password: TEST_PASSWORD }),
   "accounts.updateProfile": () => ({ name: "Fuzzy Name" }),
   // wrong passwords and unknown links: the fuzz must not change a password or delete the member
@@ -110,6 +112,24 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.roundClock": (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }),
   "tournaments.live": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
+  "competitions.list": (w) => ({ clubId: w.club.id }),
+  "competitions.season": () => ({ competitionId: randomUUID() }),
+  "competitions.series": () => ({ competitionId: randomUUID() }),
+  "competitions.createSeason": (w, n) => ({
+    clubId: w.club.id,
+    name: `Fuzz League ${n}`,
+    starts: "2031-03-02",
+    roundDays: 7,
+    settings: { ruleset: "equate", format: "round-robin", timeControl: TC },
+    divisionSize: 4,
+    promotion: { up: { kind: "fraction", num: 1, den: 4, round: "ceil" }, down: { kind: "count", n: 1 }, newPlayers: "bottom" },
+    players: [w.users.playerA.id, w.users.playerB.id],
+    order: "given",
+  }),
+  "competitions.nextSeason": () => ({ competitionId: randomUUID(), name: "Fuzz Next", starts: "2031-09-07", newPlayers: [] }),
+  "competitions.createSeries": (w, n) => ({ clubId: w.club.id, name: `Fuzz Series ${n}`, starts: "2031-01-01", points: { kind: "table", points: [10, 6, 4] }, best: 2, eventIds: [w.tournament.id] }),
+  "competitions.addEvent": (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }),
+  "competitions.removeEvent": (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }),
   "tournaments.create": (w) => ({ clubId: w.club.id, name: "Fuzz Open", startsAt: "2031-05-01T09:00:00Z", ruleset: "equate", timeControl: TC, tiebreaks: ["spread"] }),
   "tournaments.update": (w) => ({ tournamentId: w.tournament.id, name: "Renamed", rounds: 7, rulesetOptions: { challenge: "double" } }),
   "tournaments.staff.add": (w) => ({ tournamentId: w.tournament.id, email: w.users.outsider.email, role: "director" }),
@@ -128,6 +148,15 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.players.withdraw": (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id }),
   "tournaments.players.seed": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id, seed: 1 }),
   "tournaments.players.search": (w) => ({ tournamentId: w.openTournament.id, query: "a", limit: 5 }),
+  "tournaments.desk.myEntry": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.desk.renewCode": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.desk.settings": (w) => ({ tournamentId: w.openTournament.id }),
+  "tournaments.desk.configure": (w) => ({ tournamentId: w.openTournament.id, entryFee: 1500, currency: "EUR", checkInMinutes: 30 }),
+  "tournaments.desk.scan": (w) => ({ tournamentId: w.openTournament.id, code: "EQ1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }),
+  "tournaments.desk.search": (w) => ({ tournamentId: w.openTournament.id, query: "a", limit: 5 }),
+  "tournaments.desk.checkIn": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id }),
+  "tournaments.desk.setFee": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id, status: "paid", amount: 1500, method: "cash", note: "at the door", expectedUpdatedAt: null }),
+  "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
   "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.forbiddenPairs.add": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.forbiddenPairs.remove": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
@@ -202,7 +231,26 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "notifications.markRead": (w) => ({ ids: [w.users.playerA.id] }),
   "notifications.live": () => undefined,
   "notifications.prefs.get": () => undefined,
+  // the Play now lobby: the world's seek is the club director's, for the club's members
+  "seeks.list": (w) => ({ clubId: w.club.id }),
+  "seeks.mine": () => undefined,
+  "seeks.create": (w, n) => ({ ruleset: "equate", preset: (["blitz", "rapid", "classic"] as const)[n % 3], rated: n % 2 === 0, players: 2 + (n % 3), clubId: n % 2 ? w.club.id : null }),
+  "seeks.accept": (w) => ({ seekId: w.seek.id }),
+  "seeks.cancel": (w) => ({ seekId: w.seek.id }),
   "notifications.prefs.set": () => ({ "round-paired": true }),
+  "schedule.mine": (w) => ({ tournamentId: w.tournament.id }),
+  "schedule.propose": (w) => ({ pairingId: w.pairingId, times: [new Date(Date.now() + 86_400_000).toISOString()], note: "evenings" }),
+  "schedule.accept": () => ({ proposalId: randomUUID(), time: new Date(Date.now() + 86_400_000).toISOString() }),
+  "schedule.counter": () => ({ proposalId: randomUUID(), times: [new Date(Date.now() + 86_400_000).toISOString()], note: "" }),
+  "schedule.decline": () => ({ proposalId: randomUUID() }),
+  "schedule.withdraw": () => ({ proposalId: randomUUID() }),
+  "schedule.openGame": (w) => ({ pairingId: w.pairingId }),
+  "schedule.report": (w) => ({ pairingId: w.pairingId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 }, note: "" }),
+  "schedule.confirm": () => ({ reportId: randomUUID() }),
+  "schedule.dispute": () => ({ reportId: randomUUID(), note: "wrong" }),
+  "schedule.setWindow": (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, playFrom: new Date(Date.now() - 3_600_000).toISOString(), playBy: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
+  "schedule.unplayed": (w) => ({ tournamentId: w.tournament.id }),
+  "schedule.decide": (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, decision: "forfeit", forfeitUserId: w.users.playerB.id, playBy: null, reason: "no show" }),
   "analysis.request": (w) => ({ matchId: w.match.id }),
   "analysis.get": (w) => ({ matchId: w.match.id }),
   // a one-tile rack: the search is tiny, so ~130 fuzzed calls stay cheap (a full rack is up to 1.3 s each)
@@ -252,9 +300,11 @@ describeDb("fuzz", (db, driver) => {
     await expect(owner.adjudication.record({ matchId: w.match.id, request: { ...REQUEST, extra: DEEPEST } })).rejects.toMatchObject({ ...refused, message: expect.stringMatching(/nested too deeply/) });
     // ids: the CSV routes let 36 hyphens or zeros through to PostgreSQL (SQLSTATE 22P02)
     for (const id of ["-".repeat(36), "0".repeat(36)]) {
-      for (const route of [standingsCsv, pairingsCsv]) expect((await route(new Request("http://localhost/x"), { params: Promise.resolve({ id }) })).status).toBe(404);
+      for (const route of [standingsCsv, pairingsCsv, ledgerCsv]) expect((await route(new Request("http://localhost/x"), { params: Promise.resolve({ id }) })).status).toBe(404);
     }
     expect((await standingsCsv(new Request("http://localhost/x"), { params: Promise.resolve({ id: w.tournament.id }) })).status).toBe(200);
+    // the fee ledger is private: signed out is a 401, never a file
+    expect((await ledgerCsv(new Request("http://localhost/x"), { params: Promise.resolve({ id: w.tournament.id }) })).status).toBe(401);
   });
 
   it("what the fuzz found stays fixed: NUL characters, a missing game's live view", async () => {
@@ -441,7 +491,7 @@ describeDb("fuzz", (db, driver) => {
         const r = rng.next();
         const id = r < 0.3 ? uuidShaped(rng) : r < 0.5 ? randomUUID() : r < 0.7 ? rng.pick(ids) : r < 0.85 ? rng.pick(STRINGS).slice(0, 200) : w.tournament.id;
         what = `GET csv ${JSON.stringify(id).slice(0, 100)}`;
-        res = await rng.pick([standingsCsv, pairingsCsv])(new Request("http://localhost/x"), { params: Promise.resolve({ id }) });
+        res = await rng.pick([standingsCsv, pairingsCsv, ledgerCsv])(new Request("http://localhost/x"), { params: Promise.resolve({ id }) });
       }
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       const text = await res.text();

@@ -98,6 +98,15 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.entries.enter": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id, details: {} }) },
   "tournaments.entries.withdraw": { allowed: CLUB_MEMBERS, input: (w) => ({ tournamentId: w.openTournament.id }) },
   "tournaments.entries.removeAbsent": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  // the check-in desk is the event's staff (directors and its judge); a player renews their own code (the open event: playerA is entered, others get NOT_FOUND)
+  "tournaments.desk.renewCode": { allowed: SIGNED_IN, input: (w) => ({ tournamentId: w.openTournament.id }) },
+  "tournaments.desk.scan": { allowed: [...DIRECTORS, "judge"], input: (w) => ({ tournamentId: w.tournament.id, code: "EQ1.not-a-code" }) },
+  "tournaments.desk.checkIn": { allowed: [...DIRECTORS, "judge"], input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id }) },
+  "tournaments.desk.setFee": {
+    allowed: [...DIRECTORS, "judge"],
+    input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, status: "paid", amount: 1000, method: "cash", note: "", expectedUpdatedAt: null }),
+  },
+  "tournaments.desk.configure": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, entryFee: 1000, currency: "EUR", checkInMinutes: 30 }) },
   "tournaments.players.add": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userIds: [w.users.member.id] }) },
   "tournaments.players.checkIn": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, userId: w.users.playerA.id, checkedIn: true }) },
   "tournaments.players.checkInAll": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
@@ -123,6 +132,37 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.prizes.remove": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, prizeId: randomUUID() }) },
   "tournaments.prizes.settings": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, split: "hort", onePrizePerPlayer: false }) },
   "tournaments.prizes.markFinal": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, final: true }) },
+
+  // seasons and series (the club's owners and directors; the service checks the competition's club).
+  "competitions.createSeason": {
+    allowed: DIRECTORS,
+    input: (w) => ({ clubId: w.club.id, name: "Spring League", starts: "2031-03-02", roundDays: 7, settings: { ruleset: "equate", format: "round-robin" }, divisionSize: 4, promotion: { up: { kind: "count", n: 1 }, down: { kind: "count", n: 1 } }, players: [w.users.playerA.id, w.users.playerB.id] }),
+  },
+  "competitions.createSeries": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Winter Series", starts: "2031-01-01", points: { kind: "field" }, best: 3 }) },
+  // the world has no season or series: the competition's club decides, so everyone is told NOT_FOUND
+  // (the gates themselves: tests/integration/seasons.integration.test.ts, a member and an outsider refused)
+  "competitions.nextSeason": { allowed: DIRECTORS, input: () => ({ competitionId: randomUUID(), name: "Next League", starts: "2031-09-07" }) },
+  "competitions.addEvent": { allowed: DIRECTORS, input: (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }) },
+  "competitions.removeEvent": { allowed: DIRECTORS, input: (w) => ({ competitionId: randomUUID(), tournamentId: w.tournament.id }) },
+
+  // self-scheduled games (services/schedule): a board's players schedule and report; its directors set windows and decide
+  // the world's round has no window: the players are let through and told PRECONDITION_FAILED
+  "schedule.propose": { allowed: PLAYERS, input: (w) => ({ pairingId: w.pairingId, times: [new Date(Date.now() + 86_400_000)], note: "" }) },
+  // no proposal or report in the world: everyone is told NOT_FOUND (the players' gate on a real one: tests/integration/schedule.integration.test.ts)
+  "schedule.accept": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID(), time: new Date(Date.now() + 86_400_000) }) },
+  "schedule.counter": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID(), times: [new Date(Date.now() + 86_400_000)], note: "" }) },
+  "schedule.decline": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID() }) },
+  "schedule.withdraw": { allowed: PLAYERS, input: () => ({ proposalId: randomUUID() }) },
+  "schedule.confirm": { allowed: PLAYERS, input: () => ({ reportId: randomUUID() }) },
+  "schedule.dispute": { allowed: PLAYERS, input: () => ({ reportId: randomUUID(), note: "" }) },
+  "schedule.openGame": { allowed: PLAYERS, input: (w) => ({ pairingId: w.pairingId }) },
+  // the world's board has its online game in play: the players are let through and told PRECONDITION_FAILED
+  "schedule.report": { allowed: PLAYERS, input: (w) => ({ pairingId: w.pairingId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 }, note: "" }) },
+  "schedule.setWindow": {
+    allowed: DIRECTORS,
+    input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, playFrom: new Date(Date.now() - 3_600_000), playBy: new Date(Date.now() + 7 * 86_400_000) }),
+  },
+  "schedule.decide": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId, decision: "extend", playBy: new Date(Date.now() + 86_400_000), reason: "" }) },
 
   // adjudication: the engine is public; recording a ruling on a tournament game is for its judges and directors
   "adjudication.adjudicate": { allowed: ROLES, input: () => REQUEST },
@@ -169,6 +209,12 @@ const MATRIX: Record<string, Entry> = {
     allowed: ["member"],
     input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), action: "pause" }),
   },
+
+  // the Play now lobby: the world's seek is the club director's, in the club (members only; the
+  // director's own is refused as CONFLICT, after the gate)
+  "seeks.create": { allowed: SIGNED_IN, input: () => ({ ruleset: "equate", preset: "blitz" }) },
+  "seeks.accept": { allowed: CLUB_MEMBERS, input: (w) => ({ seekId: w.seek.id }) },
+  "seeks.cancel": { allowed: ["clubDirector"], input: (w) => ({ seekId: w.seek.id }) },
 };
 
 /** Further cases of a mutation whose gate depends on the input (`path` is the mutation called). */
@@ -183,6 +229,12 @@ const CASES: Record<string, Entry & { path: string }> = {
     path: "matches.scorekeeper.move",
     allowed: ["member", "playerB"],
     input: (w) => ({ matchId: w.otb.id, expectedSeq: w.otb.version, clientId: randomUUID(), seat: 1, action: { type: "resign" } }),
+  },
+  // a club seek is offered to the club by its members only
+  "seeks.create in the club": {
+    path: "seeks.create",
+    allowed: CLUB_MEMBERS,
+    input: (w) => ({ ruleset: "equate", preset: "rapid", clubId: w.club.id }),
   },
   "matches.scorekeeper.clock resuming": {
     path: "matches.scorekeeper.clock",

@@ -16,6 +16,10 @@ import { foldAll, loadEvents } from "@/server/services/matches/state";
 import { describeDb } from "../helpers/db";
 import { seedWorld, type World, type WorldRole } from "../helpers/fixtures";
 import { callerFor } from "../helpers/seed";
+import { propose } from "@/server/services/schedule/proposals";
+import { setRoundWindow } from "@/server/services/schedule/unplayed";
+
+const PRIVATE_NOTE = "call me on 0612-private";
 
 const SECRET_KEYS = new Set(["racks", "bag", "bagTiles", "passwordHash", "password_hash", "password"]);
 
@@ -150,10 +154,25 @@ describeDb("no leaks", (db) => {
     expect(director.entries.find((e) => e.userId === w.users.playerA.id)).toMatchObject({ email: w.users.playerA.email, details: { notes: note } });
   });
 
+  it("a club's open seek is listed to its members only, and the lobby carries no e-mail", async () => {
+    const emails = Object.values(w.users).map((u) => u.email);
+    for (const role of ["anonymous", "outsider", "judge", "member", "playerA", "owner", "clubDirector"] as const) {
+      const caller = callerFor(db(), as(role));
+      const listed = await caller.seeks.list({});
+      const member = !["anonymous", "outsider", "judge"].includes(role);
+      expect(listed.some((s) => s.id === w.seek.id), `${role} sees the club's seek`).toBe(member);
+      if (member) expect((await caller.seeks.list({ clubId: w.club.id })).map((s) => s.id)).toContain(w.seek.id);
+      else await expect(caller.seeks.list({ clubId: w.club.id }), role).rejects.toMatchObject({ code: "FORBIDDEN" });
+      const json = JSON.stringify([listed, role === "anonymous" ? null : await caller.seeks.mine()]);
+      for (const e of emails) expect(json, `${role}: an e-mail in the lobby`).not.toContain(e);
+    }
+  });
+
   describe("password hashes", () => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
       "accounts.me": () => undefined,
+      "accounts.calendarLink": () => undefined,
       "accounts.exportData": () => undefined,
       "accounts.outbox": () => undefined,
       "clubs.list": () => ({ query: "" }),
@@ -175,6 +194,14 @@ describeDb("no leaks", (db) => {
       "tournaments.prizes.table": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.prizes.payout": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.entries.startCheck": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.myEntry": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
+      "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
+      "tournaments.desk.settings": (w) => ({ tournamentId: w.openTournament.id }),
+      "competitions.list": (w) => ({ clubId: w.club.id }),
+      // no season or series in the world: NOT_FOUND's message is checked too (the season test checks a real one for e-mails)
+      "competitions.season": (w) => ({ competitionId: w.tournament.id }),
+      "competitions.series": (w) => ({ competitionId: w.tournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),
@@ -197,6 +224,10 @@ describeDb("no leaks", (db) => {
       "notifications.prefs.get": () => undefined,
       "apiTokens.list": () => undefined,
       "analysis.get": (w) => ({ matchId: w.match.id }),
+      "seeks.list": () => ({}),
+      "seeks.mine": () => undefined,
+      "schedule.mine": (w) => ({ tournamentId: w.tournament.id }),
+      "schedule.unplayed": (w) => ({ tournamentId: w.tournament.id }),
       "arena.club": (w) => ({ clubId: w.club.id }),
       "arena.night": (w) => ({ nightId: w.arena.nightId }),
       "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
@@ -224,7 +255,16 @@ describeDb("no leaks", (db) => {
         }
     });
 
-    it("no query output, for any role, carries a password hash", async () => {
+    it("no query output, for any role, carries a password hash (nor a proposal's note to anyone but the board's players and directors)", async () => {
+      // private desk data on playerA's entry in the open event (docs/desk.md "Fees")
+      await db()
+        .update(tournamentPlayers)
+        .set({ feeStatus: "paid", feeAmount: 1000, feeMethod: "cash", feeNote: "paid in buttons", details: { notes: "allergic to tiles" } })
+        .where(and(eq(tournamentPlayers.tournamentId, w.openTournament.id), eq(tournamentPlayers.userId, w.users.playerA.id)));
+      // the world's round gets a window and A proposes a time with a private note
+      await setRoundWindow(db(), { tournamentId: w.tournament.id, actorId: w.users.clubDirector.id, roundNumber: w.roundNumber, playFrom: new Date(Date.now() - 3_600_000), playBy: new Date(Date.now() + 7 * 86_400_000) });
+      await propose(db(), { pairingId: w.pairingId, userId: w.users.playerA.id, times: [new Date(Date.now() + 86_400_000)], note: PRIVATE_NOTE });
+      const noteSeenBy = new Set<string>();
       const roles = ["anonymous", "outsider", "member", "owner", "clubDirector", "judge", "playerA"] as const;
       let answered = 0;
       for (const role of roles) {
@@ -245,10 +285,22 @@ describeDb("no leaks", (db) => {
           // the codes that let someone in are for those who hand them out
           if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: the invite code`).not.toContain(w.invite.code);
           if (role !== "playerA") expect(json, `${path} as ${role}: the join code`).not.toContain(w.challenge.joinCode);
+          // playerA's check-in code is on their own entry page only; fee records and entry notes reach the desk (the open event's directors) only
+          if (role !== "playerA") expect(json, `${path} as ${role}: a check-in code`).not.toContain("EQ1.");
+          if (role !== "owner" && role !== "clubDirector") expect(json, `${path} as ${role}: a fee note`).not.toContain("paid in buttons");
+          if (role !== "owner" && role !== "clubDirector" && role !== "playerA") expect(json, `${path} as ${role}: playerA's entry note`).not.toContain("allergic to tiles");
+          if (role !== "owner" && role !== "clubDirector" && path !== "tournaments.desk.myEntry") expect(json, `${path} as ${role}: a fee status`).not.toMatch(/"fee(Status|Note|Method)"/);
+          // a club's seek is listed to its members only (the judge is staff of an event, not a member)
+          if (["anonymous", "outsider", "judge"].includes(role)) expect(json, `${path} as ${role}: the club's seek`).not.toContain(w.seek.id);
           for (const [p, key] of walk(out)) expect(["passwordHash", "password_hash"], `${path} as ${role} at ${p}`).not.toContain(key);
+          // a proposal's note is for the board's players and the directors
+          if (!["playerA", "owner", "clubDirector"].includes(role)) expect(json, `${path} as ${role}: a proposal's note`).not.toContain(PRIVATE_NOTE);
+          if (json.includes(PRIVATE_NOTE)) noteSeenBy.add(role);
         }
       }
       expect(answered).toBeGreaterThan(100);
+      // the players see it on their page (and the directors would once the board is unplayed)
+      expect([...noteSeenBy]).toEqual(["playerA"]);
       // and sign-up's own answer
       const made = await callerFor(db()).accounts.signUp({ email: "leak-check@example.test", name: "Leak Check", password: "correct horse 42" });
       expect(JSON.stringify(made)).not.toMatch(/scrypt\$|password/i);

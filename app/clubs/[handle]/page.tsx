@@ -12,12 +12,14 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
+import { ClubCompetitions } from "@/app/competitions/_components/club-competitions";
 import { ClubNights } from "@/app/arena/_components/club-nights";
 import { Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RULESET_NAMES } from "@/engine";
 import { ROLE_LABELS } from "@/app/_lib/labels";
 import { CalendarLink } from "@/app/_components/calendar-link";
+import { ClubSeeks } from "@/app/play/_components/seek-list";
 
 export default function ClubPage() {
   const { handle } = useParams<{ handle: string }>();
@@ -105,7 +107,13 @@ export default function ClubPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <LiveNow clubId={club.id} empty="No game of this club's tournaments is in play right now." />
+          {membership ? (
+            <Section title="Play now: the club's open seeks" testId="club-play-now">
+              <ClubSeeks clubId={club.id} />
+            </Section>
+          ) : null}
           <ClubTournaments clubId={club.id} canManage={canManage} />
+          <ClubCompetitions clubId={club.id} handle={club.handle} canManage={canManage} />
           {membership ? <ClubNights clubId={club.id} /> : null}
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />

@@ -14,6 +14,7 @@ import { PairingsTable } from "../_components/pairings";
 import { Loading, PrintButton, TournamentTabs, formatDate } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RoundClock, clockedRound } from "../_components/round-clock";
+import { MyGames } from "../_components/my-games";
 import { errorSentence } from "@/app/_trpc/errors";
 import { EntryList, EntryPanel } from "./entry-panel";
 import { FORMAT_LABELS, PREVIEW_LABELS, ROUND_STATUS_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
@@ -58,6 +59,14 @@ export default function TournamentPage() {
                 </div>
               </div>
               {myEntry && t.status !== "registration" ? <p className="text-sm text-emerald-800" role="status">You are entered ({myEntry.status}).</p> : null}
+              {myEntry && myEntry.status !== "withdrawn" ? (
+                <p className="text-sm">
+                  <Link href={`/tournaments/${id}/entry`} className="font-medium text-indigo-700 underline" data-testid="my-entry-link">Your entry and check-in code</Link>
+                </p>
+              ) : null}
+              {viewerRole && t.status === "registration" ? (
+                <p className="no-print text-sm"><a href={`/tournaments/${id}/desk`} className="text-indigo-700 underline">Check-in desk</a></p>
+              ) : null}
               <FormError message={errorSentence(checkIn.error)} />
               {t.description ? <p className="no-print max-w-3xl whitespace-pre-line text-slate-700">{t.description}</p> : null}
             </div>
@@ -66,6 +75,7 @@ export default function TournamentPage() {
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="space-y-6 lg:col-span-2">
                 {clocked ? <RoundClock round={clocked} serverNow={q.data!.serverNow} className="no-print" /> : null}
+                {me.data && myEntry ? <div className="no-print"><MyGames tournamentId={id} title="My games" /></div> : null}
                 <div className="no-print"><LiveNow tournamentId={id} empty="No game of this tournament is in play right now." /></div>
                 {visible.length === 0 ? <p className="text-slate-600">No round has been published yet.</p> : null}
                 {/* Printing gives the newest round only: one pairing sheet for the wall. */}

@@ -97,6 +97,14 @@ describe("pairArena", () => {
       }),
     );
 
+  /** A small room where anyone may have anyone among their last opponents (denser than real nights: exercises the search). */
+  const denseRoom = (maxN: number) =>
+    fc.integer({ min: 0, max: maxN }).chain((n) =>
+      fc.tuple(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: n, maxLength: n }), fc.array(fc.array(fc.integer({ min: 0, max: 9 }).map((x) => x < 3), { minLength: n, maxLength: n }), { minLength: n, maxLength: n })).map(([scores, m]) =>
+        scores.map((score, i) => ({ id: `p${i}`, score, freeSince: i, lastOpponents: scores.map((_, j) => `p${j}`).filter((_, j) => j !== i && m[i][j]) })),
+      ),
+    );
+
   /** Can these players all be paired (one left over when odd) with no one meeting a last opponent? */
   function cleanPairingExists(ps: ArenaWaiting[]): boolean {
     const clash = (a: ArenaWaiting, b: ArenaWaiting) => (a.lastOpponents ?? []).includes(b.id) || (b.lastOpponents ?? []).includes(a.id);
@@ -111,7 +119,7 @@ describe("pairArena", () => {
 
   it("property (pairs): each player once, no immediate rematch while others play, nobody waits needlessly", () => {
     fc.assert(
-      fc.property(room(9, 2), fc.boolean(), (ps, busyRoom) => {
+      fc.property(fc.oneof(room(9, 2), denseRoom(9)), fc.boolean(), (ps, busyRoom) => {
         const r = pairArena(ps, { inRoom: busyRoom ? ps.length + 3 : ps.length });
         if (!r.ok) throw new Error(r.error.message);
         const seen = [...r.value.groups.flatMap((g) => g.players), ...r.value.waiting.map((w) => w.playerId)];
@@ -144,6 +152,28 @@ describe("pairArena", () => {
           for (const a of g.players) for (const b of g.players) expect(byId.get(a)!.lastOpponents ?? []).not.toContain(b);
         }
       }),
+    );
+  });
+
+  it("property (pods, small rooms): when some grouping avoids every last opponent, nobody waits and nobody meets one", () => {
+    const perms = <T,>(xs: T[]): T[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r])));
+    fc.assert(
+      fc.property(fc.oneof(room(7, 3), denseRoom(7)), fc.constantFrom(3 as const, 4 as const), (ps, k) => {
+        const { sizes } = arenaGroupSizes(ps.length, k);
+        const clash = (a: ArenaWaiting, b: ArenaWaiting) => (a.lastOpponents ?? []).includes(b.id) || (b.lastOpponents ?? []).includes(a.id);
+        const clean = (order: ArenaWaiting[]) => {
+          let at = 0;
+          return sizes.every((size) => {
+            const g = order.slice(at, (at += size));
+            return g.every((a, i) => g.every((b, j) => j <= i || !clash(a, b)));
+          });
+        };
+        const exists = ps.length >= 2 && perms(ps).some(clean);
+        const r = pairArena(ps, { groupSize: k, inRoom: ps.length + 1 });
+        if (!r.ok) throw new Error(r.error.message);
+        if (exists) expect(r.value.waiting).toEqual([]);
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -21,9 +21,12 @@
  *   rather than meet again; only when nobody else is in the room (`inRoom`) do they play again.
  * - Odd one out (pairs): the player who came free last waits (on a tie, the lowest in the order);
  *   they are first in line next time. A single free player waits with a sentence.
- * Caveat: the repair tries one swap per clash; with pods and several last opponents a clash it
- * cannot undo makes players wait (or, in an empty room, a noted rematch) even when a cleverer
- * regrouping existed. For pairs the unit tests check small rooms against every possible pairing.
+ * - Small rooms (up to 10 free) where the greedy and its repair still leave a clash are searched
+ *   exhaustively, so there players wait (or meet again) only when no grouping avoids it; the
+ *   unit tests check this against every possible grouping.
+ * Caveat: larger rooms rely on the swap repair, one swap per clash; with pods and several last
+ * opponents a clash it cannot undo makes players wait (or, in an empty room, a noted rematch) even
+ * when a cleverer regrouping existed. With one last opponent each (pairs) this has not been seen.
  */
 import { firstDuplicate, isInt, nameOf, okC, refuse, type CompResult } from "./types";
 
@@ -116,12 +119,66 @@ export function pairArena(free: readonly ArenaWaiting[], options: ArenaOptions =
   }
   const { sizes, waiting } = arenaGroupSizes(ordered.length, k);
   const waiters = pickWaiters(ordered, waiting);
-  const passed = new Map<P, P>();
+  const passed = new Map<P, P[]>();
   const groups = fill(ordered, sizes, new Set(waiters), passed);
   const benched = new Map<P, P[]>();
-  const moved = repair(groups, waiters, benched);
+  let moved = repair(groups, waiters, benched);
+  if (groups.some(clashes) && ordered.length <= EXACT_UP_TO) {
+    const exact = exactGrouping(ordered, sizes, waiting);
+    if (exact) {
+      groups.splice(0, groups.length, ...exact.groups);
+      waiters.splice(0, waiters.length, ...exact.waiters);
+      benched.clear();
+      for (const w of waiters) {
+        const met = ordered.filter((b) => b !== w && clash(w, b));
+        if (met.length) benched.set(w, met);
+      }
+      moved = new Set(ordered);
+    }
+  }
   settle(groups, waiters, { moved, benched, passed }, inRoom > ordered.length, out);
   return okC(out);
+}
+
+/** Rooms this small are searched exhaustively when the greedy and its repair leave a clash. */
+const EXACT_UP_TO = 10;
+
+/**
+ * Every grouping of a small room into `sizes` (plus `waiting` sitting out) without a clash; the one
+ * whose waiter came free last (as `pickWaiters`), then with the closest points inside groups.
+ */
+function exactGrouping(ordered: P[], sizes: number[], waiting: number): { groups: P[][]; waiters: P[] } | null {
+  const fresh = new Map(pickWaiters(ordered, ordered.length).map((p, i) => [p, i]));
+  const groups: P[][] = sizes.map(() => []);
+  const waiters: P[] = [];
+  let best: { cost: number; groups: P[][]; waiters: P[] } | null = null;
+  const go = (i: number) => {
+    if (i === ordered.length) {
+      const spread = groups.reduce((s, g) => s + g[g.length - 1].idx - g[0].idx, 0);
+      const cost = waiters.reduce((s, w) => s + fresh.get(w)!, 0) * 1000 + spread;
+      if (!best || cost < best.cost) best = { cost, groups: groups.map((g) => [...g]), waiters: [...waiters] };
+      return;
+    }
+    const p = ordered[i];
+    const triedEmpty = new Set<number>();
+    for (const [gi, g] of groups.entries()) {
+      if (g.length >= sizes[gi] || g.some((m) => clash(m, p))) continue;
+      if (g.length === 0) {
+        if (triedEmpty.has(sizes[gi])) continue; // empty groups of one size are interchangeable
+        triedEmpty.add(sizes[gi]);
+      }
+      g.push(p);
+      go(i + 1);
+      g.pop();
+    }
+    if (waiters.length < waiting) {
+      waiters.push(p);
+      go(i + 1);
+      waiters.pop();
+    }
+  };
+  go(0);
+  return best;
 }
 
 /** Who sits out when the count does not divide: the one who came free last, else the lowest. */
@@ -132,7 +189,7 @@ function pickWaiters(ordered: P[], n: number): P[] {
 }
 
 /** Greedy: each group takes the highest free player, then the next ones down who clash with nobody in it. */
-function fill(ordered: P[], sizes: number[], skip: Set<P>, passed: Map<P, P>): P[][] {
+function fill(ordered: P[], sizes: number[], skip: Set<P>, passed: Map<P, P[]>): P[][] {
   const used = ordered.map((p) => skip.has(p));
   let head = 0;
   const groups: P[][] = [];
@@ -151,9 +208,9 @@ function fill(ordered: P[], sizes: number[], skip: Set<P>, passed: Map<P, P>): P
       if (met) skipped.push([ordered[i], met]);
       else take(i);
     }
-    // remember who was passed over for whom, for the group's reason
+    // remember who was passed over for whom (by the member they just played), for the group's reason
     const lowest = g[g.length - 1].idx;
-    for (const [p, m] of skipped) if (p.idx < lowest && !passed.has(p)) passed.set(p, m);
+    for (const [p, m] of skipped) if (p.idx < lowest) passed.set(m, [...(passed.get(m) ?? []), p]);
     // nobody clash-free is left below: take the nearest anyway, the repair step tries to undo it
     for (let i = head + 1; i < ordered.length && g.length < size; i++) if (!used[i]) take(i);
     groups.push(g);
@@ -204,7 +261,7 @@ function repair(groups: P[][], waiters: P[], benched: Map<P, P[]>): Set<P> {
 }
 
 /** Write the groups with reasons; clashes left over wait (others are in the room) or are noted rematches. */
-function settle(groups: P[][], waiters: P[], how: { moved: Set<P>; benched: Map<P, P[]>; passed: Map<P, P> }, othersInRoom: boolean, out: ArenaPairing): void {
+function settle(groups: P[][], waiters: P[], how: { moved: Set<P>; benched: Map<P, P[]>; passed: Map<P, P[]> }, othersInRoom: boolean, out: ArenaPairing): void {
   for (const raw of groups) {
     let g = [...raw].sort((a, b) => a.idx - b.idx);
     if (clashes(g) && othersInRoom) {
@@ -228,7 +285,7 @@ function settle(groups: P[][], waiters: P[], how: { moved: Set<P>; benched: Map<
       out.notes.push(`${g.map((p) => nameOf(p.w)).join(", ")} meet again at once: nobody else is free or playing.`);
     } else if (g.some((p) => how.moved.has(p))) reason += ", regrouped so nobody meets their last opponent again at once";
     else {
-      const over = [...how.passed].filter(([p, m]) => g.includes(m) && !g.includes(p) && p.idx > g[0].idx && p.idx < g[g.length - 1].idx);
+      const over = g.flatMap((m) => (how.passed.get(m) ?? []).filter((p) => !g.includes(p) && p.idx > g[0].idx && p.idx < g[g.length - 1].idx).map((p) => [p, m] as const));
       if (over.length) reason += ` (${over.map(([p, m]) => `${nameOf(p.w)} just played ${nameOf(m.w)}`).join("; ")})`;
     }
     out.groups.push({ players: g.map((p) => p.w.id), reason: `${reason}.` });

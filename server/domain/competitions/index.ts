@@ -3,7 +3,7 @@
  * (best N of M), arena club nights (pairing whoever is free, night standings) and ladders.
  * Pure maths over plain arrays; the rules are data (docs/competitions.md).
  */
-export { COMPETITION_ERROR_CODES, ordinal, ROUNDINGS, type CompetitionErrorCode, type CompetitionFailure, type CompResult, type Member, type Rounding } from "./types";
+export { ROUNDINGS, type CompetitionErrorCode, type CompetitionFailure, type CompResult, type Member, type Rounding } from "./types";
 export { divisionName, divisionSizes, MAX_DIVISION_SIZE, splitIntoDivisions, type Division } from "./divisions";
 export * from "./promotion";
 export * from "./series";

@@ -7,28 +7,15 @@
  * object a club stores; a `parse…` function turns raw input into a checked rule or a refusal with
  * a sentence (principle 3). The domain imports no package, so these parsers stand in for zod here;
  * the routers' zod schemas (next session) should accept the same shapes and call them.
- * Caveat: the refusal codes are this folder's own list (`COMPETITION_ERROR_CODES`); the service
- * maps them to `DomainError` codes when it wires them (server/errors.ts is not changed here).
+ * Refusals use the domain's one code list (`DOMAIN_ERROR_CODES` in ../types.ts).
  */
-import type { Result as EngineResult } from "@/engine";
+import type { DomainErrorCode, DomainFailure, Result } from "../types";
+export { ordinal } from "../ordinal";
 
-export const COMPETITION_ERROR_CODES = [
-  { code: "TOO_FEW_PLAYERS", description: "a division, season or series needs more players than were given (a division of one)" },
-  { code: "DUPLICATE_PLAYER", description: "the same player id appears twice where each may appear once" },
-  { code: "UNKNOWN_PLAYER", description: "a result names a player who is not in the list given" },
-  { code: "BAD_RULE", description: "a promotion, points, scoring or ladder rule is not well formed" },
-  { code: "BAD_PLACES", description: "an event's or division's places do not follow one another (1st, 2nd=, 2nd=, 4th …)" },
-  { code: "BAD_GAME", description: "an arena game has fewer than two players, or ranks that do not match its players" },
-] as const;
-export type CompetitionErrorCode = (typeof COMPETITION_ERROR_CODES)[number]["code"];
-
-/** Why a competition function refused its input: a stable code, a sentence, and the field concerned. */
-export interface CompetitionFailure {
-  code: CompetitionErrorCode;
-  message: string;
-  field?: string;
-}
-export type CompResult<T> = EngineResult<T, CompetitionFailure>;
+/** A competition function's refusal: the domain's one failure shape and code list (../types.ts). */
+export type CompetitionErrorCode = DomainErrorCode;
+export type CompetitionFailure = DomainFailure;
+export type CompResult<T> = Result<T>;
 
 export const okC = <T>(value: T): CompResult<T> => ({ ok: true, value });
 export const refuse = (code: CompetitionErrorCode, message: string, field?: string): { ok: false; error: CompetitionFailure } => ({
@@ -44,13 +31,6 @@ export interface Member {
 }
 
 export const nameOf = (m: { id: string; name?: string }): string => m.name ?? m.id;
-
-/** "1st", "2nd", "3rd", "4th", "11th", "21st" … */
-export function ordinal(n: number): string {
-  const t = n % 100;
-  if (t >= 11 && t <= 13) return `${n}th`;
-  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
-}
 
 /** The first id that appears twice, or undefined. */
 export function firstDuplicate(ids: readonly string[]): string | undefined {

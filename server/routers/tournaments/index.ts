@@ -39,6 +39,7 @@ import {
 import { addStaff, createTournament, listTournaments, removeStaff, updateTournament } from "@/server/services/tournaments/tournaments";
 import { explainStanding, getBracket, getCrossTable, getOverview, getStandings, liveTournament } from "@/server/services/tournaments/views";
 import { entriesRouter } from "./entries";
+import { deskRouter } from "./desk";
 import { act, tournamentDirectorProcedure, tournamentProcedure } from "./procedures";
 import { tshRouter } from "./tsh";
 import { prizesRouter } from "./prizes";
@@ -332,6 +333,9 @@ export const tournamentsRouter = router({
       .output(z.array(z.object({ userId: z.string(), name: z.string(), email: z.string() })))
       .query(({ ctx, input }) => searchMembers(ctx.db, ctx.tournament.id, input.query, input.limit)),
   }),
+
+  /** The check-in desk, fees and the ledger (./desk.ts). */
+  desk: deskRouter,
 
   /** Pairs kept apart by the pairing engines that can (docs/tournaments.md "Forbidden pairs"); directors only. */
   forbiddenPairs: router({

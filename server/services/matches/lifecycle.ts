@@ -45,9 +45,11 @@ export function applicableOptions(ruleset: Match["ruleset"], options: Record<str
   return Object.fromEntries(Object.entries(options ?? {}).filter(([k]) => keys.includes(k)));
 }
 
-const newSeed = () => randomBytes(24).toString("base64url");
+/** A new game's secret seed (crypto randomness; the bag order follows from it). */
+export const newSeed = () => randomBytes(24).toString("base64url");
 
-function checkSettings(input: { ruleset: Match["ruleset"]; rulesetOptions: Record<string, unknown>; challengeRule: string; timeControl: unknown; seats: number }): void {
+/** The settings of a new game, checked by the engine (also a seek's, server/services/seeks). */
+export function checkSettings(input: { ruleset: Match["ruleset"]; rulesetOptions: Record<string, unknown>; challengeRule: string; timeControl: unknown; seats: number }): void {
   const r = resolveStart({
     type: "start",
     at: 0,

@@ -33,6 +33,10 @@ const SUBJECTS: Record<NotificationKind, string> = {
   ruling: "A ruling on your game",
   "rating-changed": "Your rating changed",
   "entry-promoted": "You have a place in a tournament",
+  "game-proposal": "Times proposed for your game",
+  "game-scheduled": "Your game has a time",
+  "game-reminder": "Your game starts soon",
+  "result-report": "A result of your game was reported",
 };
 
 /**

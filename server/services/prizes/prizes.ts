@@ -13,7 +13,7 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { ratingEvents, tournamentPrizes, tournaments, type Tournament, type TournamentPrize } from "@/db/schema";
-import { allocatePrizes, formatMoney, type Payout, type PrizeEntrant } from "@/server/domain";
+import { allocatePrizes, formatMoney, ordinal, type Payout, type PrizeEntrant } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { directorWrite, unchanged, type DirectorAct } from "@/server/services/tournaments/director-write";
 import { getTournamentOrThrow, tournamentRoleOf } from "@/server/services/tournaments/access";
@@ -47,7 +47,6 @@ const groupOf = (r: Pick<TournamentPrize, "kind" | "classValue" | "ratingMin" | 
   r.kind === "place" ? "place" : r.kind === "class" ? (r.classValue ? `class:${r.classValue.toLowerCase()}` : `band:${r.ratingMin}-${r.ratingMax}`) : `category:${r.category}`;
 const groupName = (r: Pick<TournamentPrize, "kind" | "classValue" | "ratingMin" | "ratingMax" | "category">) =>
   r.kind === "place" ? "the overall places" : r.kind === "class" ? (r.classValue ? `class ${r.classValue}` : `the rating band ${r.ratingMin ?? "any"}–${r.ratingMax ?? "any"}`) : `the ${r.category} category`;
-const nth = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 
 /** A row as it will be stored: fields that do not belong to its kind are cleared; refusals say why. */
 function normalise(input: PrizeRowInput): Omit<PrizeRowInput, "prizeId"> {
@@ -72,12 +71,12 @@ function checkTable(rows: readonly Omit<TournamentPrize, "createdAt" | "tourname
   const mine = rows.find((r) => r.id === changed)!;
   const same = rows.filter((r) => groupOf(r) === groupOf(mine));
   if (same.some((r) => r.id !== mine.id && r.place === mine.place))
-    throw new DomainError("CONFLICT", `${groupName(mine)[0]!.toUpperCase()}${groupName(mine).slice(1)} already have a ${nth(mine.place)} prize: change that row instead.`, "place");
+    throw new DomainError("CONFLICT", `${groupName(mine)[0]!.toUpperCase()}${groupName(mine).slice(1)} already have a ${ordinal(mine.place)} prize: change that row instead.`, "place");
   for (const r of same) {
     if (r.id === mine.id || r.amount === null || mine.amount === null) continue;
     const [better, worse] = r.place < mine.place ? [r, mine] : [mine, r];
     if (worse.amount! > better.amount!)
-      throw new DomainError("INVALID", `In ${groupName(mine)} the ${nth(worse.place)} prize (${formatMoney(worse.amount!)}) would pay more than the ${nth(better.place)} (${formatMoney(better.amount!)}): a better place never pays less.`, "amount");
+      throw new DomainError("INVALID", `In ${groupName(mine)} the ${ordinal(worse.place)} prize (${formatMoney(worse.amount!)}) would pay more than the ${ordinal(better.place)} (${formatMoney(better.amount!)}): a better place never pays less.`, "amount");
   }
 }
 

@@ -5,7 +5,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { tournamentAudit, users } from "@/db/schema";
-import { formatClock, scoreLine } from "@/server/domain";
+import { formatClock, formatMoney, scoreLine } from "@/server/domain";
 
 /** Stable action codes with the sentence the dashboard shows. */
 export const AUDIT_ACTIONS = {
@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   "player.waitlisted": "joined the waitlist",
   "player.promoted": "promoted a player from the waitlist",
   "player.absent-removed": "removed players who had not checked in",
+  "player.code-renewed": "renewed their check-in code",
+  "fee.recorded": "recorded a fee",
   "forbidden.added": "kept two players apart",
   "forbidden.removed": "let two players meet again",
   "round.paired": "paired a round (draft)",
@@ -42,6 +44,14 @@ export const AUDIT_ACTIONS = {
   "prize.settings": "changed how prizes are shared",
   "results.final": "marked the results final (prizes paid)",
   "results.reopened": "reopened the results (prizes provisional again)",
+  // self-scheduled games (services/schedule; docs/competitions.md)
+  "round.window-set": "set a round's play-by window",
+  "game.scheduled": "agreed a time for a game",
+  "unplayed.forfeit": "decided an unplayed game: forfeit",
+  "unplayed.double-forfeit": "decided an unplayed game: double forfeit",
+  "unplayed.extended": "extended an unplayed game's deadline",
+  "report.confirmed": "confirmed a result the opponent reported",
+  "report.disputed": "disputed a result the opponent reported",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -170,6 +180,10 @@ export function auditDetail(action: string, d: Record<string, unknown>, names: M
   if (action === "player.seeded" && isId(d.userId)) {
     const seed = (v: unknown) => (typeof v === "number" ? String(v) : "none");
     return `${names.get(d.userId) ?? "(unknown)"}, seed ${"from" in d ? `${seed(d.from)} → ` : ""}${seed(d.seed)}`;
+  }
+  if (action === "fee.recorded" && isId(d.userId)) {
+    const money = typeof d.amount === "number" && typeof d.currency === "string" && d.status === "paid" ? ` ${formatMoney(d.amount, d.currency)}${typeof d.method === "string" ? ` by ${d.method}` : ""}` : "";
+    return `${names.get(d.userId) ?? "(unknown)"}: fee ${String(d.status)}${money}`;
   }
   if (isId(d.userId)) return `${names.get(d.userId) ?? "(unknown)"}${typeof d.seed === "number" ? `, seed ${d.seed}` : ""}`;
   return where;

@@ -15,6 +15,7 @@ import type { EntryStatus } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 import { getTournamentOrThrow } from "./access";
+import { checkInRefusal } from "./desk";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { fillFromWaitlist } from "./entries";
 import { isElimination, isRoundRobin } from "./field";
@@ -62,6 +63,10 @@ export async function checkInSelf(db: DbOrTx, { tournamentId, userId }: SelfAct)
     requireOpen(t, "players can check themselves in");
     const e = await entryOf(tx, tournamentId, userId);
     if (!e || e.status === "withdrawn") throw new DomainError("NOT_FOUND", "Enter first, then check in.");
+    // Only inside the check-in window, when the event has one (desk.ts checkInRefusal).
+    const refusal = checkInRefusal(t, "self", new Date());
+    if (refusal) throw new DomainError("PRECONDITION", refusal);
+    // A waitlisted entry is marked present and stays on the waitlist: it is not in the field.
     await tx.update(tournamentPlayers).set(checkInValues(e.status, true)).where(entryWhere(tournamentId, userId));
   });
 }
@@ -191,7 +196,9 @@ export async function withdrawPlayer(db: DbOrTx, input: EntryAct): Promise<void>
     if (!e) throw new DomainError("NOT_FOUND", "That player is not registered.");
     if (e.status === "withdrawn") throw new DomainError("CONFLICT", "That player has already withdrawn.");
     if (t.status === "registration" || e.rating === null) {
-      await tx.delete(tournamentPlayers).where(entryWhere(tournamentId, userId));
+      // Never paired: the entry leaves the field but its row stays (withdrawnAfterRound null keeps it
+      // out of the standings), so the fee record and the entry's answers are not lost.
+      await tx.update(tournamentPlayers).set({ status: "withdrawn", withdrawnAt: new Date(), withdrawnAfterRound: null, checkedInAt: null }).where(entryWhere(tournamentId, userId));
       await audit("player.removed", { userId });
       // A place freed before the start goes to the next waitlisted player (entries.ts).
       if (e.status !== "waitlisted") await fillFromWaitlist(tx, t, audit);

@@ -14,6 +14,7 @@ import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tourn
 import { methodForRound, pairRound, roundRobinSchedule, swapWarnings, type DraftRound, type PairedRound, type PairingMethod, type PodSize } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { notifyRoundPaired } from "@/server/services/notifications/events";
+import { playWindowFor } from "@/server/services/competitions/calendar";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
 import { forbiddenPairsOf } from "./forbidden";
@@ -113,7 +114,9 @@ export async function pairNextRound(db: DbOrTx, input: DirectorAct & { method?: 
     if (input.method && t.format !== "swiss" && t.format !== "king-of-the-hill")
       throw new DomainError("INVALID", "Only Swiss and King of the Hill rounds can be paired with another method; this format fixes its rounds.", "method");
     const draft = computeRound(ev, number, input.method, await forbiddenPairsOf(tx, t.id));
-    const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes: draft.notes, pairingMethod: draft.method }).returning();
+    // A season's division: the round carries its play-by window (server/services/competitions/calendar.ts).
+    const window = await playWindowFor(tx, t, number);
+    const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes: draft.notes, pairingMethod: draft.method, ...window }).returning();
     const rows = [
       ...draft.pairings.map((p) => ({
         tournamentId: t.id,

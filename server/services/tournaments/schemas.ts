@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_TIME_CONTROL, GAME_CHALLENGE_RULES, type TimeControl } from "@/engine";
-import { AGE_CATEGORIES, ENTRY_FIELDS, ENTRY_OPEN_TO, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
+import { AGE_CATEGORIES, ENTRY_FIELDS, ENTRY_OPEN_TO, FEE_METHODS, FEE_STATUSES, GRAND_FINAL_OPTIONS, PAIRING_METHOD_CODES, PREVIEW_MODES, ROUND_MINUTES, scoreProblem, TIEBREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STAFF_ROLES } from "@/server/domain";
 import { rulesetSchema, splitEmails } from "@/server/services/clubs/schemas";
 import { ENTRY_TEXT_LIMITS, MAX_INT4 } from "@/server/limits";
 
@@ -216,3 +216,29 @@ export const entryDetailsInput = z
   )
   .default({});
 export const enterInput = z.object({ details: entryDetailsInput });
+
+/** Longest text the desk accepts as a check-in code (ours are 74 characters). */
+export const MAX_CODE_LENGTH = 200;
+/** The desk: a scanned or typed check-in code (a hand scanner may add spaces or a newline). */
+export const deskScanInput = z.object({
+  code: z.string("Scan or type a check-in code.").trim().min(1, "Scan or type a check-in code.").max(MAX_CODE_LENGTH, "That is too long to be a check-in code."),
+});
+export const deskSearchInput = z.object({
+  query: z.string().trim().max(120, "Type at most 120 characters.").default(""),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+/** A fee record (amount in minor units of the event's currency; fees.ts says what is kept for owed and waived). */
+export const setFeeInput = z.object({
+  userId: userIdSchema,
+  status: z.enum(FEE_STATUSES, "Choose owed, paid or waived."),
+  amount: z.number("Enter an amount.").int("Enter the amount in whole cents.").min(0, "An amount cannot be negative.").max(100_000_000, "That amount is too large.").default(0),
+  method: z.enum(FEE_METHODS, "Choose cash, transfer or card.").nullable().default(null),
+  note: z.string().trim().max(500, "Keep the note to 500 characters or fewer.").default(""),
+  expectedUpdatedAt: z.coerce.date("That is not a valid time.").nullable(),
+});
+/** The entry fee (minor units), its currency and the check-in window (minutes before the start; null: none). */
+export const deskSettingsInput = z.object({
+  entryFee: z.number("Enter the fee.").int("Enter the fee in whole cents.").min(0, "A fee cannot be negative.").max(100_000_000, "That fee is too large."),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as EUR."),
+  checkInMinutes: z.number().int("Use whole minutes.").min(5, "Open check-in at least 5 minutes before the start.").max(1440, "Open check-in at most 24 hours (1440 minutes) before the start.").nullable(),
+});

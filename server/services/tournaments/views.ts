@@ -363,7 +363,7 @@ const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-/** Rows as spreadsheet-safe CSV (also the TSH ratings submission, tsh.ts). */
+/** Rows as spreadsheet-safe CSV (CRLF lines); also the TSH ratings submission (tsh.ts) and the fee ledger (fees.ts). */
 export const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 
 /** Standings as CSV (rank, name, wins, losses, spread, games, byes, withdrawn, every other tiebreak).

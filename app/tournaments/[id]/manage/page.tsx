@@ -14,6 +14,7 @@ import { SettingsForm } from "./settings-form";
 import { ForbiddenPairsForm, SeedsForm } from "./settings-pairs";
 import { PairingPlanForm } from "./pairing-plan";
 import { RoundControl } from "./round-control";
+import { SchedulePanel } from "./schedule-panel";
 import { RoundResults } from "./result-row";
 import { Registration } from "./registration";
 import { StartStep } from "./start-step";
@@ -49,7 +50,9 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
       <div>
         <h1 className="text-2xl font-bold">{t.name}: director&apos;s dashboard</h1>
         <p className="text-sm text-slate-500">
-          <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {TOURNAMENT_STATUS_LABELS[t.status]} · {checkedIn} checked in · {entered} entries{waiting ? ` · ${waiting} waiting` : ""} · starts {formatDate(t.startsAt)}
+          <Link href={`/clubs/${club.handle}`} className="hover:underline" data-testid="dashboard-club">{club.name}</Link> · {TOURNAMENT_STATUS_LABELS[t.status]} · {checkedIn} checked in · {entered} entries{waiting ? ` · ${waiting} waiting` : ""} · starts {formatDate(t.startsAt)} ·{" "}
+          <a href={`/tournaments/${id}/desk`} className="text-indigo-700 underline" data-testid="dashboard-desk">Check-in desk</a> ·{" "}
+          <Link href={`/tournaments/${id}/ledger`} className="text-indigo-700 underline" data-testid="dashboard-ledger">Fees and ledger</Link>
         </p>
       </div>
       <TournamentTabs id={id} current="manage" elimination={t.format.endsWith("elimination")} director />
@@ -61,6 +64,8 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
 
       {t.status === "registration" ? <StartStep id={id} /> : null}
       <RoundControl id={id} data={data} a={d.actions} refresh={d.refresh} />
+
+      <SchedulePanel tournamentId={id} />
 
       {open.map((r) => (
         <RoundResults key={r.number} tournamentId={id} round={r} d={d} />
