@@ -11,3 +11,4 @@ export * from "./analyses";
 export * from "./api-tokens";
 export * from "./notifications";
 export * from "./seeks";
+export * from "./arena";

@@ -12,6 +12,7 @@ import { notificationsRouter } from "./notifications";
 import { seeksRouter } from "./seeks";
 import { competitionsRouter } from "./competitions";
 import { scheduleRouter } from "./schedule";
+import { arenaRouter } from "./arena";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -26,6 +27,7 @@ export const appRouter = router({
   seeks: seeksRouter,
   competitions: competitionsRouter,
   schedule: scheduleRouter,
+  arena: arenaRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPairings } from "@/db/schema";
+import { arenaGames, tournamentPairings } from "@/db/schema";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { createClub, getClubById } from "@/server/services/clubs/clubs";
 import { createInvite } from "@/server/services/clubs/invites";
@@ -31,6 +31,7 @@ import { createOtbMatch } from "@/server/services/matches/scorekeeper";
 import { getMatchView } from "@/server/services/matches/views";
 import { clearStateCache } from "@/server/services/matches/state";
 import { addPlayers } from "@/server/services/tournaments/registration";
+import { createLadder, joinNight, openNight } from "@/server/services/arena/nights";
 import { pairNextRound, publishRound } from "@/server/services/tournaments/rounds";
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
@@ -59,6 +60,8 @@ export interface World {
   otb: { id: string; version: number };
   /** the club director's open seek in the club's lobby (Equate blitz for two, members only) */
   seek: { id: string };
+  /** an open club night (arena) where A and B play at table 1 (`gameId`, not yet reported), and a ladder */
+  arena: { nightId: string; gameId: string; ladderId: string };
 }
 
 /** The seven role users plus an applicant, created once and reusable across worlds. */
@@ -164,6 +167,11 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
   });
 
   const seek = await createSeek(db, clubDirector.id, { ruleset: "equate", preset: "blitz", rated: false, players: 2, clubId: club.id });
+  const ladder = await createLadder(db, clubDirector.id, { clubId: club.id, name: "World Ladder" });
+  const night = await openNight(db, clubDirector.id, { clubId: club.id, name: "World Club Night", ladderId: ladder.id });
+  await joinNight(db, playerA.id, night.id);
+  await joinNight(db, playerB.id, night.id);
+  const [arenaGame] = await db.select({ id: arenaGames.id }).from(arenaGames).where(eq(arenaGames.nightId, night.id));
 
   return {
     users,
@@ -178,6 +186,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     challenge: { id: challenge.id, joinCode: challenge.joinCode! },
     otb: { id: otb.id, version: 1 },
     seek: { id: seek.id },
+    arena: { nightId: night.id, gameId: arenaGame!.id, ladderId: ladder.id },
   };
 }
 

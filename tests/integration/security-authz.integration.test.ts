@@ -72,6 +72,19 @@ const MATRIX: Record<string, Entry> = {
   "clubs.requests.cancel": { allowed: SIGNED_IN, input: (w) => ({ clubId: w.club.id }) },
   "clubs.requests.decide": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, requestId: w.joinRequestId, decision: "decline" }) },
 
+  // club nights (arena) and ladders: directors open, close, attach and decide; members join and
+  // leave; the players of a game report, confirm and dispute it (A and B play at the world's table 1)
+  "arena.open": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another night" }) },
+  "arena.close": { allowed: DIRECTORS, input: (w) => ({ nightId: w.arena.nightId }) },
+  "arena.attach": { allowed: DIRECTORS, input: (w) => ({ nightId: w.arena.nightId, ladderId: null }) },
+  "arena.createLadder": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another ladder" }) },
+  "arena.join": { allowed: CLUB_MEMBERS, input: (w) => ({ nightId: w.arena.nightId }) },
+  "arena.leave": { allowed: CLUB_MEMBERS, input: (w) => ({ nightId: w.arena.nightId }) },
+  "arena.report": { allowed: PLAYERS, input: (w) => ({ gameId: w.arena.gameId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 } }) },
+  "arena.confirm": { allowed: PLAYERS, input: (w) => ({ gameId: w.arena.gameId }) },
+  "arena.dispute": { allowed: PLAYERS, input: (w) => ({ gameId: w.arena.gameId, note: "not so" }) },
+  "arena.decide": { allowed: DIRECTORS, input: (w) => ({ gameId: w.arena.gameId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 } }) },
+
   // tournaments (club owners and directors direct every event of the club; the judge does not)
   "tournaments.create": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate" }) },
   "tournaments.update": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, name: w.tournament.name }) },

@@ -228,6 +228,9 @@ describeDb("no leaks", (db) => {
       "seeks.mine": () => undefined,
       "schedule.mine": (w) => ({ tournamentId: w.tournament.id }),
       "schedule.unplayed": (w) => ({ tournamentId: w.tournament.id }),
+      "arena.club": (w) => ({ clubId: w.club.id }),
+      "arena.night": (w) => ({ nightId: w.arena.nightId }),
+      "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
     };
 
     it("every query is listed", () => {
@@ -239,6 +242,17 @@ describeDb("no leaks", (db) => {
         queries.filter((q) => !(q in QUERIES)),
         "add it to QUERIES in tests/integration/security-leaks.integration.test.ts",
       ).toEqual([]);
+    });
+
+    it("club nights and ladders show names, never an e-mail, for any role", async () => {
+      const roles = ["outsider", "member", "owner", "clubDirector", "playerA", "playerB"] as const;
+      const emails = Object.values(w.users).map((u) => u.email);
+      for (const role of roles)
+        for (const path of ["arena.club", "arena.night", "arena.ladder"]) {
+          const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], callerFor(db(), as(role))) as (i: unknown) => Promise<unknown>;
+          const out = await fn(QUERIES[path]!(w)).catch((e: unknown) => ({ message: (e as Error).message }));
+          for (const e of emails) expect(JSON.stringify(out), `${path} as ${role}`).not.toContain(e);
+        }
     });
 
     it("no query output, for any role, carries a password hash (nor a proposal's note to anyone but the board's players and directors)", async () => {

@@ -13,6 +13,7 @@ import { FormError } from "@/app/_components/form";
 import { ClubLeaderboard } from "@/app/ratings/_components/club-leaderboard";
 import { ClubTournaments } from "@/app/tournaments/_components/club-tournaments";
 import { ClubCompetitions } from "@/app/competitions/_components/club-competitions";
+import { ClubNights } from "@/app/arena/_components/club-nights";
 import { Section, SignInPrompt, buttonClass, dangerButtonClass, secondaryButtonClass } from "../_components/ui";
 import { LiveNow } from "@/app/live/_components/live-now";
 import { RULESET_NAMES } from "@/engine";
@@ -113,6 +114,7 @@ export default function ClubPage() {
           ) : null}
           <ClubTournaments clubId={club.id} canManage={canManage} />
           <ClubCompetitions clubId={club.id} handle={club.handle} canManage={canManage} />
+          {membership ? <ClubNights clubId={club.id} /> : null}
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />
           </Section>
