@@ -166,11 +166,16 @@ export default function SeasonPage() {
       </Section>
       {s.canDirect ? (
         <Section title="Director's desk" testId="season-desk">
-          {/* Reserved for the scheduling work (helper `schedule`): unplayed games past their window,
-              proposals, self-reported results waiting for a decision. */}
-          <div data-testid="season-unplayed" className="mb-4 rounded border border-dashed border-slate-300 p-3 text-sm text-slate-600">
-            Unplayed games and results to decide will be listed here.
-          </div>
+          <p data-testid="season-unplayed" className="mb-4 text-sm">
+            Games not played by their window, and results the players dispute, are decided on each division&apos;s dashboard
+            (&ldquo;Play-by windows and unplayed games&rdquo;):{" "}
+            {s.divisions.map((d, i) => (
+              <span key={d.tournamentId}>
+                {i ? " · " : ""}
+                <Link href={`/tournaments/${d.tournamentId}/manage`} className="text-indigo-700 underline">{d.name}</Link>
+              </span>
+            ))}
+          </p>
           {s.status === "finished" || s.nextId ? <NextSeason s={s} /> : <p className="text-sm text-slate-600">When every division is finished, the next season can be created here from the final standings.</p>}
         </Section>
       ) : null}
