@@ -29,7 +29,10 @@ async function twelvePlayers(request: APIRequestContext): Promise<string[]> {
 async function createSeasonByMouse(page: Page, handle: string) {
   await page.goto(`/clubs/${handle}`);
   await page.getByTestId("club-competitions").getByRole("link", { name: "Create a season" }).click();
-  await page.getByLabel("Name", { exact: true }).fill("Spring League");
+  // the club page has Name fields of its own (a club night's): fill only once the form is here
+  const form = page.getByRole("form", { name: "New season" });
+  await expect(form).toBeVisible();
+  await form.getByLabel("Name", { exact: true }).fill("Spring League");
   await page.getByLabel("Format").selectOption("swiss");
   await page.getByLabel("Rounds (Swiss; leave empty for a round robin)").fill("1");
   await page.getByLabel("Division size").fill("6");
