@@ -44,6 +44,19 @@ describe("allocatePrizes: docs/prizes.md hand-worked tables", () => {
     expect(bo.why).toContain("Bo, Cy, Di are level");
   });
 
+  it("G: a tied player holding a smaller class prize takes the larger share instead, and the class prize passes on", () => {
+    // Ann, Bo and Cy are level for 1st–2nd (150.00 between three: 50.00 each); Cy is class C and
+    // would otherwise keep the 30.00 class prize, the smaller one. Di, the next class C, takes it.
+    const prizes = [place(1, 10000), place(2, 5000), row({ kind: "class", place: 1, classValue: "C", amount: 3000 })];
+    const standings = [who("Ann", 2, 100, { class: "A" }), who("Bo", 2, 100, { class: "A" }), who("Cy", 2, 100, { class: "C" }), who("Di", 1, 0, { class: "C" }), who("Ed", 0, -100, { class: "B" })];
+    const p = run({ prizes, standings });
+    expect(paid(p.lines)).toEqual({ Ann: 5000, Bo: 5000, Cy: 5000, Di: 3000 });
+    expect(p.lines.reduce((x, l) => x + l.amount, 0)).toBe(p.total);
+    // with a class prize larger than the share, Cy keeps the class prize and Ann and Bo share 150.00
+    const big = [place(1, 10000), place(2, 5000), row({ kind: "class", place: 1, classValue: "C", amount: 6000 })];
+    expect(paid(run({ prizes: big, standings }).lines)).toEqual({ Ann: 7500, Bo: 7500, Cy: 6000 });
+  });
+
   it("A with split none: the tiebreak order decides", () => {
     const p = run({ prizes: ABC, standings: field, split: "none" });
     expect(paid(p.lines)).toEqual({ Ann: 10000, Bo: 6000, Cy: 4000 });

@@ -195,8 +195,12 @@ function slotLabel(s: Slot): string {
   return `${ordinal(n)} ${group.title}`;
 }
 
+/** Players kept out of a group's prizes (group key → player keys): see `allocatePrizes`. */
+type Exclusions = Map<string, Set<string>>;
+const excluded = (ex: Exclusions, group: string, key: string) => ex.get(group)?.has(key) ?? false;
+
 /** Place every slot (see the header): largest cash first, one prize per player when asked. */
-function placeSlots(input: AllocateInput): Slot[] {
+function placeSlots(input: AllocateInput, ex: Exclusions): Slot[] {
   const groups = new Map<string, Group>();
   const rows = [...input.prizes].sort((a, b) => a.position - b.position || a.place - b.place || (a.id < b.id ? -1 : 1));
   const slots: Slot[] = [];
@@ -218,7 +222,7 @@ function placeSlots(input: AllocateInput): Slot[] {
   for (const s of order) {
     const own = inGroup.get(s.group.key) ?? new Set<string>();
     inGroup.set(s.group.key, own);
-    const w = s.group.order.find((c) => !own.has(c.key) && !(input.onePrizePerPlayer && c.player && holding.has(c.key)));
+    const w = s.group.order.find((c) => !own.has(c.key) && !excluded(ex, s.group.key, c.key) && !(input.onePrizePerPlayer && c.player && holding.has(c.key)));
     if (!w) continue;
     s.winner = w;
     own.add(w.key);
@@ -234,14 +238,37 @@ export function shareOut(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < odd ? 1 : 0));
 }
 
-/** Allocate the prize table (docs/prizes.md); every line's `why` is one sentence. */
+/**
+ * Allocate the prize table (docs/prizes.md); every line's `why` is one sentence.
+ *
+ * One prize per player means the larger one, shares included: a tied player who holds a smaller
+ * prize in another group is kept out of that group and the allocation runs again, so they take
+ * their share and the smaller prize passes on. Exclusions only grow, so this ends.
+ */
 export function allocatePrizes(input: AllocateInput): Payout {
+  const ex: Exclusions = new Map();
+  for (let pass = 0; pass < 50; pass++) {
+    const { payout, better } = allocateOnce(input, ex);
+    if (!better.length) return payout;
+    for (const b of better) ex.set(b.group, new Set([...(ex.get(b.group) ?? []), b.key]));
+  }
+  return allocateOnce(input, ex).payout;
+}
+
+/** A held prize a player gives up for a larger share elsewhere: keep them out of `group`. */
+interface Better {
+  group: string;
+  key: string;
+}
+
+function allocateOnce(input: AllocateInput, ex: Exclusions): { payout: Payout; better: Better[] } {
   const cur = input.currency ?? "";
   const money = (m: number) => formatMoney(m, cur);
   const provisional = !input.final;
-  const slots = placeSlots(input);
+  const slots = placeSlots(input, ex);
   const total = input.prizes.reduce((s, p) => s + (p.amount ?? 0), 0);
   const lines: PayoutLine[] = [];
+  const better: Better[] = [];
   const holding = new Set(slots.flatMap((s) => (s.winner?.player ? [s.winner.key] : [])));
   const done = new Set<Slot>();
   const groupsInOrder = [...new Set(slots.map((s) => s.group))];
@@ -258,8 +285,16 @@ export function allocatePrizes(input: AllocateInput): Payout {
       const tiedSlots = input.split === "none" ? [s] : gs.filter((x) => x.winner && x.winner.tie === tie && !done.has(x));
       const placed = new Set(tiedSlots.map((x) => x.winner!.key));
       // a tie across the prize boundary: level players placed outside this group's prizes share too
-      const others =
-        input.split === "none" ? [] : group.order.filter((c) => c.tie === tie && !placed.has(c.key) && !gs.some((x) => x.winner?.key === c.key) && !(input.onePrizePerPlayer && c.player && holding.has(c.key)));
+      const level = input.split === "none" ? [] : group.order.filter((c) => c.tie === tie && !placed.has(c.key) && !gs.some((x) => x.winner?.key === c.key) && !excluded(ex, group.key, c.key));
+      const held = (c: Competitor) => input.onePrizePerPlayer && c.player && holding.has(c.key);
+      const others = level.filter((c) => !held(c));
+      // a level player holding a prize elsewhere that is smaller than the share they would get here
+      const pool = tiedSlots.reduce((sum, x) => sum + (input.split === "hort" ? Math.floor((x.row.amount ?? 0) / 2) : (x.row.amount ?? 0)), 0);
+      const share = Math.floor(pool / (tiedSlots.length + others.length + 1));
+      for (const c of level.filter(held)) {
+        const theirs = slots.find((x) => x.winner?.key === c.key && x.group !== group);
+        if (theirs && (theirs.row.amount ?? 0) < share) better.push({ group: theirs.group.key, key: c.key });
+      }
       tiedSlots.forEach((x) => done.add(x));
       if (tiedSlots.length === 1 && others.length === 0) {
         lines.push(single(s, money, provisional));
@@ -269,7 +304,7 @@ export function allocatePrizes(input: AllocateInput): Payout {
       lines.push(...shared(group, tiedSlots, others, input.split as "equal" | "hort", money, provisional));
     }
   }
-  return { lines, total };
+  return { payout: { lines, total }, better };
 }
 
 function single(s: Slot, money: (m: number) => string, provisional: boolean): PayoutLine {
