@@ -7,6 +7,7 @@ import { z } from "zod";
 import { COMPETITION_KINDS, COMPETITION_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { clubCompetitionsInput, competitionIdInput, createSeasonInput, createSeriesInput, nextSeasonInput, seriesEventInput } from "@/server/services/competitions/schemas";
+import { seasonDesk } from "@/server/services/competitions/season-desk";
 import { getSeason } from "@/server/services/competitions/season-view";
 import { createNextSeason, createSeason } from "@/server/services/competitions/seasons";
 import { createSeries, getSeries, listCompetitions, setSeriesEvent } from "@/server/services/competitions/series";
@@ -91,9 +92,20 @@ const seriesOut = z.object({
 });
 const summaryOut = z.object({ id: z.string(), kind: z.enum(COMPETITION_KINDS), name: z.string(), startsAt: z.date(), endsAt: z.date().nullable(), status: z.enum(COMPETITION_STATUSES), events: z.number() });
 
+const deskBoard = { pairingId: z.string(), round: z.number(), table: z.number(), players: z.array(z.string()), deadline: z.date().nullable() };
+const deskOut = z.array(
+  z.object({
+    tournamentId: z.string(),
+    name: z.string(),
+    pending: z.array(z.object({ ...deskBoard, proposedBy: z.string(), times: z.array(z.string()), note: z.string(), createdAt: z.date() })),
+    silent: z.array(z.object(deskBoard)),
+  }),
+);
+
 export const competitionsRouter = router({
   list: publicProcedure.input(clubCompetitionsInput).output(z.array(summaryOut)).query(({ ctx, input }) => listCompetitions(ctx.db, input.clubId)),
   season: publicProcedure.input(competitionIdInput).output(seasonOut).query(({ ctx, input }) => getSeason(ctx.db, input.competitionId, ctx.user?.id ?? null)),
+  seasonDesk: protectedProcedure.input(competitionIdInput).output(deskOut).query(({ ctx, input }) => seasonDesk(ctx.db, input.competitionId, ctx.user.id)),
   series: publicProcedure.input(competitionIdInput).output(seriesOut).query(({ ctx, input }) => getSeries(ctx.db, input.competitionId, ctx.user?.id ?? null)),
   createSeason: protectedProcedure.input(createSeasonInput).output(made).mutation(({ ctx, input }) => createSeason(ctx.db, ctx.user.id, input)),
   nextSeason: protectedProcedure.input(nextSeasonInput).output(made).mutation(({ ctx, input }) => createNextSeason(ctx.db, ctx.user.id, input)),

@@ -114,6 +114,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
   "competitions.list": (w) => ({ clubId: w.club.id }),
   "competitions.season": () => ({ competitionId: randomUUID() }),
+  "competitions.seasonDesk": () => ({ competitionId: randomUUID() }),
   "competitions.series": () => ({ competitionId: randomUUID() }),
   "competitions.createSeason": (w, n) => ({
     clubId: w.club.id,

@@ -149,6 +149,30 @@ describeDb("seasons and series", (db) => {
     await expect(callerFor(db(), null).competitions.createSeason({ ...base, players: players.map((p) => p.id) })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 
+  it("the season's desk lists proposals waiting for an answer and games nobody has scheduled, for the club's directors only", async () => {
+    const { club, players, d } = await seedSeasonClub(db(), 4);
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await d.competitions.createSeason({ clubId: club.id, name: "Desk League", starts: today, roundDays: 7, settings: SETTINGS, divisionSize: 4, promotion: RULE, players: players.map((p) => p.id), order: "given" });
+    const [div] = await db().select().from(tournaments).where(eq(tournaments.competitionId, made.id));
+    const { boards } = await seedRound(db(), { tournamentId: div!.id, director: d });
+    expect(boards).toHaveLength(2);
+    const [b1, b2] = boards as [(typeof boards)[number], (typeof boards)[number]];
+    const proposer = players.find((p) => p.id === b1.players[0])!;
+    const when = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    await callerFor(db(), proposer).schedule.propose({ pairingId: b1.id, times: [when], note: "evenings" });
+    const [desk] = await d.competitions.seasonDesk({ competitionId: made.id });
+    expect(desk!.name).toBe("Division 1");
+    expect(desk!.pending.map((x) => [x.table, x.proposedBy, x.times, x.note])).toEqual([[b1.tableNumber, proposer.name, [when], "evenings"]]);
+    expect(desk!.silent.map((x) => x.table)).toEqual([b2.tableNumber]);
+    // once accepted it leaves both lists
+    const other = players.find((p) => p.id === b1.players[1])!;
+    await callerFor(db(), other).schedule.accept({ proposalId: (await callerFor(db(), other).schedule.mine({ tournamentId: div!.id }))[0]!.proposals[0]!.id, time: when });
+    const [after] = await d.competitions.seasonDesk({ competitionId: made.id });
+    expect([after!.pending.length, after!.silent.length]).toEqual([0, 1]);
+    // notes are private to the players and the directors: a member is refused
+    await expect(callerFor(db(), players[0]!).competitions.seasonDesk({ competitionId: made.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
   it("a series counts each player's best 1 of 2 finished events; a running event counts for nobody yet", { timeout: 60_000 }, async () => {
     const { club, players, director, d } = await seedSeasonClub(db(), 4);
     const [a, b, c, e] = players as [typeof players[number], typeof players[number], typeof players[number], typeof players[number]];

@@ -202,6 +202,7 @@ describeDb("no leaks", (db) => {
       // no season or series in the world: NOT_FOUND's message is checked too (the season test checks a real one for e-mails)
       "competitions.season": (w) => ({ competitionId: w.tournament.id }),
       "competitions.series": (w) => ({ competitionId: w.tournament.id }),
+      "competitions.seasonDesk": (w) => ({ competitionId: w.tournament.id }),
       "ratings.leaderboard": () => ({ ruleset: "equate" }),
       "ratings.club": (w) => ({ ruleset: "equate", clubId: w.club.id }),
       "ratings.player": (w) => ({ userId: w.users.playerA.id }),

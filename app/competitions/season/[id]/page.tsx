@@ -3,7 +3,8 @@
  * The season page (docs/competitions.md "Running a season"): each division's table with the
  * promotion and relegation zones (coloured, and said in words: "↑ promotion", "↓ relegation"),
  * "why above" for every row, the rounds' play-by windows, each player's remaining games, and for
- * directors the season's desk (the next season from the final standings).
+ * directors the season's desk (`desk.tsx`: unplayed games decided, proposals and games to chase;
+ * the next season from the final standings).
  */
 import { useState } from "react";
 import Link from "next/link";
@@ -16,6 +17,7 @@ import { formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
 import { Section, buttonClass } from "@/app/clubs/_components/ui";
 import { spread } from "@/app/tournaments/_components/ui";
+import { SeasonDesk } from "./desk";
 import { FORMAT_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
 import type { TournamentFormat, TournamentStatus } from "@/server/domain";
 
@@ -166,16 +168,7 @@ export default function SeasonPage() {
       </Section>
       {s.canDirect ? (
         <Section title="Director's desk" testId="season-desk">
-          <p data-testid="season-unplayed" className="mb-4 text-sm">
-            Games not played by their window, and results the players dispute, are decided on each division&apos;s dashboard
-            (&ldquo;Play-by windows and unplayed games&rdquo;):{" "}
-            {s.divisions.map((d, i) => (
-              <span key={d.tournamentId}>
-                {i ? " · " : ""}
-                <Link href={`/tournaments/${d.tournamentId}/manage`} className="text-indigo-700 underline">{d.name}</Link>
-              </span>
-            ))}
-          </p>
+          <SeasonDesk competitionId={s.id} />
           {s.status === "finished" || s.nextId ? <NextSeason s={s} /> : <p className="text-sm text-slate-600">When every division is finished, the next season can be created here from the final standings.</p>}
         </Section>
       ) : null}

@@ -95,7 +95,7 @@ function WindowForm({ tournamentId, rounds }: { tournamentId: string; rounds: Pa
   );
 }
 
-function BoardDecision({ tournamentId, b }: { tournamentId: string; b: Board }) {
+export function BoardDecision({ tournamentId, b }: { tournamentId: string; b: Board }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [choice, setChoice] = useState<string>("");
