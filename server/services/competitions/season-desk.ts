@@ -26,14 +26,15 @@ export interface DeskDivision {
   name: string;
   /** proposals waiting for an answer */
   pending: (DeskBoard & { proposedBy: string; times: string[]; note: string; createdAt: Date })[];
-  /** published games with no agreed time and no proposal ever made */
+  /** published games with no agreed time, no proposal ever made, and a deadline still ahead */
   silent: DeskBoard[];
 }
 
 /** At most this many boards are listed per division and list (a division is at most 64 players). */
 const LIST_CAP = 200;
 
-export async function seasonDesk(db: DbOrTx, competitionId: string, viewerId: string): Promise<DeskDivision[]> {
+export async function seasonDesk(db: DbOrTx, competitionId: string, viewerId: string, opts: { now?: number } = {}): Promise<DeskDivision[]> {
+  const now = opts.now ?? Date.now();
   const c = await getSeasonRow(db, competitionId);
   await requireClubRole(db, c.clubId, viewerId, ["owner", "director"]);
   const divs = await divisionsOf(db, c.id);
@@ -61,7 +62,9 @@ export async function seasonDesk(db: DbOrTx, competitionId: string, viewerId: st
       for (const b of boards) {
         const mine = proposals.filter((x) => x.pairingId === b.p.id);
         for (const x of mine.filter((y) => y.status === "open")) pending.push({ ...board(b), proposedBy: nameOf(x.proposedBy), times: x.times, note: x.note, createdAt: x.createdAt });
-        if (mine.length === 0 && !b.p.scheduledAt) silent.push(board(b));
+        const d = board(b);
+        // past its deadline it is in the schedule's "waiting for your decision" list instead
+        if (mine.length === 0 && !b.p.scheduledAt && !(d.deadline && d.deadline.getTime() <= now)) silent.push(d);
       }
       return { tournamentId: t.id, name, pending, silent };
     }),
