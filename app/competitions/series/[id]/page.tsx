@@ -34,7 +34,7 @@ export default function SeriesPage() {
       <header className="space-y-1">
         <p className="text-sm"><Link href={`/clubs/${s.club.handle}`} className="text-indigo-700 underline">{s.club.name}</Link> · series</p>
         <h1 className="text-3xl font-bold tracking-tight">{s.name}</h1>
-        <p className="text-sm text-slate-600">Points {s.pointsText}. Each player&apos;s best {s.best} event{s.best === 1 ? "" : "s"} count; the rest are dropped. Only finished events score.</p>
+        <p className="text-sm text-slate-600">Points {s.pointsText}. Each player&apos;s best {s.best === 1 ? "event counts" : `${s.best} events count`}; the rest are dropped. Only finished events score.</p>
       </header>
       <Section title="Table" testId="series-table">
         {s.rows.length === 0 ? (
