@@ -7,6 +7,7 @@ import { z } from "zod";
 import { COMPETITION_KINDS, COMPETITION_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { clubCompetitionsInput, competitionIdInput, createSeasonInput, createSeriesInput, nextSeasonInput, seriesEventInput } from "@/server/services/competitions/schemas";
+import { standingRowCore } from "./standing-row";
 import { seasonDesk } from "@/server/services/competitions/season-desk";
 import { getSeason } from "@/server/services/competitions/season-view";
 import { createNextSeason, createSeason } from "@/server/services/competitions/seasons";
@@ -16,17 +17,7 @@ const made = z.object({ id: z.string(), name: z.string() });
 const ok = z.object({ ok: z.literal(true) });
 const club = z.object({ id: z.string(), name: z.string(), handle: z.string() });
 
-const seasonRowOut = z.object({
-  rank: z.number(),
-  userId: z.string(),
-  name: z.string(),
-  wins: z.number(),
-  losses: z.number(),
-  spread: z.number(),
-  games: z.number(),
-  byes: z.number(),
-  withdrawn: z.boolean(),
-  whyAboveNext: z.string().nullable(),
+const seasonRowOut = standingRowCore.extend({
   zone: z.enum(["up", "down"]).nullable(),
   zoneText: z.string().nullable(),
   leftClub: z.boolean(),

@@ -15,6 +15,7 @@ import { enterDirectorResult } from "@/server/services/boards/enter-result";
 import { startRoundClock } from "@/server/services/boards/round-clock";
 import { getRoundClock } from "@/server/services/tournaments/clock";
 import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
+import { standingRowCore } from "../standing-row";
 import {
   addPlayersInput,
   checkInInput,
@@ -156,19 +157,9 @@ const standingsOut = z.object({
   tiebreakOrder: z.array(z.object({ code: z.string(), label: z.string(), description: z.string() })),
   afterRound: z.number(),
   rows: z.array(
-    z.object({
-      rank: z.number(),
-      userId: z.string(),
-      name: z.string(),
-      wins: z.number(),
-      losses: z.number(),
-      spread: z.number(),
-      games: z.number(),
-      byes: z.number(),
+    standingRowCore.extend({
       absences: z.number(),
-      withdrawn: z.boolean(),
       tiebreaks: z.array(z.object({ code: z.string(), label: z.string(), value: z.number().nullable() })),
-      whyAboveNext: z.string().nullable(),
     }),
   ),
   placings: z.array(z.object({ userId: z.string(), name: z.string(), place: z.number(), placeTo: z.number(), settled: z.boolean() })).nullable(),
