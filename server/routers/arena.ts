@@ -40,6 +40,7 @@ const nightOut = z.object({
     ruleset: z.string(),
     groupSize: z.number(),
     mode: z.enum(ARENA_MODES),
+    rated: z.boolean(),
     status: z.enum(ARENA_NIGHT_STATUSES),
     scoring: scoringOut,
     ladderId: z.string().nullable(),
@@ -72,11 +73,11 @@ const nightOut = z.object({
 const clubOut = z.object({
   canDirect: z.boolean(),
   nights: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(ARENA_NIGHT_STATUSES), startsAt: z.date(), ladderId: z.string().nullable(), mode: z.enum(ARENA_MODES), groupSize: z.number() })),
-  ladders: z.array(z.object({ id: z.string(), name: z.string(), rule: z.string() })),
+  ladders: z.array(z.object({ id: z.string(), name: z.string(), rule: z.string(), rated: z.boolean() })),
 });
 
 const ladderOut = z.object({
-  ladder: z.object({ id: z.string(), clubId: z.string(), name: z.string(), rule: z.string() }),
+  ladder: z.object({ id: z.string(), clubId: z.string(), name: z.string(), rule: z.string(), rated: z.boolean() }),
   nights: z.array(z.object({ id: z.string(), name: z.string(), startsAt: z.date(), status: z.enum(ARENA_NIGHT_STATUSES) })),
   rows: z.array(
     z.object({

@@ -51,7 +51,7 @@ export default function NightPage() {
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{v.night.name}</h1>
         <p className="text-sm text-slate-600">
-          {v.night.status === "open" ? "Open now" : "Closed"} · {v.night.groupSize === 2 ? "pairs" : `pods of ${v.night.groupSize}`} · {v.night.mode === "online" ? "online" : "over the board"} · win {s.win}, draw {s.draw}, loss {s.loss}
+          {v.night.status === "open" ? "Open now" : "Closed"} · {v.night.groupSize === 2 ? "pairs" : `pods of ${v.night.groupSize}`} · {v.night.mode === "online" ? "online" : "over the board"} · {v.night.rated ? "rated" : "unrated"} · win {s.win}, draw {s.draw}, loss {s.loss}
           {s.streak ? `, ×${s.streak.multiplier} after ${s.streak.after} wins in a row` : ""}
           {v.night.ladderId ? (
             <>

@@ -30,7 +30,7 @@ export async function openNight(db: Db, actorId: string, raw: OpenNightInput, no
   const scoring = parseArenaScoring(input.scoring);
   if (!scoring.ok) throw new DomainError("INVALID", scoring.error.message, "scoring");
   if (input.mode === "over-the-board" && input.timeControl) throw new DomainError("INVALID", "Over the board the players keep their own clocks: leave the time control empty.", "timeControl");
-  if (input.ladderId) await ladderOfClub(db, input.ladderId, input.clubId);
+  const ladder = input.ladderId ? await ladderOfClub(db, input.ladderId, input.clubId) : null;
   const [n] = await db
     .insert(arenaNights)
     .values({
@@ -43,6 +43,8 @@ export async function openNight(db: Db, actorId: string, raw: OpenNightInput, no
       groupSize: input.groupSize,
       scoring: scoring.value,
       mode: input.mode,
+      // a night feeding an unrated (friendly) ladder is unrated whatever the form said
+      rated: input.rated && (ladder?.rated ?? true),
       startsAt: now,
       createdBy: actorId,
     })
@@ -112,7 +114,7 @@ export async function createLadder(db: Db, actorId: string, raw: z.input<typeof 
   if (!rule.ok) throw new DomainError("INVALID", rule.error.message, "rule");
   const [c] = await db
     .insert(competitions)
-    .values({ clubId: input.clubId, kind: "ladder", name: input.name, startsAt: now, rules: { ...rule.value }, rated: false, status: "running", createdBy: actorId })
+    .values({ clubId: input.clubId, kind: "ladder", name: input.name, startsAt: now, rules: { ...rule.value }, rated: input.rated, status: "running", createdBy: actorId })
     .returning();
   return c!;
 }

@@ -141,7 +141,7 @@ async function pairOnce(tx: DbOrTx, night: ArenaNight, now: Date): Promise<Arena
 /**
  * An online night's game: a match made through the match writer (the only writer of matches),
  * every seat accepted; it starts once every player has opened the board (a fair start,
- * docs/matches.md). Unrated: ratings are not wired to club nights yet.
+ * docs/matches.md). Rated as any match when the night is (the match writer rates it as it ends).
  */
 async function createOnlineMatch(tx: DbOrTx, night: ArenaNight, players: string[], now: Date): Promise<string> {
   const options = applicableOptions(night.ruleset, night.rulesetOptions);
@@ -151,7 +151,7 @@ async function createOnlineMatch(tx: DbOrTx, night: ArenaNight, players: string[
     rulesetOptions: options,
     challengeRule: ((options.challenge as string | undefined) ?? "single") as MatchChallengeRule,
     timeControl: (night.timeControl ?? null) as never,
-    rated: false,
+    rated: night.rated,
     preview: "off",
     seats: players.length,
     firstMover: "creator",

@@ -61,6 +61,7 @@ export async function nightView(db: Db, viewerId: string, nightId: string) {
       ruleset: night!.ruleset,
       groupSize: night!.groupSize,
       mode: night!.mode,
+      rated: night!.rated,
       status: night!.status,
       scoring: night!.scoring,
       ladderId: night!.competitionId,
@@ -88,11 +89,11 @@ export async function clubArena(db: Db, viewerId: string, clubId: string) {
     .orderBy(desc(arenaNights.startsAt))
     .limit(100);
   const ladders = await db
-    .select({ id: competitions.id, name: competitions.name, rules: competitions.rules })
+    .select({ id: competitions.id, name: competitions.name, rules: competitions.rules, rated: competitions.rated })
     .from(competitions)
     .where(and(eq(competitions.clubId, clubId), eq(competitions.kind, "ladder")))
     .orderBy(desc(competitions.startsAt));
-  return { canDirect: isDirector(m.role), nights, ladders: ladders.map((l) => ({ id: l.id, name: l.name, rule: ladderRuleText(l.rules) })) };
+  return { canDirect: isDirector(m.role), nights, ladders: ladders.map((l) => ({ id: l.id, name: l.name, rule: ladderRuleText(l.rules), rated: l.rated })) };
 }
 
 function ladderRuleText(raw: unknown): string {
@@ -115,7 +116,7 @@ export async function ladderView(db: Db, viewerId: string, ladderId: string) {
   const l = computeLadder(people, ladderNights, rule.value);
   if (!l.ok) throw new Error(`ladder: ${l.error.message}`);
   return {
-    ladder: { id: c.id, clubId: c.clubId, name: c.name, rule: describeLadderRule(rule.value) },
+    ladder: { id: c.id, clubId: c.clubId, name: c.name, rule: describeLadderRule(rule.value), rated: c.rated },
     nights: nights.map((n) => ({ id: n.id, name: n.name, startsAt: n.startsAt, status: n.status })),
     rows: l.value.rows.map((r) => ({ playerId: r.playerId, name: r.name, rank: r.rank, nights: r.nights, value: r.value, cells: r.cells.map((x) => ({ nightId: x.nightId, points: x.points, counted: x.counted })), note: r.note ?? null })),
   };
