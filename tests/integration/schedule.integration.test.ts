@@ -10,7 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { gameProposals, notifications, resultReports, tournamentPairings, type TournamentPairing } from "@/db/schema";
+import { gameProposals, notifications, ratedGames, resultReports, tournamentPairings, type TournamentPairing } from "@/db/schema";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { openScheduledGame, sendDueReminders } from "@/server/services/schedule/views";
 import { describeDb } from "../helpers/db";
@@ -219,6 +219,30 @@ describeDb("schedule", (db) => {
       await expect(s2.ca.schedule.report({ pairingId: s2.board.id, scores: { [s2.a.id]: 300, [s2.b.id]: 200 } })).rejects.toThrow(/double forfeit/);
       const standings = await s2.d.tournaments.standings({ tournamentId: s2.tournamentId });
       for (const r of standings.rows) expect(r.wins).toBe(0);
+    });
+    it("a double forfeit is the board's result: a loss for both, spread unchanged, shown as such, not rated; a later result replaces it", async () => {
+      const s = await setup(db(), { ...past(), name: "Double Result Open" });
+      await s.d.schedule.decide({ tournamentId: s.tournamentId, pairingId: s.board.id, decision: "double-forfeit", reason: "neither replied" });
+      const [row] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, s.board.id));
+      expect(row).toMatchObject({ doubleForfeit: true, scores: null, forfeitUserId: null, resultSource: "director" });
+      const standings = await s.d.tournaments.standings({ tournamentId: s.tournamentId });
+      for (const r of standings.rows) expect(r).toMatchObject({ wins: 0, losses: 1, spread: 0, games: 1 });
+      const overview = await s.ca.tournaments.byId({ tournamentId: s.tournamentId });
+      expect(overview.rounds[0]!.pairings[0]).toMatchObject({ doubleForfeit: true, hasResult: true });
+      const cross = await s.ca.tournaments.crossTable({ tournamentId: s.tournamentId });
+      expect(cross.rows.map((r) => r.cells[0]!.kind)).toEqual(["double-forfeit", "double-forfeit"]);
+      // never rated: no ledger entry for the board
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.pairingId, s.board.id))).toEqual([]);
+      // not in anyone's games to schedule, and the round can close with it
+      expect(await s.ca.schedule.mine({ tournamentId: s.tournamentId })).toEqual([]);
+      await s.d.tournaments.rounds.close({ tournamentId: s.tournamentId, roundNumber: 1 });
+      // a director's result entered afterwards replaces it (and is rated as any result)
+      await s.d.tournaments.enterResult({ tournamentId: s.tournamentId, pairingId: s.board.id, scores: { [s.a.id]: 300, [s.b.id]: 250 } });
+      const [after] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, s.board.id));
+      expect(after!.doubleForfeit).toBe(false);
+      const again = await s.d.tournaments.standings({ tournamentId: s.tournamentId });
+      expect(again.rows.find((r) => r.userId === s.a.id)).toMatchObject({ wins: 1, losses: 0, spread: 50 });
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.pairingId, s.board.id))).toHaveLength(1);
     });
   });
 

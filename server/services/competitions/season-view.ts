@@ -71,7 +71,7 @@ async function remainingGames(db: DbOrTx, tournamentId: string, names: Map<strin
   if (rounds.length === 0) return out;
   const boards = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, tournamentId), inArray(tournamentPairings.roundId, [...byId.keys()]))).orderBy(asc(tournamentPairings.roundNumber));
   for (const b of boards) {
-    if (b.isBye || b.scores || b.forfeitUserId) continue;
+    if (b.isBye || b.scores || b.forfeitUserId || b.doubleForfeit) continue;
     const r = byId.get(b.roundId)!;
     for (const p of b.players) {
       const game = { round: b.roundNumber, opponents: b.players.filter((q) => q !== p).map((q) => names.get(q) ?? "?"), playFrom: r.playFrom, playBy: b.playBy ?? r.playBy, scheduledAt: b.scheduledAt };

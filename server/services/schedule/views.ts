@@ -19,7 +19,7 @@ import { DomainError } from "@/server/errors";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { namesOf } from "@/server/services/notifications/notify";
 import { notifyReminder } from "@/server/services/notifications/schedule-events";
-import { deadlineOf, gameOf, lastDecision, stamp } from "./board";
+import { deadlineOf, gameOf, stamp } from "./board";
 
 /** How long before the agreed time the reminder goes. */
 export const REMINDER_MS = 60 * 60_000;
@@ -32,7 +32,7 @@ export async function sendDueReminders(db: Db, opts: { now?: number } = {}): Pro
   const due = await db
     .select({ id: tournamentPairings.id, at: tournamentPairings.scheduledAt })
     .from(tournamentPairings)
-    .where(and(isNotNull(tournamentPairings.scheduledAt), gt(tournamentPairings.scheduledAt, new Date(now)), lte(tournamentPairings.scheduledAt, new Date(now + REMINDER_MS)), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId)))
+    .where(and(isNotNull(tournamentPairings.scheduledAt), gt(tournamentPairings.scheduledAt, new Date(now)), lte(tournamentPairings.scheduledAt, new Date(now + REMINDER_MS)), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), eq(tournamentPairings.doubleForfeit, false)))
     .limit(20);
   let sent = 0;
   for (const d of due) {
@@ -99,6 +99,7 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
         eq(tournamentRounds.status, "published"),
         isNull(tournamentPairings.scores),
         isNull(tournamentPairings.forfeitUserId),
+        eq(tournamentPairings.doubleForfeit, false),
         ne(tournaments.status, "finished"),
         scope,
         ...(opts.tournamentId ? [eq(tournamentPairings.tournamentId, opts.tournamentId)] : []),
@@ -106,8 +107,7 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
     )
     .orderBy(desc(tournamentPairings.createdAt))
     .limit(50);
-  const kept: typeof rows = [];
-  for (const r of rows) if ((await lastDecision(db, r.p.tournamentId, r.p.id))?.decision !== "double-forfeit") kept.push(r);
+  const kept = rows;
   if (kept.length === 0) return [];
   const ids = kept.map((r) => r.p.id);
   const proposals = await db.select().from(gameProposals).where(inArray(gameProposals.pairingId, ids)).orderBy(desc(gameProposals.createdAt));
