@@ -114,7 +114,7 @@ export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** What a user may be told about (in the app, and by e-mail when they ask for it on their profile). */
-export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed", "entry-promoted", "game-proposal", "game-scheduled", "game-reminder", "result-report"] as const;
+export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed", "entry-promoted", "game-proposal", "game-scheduled", "game-reminder", "result-report", "game-unplayed", "your-turn"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a one-time account link does (account_tokens.purpose). */

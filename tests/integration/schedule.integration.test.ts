@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { gameProposals, notifications, ratedGames, resultReports, tournamentPairings, type TournamentPairing } from "@/db/schema";
 import type { PublicUser } from "@/server/services/accounts/accounts";
+import { sweepNow } from "@/server/services/schedule/due";
 import { openScheduledGame, sendDueReminders } from "@/server/services/schedule/views";
 import { describeDb } from "../helpers/db";
 import { callerFor, seedClub, seedRound, seedTournament, seedUser, type Caller } from "../helpers/seed";
@@ -156,6 +157,24 @@ describeDb("schedule", (db) => {
       const again = await openScheduledGame(db(), { pairingId: s.board.id, userId: s.b.id }, { now: at.getTime() + 60_000 });
       expect(again.matchId).toBe(matchId);
       await expect(callerFor(db(), await seedUser(db())).schedule.openGame({ pairingId: s.board.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    });
+    it("the due sweep alone (no page read) sends the reminder once, and hands an unplayed board to the directors once", async () => {
+      const s = await setup(db());
+      const at = inHours(3);
+      const { proposalId } = await s.ca.schedule.propose({ pairingId: s.board.id, times: [at] });
+      await s.cb.schedule.accept({ proposalId, time: at });
+      expect(await sweepNow(db(), { now: at.getTime() - 2 * HOUR })).toMatchObject({ reminders: 0 });
+      expect(await sweepNow(db(), { now: at.getTime() - 30 * 60_000 })).toMatchObject({ reminders: 1 });
+      expect(await sweepNow(db(), { now: at.getTime() - 10 * 60_000 })).toMatchObject({ reminders: 0 });
+      for (const u of [s.a, s.b]) expect((await kindsFor(db(), u.id)).filter((n) => n.kind === "game-reminder")).toHaveLength(1);
+      // past the window's end with no result: the directors hear it once per deadline, the players not
+      const end = Date.now() + 7 * DAY + HOUR;
+      expect((await sweepNow(db(), { now: end })).handedOver).toBeGreaterThanOrEqual(1);
+      await sweepNow(db(), { now: end + HOUR });
+      const told = (await kindsFor(db(), s.director.id)).filter((n) => n.kind === "game-unplayed");
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toMatch(/^Round 1, table \d+ of Season Open \((Ann Able v Bo Baker|Bo Baker v Ann Able)\) was not played by .* UTC: decide it/);
+      expect((await kindsFor(db(), s.a.id)).some((n) => n.kind === "game-unplayed")).toBe(false);
     });
   });
 

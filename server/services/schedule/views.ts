@@ -2,14 +2,11 @@
  * What a player sees of their self-scheduled boards ("My games to schedule" on the tournament page
  * and on /play), the reminder before an agreed time, and opening the game at that time.
  *
- * Reminders: there is no scheduler in the app (the round clock and the no-show rule are decided
- * when someone looks: services/matches/presence.ts), so a reminder is produced by a sweep that runs
- * on reads — whenever any player's schedule or a director's unplayed list is read, every board
- * whose agreed time is within the next hour and has no reminder yet gets one (both players, once
- * per agreed time; the check runs under the board's lock so two sweeps cannot send it twice). On a
- * quiet site a reminder can therefore come late or, if nobody looks in that hour, not at all; the
- * agreed time itself is in the first notice and on both players' pages. A background job (pg-boss,
- * already used by the analysis queue, with `startAfter`) would make it punctual.
+ * Reminders: every board whose agreed time is within the next hour and has no reminder yet gets
+ * one (both players, once per agreed time; the check runs under the board's lock so two sweeps
+ * cannot send it twice). The due sweep (due.ts, a pg-boss job about once a minute) sends them on
+ * time; reads of a player's schedule or a director's list still sweep too, which is harmless (the
+ * same once-only check) and covers a server run with the due sweep turned off.
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -32,7 +29,10 @@ export async function sendDueReminders(db: Db, opts: { now?: number } = {}): Pro
   const due = await db
     .select({ id: tournamentPairings.id, at: tournamentPairings.scheduledAt })
     .from(tournamentPairings)
-    .where(and(isNotNull(tournamentPairings.scheduledAt), gt(tournamentPairings.scheduledAt, new Date(now)), lte(tournamentPairings.scheduledAt, new Date(now + REMINDER_MS)), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), eq(tournamentPairings.doubleForfeit, false)))
+    .where(and(isNotNull(tournamentPairings.scheduledAt), gt(tournamentPairings.scheduledAt, new Date(now)), lte(tournamentPairings.scheduledAt, new Date(now + REMINDER_MS)), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), eq(tournamentPairings.doubleForfeit, false),
+        // boards already reminded for this time are left out here, so they never crowd out the
+        // batch (checked again under the lock below)
+        sql`not exists (select 1 from ${notifications} where ${notifications.kind} = 'game-reminder' and ${notifications.payload}->>'pairingId' = ${tournamentPairings.id}::text and (${notifications.payload}->>'at')::timestamptz = ${tournamentPairings.scheduledAt})`))
     .limit(20);
   let sent = 0;
   for (const d of due) {
