@@ -21,6 +21,7 @@ import type { PgBoss } from "pg-boss";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubMemberships, notifications, tournamentPairings, tournamentRounds, tournaments, tournamentStaff, users } from "@/db/schema";
 import { analysisQueue } from "@/server/services/analysis/queue";
+import { settleCorrespondenceTimeouts } from "@/server/services/matches/correspondence";
 import { notifyUnplayed } from "@/server/services/notifications/schedule-events";
 import { stamp } from "./board";
 import { sendDueReminders } from "./views";
@@ -108,7 +109,7 @@ export async function handOverUnplayed(db: Db, opts: { now?: number } = {}): Pro
 export async function runDueSweep(db: Db, opts: { now?: number } = {}): Promise<SweepOutcome> {
   const reminders = await sendDueReminders(db, opts);
   const handedOver = await handOverUnplayed(db, opts);
-  const timeouts = 0;
+  const timeouts = await settleCorrespondenceTimeouts(db, opts);
   return { reminders, handedOver, timeouts };
 }
 
