@@ -12,6 +12,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type S
 import type { Db } from "@/db/client";
 import { gameProposals, notifications, resultReports, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
 import type { ProposalStatus, ReportStatus } from "@/server/domain";
+import { clock as C, type TimeControl } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { namesOf } from "@/server/services/notifications/notify";
@@ -73,8 +74,11 @@ export interface MyBoard {
   deadline: Date | null;
   extended: boolean;
   scheduledAt: Date | null;
-  /** From when "Open the game" works (null: no agreed time). */
+  /** From when "Open the game" works (null: no agreed time). A correspondence game opens with its
+   * window: no time is agreed, the players move when they like. */
   opensAt: Date | null;
+  /** Played by correspondence (days per move): the free time of each move, in ms; null: live. */
+  correspondenceMs: number | null;
   matchId: string | null;
   proposals: { id: string; mine: boolean; byName: string; times: string[]; note: string; status: ProposalStatus; acceptedTime: Date | null; createdAt: Date }[];
   report: { id: string; mine: boolean; byName: string; scores: Record<string, number>; note: string; status: ReportStatus; createdAt: Date } | null;
@@ -88,7 +92,7 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
   await sendDueReminders(db, { now });
   const scope: SQL | undefined = opts.tournamentId ? or(isNotNull(tournamentRounds.playBy), eq(tournamentPairings.tournamentId, opts.tournamentId)) : isNotNull(tournamentRounds.playBy);
   const rows = await db
-    .select({ p: tournamentPairings, round: tournamentRounds, tName: tournaments.name })
+    .select({ p: tournamentPairings, round: tournamentRounds, tName: tournaments.name, tc: tournaments.timeControl })
     .from(tournamentPairings)
     .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
     .innerJoin(tournaments, eq(tournaments.id, tournamentPairings.tournamentId))
@@ -131,7 +135,8 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
       deadline,
       extended: r.p.playBy !== null,
       scheduledAt: r.p.scheduledAt,
-      opensAt: r.p.scheduledAt ? new Date(r.p.scheduledAt.getTime() - OPEN_EARLY_MS) : null,
+      opensAt: C.isCorrespondence(r.tc) ? (r.round.playFrom ?? r.round.publishedAt ?? r.round.pairedAt) : r.p.scheduledAt ? new Date(r.p.scheduledAt.getTime() - OPEN_EARLY_MS) : null,
+      correspondenceMs: C.isCorrespondence(r.tc) ? (r.tc.moveAllowanceMs ?? null) : null,
       matchId: game?.id ?? null,
       proposals: proposals
         .filter((x) => x.pairingId === r.p.id)
@@ -144,14 +149,17 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
   return out;
 }
 
-/** "Open the game": a player of the board, from shortly before the agreed time on, through the fair start. */
+/** "Open the game": a player of the board, from shortly before the agreed time on (a correspondence
+ * game: at any time), through the fair start. */
 export async function openScheduledGame(db: Db, input: { pairingId: string; userId: string }, opts: { now?: number } = {}): Promise<{ matchId: string }> {
   const now = opts.now ?? Date.now();
   const [p] = await db.select().from(tournamentPairings).where(eq(tournamentPairings.id, input.pairingId)).limit(1);
   if (!p) throw new DomainError("NOT_FOUND", "That board does not exist.");
   if (!p.players.includes(input.userId)) throw new DomainError("FORBIDDEN", "Only the players of this board can open its game.");
   const existing = await gameOf(db, p.id);
-  if (!existing) {
+  const [t] = await db.select({ timeControl: tournaments.timeControl }).from(tournaments).where(eq(tournaments.id, p.tournamentId)).limit(1);
+  // a correspondence game needs no agreed time: the players move when they like, days apart
+  if (!existing && !C.isCorrespondence(t?.timeControl as TimeControl | null)) {
     if (!p.scheduledAt) throw new DomainError("PRECONDITION", "Agree a time with your opponent first: the game opens at that time.");
     if (now < p.scheduledAt.getTime() - OPEN_EARLY_MS) throw new DomainError("PRECONDITION", `Your game opens at ${stamp(p.scheduledAt)} (you can come to the board 10 minutes before).`);
   }
