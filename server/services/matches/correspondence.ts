@@ -4,13 +4,11 @@
  * a board for weeks. Its player to move loses on time through the due sweep
  * (server/services/schedule/due.ts), which records what the clock owes with the same write as a
  * claimed timeout (`recordDue`, moves.ts: the match writer, under the row lock). And the player to
- * move hears that it is their turn (`your-turn`), with the time they have left to move.
+ * move hears that it is their turn (`your-turn`, turn-notice.ts), with the time they have left.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
-import { matches, users, type Match } from "@/db/schema";
-import { clock as C, type GameState } from "@/engine";
-import { notify } from "@/server/services/notifications/notify";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { matches } from "@/db/schema";
 import { recordDue } from "./moves";
 
 /** Games looked at per sweep (the next sweep takes the rest). */
@@ -29,21 +27,4 @@ export async function settleCorrespondenceTimeouts(db: Db, opts: { now?: number 
   let settled = 0;
   for (const r of rows) if (await recordDue(db, { matchId: r.id, version: r.version, now })) settled++;
   return settled;
-}
-
-/**
- * After a write of a correspondence game: when the turn passed to another player (or the game
- * started), tell them, with the time they have to move. Called after the commit by the match
- * writer; a failure is logged by the caller and never undoes the move.
- */
-export async function notifyTurnIfCorrespondence(db: DbOrTx, m: Pick<Match, "id" | "timeControl" | "turn" | "status">, s: GameState, now: number): Promise<void> {
-  if (!C.isCorrespondence(m.timeControl) || s.phase !== "playing" || !s.clock || s.clock.running === null) return;
-  if (m.status === "active" && m.turn === s.turn) return; // the same player is still to move
-  const ids = s.players.map((p) => p.id);
-  const names = new Map((await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u.name]));
-  const toMove = ids[s.turn];
-  if (!toMove) return;
-  const others = ids.filter((_, i) => i !== s.turn).map((id) => names.get(id) ?? "your opponent");
-  const left = C.describeTimeLeft(C.timeToMove(s.clock, s.turn, now));
-  await notify(db, toMove, "your-turn", { text: `It is your move against ${others.join(" and ")}: ${left} left to move.`, href: `/play/${m.id}`, matchId: m.id });
 }

@@ -25,7 +25,7 @@ import { matchEvents, matches, matchSnapshots, type Match, type MatchResult } fr
 import { resultOf, type GameState } from "@/engine";
 import { noticeArgs, publish } from "@/server/live/bus";
 import { applyRatedGame } from "@/server/services/ratings/apply";
-import { notifyTurnIfCorrespondence } from "./correspondence";
+import { notifyTurnIfCorrespondence } from "./turn-notice";
 import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
 import { snapshotDue, snapshotOf } from "./snapshots";
 import { cachePut, type Appended, type Folded } from "./state";
