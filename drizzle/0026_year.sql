@@ -2,6 +2,8 @@ ALTER TABLE "arena_nights" ADD COLUMN "rated" boolean DEFAULT true NOT NULL;
 --> statement-breakpoint
 UPDATE "arena_nights" SET "rated" = false;
 --> statement-breakpoint
+ALTER TABLE "arena_nights" ADD COLUMN "small_groups" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
 ALTER TABLE "rated_games" DROP CONSTRAINT "rated_games_source_check";
 --> statement-breakpoint
 ALTER TABLE "rated_games" ADD CONSTRAINT "rated_games_source_check" CHECK ("rated_games"."source" in ('match', 'pairing', 'arena'));

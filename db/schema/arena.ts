@@ -46,6 +46,9 @@ export const arenaNights = pgTable(
     mode: text("mode", { enum: ARENA_MODES }).notNull().default("over-the-board"),
     /** Its games are rated (migration 0026) unless the director opened it unrated. */
     rated: boolean("rated").notNull().default(true),
+    /** Pods nights, at the end of the evening (the director's switch, migration 0026): fewer free
+     * players than a pod are paired rather than left waiting for more. */
+    smallGroups: boolean("small_groups").notNull().default(false),
     status: text("status", { enum: ARENA_NIGHT_STATUSES }).notNull().default("open"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp("closed_at", { withTimezone: true }),

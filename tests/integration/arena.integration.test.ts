@@ -143,6 +143,22 @@ describeDb("arena club nights", (db) => {
       expect(end.standings[0]!.points).toBeGreaterThan(0);
     });
 
+    it("end of the evening on a pods night: the director lets two free players play as a pair", async () => {
+      const w = await club(db(), 2);
+      const [a, b] = w.members as [PublicUser, PublicUser];
+      const { id } = await w.dir.arena.open({ clubId: w.club.id, name: "Late pods", groupSize: 3 });
+      for (const p of [a, b]) await w.as(p).arena.join({ nightId: id });
+      expect(await playing(w, id)).toEqual([]);
+      expect(await code(w.as(a).arena.smallGroups({ nightId: id, allow: true }))).toBe("FORBIDDEN");
+      await w.dir.arena.smallGroups({ nightId: id, allow: true });
+      const v = await view(w, a, id);
+      expect(v.night.smallGroups).toBe(true);
+      expect((await playing(w, id)).map((g) => g.players.length)).toEqual([2]);
+      // a night of pairs has nothing to switch
+      const pairs = await w.dir.arena.open({ clubId: w.club.id, name: "Pairs night" });
+      await expect(w.dir.arena.smallGroups({ nightId: pairs.id, allow: true })).rejects.toThrow("This is a night of pairs");
+    });
+
     it("a group size the ruleset has no room for, or a bad scoring, is refused with a sentence", async () => {
       const w = await club(db(), 1);
       await expect(w.dir.arena.open({ clubId: w.club.id, name: "Big pods", groupSize: 5 })).rejects.toThrow("A game has at most 4 players.");

@@ -106,6 +106,23 @@ export async function leaveNight(db: Db, userId: string, nightId: string, now = 
   });
 }
 
+/**
+ * End of the evening on a pods night: the director lets fewer free players than a pod play (or
+ * stops it again); whoever is free is paired at once.
+ */
+export async function setSmallGroups(db: Db, actorId: string, input: { nightId: string; allow: boolean }, now = new Date()): Promise<void> {
+  await nightFor(db, input.nightId, actorId, DIRECTORS);
+  await db.transaction(async (tx) => {
+    const n = await lockNight(tx, input.nightId);
+    if (n.status !== "open") throw new DomainError("PRECONDITION", "This club night is closed.");
+    if (n.groupSize === 2) throw new DomainError("PRECONDITION", "This is a night of pairs: every two free players play already.");
+    if (n.smallGroups === input.allow) return;
+    const next = { ...n, smallGroups: input.allow, version: n.version + 1 };
+    await tx.update(arenaNights).set({ smallGroups: input.allow, version: next.version }).where(eq(arenaNights.id, n.id));
+    await pairFree(tx, next, now);
+  });
+}
+
 /** A club director creates a ladder (a competition of kind 'ladder') that nights can feed. */
 export async function createLadder(db: Db, actorId: string, raw: z.input<typeof createLadderInput>, now = new Date()): Promise<Competition> {
   const input = createLadderInput.parse(raw);

@@ -68,6 +68,7 @@ export const createLadderInput = z.object({
 });
 export const ladderIdInput = z.object({ ladderId: z.uuid("That is not a valid ladder id.") });
 export const clubNightsInput = z.object({ clubId: z.uuid("That is not a valid club id.") });
+export const smallGroupsInput = nightIdInput.extend({ allow: z.boolean("Say whether fewer than a pod may play.") });
 export const attachInput = nightIdInput.extend({ ladderId: z.uuid("That is not a valid ladder id.").nullable() });
 /** The vocabulary of nights, players and games (stored in db/schema/arena.ts), for output schemas. */
 export { ARENA_GAME_STATUSES, ARENA_MODES, ARENA_NIGHT_STATUSES, ARENA_PLAYER_STATUSES } from "@/db/schema/arena";

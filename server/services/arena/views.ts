@@ -17,11 +17,11 @@ import { freeOf, holdForPod, inRoomOf, nightState } from "./pairing";
 const isDirector = (role: string | undefined) => role === "owner" || role === "director";
 
 /** Why each waiting player waits: the pure pairing, asked about the players still free. */
-function waitingReasons(state: Awaited<ReturnType<typeof nightState>>, groupSize: number): Map<string, string> {
+function waitingReasons(state: Awaited<ReturnType<typeof nightState>>, groupSize: number, smallGroups = false): Map<string, string> {
   const free = freeOf(state);
   const out = new Map<string, string>();
   if (!free.length) return out;
-  if (free.length > 1 && holdForPod(groupSize, free.length)) {
+  if (free.length > 1 && holdForPod(groupSize, free.length, smallGroups)) {
     for (const p of free) out.set(p.id, `${p.name} waits for a pod of ${groupSize}: fewer than ${groupSize} players are free.`);
     return out;
   }
@@ -38,7 +38,7 @@ export async function nightView(db: Db, viewerId: string, nightId: string) {
   const membership = await getMembership(db, night!.clubId, viewerId);
   const state = await nightState(db, night!);
   const names = new Map(state.players.map((p) => [p.userId, p.name]));
-  const reasons = night!.status === "open" ? waitingReasons(state, night!.groupSize) : new Map<string, string>();
+  const reasons = night!.status === "open" ? waitingReasons(state, night!.groupSize, night!.smallGroups) : new Map<string, string>();
   const games = [...state.games].reverse().map((g) => ({
     id: g.id,
     tableNo: g.tableNo,
@@ -62,6 +62,7 @@ export async function nightView(db: Db, viewerId: string, nightId: string) {
       groupSize: night!.groupSize,
       mode: night!.mode,
       rated: night!.rated,
+      smallGroups: night!.smallGroups,
       status: night!.status,
       scoring: night!.scoring,
       ladderId: night!.competitionId,
