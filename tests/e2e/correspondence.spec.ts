@@ -33,6 +33,10 @@ test("[CORRESPONDENCE]: the players open the game without agreeing a time, and t
   }
   // both came: the clocks run; whoever is to move has 2 days + 5 days, less the seconds spent
   for (const page of [phone, desk]) await expect(page.getByTestId("time-to-move")).toContainText(/(You have|has) 6 days 23 h left to move/);
+  await expect(phone.getByTestId("game-facts")).toContainText("correspondence: 2 days per move + 5 days bank");
+  // the bank is shown in days, untouched while a move stays inside its 2 days
+  await expect(desk.getByTestId("clock-0")).toHaveText("bank 5 days");
+  await expect(desk.getByTestId("clock-1")).toHaveText("bank 5 days");
   await phone.screenshot({ path: `${SHOTS}/phone-game.png`, fullPage: true });
   await desk.screenshot({ path: `${SHOTS}/desk-game.png`, fullPage: true });
 });
