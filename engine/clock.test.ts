@@ -77,3 +77,79 @@ describe("clock", () => {
     expect(C.parseTimeControl(raw).ok).toBe(good);
   });
 });
+
+describe("move allowance (correspondence: days per move and a bank)", () => {
+  const H = 3_600_000;
+  const D = 24 * H;
+  // 2 days per move + 5 days bank, lost on time once both are spent
+  const corr = C.parseTimeControl({ moveAllowanceMs: 2 * D, initialMs: 5 * D, incrementMs: 0, maxOvertimeMs: 0, overtimePenaltyPoints: 0 });
+  if (!corr.ok) throw new Error(corr.error);
+  const tcc = corr.value;
+
+  it("a turn within the allowance leaves the bank whole; the allowance is refilled every turn", () => {
+    let c = C.startClock(tcc, 2, 0, 0);
+    expect(C.timeToMove(c, 0, 0)).toBe(7 * D);
+    expect(C.timeToMove(c, 0, D + 21 * H)).toBe(5 * D + 3 * H); // "5 days 3 h left to move"
+    c = C.press(c, D + 21 * H, 1); // 1 day 21 h: free
+    expect(C.remaining(c, 0, D + 21 * H)).toBe(5 * D);
+    expect(C.timeToMove(c, 0, D + 21 * H)).toBe(7 * D); // not to move: a whole allowance ahead
+    // the opponent takes 3 days: 1 day from the bank
+    c = C.press(c, D + 21 * H + 3 * D, 0);
+    expect(C.remaining(c, 1, 5 * D)).toBe(4 * D);
+    // the unused allowance is not carried over: the next turn again has 2 days, not more
+    expect(C.timeToMove(c, 0, D + 21 * H + 3 * D)).toBe(7 * D);
+    expect(C.usedTotals(c, D + 21 * H + 3 * D)).toEqual([D + 21 * H, 3 * D]);
+  });
+
+  it("loses on time the moment the allowance and the bank are both spent", () => {
+    const c = C.startClock(tcc, 2, 0, 1_000);
+    expect(C.flagAt(c)).toBe(1_000 + 7 * D);
+    expect(C.isFlagged(c, 0, 1_000 + 7 * D)).toBe(false);
+    expect(C.isFlagged(c, 0, 1_000 + 7 * D + 1)).toBe(true);
+    expect(C.timeToMove(c, 0, 1_000 + 7 * D)).toBe(0);
+    // a bank partly used earlier moves the flag forward by as much
+    let d = C.press(c, 1_000 + 4 * D, 1); // 2 days free, 2 from the bank
+    d = C.press(d, 1_000 + 5 * D, 0);
+    expect(C.remaining(d, 0, 1_000 + 5 * D)).toBe(3 * D);
+    expect(C.flagAt(d)).toBe(1_000 + 5 * D + 2 * D + 3 * D);
+  });
+
+  it("a pause keeps what is left of the turn's allowance; charges in several steps add up", () => {
+    let c = C.startClock(tcc, 2, 0, 0);
+    c = C.pause(c, D); // a day of the allowance spent
+    c = C.resume(c, 10 * D); // the pause costs nothing
+    expect(C.timeToMove(c, 0, 10 * D)).toBe(6 * D);
+    c = C.charge(c, 11 * D + 12 * H); // 1.5 days more: 12 h past the allowance
+    expect(C.remaining(c, 0, 11 * D + 12 * H)).toBe(5 * D - 12 * H);
+  });
+
+  it("without an allowance the clock is unchanged (live games)", () => {
+    const c = C.press(C.startClock(tc({ moveAllowanceMs: 0 }), 2, 0, 0), 10_000, 1);
+    expect(C.remaining(c, 0, 10_000)).toBe(50_000);
+    expect(C.timeToMove(c, 1, 10_000)).toBe(60_000);
+  });
+
+  it("accepts a clock of allowance only, and refuses a negative allowance", () => {
+    expect(C.parseTimeControl({ initialMs: 0, moveAllowanceMs: D }).ok).toBe(true);
+    expect(C.parseTimeControl({ moveAllowanceMs: -1 }).ok).toBe(false);
+  });
+});
+
+describe("describeTimeLeft", () => {
+  it.each([
+    [2 * 86_400_000 + 3 * 3_600_000 + 59 * 60_000, "2 days 3 h"],
+    [86_400_000, "1 day"],
+    [5 * 3_600_000 + 20 * 60_000 + 59_000, "5 h 20 min"],
+    [3_600_000, "1 h"],
+    [12 * 60_000, "12 min"],
+    [59_999, "less than a minute"],
+    [-5, "less than a minute"],
+  ])("%i ms → %s", (ms, text) => {
+    expect(C.describeTimeLeft(ms)).toBe(text);
+  });
+  it("tells a correspondence clock from a live one", () => {
+    expect(C.isCorrespondence({ moveAllowanceMs: 86_400_000 })).toBe(true);
+    expect(C.isCorrespondence(C.DEFAULT_TIME_CONTROL)).toBe(false);
+    expect(C.isCorrespondence(null)).toBe(false);
+  });
+});

@@ -20,6 +20,14 @@
  *   gains it; a tie for least gains nothing. Not awarded on resignation or timeout. Overtime does
  *   not disqualify (a player in overtime cannot have used the least time anyway unless all did).
  * - Pause/resume: a judge's ruling stops the running clock; nothing is charged while paused.
+ * - Move allowance (`moveAllowanceMs`, default 0; correspondence play, docs/competitions.md
+ *   "Correspondence"): each turn first spends its own allowance, refilled at every turn and never
+ *   carried over; only time past it comes off the budget (the bank). "2 days per move + 5 days
+ *   bank" is `{ moveAllowanceMs: 2 days, initialMs: 5 days, incrementMs: 0, maxOvertimeMs: 0,
+ *   overtimePenaltyPoints: 0 }`: a turn may take up to 2 days for free, a slower turn draws on the
+ *   5 days, and the player to move loses on time once both are spent. (Chess players know this as
+ *   a Bronstein delay; as a delay it also works for live games.) A challenge hands the clock to the
+ *   challenger with a fresh allowance, as it resets the per-move limit.
  */
 import type { Result } from "./ruleset";
 
@@ -41,6 +49,8 @@ export interface TimeControl {
   readonly maxOvertimeMs: Ms;
   /** points for the player who used strictly the least time (0: none) */
   readonly leastTimeBonusPoints: number;
+  /** free time of every turn before the budget is charged, refilled each turn (0: none) */
+  readonly moveAllowanceMs?: Ms;
 }
 
 export const DEFAULT_TIME_CONTROL: TimeControl = {
@@ -50,9 +60,10 @@ export const DEFAULT_TIME_CONTROL: TimeControl = {
   overtimePenaltyPoints: 10,
   maxOvertimeMs: 10 * 60_000,
   leastTimeBonusPoints: 0,
+  moveAllowanceMs: 0,
 };
 
-const INT_KEYS = ["initialMs", "incrementMs", "overtimePenaltyPoints", "maxOvertimeMs", "leastTimeBonusPoints"] as const;
+const INT_KEYS = ["initialMs", "incrementMs", "overtimePenaltyPoints", "maxOvertimeMs", "leastTimeBonusPoints", "moveAllowanceMs"] as const;
 
 /** Validate a raw time control (JSON); missing fields take the defaults. */
 export function parseTimeControl(raw: unknown): Result<TimeControl> {
@@ -72,7 +83,8 @@ export function parseTimeControl(raw: unknown): Result<TimeControl> {
       return { ok: false, error: `unknown time control field "${k}"` };
     }
   }
-  if ((out.initialMs as number) <= 0 && (out.incrementMs as number) <= 0) return { ok: false, error: "initialMs or incrementMs must be positive" };
+  if ((out.initialMs as number) <= 0 && (out.incrementMs as number) <= 0 && (out.moveAllowanceMs as number) <= 0)
+    return { ok: false, error: "initialMs, incrementMs or moveAllowanceMs must be positive" };
   return { ok: true, value: out as unknown as TimeControl };
 }
 
@@ -108,6 +120,16 @@ function elapsed(c: Clock, now: Ms): Ms {
   return c.running === null || c.paused ? 0 : Math.max(0, now - c.since);
 }
 
+/** What is left of the running turn's allowance (0 without one). */
+function allowanceLeft(c: Clock): Ms {
+  return Math.max(0, (c.tc.moveAllowanceMs ?? 0) - c.moveUsed);
+}
+
+/** Of `e` ms just spent on the running turn, what comes off the budget (past the allowance). */
+function charged(c: Clock, e: Ms): Ms {
+  return Math.max(0, e - allowanceLeft(c));
+}
+
 /** Charge the running player up to `now` (no switch). */
 export function charge(c: Clock, now: Ms): Clock {
   const e = elapsed(c, now);
@@ -115,7 +137,7 @@ export function charge(c: Clock, now: Ms): Clock {
   const i = c.running;
   const bank = c.bank.slice();
   const used = c.used.slice();
-  bank[i] -= e;
+  bank[i] -= charged(c, e);
   used[i] += e;
   return { ...c, bank, used, since: now, moveUsed: c.moveUsed + e };
 }
@@ -155,7 +177,14 @@ export function stop(c: Clock, now: Ms): Clock {
 
 /** Budget left for player i at `now` (negative: overtime). */
 export function remaining(c: Clock, i: number, now: Ms): Ms {
-  return c.bank[i] - (c.running === i ? elapsed(c, now) : 0);
+  return c.bank[i] - (c.running === i ? charged(c, elapsed(c, now)) : 0);
+}
+
+/** What player i has left to move at `now`: the rest of this turn's allowance plus the budget
+ * (for "2 days 3 h left to move"); a player not to move has a whole allowance ahead. */
+export function timeToMove(c: Clock, i: number, now: Ms): Ms {
+  const allowance = c.running === i ? Math.max(0, allowanceLeft(c) - elapsed(c, now)) : (c.tc.moveAllowanceMs ?? 0);
+  return allowance + Math.max(0, remaining(c, i, now));
 }
 
 /** Overtime of player i at `now` (0 while within budget). */
@@ -178,7 +207,7 @@ export function isFlagged(c: Clock, i: number, now: Ms): boolean {
  * no clock runs. The server schedules a `timeout` event just after it. */
 export function flagAt(c: Clock): Ms | null {
   if (c.running === null || c.paused) return null;
-  return c.since + c.bank[c.running] + c.tc.maxOvertimeMs;
+  return c.since + allowanceLeft(c) + c.bank[c.running] + c.tc.maxOvertimeMs;
 }
 
 /** Running time spent on the current turn at `now`. */
@@ -216,4 +245,22 @@ export function leastTimeBonus(tc: TimeControl, used: readonly Ms[]): number[] {
   const at = used.flatMap((u, i) => (u === min ? [i] : []));
   if (at.length === 1) out[at[0]] = tc.leastTimeBonusPoints;
   return out;
+}
+
+/** Whether a time control is a correspondence clock (a move allowance: days per move). */
+export function isCorrespondence(tc: Pick<TimeControl, "moveAllowanceMs"> | null | undefined): boolean {
+  return (tc?.moveAllowanceMs ?? 0) > 0;
+}
+
+/** A time left in words, to the unit that matters: "2 days 3 h", "1 day", "5 h 20 min", "12 min",
+ * "less than a minute" (rounded down: never more than is really left). */
+export function describeTimeLeft(ms: Ms): string {
+  if (ms < 60_000) return "less than a minute";
+  const min = Math.floor(ms / 60_000);
+  const days = Math.floor(min / 1440);
+  const h = Math.floor((min % 1440) / 60);
+  const m = min % 60;
+  if (days > 0) return `${days} day${days === 1 ? "" : "s"}${h ? ` ${h} h` : ""}`;
+  if (h > 0) return `${h} h${m ? ` ${m} min` : ""}`;
+  return `${m} min`;
 }

@@ -35,6 +35,8 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   "game-scheduled": "A time for my game is agreed",
   "game-reminder": "My scheduled game starts within the hour",
   "result-report": "My opponent reports, confirms or disputes our result",
+  "game-unplayed": "A game of an event I direct was not played by its deadline",
+  "your-turn": "It is my move in a correspondence game",
 };
 
 export default function ProfilePage() {

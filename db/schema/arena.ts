@@ -11,7 +11,7 @@
  *   reported, the confirmations of the other players, and the match for an online game.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ArenaScoring } from "@/server/domain";
 import { clubs, RULESETS } from "./clubs";
 import { competitions } from "./competitions";
@@ -44,6 +44,11 @@ export const arenaNights = pgTable(
     groupSize: integer("group_size").notNull().default(2),
     scoring: jsonb("scoring").$type<ArenaScoring>().notNull(),
     mode: text("mode", { enum: ARENA_MODES }).notNull().default("over-the-board"),
+    /** Its games are rated (migration 0026) unless the director opened it unrated. */
+    rated: boolean("rated").notNull().default(true),
+    /** Pods nights, at the end of the evening (the director's switch, migration 0026): fewer free
+     * players than a pod are paired rather than left waiting for more. */
+    smallGroups: boolean("small_groups").notNull().default(false),
     status: text("status", { enum: ARENA_NIGHT_STATUSES }).notNull().default("open"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp("closed_at", { withTimezone: true }),

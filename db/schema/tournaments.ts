@@ -266,6 +266,9 @@ export const tournamentPairings = pgTable(
     scores: jsonb("scores").$type<Record<string, number>>(),
     /** The player who forfeited (a loss for them, a win for the others). */
     forfeitUserId: uuid("forfeit_user_id"),
+    /** A director's double forfeit of an unplayed game (migration 0026): a loss for every player,
+     * no scores, never rated (docs/competitions.md "Unplayed games"). */
+    doubleForfeit: boolean("double_forfeit").notNull().default(false),
     resultSource: text("result_source", { enum: RESULT_SOURCES }),
     resultBy: uuid("result_by").references(() => users.id, { onDelete: "set null" }),
     resultAt: timestamp("result_at", { withTimezone: true }),

@@ -7,7 +7,8 @@
  * expanded pairwise (a player's wins = (opponents beaten + ½·tied) / (n−1), spread = own score
  * minus the mean of the others), so a pod counts as one game. A forfeit is a loss with
  * −forfeitSpread for the forfeiting player and a win with +forfeitSpread for each other player
- * (Woogles: forfeit = loss −50). A resignation (or a loss on time) is a played game, not a forfeit:
+ * (Woogles: forfeit = loss −50). A double forfeit is a loss for every player with spread 0: nobody
+ * won, so no forfeit spread moves to anyone. A resignation (or a loss on time) is a played game, not a forfeit:
  * the player who resigned loses to everyone whatever the scores, and the spread is the real score
  * difference (docs/tournaments.md "Resignations"). A bye is a win with +50 spread by default (Woogles, TSH).
  * Caveat: games with no scores and no forfeit are "scheduled": they count as meetings (for
@@ -38,7 +39,7 @@ export interface Outcome {
 
 /** True when a game has a result (scores or a forfeit), false when only scheduled. */
 export function isPlayed(game: GameRecord): boolean {
-  return game.forfeit !== undefined || (game.scores !== undefined && game.scores.length === game.players.length);
+  return game.forfeit !== undefined || game.doubleForfeit === true || (game.scores !== undefined && game.scores.length === game.players.length);
 }
 
 /** Wins/losses/spread for every player of a played game; [] for a scheduled one. */
@@ -46,6 +47,7 @@ export function gameOutcomes(game: GameRecord, opts: ScoringOptions = DEFAULT_SC
   const n = game.players.length;
   if (n < 2 || !isPlayed(game)) return [];
   const cap = (s: number) => (opts.spreadCap === null ? s : Math.max(-opts.spreadCap, Math.min(opts.spreadCap, s)));
+  if (game.doubleForfeit) return game.players.map((id) => ({ playerId: id, wins: 0, losses: 1, spread: 0 }));
   if (game.forfeit !== undefined) {
     return game.players.map((id) =>
       id === game.forfeit
@@ -94,6 +96,7 @@ export function validateField(players: readonly Player[], history: History, forb
     if (g.scores && g.scores.length !== g.players.length)
       return fail("BAD_GAME", `A round ${g.round} game has ${g.scores.length} scores for ${g.players.length} players.`);
     for (const id of g.players) if (!ids.has(id)) return fail("UNKNOWN_PLAYER", `Round ${g.round} names unknown player ${id}.`);
+    if (g.doubleForfeit && (g.forfeit !== undefined || g.scores)) return fail("BAD_GAME", `A round ${g.round} double forfeit has a forfeiting player or scores.`);
     if (g.forfeit !== undefined && !g.players.includes(g.forfeit))
       return fail("BAD_GAME", `Forfeiting player ${g.forfeit} is not in that round ${g.round} game.`);
     if (g.lost !== undefined && (!g.players.includes(g.lost) || !g.scores))

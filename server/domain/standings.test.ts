@@ -49,6 +49,18 @@ describe("computeStandings", () => {
     expect(row(half, "c")).toMatchObject({ wins: 0.5, spread: 0 });
   });
 
+  it("a double forfeit is a loss for both players, no win for anyone, spread unchanged", () => {
+    const h: History = { games: [{ round: 1, players: ["a", "b"], doubleForfeit: true }, { round: 1, players: ["c", "d"], scores: [300, 200] }], byes: [] };
+    const s = must(computeStandings(players, h));
+    expect(row(s, "a")).toMatchObject({ wins: 0, losses: 1, spread: 0, games: 1 });
+    expect(row(s, "b")).toMatchObject({ wins: 0, losses: 1, spread: 0, games: 1 });
+    expect(row(s, "c")).toMatchObject({ wins: 1, spread: 100 });
+    // head-to-head between a and b: neither beat the other
+    expect(row(s, "a").tiebreaks.spread).toBe(0);
+    const bad = computeStandings(players, { games: [{ round: 1, players: ["a", "b"], doubleForfeit: true, forfeit: "a" }], byes: [] });
+    expect(bad.ok).toBe(false);
+  });
+
   it("a resignation is a played game: a loss whatever the scores, with the real score difference as spread", () => {
     // b resigned while ahead 250–200, and d resigned behind 180–380 (a forfeit would be ±50).
     const h: History = {

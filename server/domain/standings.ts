@@ -105,12 +105,13 @@ export function computeStandings(players: readonly Player[], history: History, o
       addRound(a, g.round, o.wins);
     }
     // pairwise win fractions for SB / head-to-head
-    const keys = g.forfeit === undefined ? outcomeKeys(g) : [];
+    const keys = g.forfeit === undefined && !g.doubleForfeit ? outcomeKeys(g) : [];
     for (let i = 0; i < g.players.length; i++)
       for (let j = 0; j < g.players.length; j++) {
         if (i === j) continue;
         let score: number;
-        if (g.forfeit !== undefined) score = g.players[i] === g.forfeit ? 0 : g.players[j] === g.forfeit ? 1 : 0.5;
+        if (g.doubleForfeit) score = 0; // nobody beat anybody
+        else if (g.forfeit !== undefined) score = g.players[i] === g.forfeit ? 0 : g.players[j] === g.forfeit ? 1 : 0.5;
         else score = keys[i]! > keys[j]! ? 1 : keys[i] === keys[j] ? 0.5 : 0;
         acc.get(g.players[i])!.vs.push({ opp: g.players[j], score });
       }

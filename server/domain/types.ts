@@ -33,6 +33,9 @@ export interface GameRecord {
   scores?: number[];
   /** Id of a player who forfeited: a loss for them, a win for everyone else (forfeit spread). */
   forfeit?: string;
+  /** A double forfeit (the game was never played, the director decided so): a loss for every
+   * player, no win for anyone, spread unchanged (docs/competitions.md "Unplayed games"). */
+  doubleForfeit?: boolean;
   /**
    * Id of a player who lost a PLAYED game whatever the scores (resigned, or lost on time): a loss
    * for them and a win for the others, but the spread is the real score difference (with `scores`).

@@ -104,8 +104,9 @@ export type MatchMode = (typeof MATCH_MODES)[number];
 export const FIRST_MOVERS = ["creator", "random"] as const;
 export type FirstMover = (typeof FIRST_MOVERS)[number];
 
-/** Where a rated game comes from: a played match, or a result a director entered for a pairing. */
-export const RATED_GAME_SOURCES = ["match", "pairing"] as const;
+/** Where a rated game comes from: a played match, a result a director entered for a pairing, or an
+ * over-the-board club-night game (its `arena_games` id; migration 0026). */
+export const RATED_GAME_SOURCES = ["match", "pairing", "arena"] as const;
 export type RatedGameSource = (typeof RATED_GAME_SOURCES)[number];
 
 /** The colour theme a user picked on their profile; "system" follows the device's setting. */
@@ -113,7 +114,7 @@ export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** What a user may be told about (in the app, and by e-mail when they ask for it on their profile). */
-export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed", "entry-promoted", "game-proposal", "game-scheduled", "game-reminder", "result-report"] as const;
+export const NOTIFICATION_KINDS = ["club-invitation", "club-approval", "game-invitation", "round-paired", "game-started", "ruling", "rating-changed", "entry-promoted", "game-proposal", "game-scheduled", "game-reminder", "result-report", "game-unplayed", "your-turn"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a one-time account link does (account_tokens.purpose). */

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { protectedProcedure, router } from "@/server/trpc";
 import { confirmResult, decideResult, disputeResult, reportResult } from "@/server/services/arena/games";
-import { attachNight, closeNight, createLadder, joinNight, leaveNight, openNight } from "@/server/services/arena/nights";
+import { attachNight, closeNight, createLadder, joinNight, leaveNight, openNight, setSmallGroups } from "@/server/services/arena/nights";
 import {
   ARENA_GAME_STATUSES,
   ARENA_MODES,
@@ -23,6 +23,7 @@ import {
   nightIdInput,
   openNightInput,
   reportInput,
+  smallGroupsInput,
 } from "@/server/services/arena/schemas";
 import { clubArena, ladderView, nightView } from "@/server/services/arena/views";
 
@@ -40,6 +41,8 @@ const nightOut = z.object({
     ruleset: z.string(),
     groupSize: z.number(),
     mode: z.enum(ARENA_MODES),
+    rated: z.boolean(),
+    smallGroups: z.boolean(),
     status: z.enum(ARENA_NIGHT_STATUSES),
     scoring: scoringOut,
     ladderId: z.string().nullable(),
@@ -72,11 +75,11 @@ const nightOut = z.object({
 const clubOut = z.object({
   canDirect: z.boolean(),
   nights: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(ARENA_NIGHT_STATUSES), startsAt: z.date(), ladderId: z.string().nullable(), mode: z.enum(ARENA_MODES), groupSize: z.number() })),
-  ladders: z.array(z.object({ id: z.string(), name: z.string(), rule: z.string() })),
+  ladders: z.array(z.object({ id: z.string(), name: z.string(), rule: z.string(), rated: z.boolean() })),
 });
 
 const ladderOut = z.object({
-  ladder: z.object({ id: z.string(), clubId: z.string(), name: z.string(), rule: z.string() }),
+  ladder: z.object({ id: z.string(), clubId: z.string(), name: z.string(), rule: z.string(), rated: z.boolean() }),
   nights: z.array(z.object({ id: z.string(), name: z.string(), startsAt: z.date(), status: z.enum(ARENA_NIGHT_STATUSES) })),
   rows: z.array(
     z.object({
@@ -113,6 +116,11 @@ export const arenaRouter = router({
     .input(nightIdInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => (await closeNight(ctx.db, ctx.user.id, input.nightId), { ok: true as const })),
+  /** Pods nights, end of the evening: let fewer free players than a pod play (directors). */
+  smallGroups: protectedProcedure
+    .input(smallGroupsInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => (await setSmallGroups(ctx.db, ctx.user.id, input), { ok: true as const })),
   attach: protectedProcedure
     .input(attachInput)
     .output(ok)

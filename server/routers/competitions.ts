@@ -50,7 +50,7 @@ const seasonOut = z.object({
         z.object({
           userId: z.string(),
           name: z.string(),
-          games: z.array(z.object({ round: z.number(), opponents: z.array(z.string()), playFrom: z.date().nullable(), playBy: z.date().nullable(), scheduledAt: z.date().nullable() })),
+          games: z.array(z.object({ round: z.number(), opponents: z.array(z.string()), playFrom: z.date().nullable(), playBy: z.date().nullable(), scheduledAt: z.date().nullable(), toMove: z.string().nullable() })),
         }),
       ),
     }),

@@ -45,6 +45,7 @@ const myBoardOut = z.object({
   extended: z.boolean(),
   scheduledAt: z.date().nullable(),
   opensAt: z.date().nullable(),
+  correspondenceMs: z.number().nullable(),
   matchId: z.string().nullable(),
   proposals: z.array(
     z.object({ id: z.string(), mine: z.boolean(), byName: z.string(), times: z.array(z.string()), note: z.string(), status: z.enum(PROPOSAL_STATUSES), acceptedTime: z.date().nullable(), createdAt: z.date() }),

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { checkIn } from "@/server/services/matches/presence";
 import { submitMove } from "@/server/services/matches/moves";
 import { getMatchView } from "@/server/services/matches/views";
+import { getPlayerRating } from "@/server/services/ratings/queries";
 import { describeDb } from "../helpers/db";
 import { callerFor, seedClub, seedUsers } from "../helpers/seed";
 
@@ -142,6 +143,22 @@ describeDb("arena club nights", (db) => {
       expect(end.standings[0]!.points).toBeGreaterThan(0);
     });
 
+    it("end of the evening on a pods night: the director lets two free players play as a pair", async () => {
+      const w = await club(db(), 2);
+      const [a, b] = w.members as [PublicUser, PublicUser];
+      const { id } = await w.dir.arena.open({ clubId: w.club.id, name: "Late pods", groupSize: 3 });
+      for (const p of [a, b]) await w.as(p).arena.join({ nightId: id });
+      expect(await playing(w, id)).toEqual([]);
+      expect(await code(w.as(a).arena.smallGroups({ nightId: id, allow: true }))).toBe("FORBIDDEN");
+      await w.dir.arena.smallGroups({ nightId: id, allow: true });
+      const v = await view(w, a, id);
+      expect(v.night.smallGroups).toBe(true);
+      expect((await playing(w, id)).map((g) => g.players.length)).toEqual([2]);
+      // a night of pairs has nothing to switch
+      const pairs = await w.dir.arena.open({ clubId: w.club.id, name: "Pairs night" });
+      await expect(w.dir.arena.smallGroups({ nightId: pairs.id, allow: true })).rejects.toThrow("This is a night of pairs");
+    });
+
     it("a group size the ruleset has no room for, or a bad scoring, is refused with a sentence", async () => {
       const w = await club(db(), 1);
       await expect(w.dir.arena.open({ clubId: w.club.id, name: "Big pods", groupSize: 5 })).rejects.toThrow("A game has at most 4 players.");
@@ -247,6 +264,58 @@ describeDb("arena club nights", (db) => {
       expect(clubView.ladders.map((x) => x.name)).toEqual(["Winter ladder"]);
       expect(clubView.nights).toHaveLength(2);
       expect(await code(w.as(w.outsider).arena.ladder({ ladderId }))).toBe("FORBIDDEN");
+    });
+  });
+
+  describe("ratings: a club night's games are rated unless the night is unrated", () => {
+    const ratingOf = async (u: PublicUser) => (await getPlayerRating(db(), u.id, "equate")).games;
+    async function playOne(w: World, nightId: string, winner: PublicUser, loser: PublicUser) {
+      for (const p of [winner, loser]) await w.as(p).arena.join({ nightId });
+      const [g] = await playing(w, nightId);
+      await w.as(winner).arena.report({ gameId: g!.id, scores: { [winner.id]: 300, [loser.id]: 100 } });
+      await w.as(loser).arena.confirm({ gameId: g!.id });
+    }
+
+    it("a confirmed game of a rated night changes both players' ratings, once", async () => {
+      const w = await club(db(), 2);
+      const [a, b] = w.members as [PublicUser, PublicUser];
+      const before = await Promise.all([a, b].map((u) => getPlayerRating(db(), u.id, "equate")));
+      const { id } = await w.dir.arena.open({ clubId: w.club.id, name: "Rated night" });
+      expect((await view(w, a, id)).night.rated).toBe(true);
+      await playOne(w, id, a, b);
+      const after = await Promise.all([a, b].map((u) => getPlayerRating(db(), u.id, "equate")));
+      expect(after.map((r) => r.games)).toEqual([before[0]!.games + 1, before[1]!.games + 1]);
+      expect(after[0]!.rating).toBeGreaterThan(before[0]!.rating);
+      expect(after[1]!.rating).toBeLessThan(before[1]!.rating);
+      // the director decides the rematch: rated too, as its own game
+      const [g] = await playing(w, id);
+      await w.dir.arena.decide({ gameId: g!.id, scores: { [a.id]: 200, [b.id]: 250 } });
+      expect(await ratingOf(a)).toBe(before[0]!.games + 2);
+    });
+
+    it("an unrated night, or a night feeding an unrated ladder, leaves ratings unchanged", async () => {
+      const w = await club(db(), 2);
+      const [a, b] = w.members as [PublicUser, PublicUser];
+      const before = await Promise.all([a, b].map(ratingOf));
+      const { id } = await w.dir.arena.open({ clubId: w.club.id, name: "Friendly night", rated: false });
+      expect((await view(w, a, id)).night.rated).toBe(false);
+      await playOne(w, id, a, b);
+      const { id: ladderId } = await w.dir.arena.createLadder({ clubId: w.club.id, name: "Friendly ladder", rated: false });
+      expect((await w.as(a).arena.ladder({ ladderId })).ladder.rated).toBe(false);
+      const two = await w.dir.arena.open({ clubId: w.club.id, name: "Ladder night", ladderId });
+      expect((await view(w, a, two.id)).night.rated).toBe(false);
+      await playOne(w, two.id, b, a);
+      expect(await Promise.all([a, b].map(ratingOf))).toEqual(before);
+    });
+
+    it("an online game of a rated night is a rated match", async () => {
+      const w = await club(db(), 2);
+      const [a, b] = w.members as [PublicUser, PublicUser];
+      const { id } = await w.dir.arena.open({ clubId: w.club.id, name: "Online rated", mode: "online" });
+      for (const p of [a, b]) await w.as(p).arena.join({ nightId: id });
+      const [g] = await playing(w, id);
+      const m = await getMatchView(db(), g!.matchId!, a.id);
+      expect(m.rated).toBe(true);
     });
   });
 });

@@ -218,6 +218,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
   "arena.open": (w, n) => ({ clubId: w.club.id, name: `Fuzz night ${n}`, ruleset: "equate", groupSize: 2 + (n % 3), scoring: { win: 2, draw: 1, loss: 0, streak: { after: 2, multiplier: 2 } }, mode: "over-the-board", timeControl: null, ladderId: w.arena.ladderId }),
   "arena.close": (w) => ({ nightId: w.arena.nightId }),
+  "arena.smallGroups": (w, n) => ({ nightId: w.arena.nightId, allow: n % 2 === 0 }),
   "arena.attach": (w) => ({ nightId: w.arena.nightId, ladderId: w.arena.ladderId }),
   "arena.createLadder": (w, n) => ({ clubId: w.club.id, name: `Fuzz ladder ${n}`, rule: { kind: "best", nights: 3 } }),
   "arena.join": (w) => ({ nightId: w.arena.nightId }),

@@ -10,8 +10,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { gameProposals, notifications, resultReports, tournamentPairings, type TournamentPairing } from "@/db/schema";
+import { gameProposals, notifications, ratedGames, resultReports, tournamentPairings, type TournamentPairing } from "@/db/schema";
 import type { PublicUser } from "@/server/services/accounts/accounts";
+import { sweepNow } from "@/server/services/schedule/due";
 import { openScheduledGame, sendDueReminders } from "@/server/services/schedule/views";
 import { describeDb } from "../helpers/db";
 import { callerFor, seedClub, seedRound, seedTournament, seedUser, type Caller } from "../helpers/seed";
@@ -157,6 +158,24 @@ describeDb("schedule", (db) => {
       expect(again.matchId).toBe(matchId);
       await expect(callerFor(db(), await seedUser(db())).schedule.openGame({ pairingId: s.board.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     });
+    it("the due sweep alone (no page read) sends the reminder once, and hands an unplayed board to the directors once", async () => {
+      const s = await setup(db());
+      const at = inHours(3);
+      const { proposalId } = await s.ca.schedule.propose({ pairingId: s.board.id, times: [at] });
+      await s.cb.schedule.accept({ proposalId, time: at });
+      expect(await sweepNow(db(), { now: at.getTime() - 2 * HOUR })).toMatchObject({ reminders: 0 });
+      expect(await sweepNow(db(), { now: at.getTime() - 30 * 60_000 })).toMatchObject({ reminders: 1 });
+      expect(await sweepNow(db(), { now: at.getTime() - 10 * 60_000 })).toMatchObject({ reminders: 0 });
+      for (const u of [s.a, s.b]) expect((await kindsFor(db(), u.id)).filter((n) => n.kind === "game-reminder")).toHaveLength(1);
+      // past the window's end with no result: the directors hear it once per deadline, the players not
+      const end = Date.now() + 7 * DAY + HOUR;
+      expect((await sweepNow(db(), { now: end })).handedOver).toBeGreaterThanOrEqual(1);
+      await sweepNow(db(), { now: end + HOUR });
+      const told = (await kindsFor(db(), s.director.id)).filter((n) => n.kind === "game-unplayed");
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toMatch(/^Round 1, table \d+ of Season Open \((Ann Able v Bo Baker|Bo Baker v Ann Able)\) was not played by .* UTC: decide it/);
+      expect((await kindsFor(db(), s.a.id)).some((n) => n.kind === "game-unplayed")).toBe(false);
+    });
   });
 
   describe("unplayed games", () => {
@@ -219,6 +238,30 @@ describeDb("schedule", (db) => {
       await expect(s2.ca.schedule.report({ pairingId: s2.board.id, scores: { [s2.a.id]: 300, [s2.b.id]: 200 } })).rejects.toThrow(/double forfeit/);
       const standings = await s2.d.tournaments.standings({ tournamentId: s2.tournamentId });
       for (const r of standings.rows) expect(r.wins).toBe(0);
+    });
+    it("a double forfeit is the board's result: a loss for both, spread unchanged, shown as such, not rated; a later result replaces it", async () => {
+      const s = await setup(db(), { ...past(), name: "Double Result Open" });
+      await s.d.schedule.decide({ tournamentId: s.tournamentId, pairingId: s.board.id, decision: "double-forfeit", reason: "neither replied" });
+      const [row] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, s.board.id));
+      expect(row).toMatchObject({ doubleForfeit: true, scores: null, forfeitUserId: null, resultSource: "director" });
+      const standings = await s.d.tournaments.standings({ tournamentId: s.tournamentId });
+      for (const r of standings.rows) expect(r).toMatchObject({ wins: 0, losses: 1, spread: 0, games: 1 });
+      const overview = await s.ca.tournaments.byId({ tournamentId: s.tournamentId });
+      expect(overview.rounds[0]!.pairings[0]).toMatchObject({ doubleForfeit: true, hasResult: true });
+      const cross = await s.ca.tournaments.crossTable({ tournamentId: s.tournamentId });
+      expect(cross.rows.map((r) => r.cells[0]!.kind)).toEqual(["double-forfeit", "double-forfeit"]);
+      // never rated: no ledger entry for the board
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.pairingId, s.board.id))).toEqual([]);
+      // not in anyone's games to schedule, and the round can close with it
+      expect(await s.ca.schedule.mine({ tournamentId: s.tournamentId })).toEqual([]);
+      await s.d.tournaments.rounds.close({ tournamentId: s.tournamentId, roundNumber: 1 });
+      // a director's result entered afterwards replaces it (and is rated as any result)
+      await s.d.tournaments.enterResult({ tournamentId: s.tournamentId, pairingId: s.board.id, scores: { [s.a.id]: 300, [s.b.id]: 250 } });
+      const [after] = await db().select().from(tournamentPairings).where(eq(tournamentPairings.id, s.board.id));
+      expect(after!.doubleForfeit).toBe(false);
+      const again = await s.d.tournaments.standings({ tournamentId: s.tournamentId });
+      expect(again.rows.find((r) => r.userId === s.a.id)).toMatchObject({ wins: 1, losses: 0, spread: 50 });
+      expect(await db().select().from(ratedGames).where(eq(ratedGames.pairingId, s.board.id))).toHaveLength(1);
     });
   });
 

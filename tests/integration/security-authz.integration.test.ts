@@ -76,6 +76,7 @@ const MATRIX: Record<string, Entry> = {
   // leave; the players of a game report, confirm and dispute it (A and B play at the world's table 1)
   "arena.open": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another night" }) },
   "arena.close": { allowed: DIRECTORS, input: (w) => ({ nightId: w.arena.nightId }) },
+  "arena.smallGroups": { allowed: DIRECTORS, input: (w) => ({ nightId: w.arena.nightId, allow: true }) },
   "arena.attach": { allowed: DIRECTORS, input: (w) => ({ nightId: w.arena.nightId, ladderId: null }) },
   "arena.createLadder": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another ladder" }) },
   "arena.join": { allowed: CLUB_MEMBERS, input: (w) => ({ nightId: w.arena.nightId }) },

@@ -39,19 +39,20 @@ export default function NightPage() {
   const join = useMutation(trpc.arena.join.mutationOptions(opts));
   const leave = useMutation(trpc.arena.leave.mutationOptions(opts));
   const close = useMutation(trpc.arena.close.mutationOptions(opts));
+  const small = useMutation(trpc.arena.smallGroups.mutationOptions(opts));
   if (q.isPending) return <p>Loading…</p>;
   if (q.error) return <p role="alert" className="text-red-700">{q.error.message}</p>;
   const v = q.data;
   const myId = me.data?.id ?? "";
   const mine = v.games.find((g) => g.id === v.me?.gameId);
   const s = v.night.scoring;
-  const err = join.error ?? leave.error ?? close.error;
+  const err = join.error ?? leave.error ?? close.error ?? small.error;
   return (
     <div className="space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{v.night.name}</h1>
         <p className="text-sm text-slate-600">
-          {v.night.status === "open" ? "Open now" : "Closed"} · {v.night.groupSize === 2 ? "pairs" : `pods of ${v.night.groupSize}`} · {v.night.mode === "online" ? "online" : "over the board"} · win {s.win}, draw {s.draw}, loss {s.loss}
+          {v.night.status === "open" ? "Open now" : "Closed"} · {v.night.groupSize === 2 ? "pairs" : `pods of ${v.night.groupSize}`} · {v.night.mode === "online" ? "online" : "over the board"} · {v.night.rated ? "rated" : "unrated"} · win {s.win}, draw {s.draw}, loss {s.loss}
           {s.streak ? `, ×${s.streak.multiplier} after ${s.streak.after} wins in a row` : ""}
           {v.night.ladderId ? (
             <>
@@ -125,6 +126,12 @@ export default function NightPage() {
       {v.canDirect ? (
         <Section title="Director" testId="director">
           <LadderPicker clubId={v.night.clubId} nightId={nightId} ladderId={v.night.ladderId} onDone={refresh} />
+          {v.night.status === "open" && v.night.groupSize > 2 ? (
+            <label className="mt-3 flex items-start gap-2 text-sm">
+              <input type="checkbox" checked={v.night.smallGroups} disabled={small.isPending} onChange={(e) => small.mutate({ nightId, allow: e.target.checked })} />
+              <span>End of the evening: pair fewer than a pod ({v.night.groupSize}) rather than wait for more players — two free players play as a pair.</span>
+            </label>
+          ) : null}
           {v.night.status === "open" ? (
             <>
               <p className="mb-2 mt-3 text-sm text-slate-600">Closing stops the pairing; games still at a table can be reported afterwards.</p>

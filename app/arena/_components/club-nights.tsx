@@ -41,7 +41,7 @@ export function ClubNights({ clubId }: { clubId: string }) {
         <ul className="mt-3 space-y-1 text-sm" aria-label="Ladders">
           {ladders.map((l) => (
             <li key={l.id}>
-              <Link href={`/arena/ladders/${l.id}`} className="text-indigo-700 hover:underline">{l.name}</Link> <span className="text-xs text-slate-500">{l.rule}</span>
+              <Link href={`/arena/ladders/${l.id}`} className="text-indigo-700 hover:underline">{l.name}</Link> <span className="text-xs text-slate-500">{l.rule}{l.rated ? "" : " · unrated"}</span>
             </li>
           ))}
         </ul>
@@ -55,8 +55,8 @@ function DirectorForms({ clubId, ladders }: { clubId: string; ladders: { id: str
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: "Club night", ruleset: "equate", groupSize: "2", mode: "over-the-board", win: "2", draw: "1", loss: "0", streak: false, ladderId: "" });
-  const [ladder, setLadder] = useState({ name: "Club ladder", kind: "sum", n: "3" });
+  const [form, setForm] = useState({ name: "Club night", ruleset: "equate", groupSize: "2", mode: "over-the-board", win: "2", draw: "1", loss: "0", streak: false, ladderId: "", rated: true });
+  const [ladder, setLadder] = useState({ name: "Club ladder", kind: "sum", n: "3", rated: true });
   const open = useMutation(trpc.arena.open.mutationOptions({ onSuccess: (r) => router.push(`/arena/${r.id}`) }));
   const make = useMutation(trpc.arena.createLadder.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.arena.club.pathKey() }) }));
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
@@ -70,12 +70,13 @@ function DirectorForms({ clubId, ladders }: { clubId: string; ladders: { id: str
       mode: form.mode as "online",
       scoring: { win: Number(form.win), draw: Number(form.draw), loss: Number(form.loss), streak: form.streak ? { after: 2, multiplier: 2 } : null },
       ladderId: form.ladderId || null,
+      rated: form.rated,
     });
   };
   const submitLadder = (e: FormEvent) => {
     e.preventDefault();
     const n = Number(ladder.n);
-    make.mutate({ clubId, name: ladder.name, rule: ladder.kind === "best" ? { kind: "best", nights: n } : ladder.kind === "average" ? { kind: "average", minNights: n } : { kind: "sum" } });
+    make.mutate({ clubId, name: ladder.name, rule: ladder.kind === "best" ? { kind: "best", nights: n } : ladder.kind === "average" ? { kind: "average", minNights: n } : { kind: "sum" }, rated: ladder.rated });
   };
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
@@ -93,6 +94,9 @@ function DirectorForms({ clubId, ladders }: { clubId: string; ladders: { id: str
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={form.streak} onChange={(e) => setForm({ ...form, streak: e.target.checked })} /> Streak bonus: double points after two wins in a row
         </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={form.rated} onChange={(e) => setForm({ ...form, rated: e.target.checked })} /> Rated: the games change the players&apos; ratings
+        </label>
         {ladders.length ? <SelectField label="Feeds the ladder" name="night-ladder" value={form.ladderId} onChange={set("ladderId")} options={{ "": "No ladder", ...Object.fromEntries(ladders.map((l) => [l.id, l.name])) }} /> : null}
         <FormError message={open.error?.message} />
         <button type="submit" className={buttonClass} disabled={open.isPending}>Open the night</button>
@@ -104,6 +108,9 @@ function DirectorForms({ clubId, ladders }: { clubId: string; ladders: { id: str
         {ladder.kind !== "sum" ? (
           <Field label={ladder.kind === "best" ? "Best nights counted" : "Nights needed to be ranked"} name="ladder-n" type="number" min={1} max={366} value={ladder.n} onChange={(e) => setLadder({ ...ladder, n: e.target.value })} />
         ) : null}
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={ladder.rated} onChange={(e) => setLadder({ ...ladder, rated: e.target.checked })} /> Rated ladder: its nights&apos; games change ratings
+        </label>
         <FormError message={make.error?.message} />
         <button type="submit" className={secondaryButtonClass} disabled={make.isPending}>Start the ladder</button>
       </form>

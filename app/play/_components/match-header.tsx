@@ -3,7 +3,7 @@
  * control, bot level, tournament round and table with the round's clock) and, for a rated game
  * still to be decided, each player's expected score. */
 import Link from "next/link";
-import { LEVEL_SPECS, RULESET_DATA } from "@/engine";
+import { clock as C, LEVEL_SPECS, RULESET_DATA } from "@/engine";
 import { formatClock } from "@/app/_components/board/Scoresheet";
 import { ExpectedScoreLine } from "@/app/ratings/_components/expected-score";
 import { GameRoundClock } from "@/app/tournaments/_components/game-round-clock";
@@ -17,7 +17,9 @@ export function MatchHeader({ v }: { v: MatchView }) {
       </h1>
       <p className="text-xs text-slate-600 sm:text-sm" data-testid="game-facts">
         {v.rated ? "Rated" : "Casual"} · challenge rule: {v.challengeRule}
-        {v.timeControl ? ` · ${formatClock(v.timeControl.initialMs)} per player${v.timeControl.incrementMs ? ` + ${v.timeControl.incrementMs / 1000} s` : ""}` : " · untimed"}
+        {v.timeControl && C.isCorrespondence(v.timeControl)
+          ? ` · correspondence: ${C.describeTimeLeft(v.timeControl.moveAllowanceMs ?? 0)} per move + ${C.describeTimeLeft(v.timeControl.initialMs)} bank`
+          : v.timeControl ? ` · ${formatClock(v.timeControl.initialMs)} per player${v.timeControl.incrementMs ? ` + ${v.timeControl.incrementMs / 1000} s` : ""}` : " · untimed"}
         {v.botLevel ? <span data-testid="bot-level">{` · bot level: ${LEVEL_SPECS[v.botLevel].label}`}</span> : null}
         {v.tournamentId ? (
           <>

@@ -5,6 +5,7 @@
  * score the game reached) with Won / Lost / Tie.
  */
 import { formatClock } from "@/app/_components/board/Scoresheet";
+import { clock as C } from "@/engine";
 import type { MatchView } from "./match-view";
 
 export function PlayerStrip({ v, game, serverNow, mySeat }: { v: MatchView; game: NonNullable<MatchView["game"]>; serverNow: number; mySeat: number | null }) {
@@ -13,7 +14,10 @@ export function PlayerStrip({ v, game, serverNow, mySeat }: { v: MatchView; game
       <ul className="grid grid-cols-2 gap-1.5">
         {v.players.map((p) => {
           const running = game.clock?.running === p.seat && v.status === "active" && !game.paused;
-          const ms = p.remainingMs === null ? null : running ? p.remainingMs - Math.max(0, serverNow - v.serverNow) : p.remainingMs;
+          // correspondence: the bank as of the last read, in days (a turn spends its own allowance
+          // first, so the bank does not tick down second by second; the turn line says what is left)
+          const corr = C.isCorrespondence(v.timeControl);
+          const ms = p.remainingMs === null ? null : running && !corr ? p.remainingMs - Math.max(0, serverNow - v.serverNow) : p.remainingMs;
           const onMove = game.phase === "playing" && game.turn === p.seat && v.status === "active";
           // Over: the final score is the result's (a director's result or an adjustment
           // replaces the score the game reached), with who won.
@@ -42,7 +46,7 @@ export function PlayerStrip({ v, game, serverNow, mySeat }: { v: MatchView; game
                 </span>
                 {ms !== null ? (
                   <span className={`rounded px-1 font-mono tabular-nums ${ms < 0 ? "bg-red-100 text-red-700" : running ? "bg-slate-900 text-white" : "bg-slate-100"}`} data-testid={`clock-${p.seat}`}>
-                    {formatClock(ms)}
+                    {corr ? (ms > 0 ? `bank ${C.describeTimeLeft(ms)}` : "bank spent") : formatClock(ms)}
                   </span>
                 ) : null}
               </span>

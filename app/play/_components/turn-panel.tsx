@@ -1,7 +1,9 @@
 "use client";
 /** The live board's turn line: whose move it is (or that the clock is paused, or the game over),
  * an open challenge window, "Claim win on time" once the opponent's flag has fallen, the latest
- * challenge's outcome and the sound toggle of a timed game. */
+ * challenge's outcome, the sound toggle of a timed game, and in a correspondence game the time left
+ * to move ("2 days 3 h left to move": the turn's allowance plus the bank, i.e. until the flag). */
+import { clock as C } from "@/engine";
 import { SoundToggle } from "./clock-alerts";
 import { ChallengeNotice, type outcomeFor } from "./challenge-notice";
 import { secondary } from "./buttons";
@@ -28,6 +30,11 @@ export function TurnPanel({ v, game, serverNow, outcome, onClaim }: { v: MatchVi
         <button className={`${secondary} mt-2`} onClick={onClaim}>
           Claim win on time
         </button>
+      ) : null}
+      {v.status === "active" && C.isCorrespondence(v.timeControl) && game.clock && game.clock.running !== null && flagAt !== null && flagAt !== undefined && !game.paused ? (
+        <p className="mt-1 text-sm font-medium" data-testid="time-to-move">
+          {game.turn === mySeat ? "You have" : `${names[game.turn]} has`} {C.describeTimeLeft(flagAt - serverNow)} left to move (correspondence: {C.describeTimeLeft(v.timeControl?.moveAllowanceMs ?? 0)} per move, then the bank).
+        </p>
       ) : null}
       <ChallengeNotice outcome={outcome} names={names} />
       {isPlayer && v.timeControl && v.status === "active" ? <SoundToggle /> : null}

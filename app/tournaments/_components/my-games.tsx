@@ -15,6 +15,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { errorSentence } from "@/app/_trpc/errors";
 import { FormError, dateTimeLocalValue } from "@/app/_components/form";
 import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { clock as C } from "@/engine";
 
 type Board = inferRouterOutputs<AppRouter>["schedule"]["mine"][number];
 
@@ -73,7 +74,14 @@ function BoardCard({ b, showTournament }: { b: Board; showTournament: boolean })
           {b.overdue ? <strong className="ml-1 text-amber-800">— the deadline has passed: the director decides this game.</strong> : null}
         </p>
       ) : null}
-      {b.scheduledAt ? (
+      {b.correspondenceMs !== null ? (
+        <div className="flex flex-wrap items-center gap-2 rounded bg-sky-50 px-2 py-1.5 text-sky-900" data-testid="correspondence">
+          <span>Played by correspondence: {C.describeTimeLeft(b.correspondenceMs)} per move, then the bank; no time to agree.</span>
+          <button className={buttonClass} disabled={!canOpen || open.isPending} onClick={() => open.mutate({ pairingId: b.pairingId })}>
+            {b.matchId ? "Go to the game" : "Open the game"}
+          </button>
+        </div>
+      ) : b.scheduledAt ? (
         <div className="flex flex-wrap items-center gap-2 rounded bg-emerald-50 px-2 py-1.5 text-emerald-900" data-testid="agreed-time">
           <span>Agreed: {when(b.scheduledAt)}</span>
           <button className={buttonClass} disabled={!canOpen || open.isPending} onClick={() => open.mutate({ pairingId: b.pairingId })}>

@@ -4,7 +4,7 @@ import type { LossReason } from "@/server/domain";
 import { PairingMatchLink } from "@/app/play/_components/pairing-match-link";
 import { LOSS_REASON_LABELS } from "@/app/_lib/labels";
 
-export function PairingsTable({ round, highlight }: { round: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; lossReason?: LossReason | null; reason: string }[] }; highlight?: string | null }) {
+export function PairingsTable({ round, highlight }: { round: { number: number; pairings: { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; doubleForfeit?: boolean; lossReason?: LossReason | null; reason: string }[] }; highlight?: string | null }) {
   return (
     <table className="w-full text-sm" data-testid={`pairings-round-${round.number}`}>
       <thead>
@@ -21,7 +21,7 @@ export function PairingsTable({ round, highlight }: { round: { number: number; p
         {round.pairings.map((p) => {
           const [a, b] = p.players;
           const mine = highlight && p.players.some((x) => x.userId === highlight);
-          const result = p.isBye ? "bye" : p.forfeitUserId ? `${p.players.find((x) => x.userId === p.forfeitUserId)?.name} ${LOSS_REASON_LABELS[p.lossReason ?? "forfeit"]}` : a?.score !== null && a?.score !== undefined ? `${a.score}–${b?.score}` : "";
+          const result = p.isBye ? "bye" : p.doubleForfeit ? "double forfeit" : p.forfeitUserId ? `${p.players.find((x) => x.userId === p.forfeitUserId)?.name} ${LOSS_REASON_LABELS[p.lossReason ?? "forfeit"]}` : a?.score !== null && a?.score !== undefined ? `${a.score}–${b?.score}` : "";
           return (
             <tr key={p.id} className={`border-b border-slate-100 align-top ${mine ? "bg-amber-50" : ""}`} data-testid="pairing-row">
               <td className="py-1 pr-2">{p.isBye ? "–" : p.table}</td>

@@ -74,7 +74,7 @@ export function PrintButton() {
   );
 }
 
-const CELL_KIND: Record<string, string> = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W", "forfeit-loss": "L", pending: "…", none: "" };
+const CELL_KIND: Record<string, string> = { win: "W", loss: "L", tie: "T", bye: "B", absent: "–", "forfeit-win": "W", "forfeit-loss": "L", "double-forfeit": "L (double ff)", pending: "…", none: "" };
 
 /** A cross-table cell's result mark: "W", "L (time)", "W (ff)", "B"… (the same on screen and on the wall chart). */
 export function crossCellMark(c: { kind: string; lossReason: LossReason | null }): string {
@@ -82,7 +82,7 @@ export function crossCellMark(c: { kind: string; lossReason: LossReason | null }
   return c.lossReason ? `${mark} (${LOSS_REASON_MARKS[c.lossReason]})` : mark;
 }
 /** The legend of those marks, for under the table. */
-export const CROSS_CELL_LEGEND = "time = lost on time, res = resigned, no-show = did not show, ff = forfeit entered by the director";
+export const CROSS_CELL_LEGEND = "time = lost on time, res = resigned, no-show = did not show, ff = forfeit entered by the director, double ff = double forfeit (both lost)";
 /** The legend of a pod's cell (crossCellParts). */
 export const POD_CELL_LEGEND = "A pod (3–4 players) shows the place and the player's score, with the top score (or, for the winner, the next best) in brackets.";
 

@@ -20,6 +20,8 @@ export const timeControlOut = z
     overtimePenaltyPoints: z.number(),
     maxOvertimeMs: z.number(),
     leastTimeBonusPoints: z.number(),
+    /** correspondence: free time of every turn (absent or 0: a live clock) */
+    moveAllowanceMs: z.number().optional(),
   })
   .nullable();
 

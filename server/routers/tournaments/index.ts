@@ -106,6 +106,7 @@ const pairingOut = z.object({
   isBye: z.boolean(),
   players: z.array(z.object({ userId: z.string(), name: z.string(), score: z.number().nullable() })),
   forfeitUserId: z.string().nullable(),
+  doubleForfeit: z.boolean(),
   lossReason: z.enum(LOSS_REASONS).nullable(),
   reason: z.string(),
   manual: z.boolean(),

@@ -5,11 +5,17 @@
  * read when the night is read (`syncOnline`, "poll on read": no hook in the match writer, so the
  * match code stays unaware of club nights). A settled game frees its players, who are paired again
  * at once. Each change locks the night row first (pairing.ts).
+ *
+ * Ratings: a rated night's games are rated as any other game (docs/ratings.md). An online game is a
+ * rated match, rated by the match writer when it ends; an over-the-board game is rated here, in the
+ * transaction that settles it, as its own ledger entry (source "arena", the game's id), so it is
+ * rated once and a recompute replays it.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { arenaGames, arenaNights, arenaPlayers, matches, type ArenaGameRow, type ArenaNight } from "@/db/schema";
 import { DomainError } from "@/server/errors";
+import { applyRatedGame } from "@/server/services/ratings/apply";
 import { nightFor } from "./nights";
 import { lockNight, pairFree } from "./pairing";
 
@@ -25,9 +31,14 @@ function checkScores(g: ArenaGameRow, scores: Record<string, number>): void {
     throw new DomainError("INVALID", "Give one score for each player of this game, and for nobody else.", "scores");
 }
 
+const isOnline = (g: ArenaGameRow) => g.matchId !== null;
+
 /** The game settles: its result counts, its players are free again and paired at once. */
 async function settle(tx: DbOrTx, night: ArenaNight, g: ArenaGameRow, set: Partial<ArenaGameRow>, now: Date): Promise<void> {
   await tx.update(arenaGames).set({ ...set, finishedAt: now }).where(eq(arenaGames.id, g.id));
+  const scores = set.scores ?? g.scores;
+  if (night.rated && !isOnline(g) && scores && (set.status === "confirmed" || set.status === "decided"))
+    await applyRatedGame(tx, { ruleset: night.ruleset, source: "arena", sourceId: g.id, playedAt: now, players: g.players.map((userId) => ({ userId, score: scores[userId] ?? 0 })) });
   // a player still in the room comes free; the night closed meanwhile: they leave
   const next = night.status === "open" ? { status: "waiting" as const, freeSince: now } : { status: "left" as const, leftAt: now };
   await tx.update(arenaPlayers).set(next).where(and(eq(arenaPlayers.nightId, night.id), inArray(arenaPlayers.userId, g.players), eq(arenaPlayers.status, "playing")));
@@ -43,8 +54,6 @@ async function onGame<T>(db: Db, gameId: string, fn: (tx: DbOrTx, night: ArenaNi
     return fn(tx, night, await gameOf(tx, gameId));
   });
 }
-
-const isOnline = (g: ArenaGameRow) => g.matchId !== null;
 
 /** A player of the game reports the final scores (again, while the others have not confirmed). */
 export async function reportResult(db: Db, userId: string, input: { gameId: string; scores: Record<string, number> }): Promise<void> {

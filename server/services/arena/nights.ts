@@ -30,7 +30,7 @@ export async function openNight(db: Db, actorId: string, raw: OpenNightInput, no
   const scoring = parseArenaScoring(input.scoring);
   if (!scoring.ok) throw new DomainError("INVALID", scoring.error.message, "scoring");
   if (input.mode === "over-the-board" && input.timeControl) throw new DomainError("INVALID", "Over the board the players keep their own clocks: leave the time control empty.", "timeControl");
-  if (input.ladderId) await ladderOfClub(db, input.ladderId, input.clubId);
+  const ladder = input.ladderId ? await ladderOfClub(db, input.ladderId, input.clubId) : null;
   const [n] = await db
     .insert(arenaNights)
     .values({
@@ -43,6 +43,8 @@ export async function openNight(db: Db, actorId: string, raw: OpenNightInput, no
       groupSize: input.groupSize,
       scoring: scoring.value,
       mode: input.mode,
+      // a night feeding an unrated (friendly) ladder is unrated whatever the form said
+      rated: input.rated && (ladder?.rated ?? true),
       startsAt: now,
       createdBy: actorId,
     })
@@ -104,6 +106,23 @@ export async function leaveNight(db: Db, userId: string, nightId: string, now = 
   });
 }
 
+/**
+ * End of the evening on a pods night: the director lets fewer free players than a pod play (or
+ * stops it again); whoever is free is paired at once.
+ */
+export async function setSmallGroups(db: Db, actorId: string, input: { nightId: string; allow: boolean }, now = new Date()): Promise<void> {
+  await nightFor(db, input.nightId, actorId, DIRECTORS);
+  await db.transaction(async (tx) => {
+    const n = await lockNight(tx, input.nightId);
+    if (n.status !== "open") throw new DomainError("PRECONDITION", "This club night is closed.");
+    if (n.groupSize === 2) throw new DomainError("PRECONDITION", "This is a night of pairs: every two free players play already.");
+    if (n.smallGroups === input.allow) return;
+    const next = { ...n, smallGroups: input.allow, version: n.version + 1 };
+    await tx.update(arenaNights).set({ smallGroups: input.allow, version: next.version }).where(eq(arenaNights.id, n.id));
+    await pairFree(tx, next, now);
+  });
+}
+
 /** A club director creates a ladder (a competition of kind 'ladder') that nights can feed. */
 export async function createLadder(db: Db, actorId: string, raw: z.input<typeof createLadderInput>, now = new Date()): Promise<Competition> {
   const input = createLadderInput.parse(raw);
@@ -112,7 +131,7 @@ export async function createLadder(db: Db, actorId: string, raw: z.input<typeof 
   if (!rule.ok) throw new DomainError("INVALID", rule.error.message, "rule");
   const [c] = await db
     .insert(competitions)
-    .values({ clubId: input.clubId, kind: "ladder", name: input.name, startsAt: now, rules: { ...rule.value }, rated: false, status: "running", createdBy: actorId })
+    .values({ clubId: input.clubId, kind: "ladder", name: input.name, startsAt: now, rules: { ...rule.value }, rated: input.rated, status: "running", createdBy: actorId })
     .returning();
   return c!;
 }

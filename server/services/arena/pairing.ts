@@ -86,12 +86,13 @@ export const inRoomOf = (state: NightState) => state.players.filter((p) => p.sta
 
 /**
  * On a pods night, fewer free players than a pod wait for more: pairing each pair as it came free
- * would mean no pod ever forms, since players arrive and finish one by one. (A director who wants
- * pairs after all opens a night of pairs.) With k or more free, the pure rule groups them in pods
- * of k and k ± 1.
+ * would mean no pod ever forms, since players arrive and finish one by one. At the end of the
+ * evening, when no more players will come, the director can switch that off (`smallGroups`): then
+ * two free players play as a pair, three on a night of 4 as a pod of 3. With k or more free, the
+ * pure rule groups them in pods of k and k ± 1.
  */
-export function holdForPod(groupSize: number, free: number): boolean {
-  return groupSize > 2 && free < groupSize;
+export function holdForPod(groupSize: number, free: number, smallGroups = false): boolean {
+  return groupSize > 2 && free < groupSize && !smallGroups;
 }
 
 /**
@@ -115,7 +116,7 @@ async function pairOnce(tx: DbOrTx, night: ArenaNight, now: Date): Promise<Arena
   if (night.status !== "open") return [];
   const state = await nightState(tx, night);
   const free = freeOf(state);
-  if (free.length < 2 || holdForPod(night.groupSize, free.length)) return [];
+  if (free.length < 2 || holdForPod(night.groupSize, free.length, night.smallGroups)) return [];
   const r = pairArena(free, { groupSize: night.groupSize as ArenaGroupSize, inRoom: inRoomOf(state) });
   if (!r.ok) throw new Error(`arena pairing: ${r.error.message}`); // the night's settings were checked when it opened
   if (!r.value.groups.length) return [];
@@ -141,7 +142,7 @@ async function pairOnce(tx: DbOrTx, night: ArenaNight, now: Date): Promise<Arena
 /**
  * An online night's game: a match made through the match writer (the only writer of matches),
  * every seat accepted; it starts once every player has opened the board (a fair start,
- * docs/matches.md). Unrated: ratings are not wired to club nights yet.
+ * docs/matches.md). Rated as any match when the night is (the match writer rates it as it ends).
  */
 async function createOnlineMatch(tx: DbOrTx, night: ArenaNight, players: string[], now: Date): Promise<string> {
   const options = applicableOptions(night.ruleset, night.rulesetOptions);
@@ -151,7 +152,7 @@ async function createOnlineMatch(tx: DbOrTx, night: ArenaNight, players: string[
     rulesetOptions: options,
     challengeRule: ((options.challenge as string | undefined) ?? "single") as MatchChallengeRule,
     timeControl: (night.timeControl ?? null) as never,
-    rated: false,
+    rated: night.rated,
     preview: "off",
     seats: players.length,
     firstMover: "creator",

@@ -34,6 +34,8 @@ export const openNightInput = z.object({
   timeControl: timeControlSchema.nullable().default(null),
   /** The club's ladder this night feeds. */
   ladderId: z.uuid("That is not a valid ladder id.").nullable().default(null),
+  /** Its games change ratings, as any other game (an unrated ladder makes its nights unrated). */
+  rated: z.boolean("Say whether the games are rated.").default(true),
 });
 export type OpenNightInput = z.input<typeof openNightInput>;
 
@@ -61,9 +63,12 @@ export const createLadderInput = z.object({
   clubId: z.uuid("That is not a valid club id."),
   name: nameSchema,
   rule: ladderRuleSchema.default({ kind: "sum" }),
+  /** Nights opened to feed it are rated unless this is false (a friendly ladder). */
+  rated: z.boolean("Say whether the ladder's games are rated.").default(true),
 });
 export const ladderIdInput = z.object({ ladderId: z.uuid("That is not a valid ladder id.") });
 export const clubNightsInput = z.object({ clubId: z.uuid("That is not a valid club id.") });
+export const smallGroupsInput = nightIdInput.extend({ allow: z.boolean("Say whether fewer than a pod may play.") });
 export const attachInput = nightIdInput.extend({ ladderId: z.uuid("That is not a valid ladder id.").nullable() });
 /** The vocabulary of nights, players and games (stored in db/schema/arena.ts), for output schemas. */
 export { ARENA_GAME_STATUSES, ARENA_MODES, ARENA_NIGHT_STATUSES, ARENA_PLAYER_STATUSES } from "@/db/schema/arena";

@@ -17,11 +17,11 @@ import { freeOf, holdForPod, inRoomOf, nightState } from "./pairing";
 const isDirector = (role: string | undefined) => role === "owner" || role === "director";
 
 /** Why each waiting player waits: the pure pairing, asked about the players still free. */
-function waitingReasons(state: Awaited<ReturnType<typeof nightState>>, groupSize: number): Map<string, string> {
+function waitingReasons(state: Awaited<ReturnType<typeof nightState>>, groupSize: number, smallGroups = false): Map<string, string> {
   const free = freeOf(state);
   const out = new Map<string, string>();
   if (!free.length) return out;
-  if (free.length > 1 && holdForPod(groupSize, free.length)) {
+  if (free.length > 1 && holdForPod(groupSize, free.length, smallGroups)) {
     for (const p of free) out.set(p.id, `${p.name} waits for a pod of ${groupSize}: fewer than ${groupSize} players are free.`);
     return out;
   }
@@ -38,7 +38,7 @@ export async function nightView(db: Db, viewerId: string, nightId: string) {
   const membership = await getMembership(db, night!.clubId, viewerId);
   const state = await nightState(db, night!);
   const names = new Map(state.players.map((p) => [p.userId, p.name]));
-  const reasons = night!.status === "open" ? waitingReasons(state, night!.groupSize) : new Map<string, string>();
+  const reasons = night!.status === "open" ? waitingReasons(state, night!.groupSize, night!.smallGroups) : new Map<string, string>();
   const games = [...state.games].reverse().map((g) => ({
     id: g.id,
     tableNo: g.tableNo,
@@ -61,6 +61,8 @@ export async function nightView(db: Db, viewerId: string, nightId: string) {
       ruleset: night!.ruleset,
       groupSize: night!.groupSize,
       mode: night!.mode,
+      rated: night!.rated,
+      smallGroups: night!.smallGroups,
       status: night!.status,
       scoring: night!.scoring,
       ladderId: night!.competitionId,
@@ -88,11 +90,11 @@ export async function clubArena(db: Db, viewerId: string, clubId: string) {
     .orderBy(desc(arenaNights.startsAt))
     .limit(100);
   const ladders = await db
-    .select({ id: competitions.id, name: competitions.name, rules: competitions.rules })
+    .select({ id: competitions.id, name: competitions.name, rules: competitions.rules, rated: competitions.rated })
     .from(competitions)
     .where(and(eq(competitions.clubId, clubId), eq(competitions.kind, "ladder")))
     .orderBy(desc(competitions.startsAt));
-  return { canDirect: isDirector(m.role), nights, ladders: ladders.map((l) => ({ id: l.id, name: l.name, rule: ladderRuleText(l.rules) })) };
+  return { canDirect: isDirector(m.role), nights, ladders: ladders.map((l) => ({ id: l.id, name: l.name, rule: ladderRuleText(l.rules), rated: l.rated })) };
 }
 
 function ladderRuleText(raw: unknown): string {
@@ -115,7 +117,7 @@ export async function ladderView(db: Db, viewerId: string, ladderId: string) {
   const l = computeLadder(people, ladderNights, rule.value);
   if (!l.ok) throw new Error(`ladder: ${l.error.message}`);
   return {
-    ladder: { id: c.id, clubId: c.clubId, name: c.name, rule: describeLadderRule(rule.value) },
+    ladder: { id: c.id, clubId: c.clubId, name: c.name, rule: describeLadderRule(rule.value), rated: c.rated },
     nights: nights.map((n) => ({ id: n.id, name: n.name, startsAt: n.startsAt, status: n.status })),
     rows: l.value.rows.map((r) => ({ playerId: r.playerId, name: r.name, rank: r.rank, nights: r.nights, value: r.value, cells: r.cells.map((x) => ({ nightId: x.nightId, points: x.points, counted: x.counted })), note: r.note ?? null })),
   };

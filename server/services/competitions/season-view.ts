@@ -9,9 +9,11 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { clubs, competitions, tournamentPairings, tournamentRounds } from "@/db/schema";
+import { clubs, competitions, matches, tournamentPairings, tournamentRounds } from "@/db/schema";
+import { clock as C } from "@/engine";
 import { describeAmount, divisionName, nextSeason, type Move } from "@/server/domain";
 import { getMembership } from "@/server/services/clubs/membership";
+import { loadFolded } from "@/server/services/matches/state";
 import { getStandings, type StandingView } from "@/server/services/tournaments/views";
 import { windowOf } from "./calendar";
 import { divisionsOf, getSeasonRow, membersAmong, seasonRules } from "./seasons";
@@ -32,6 +34,8 @@ export interface RemainingGame {
   playBy: Date | null;
   /** The time the players agreed, when they have. */
   scheduledAt: Date | null;
+  /** A correspondence game under way: who is to move and how long they have ("Ann: 2 days 3 h left to move"). */
+  toMove: string | null;
 }
 export interface DivisionView {
   tournamentId: string;
@@ -64,17 +68,33 @@ export interface SeasonView {
 
 const ZONE_TEXT: Record<"up" | "down", string> = { up: "↑ promotion", down: "↓ relegation" };
 
-async function remainingGames(db: DbOrTx, tournamentId: string, names: Map<string, string>): Promise<Map<string, RemainingGame[]>> {
+/** Boards whose correspondence game is under way → "Ann: 2 days 3 h left to move" (engine clock). */
+async function correspondenceToMove(db: DbOrTx, pairingIds: string[], names: Map<string, string>, now: number): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (pairingIds.length === 0) return out;
+  const games = await db.select({ id: matches.id, pairingId: matches.pairingId, version: matches.version, tc: matches.timeControl }).from(matches).where(and(inArray(matches.pairingId, pairingIds), eq(matches.status, "active")));
+  for (const g of games) {
+    if (!g.pairingId || !C.isCorrespondence(g.tc)) continue;
+    const s = (await loadFolded(db, g.id, g.version))?.state;
+    if (!s?.clock || s.phase !== "playing") continue;
+    const who = names.get(s.players[s.turn]?.id ?? "") ?? "The player to move";
+    out.set(g.pairingId, `${who}: ${C.describeTimeLeft(C.timeToMove(s.clock, s.turn, now))} left to move`);
+  }
+  return out;
+}
+
+async function remainingGames(db: DbOrTx, tournamentId: string, names: Map<string, string>, now = Date.now()): Promise<Map<string, RemainingGame[]>> {
   const rounds = await db.select().from(tournamentRounds).where(and(eq(tournamentRounds.tournamentId, tournamentId), inArray(tournamentRounds.status, ["published"])));
   const byId = new Map(rounds.map((r) => [r.id, r]));
   const out = new Map<string, RemainingGame[]>();
   if (rounds.length === 0) return out;
   const boards = await db.select().from(tournamentPairings).where(and(eq(tournamentPairings.tournamentId, tournamentId), inArray(tournamentPairings.roundId, [...byId.keys()]))).orderBy(asc(tournamentPairings.roundNumber));
-  for (const b of boards) {
-    if (b.isBye || b.scores || b.forfeitUserId) continue;
+  const open = boards.filter((b) => !(b.isBye || b.scores || b.forfeitUserId || b.doubleForfeit));
+  const toMove = await correspondenceToMove(db, open.map((b) => b.id), names, now);
+  for (const b of open) {
     const r = byId.get(b.roundId)!;
     for (const p of b.players) {
-      const game = { round: b.roundNumber, opponents: b.players.filter((q) => q !== p).map((q) => names.get(q) ?? "?"), playFrom: r.playFrom, playBy: b.playBy ?? r.playBy, scheduledAt: b.scheduledAt };
+      const game = { round: b.roundNumber, opponents: b.players.filter((q) => q !== p).map((q) => names.get(q) ?? "?"), playFrom: r.playFrom, playBy: b.playBy ?? r.playBy, scheduledAt: b.scheduledAt, toMove: toMove.get(b.id) ?? null };
       out.set(p, [...(out.get(p) ?? []), game]);
     }
   }

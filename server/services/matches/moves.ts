@@ -129,7 +129,7 @@ export async function submitMove(
 
 /** Write whatever the clock owes at `now` (a fallen flag, a forfeit pass, closing events), under
  * the row lock. Cheap when nothing is due (no lock taken). Returns true when something was written. */
-async function recordDue(db: Db, input: { matchId: string; version: number; now?: number }): Promise<boolean> {
+export async function recordDue(db: Db, input: { matchId: string; version: number; now?: number }): Promise<boolean> {
   const now0 = input.now ?? Date.now();
   const f0 = await loadFolded(db, input.matchId, input.version);
   if (!f0 || !hasDue(f0.state, Math.max(now0, f0.state.lastAt))) return false;

@@ -25,6 +25,7 @@ import { matchEvents, matches, matchSnapshots, type Match, type MatchResult } fr
 import { resultOf, type GameState } from "@/engine";
 import { noticeArgs, publish } from "@/server/live/bus";
 import { applyRatedGame } from "@/server/services/ratings/apply";
+import { notifyTurnIfCorrespondence } from "./turn-notice";
 import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
 import { snapshotDue, snapshotOf } from "./snapshots";
 import { cachePut, type Appended, type Folded } from "./state";
@@ -104,6 +105,7 @@ export async function appendEvents(db: DbOrTx, w: EventWrite, opts: { locked?: b
   if (opts.locked) {
     if (!(await writeEvents(db, w))) throw new Error(`write of match ${w.m.id} under its row lock wrote nothing`);
     if (ends) await gameEnded(db, w.m, w.folded.state, result, w.now);
+    else if (w.kind !== "import") await notifyTurnIfCorrespondence(db, w.m, w.folded.state, w.now); // in the caller's transaction
     return true;
   }
   const reports = ends && (w.m.pairingId !== null || w.m.rated);
@@ -119,6 +121,9 @@ export async function appendEvents(db: DbOrTx, w: EventWrite, opts: { locked?: b
   // replay page still offers "Analyse this game")
   if (ends && !reports) await queueOnGameEnd(db, w.m).catch((err: unknown) => console.error(`Could not queue the analysis of game ${w.m.id}:`, err));
   if (w.kind !== "import") afterCommit(db as Db, w);
+  // a correspondence game: the player now to move hears it (after the commit; never undoes the move)
+  if (!ends && w.kind !== "import")
+    await notifyTurnIfCorrespondence(db, w.m, w.folded.state, w.now).catch((err: unknown) => console.error(`Could not tell the player to move in game ${w.m.id}:`, err));
   return true;
 }
 

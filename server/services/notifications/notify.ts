@@ -37,6 +37,8 @@ const SUBJECTS: Record<NotificationKind, string> = {
   "game-scheduled": "Your game has a time",
   "game-reminder": "Your game starts soon",
   "result-report": "A result of your game was reported",
+  "game-unplayed": "A game was not played by its deadline",
+  "your-turn": "It is your move",
 };
 
 /**

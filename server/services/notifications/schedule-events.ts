@@ -48,6 +48,13 @@ export async function notifyReminder(tx: DbOrTx, b: BoardFacts, players: readonl
   for (const userId of players) await notify(tx, userId, "game-reminder", { ...base(b), text: `Your round ${b.round} game in ${b.tournamentName} starts at ${at(time)}.`, at: time.toISOString() });
 }
 
+/** A board's deadline passed without a result: its directors hear it once per deadline (services/schedule/due.ts). */
+export async function notifyUnplayed(tx: DbOrTx, b: BoardFacts, directors: readonly string[], facts: { players: readonly string[]; deadline: Date; deadlineText: string }): Promise<void> {
+  const text = `Round ${b.round}, table ${b.table} of ${b.tournamentName} (${facts.players.join(" v ")}) was not played by ${facts.deadlineText}: decide it (forfeit, double forfeit or a new deadline) on the dashboard.`;
+  for (const userId of directors)
+    await notify(tx, userId, "game-unplayed", { ...base(b), href: `/tournaments/${b.tournamentId}/manage`, text, deadline: facts.deadline.toISOString() });
+}
+
 /** A result reported, confirmed or disputed: the other player hears it. */
 export async function notifyReport(tx: DbOrTx, b: BoardFacts, by: string, to: string, what: "reported" | "confirmed" | "disputed", line: string): Promise<void> {
   const who = await nameOf(tx, by);

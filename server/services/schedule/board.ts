@@ -56,15 +56,16 @@ export async function requirePlayerOrDirector(db: DbOrTx, t: Tournament, b: Sche
 }
 
 /** A board open for scheduling (and reports, which need no window: club nights report too): a
- * published round, a game, no result, not decided as a double forfeit. */
+ * published round, a game, no result (a double forfeit is one). */
 export async function requireOpenBoard(db: DbOrTx, t: Tournament, b: ScheduledBoard, opts: { window?: boolean } = {}): Promise<void> {
   if (b.p.isBye) throw new DomainError("INVALID", "A bye has no game to schedule.");
   if (opts.window !== false && !b.round.playBy) throw new DomainError("PRECONDITION", `Round ${b.round.number} has no play-by window: its games are played when the director starts them.`);
   if (b.round.status === "draft") throw new DomainError("PRECONDITION", `Round ${b.round.number} is still a draft: its games are scheduled once the director publishes it.`);
   if (b.round.status === "closed") throw new DomainError("PRECONDITION", `Round ${b.round.number} is closed.`);
   if (b.p.scores || b.p.forfeitUserId) throw new DomainError("PRECONDITION", `Table ${b.p.tableNumber} already has a result.`);
+  if (!b.p.doubleForfeit) return;
   const d = await lastDecision(db, t.id, b.p.id);
-  if (d?.decision === "double-forfeit") throw new DomainError("PRECONDITION", `The director decided this board as a double forfeit (${d.byName}, ${stamp(d.at)}).`);
+  throw new DomainError("PRECONDITION", `The director decided this board as a double forfeit${d?.decision === "double-forfeit" ? ` (${d.byName}, ${stamp(d.at)})` : ""}.`);
 }
 
 /** A time as the sentences show it (UTC, so it reads the same for everyone; pages show local time). */

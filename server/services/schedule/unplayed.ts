@@ -10,12 +10,12 @@
  * X at …" and changes nothing. A forfeit goes through the one result path (`writeResult`, source
  * "director"), so standings and ratings follow as for any director's result (a forfeit is not rated).
  *
- * A double forfeit is not expressible as a board result (a board names one forfeiting player, and
- * adding a second needs a migration this work may not add): the board keeps no result — neither
- * player scores a win, the standings count it as not played — and the decision is kept in the audit
- * log, which takes it out of the list and closes the board to proposals and reports.
+ * A double forfeit is the board's result (`tournament_pairings.double_forfeit`, migration 0026): a
+ * loss for every player, no scores, spread unchanged, never rated (no ledger entry, as any forfeit);
+ * the standings and pairings say "double forfeit". It takes the board out of the list and closes it
+ * to proposals and reports; a result a director enters later replaces it (results.ts).
  */
-import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameProposals, resultReports, tournamentPairings, tournamentRounds, type Tournament, type TournamentRound } from "@/db/schema";
 import type { ProposalStatus, ReportStatus } from "@/server/domain";
@@ -55,7 +55,7 @@ async function refuseIfDecided(db: Db, t: Tournament, b: Awaited<ReturnType<type
     const what = b.p.forfeitUserId ? "a forfeit" : "the result";
     throw new DomainError("CONFLICT", last?.decision === "forfeit" ? by(last, what)! : `Already decided by ${who}${b.p.resultAt ? ` at ${stamp(b.p.resultAt)}` : ""}: table ${b.p.tableNumber} has a result.`);
   }
-  if (last?.decision === "double-forfeit") throw new DomainError("CONFLICT", by(last, "a double forfeit")!);
+  if (b.p.doubleForfeit || last?.decision === "double-forfeit") throw new DomainError("CONFLICT", by(last, "a double forfeit") ?? `Table ${b.p.tableNumber} was decided as a double forfeit.`);
   const deadline = deadlineOf(b);
   if (!deadline) throw new DomainError("PRECONDITION", `Round ${b.round.number} has no play-by window.`);
   if (deadline.getTime() > now)
@@ -89,6 +89,10 @@ export async function decideUnplayed(db: Db, input: DecideInput, opts: { now?: n
       throw new DomainError("CONFLICT", `The game at table ${b.p.tableNumber} is under way: end it or let it finish before deciding the board.`);
     if (input.decision === "double-forfeit") {
       if (isElimination(t)) throw new DomainError("INVALID", "A bracket game needs a winner: choose a forfeit or a new deadline.", "decision");
+      await tx
+        .update(tournamentPairings)
+        .set({ doubleForfeit: true, resultSource: "director", resultBy: input.actorId, resultAt: new Date(now), version: sql`${tournamentPairings.version} + 1` })
+        .where(eq(tournamentPairings.id, b.p.id));
       await audit("unplayed.double-forfeit", where);
       return;
     }
@@ -144,7 +148,7 @@ export async function listForDirector(db: Db, t: Tournament, opts: { now?: numbe
     .select({ p: tournamentPairings, round: tournamentRounds })
     .from(tournamentPairings)
     .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
-    .where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), ne(tournamentRounds.status, "draft")))
+    .where(and(eq(tournamentPairings.tournamentId, t.id), eq(tournamentPairings.isBye, false), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), eq(tournamentPairings.doubleForfeit, false), ne(tournamentRounds.status, "draft")))
     .orderBy(asc(tournamentPairings.roundNumber), asc(tournamentPairings.tableNumber))
     .limit(500);
   if (rows.length === 0) return [];

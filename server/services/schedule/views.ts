@@ -2,24 +2,22 @@
  * What a player sees of their self-scheduled boards ("My games to schedule" on the tournament page
  * and on /play), the reminder before an agreed time, and opening the game at that time.
  *
- * Reminders: there is no scheduler in the app (the round clock and the no-show rule are decided
- * when someone looks: services/matches/presence.ts), so a reminder is produced by a sweep that runs
- * on reads — whenever any player's schedule or a director's unplayed list is read, every board
- * whose agreed time is within the next hour and has no reminder yet gets one (both players, once
- * per agreed time; the check runs under the board's lock so two sweeps cannot send it twice). On a
- * quiet site a reminder can therefore come late or, if nobody looks in that hour, not at all; the
- * agreed time itself is in the first notice and on both players' pages. A background job (pg-boss,
- * already used by the analysis queue, with `startAfter`) would make it punctual.
+ * Reminders: every board whose agreed time is within the next hour and has no reminder yet gets
+ * one (both players, once per agreed time; the check runs under the board's lock so two sweeps
+ * cannot send it twice). The due sweep (due.ts, a pg-boss job about once a minute) sends them on
+ * time; reads of a player's schedule or a director's list still sweep too, which is harmless (the
+ * same once-only check) and covers a server run with the due sweep turned off.
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameProposals, notifications, resultReports, tournamentPairings, tournamentRounds, tournaments } from "@/db/schema";
 import type { ProposalStatus, ReportStatus } from "@/server/domain";
+import { clock as C, type TimeControl } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { createFromPairing } from "@/server/services/matches/lifecycle";
 import { namesOf } from "@/server/services/notifications/notify";
 import { notifyReminder } from "@/server/services/notifications/schedule-events";
-import { deadlineOf, gameOf, lastDecision, stamp } from "./board";
+import { deadlineOf, gameOf, stamp } from "./board";
 
 /** How long before the agreed time the reminder goes. */
 export const REMINDER_MS = 60 * 60_000;
@@ -32,7 +30,10 @@ export async function sendDueReminders(db: Db, opts: { now?: number } = {}): Pro
   const due = await db
     .select({ id: tournamentPairings.id, at: tournamentPairings.scheduledAt })
     .from(tournamentPairings)
-    .where(and(isNotNull(tournamentPairings.scheduledAt), gt(tournamentPairings.scheduledAt, new Date(now)), lte(tournamentPairings.scheduledAt, new Date(now + REMINDER_MS)), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId)))
+    .where(and(isNotNull(tournamentPairings.scheduledAt), gt(tournamentPairings.scheduledAt, new Date(now)), lte(tournamentPairings.scheduledAt, new Date(now + REMINDER_MS)), isNull(tournamentPairings.scores), isNull(tournamentPairings.forfeitUserId), eq(tournamentPairings.doubleForfeit, false),
+        // boards already reminded for this time are left out here, so they never crowd out the
+        // batch (checked again under the lock below)
+        sql`not exists (select 1 from ${notifications} where ${notifications.kind} = 'game-reminder' and ${notifications.payload}->>'pairingId' = ${tournamentPairings.id}::text and (${notifications.payload}->>'at')::timestamptz = ${tournamentPairings.scheduledAt})`))
     .limit(20);
   let sent = 0;
   for (const d of due) {
@@ -73,8 +74,11 @@ export interface MyBoard {
   deadline: Date | null;
   extended: boolean;
   scheduledAt: Date | null;
-  /** From when "Open the game" works (null: no agreed time). */
+  /** From when "Open the game" works (null: no agreed time). A correspondence game opens with its
+   * window: no time is agreed, the players move when they like. */
   opensAt: Date | null;
+  /** Played by correspondence (days per move): the free time of each move, in ms; null: live. */
+  correspondenceMs: number | null;
   matchId: string | null;
   proposals: { id: string; mine: boolean; byName: string; times: string[]; note: string; status: ProposalStatus; acceptedTime: Date | null; createdAt: Date }[];
   report: { id: string; mine: boolean; byName: string; scores: Record<string, number>; note: string; status: ReportStatus; createdAt: Date } | null;
@@ -88,7 +92,7 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
   await sendDueReminders(db, { now });
   const scope: SQL | undefined = opts.tournamentId ? or(isNotNull(tournamentRounds.playBy), eq(tournamentPairings.tournamentId, opts.tournamentId)) : isNotNull(tournamentRounds.playBy);
   const rows = await db
-    .select({ p: tournamentPairings, round: tournamentRounds, tName: tournaments.name })
+    .select({ p: tournamentPairings, round: tournamentRounds, tName: tournaments.name, tc: tournaments.timeControl })
     .from(tournamentPairings)
     .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentPairings.roundId))
     .innerJoin(tournaments, eq(tournaments.id, tournamentPairings.tournamentId))
@@ -99,6 +103,7 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
         eq(tournamentRounds.status, "published"),
         isNull(tournamentPairings.scores),
         isNull(tournamentPairings.forfeitUserId),
+        eq(tournamentPairings.doubleForfeit, false),
         ne(tournaments.status, "finished"),
         scope,
         ...(opts.tournamentId ? [eq(tournamentPairings.tournamentId, opts.tournamentId)] : []),
@@ -106,8 +111,7 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
     )
     .orderBy(desc(tournamentPairings.createdAt))
     .limit(50);
-  const kept: typeof rows = [];
-  for (const r of rows) if ((await lastDecision(db, r.p.tournamentId, r.p.id))?.decision !== "double-forfeit") kept.push(r);
+  const kept = rows;
   if (kept.length === 0) return [];
   const ids = kept.map((r) => r.p.id);
   const proposals = await db.select().from(gameProposals).where(inArray(gameProposals.pairingId, ids)).orderBy(desc(gameProposals.createdAt));
@@ -131,7 +135,8 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
       deadline,
       extended: r.p.playBy !== null,
       scheduledAt: r.p.scheduledAt,
-      opensAt: r.p.scheduledAt ? new Date(r.p.scheduledAt.getTime() - OPEN_EARLY_MS) : null,
+      opensAt: C.isCorrespondence(r.tc) ? (r.round.playFrom ?? r.round.publishedAt ?? r.round.pairedAt) : r.p.scheduledAt ? new Date(r.p.scheduledAt.getTime() - OPEN_EARLY_MS) : null,
+      correspondenceMs: C.isCorrespondence(r.tc) ? (r.tc.moveAllowanceMs ?? null) : null,
       matchId: game?.id ?? null,
       proposals: proposals
         .filter((x) => x.pairingId === r.p.id)
@@ -144,14 +149,17 @@ export async function myBoards(db: Db, userId: string, opts: { tournamentId?: st
   return out;
 }
 
-/** "Open the game": a player of the board, from shortly before the agreed time on, through the fair start. */
+/** "Open the game": a player of the board, from shortly before the agreed time on (a correspondence
+ * game: at any time), through the fair start. */
 export async function openScheduledGame(db: Db, input: { pairingId: string; userId: string }, opts: { now?: number } = {}): Promise<{ matchId: string }> {
   const now = opts.now ?? Date.now();
   const [p] = await db.select().from(tournamentPairings).where(eq(tournamentPairings.id, input.pairingId)).limit(1);
   if (!p) throw new DomainError("NOT_FOUND", "That board does not exist.");
   if (!p.players.includes(input.userId)) throw new DomainError("FORBIDDEN", "Only the players of this board can open its game.");
   const existing = await gameOf(db, p.id);
-  if (!existing) {
+  const [t] = await db.select({ timeControl: tournaments.timeControl }).from(tournaments).where(eq(tournaments.id, p.tournamentId)).limit(1);
+  // a correspondence game needs no agreed time: the players move when they like, days apart
+  if (!existing && !C.isCorrespondence(t?.timeControl as TimeControl | null)) {
     if (!p.scheduledAt) throw new DomainError("PRECONDITION", "Agree a time with your opponent first: the game opens at that time.");
     if (now < p.scheduledAt.getTime() - OPEN_EARLY_MS) throw new DomainError("PRECONDITION", `Your game opens at ${stamp(p.scheduledAt)} (you can come to the board 10 minutes before).`);
   }

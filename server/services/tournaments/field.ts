@@ -106,7 +106,8 @@ export function toPlayer(e: Entry): Player {
 export function toGame(p: TournamentPairing, reason?: LossReason | null): GameRecord | null {
   if (p.isBye) return null;
   const g: GameRecord = { round: p.roundNumber, players: p.players };
-  if (p.forfeitUserId && lostInPlay(reason) && p.scores) {
+  if (p.doubleForfeit) g.doubleForfeit = true;
+  else if (p.forfeitUserId && lostInPlay(reason) && p.scores) {
     g.scores = p.players.map((id) => p.scores![id] ?? 0);
     g.lost = p.forfeitUserId;
   } else if (p.forfeitUserId) g.forfeit = p.forfeitUserId;

@@ -99,7 +99,7 @@ export async function writeResult(
         if (later) throw new DomainError("PRECONDITION", "The winner advanced into a later round already; this result can no longer change who won.");
       }
     }
-    const correction = !!(p.scores || p.forfeitUserId);
+    const correction = !!(p.scores || p.forfeitUserId || p.doubleForfeit);
     // Saving the result the board already has changes nothing: no write, no "corrected" line.
     if (correction && sameResult(p, input.scores, input.forfeitUserId)) return;
     await tx
@@ -107,6 +107,7 @@ export async function writeResult(
       .set({
         scores: input.scores,
         forfeitUserId: input.forfeitUserId,
+        doubleForfeit: false, // a result entered later replaces a double forfeit
         resultSource: input.source,
         resultBy: input.actorId,
         resultAt: new Date(),
@@ -152,7 +153,7 @@ export async function writeResult(
       forfeitUserId: input.forfeitUserId,
       source: input.source,
       ...(matchId ? { matchId } : {}),
-      ...(correction ? { before: { scores: p.scores, forfeitUserId: p.forfeitUserId } } : {}),
+      ...(correction ? { before: { scores: p.scores, forfeitUserId: p.forfeitUserId, ...(p.doubleForfeit ? { doubleForfeit: true } : {}) } } : {}),
     });
     await publish(tx, `tournament:${t.id}`);
   });

@@ -208,7 +208,7 @@ export async function flipFirstMove(db: DbOrTx, input: DirectorAct & { pairingId
     const [p] = await tx.select().from(tournamentPairings).where(and(eq(tournamentPairings.id, input.pairingId), eq(tournamentPairings.tournamentId, t.id)));
     if (!p) throw new DomainError("NOT_FOUND", "That board does not exist.");
     if (p.isBye) throw new DomainError("INVALID", "A bye has no first move.");
-    if (p.scores || p.forfeitUserId) throw new DomainError("PRECONDITION", "That game has a result; the first move can no longer change.");
+    if (p.scores || p.forfeitUserId || p.doubleForfeit) throw new DomainError("PRECONDITION", "That game has a result; the first move can no longer change.");
     await tx
       .update(tournamentPairings)
       .set({ players: [...p.players].reverse(), manual: true, reason: `${p.reason}; first move swapped by the director`, version: sql`${tournamentPairings.version} + 1` })
@@ -251,7 +251,7 @@ export async function closeRound(db: DbOrTx, input: RoundAct): Promise<{ finishe
     const r = await roundByNumber(tx, t.id, roundNumber);
     if (r.status !== "published") throw new DomainError("PRECONDITION", `Round ${roundNumber} is ${r.status}; only a published round can be closed.`);
     const ps = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.roundId, r.id));
-    const open = ps.filter((p) => !p.isBye && !p.scores && !p.forfeitUserId);
+    const open = ps.filter((p) => !p.isBye && !p.scores && !p.forfeitUserId && !p.doubleForfeit);
     if (open.length) throw new DomainError("PRECONDITION", `${open.length} game${open.length === 1 ? " has" : "s have"} no result yet (table ${open.map((p) => p.tableNumber).join(", ")}).`);
     await tx.update(tournamentRounds).set({ status: "closed", closedAt: new Date() }).where(eq(tournamentRounds.id, r.id));
     await audit("round.closed", { round: roundNumber });

@@ -18,18 +18,30 @@ export const MAX_SPREAD_CAP = 10_000;
 const ms = (what: string, max: number) =>
   z.number(`Enter the ${what} in milliseconds.`).int(`Use whole milliseconds for the ${what}.`).min(0, `The ${what} cannot be negative.`).max(max, `The ${what} is too long.`);
 
-/** Clock of every game: Fischer increment, optional per-move limit, overtime penalties, least-time bonus. */
-export const timeControlSchema = z.object({
-  initialMs: ms("initial time", 6 * 3_600_000).refine((v) => v >= 10_000, "Give each player at least 10 seconds."),
-  incrementMs: ms("increment", 600_000).default(0),
-  perMoveLimitMs: ms("per-move limit", 3_600_000).nullable().default(null),
-  /** Points lost per started minute of overtime (NASPA: 10). */
-  overtimePenaltyPoints: z.number().int().min(0).max(1000).default(10),
-  /** Overtime allowed before the game is lost on time (default 10 minutes). */
-  maxOvertimeMs: ms("maximum overtime", 3_600_000).default(600_000),
-  /** Bonus for the player who used less time (0 = off). */
-  leastTimeBonusPoints: z.number().int().min(0).max(1000).default(0),
-}) satisfies z.ZodType<TimeControl>; // the engine's shape: a field missing here fails the type check
+const DAY_MS = 24 * 3_600_000;
+
+/** Clock of every game: Fischer increment, optional per-move limit, overtime penalties, least-time
+ * bonus; with a move allowance it is a correspondence clock (days per move and a bank of days,
+ * engine/clock.ts), whose bank may run to 60 days. */
+export const timeControlSchema = z
+  .object({
+    initialMs: ms("initial time", 60 * DAY_MS),
+    incrementMs: ms("increment", 600_000).default(0),
+    perMoveLimitMs: ms("per-move limit", 3_600_000).nullable().default(null),
+    /** Points lost per started minute of overtime (NASPA: 10). */
+    overtimePenaltyPoints: z.number().int().min(0).max(1000).default(10),
+    /** Overtime allowed before the game is lost on time (default 10 minutes). */
+    maxOvertimeMs: ms("maximum overtime", 3_600_000).default(600_000),
+    /** Bonus for the player who used less time (0 = off). */
+    leastTimeBonusPoints: z.number().int().min(0).max(1000).default(0),
+    /** Correspondence: free time of every turn, refilled each turn (0 = a live clock). */
+    moveAllowanceMs: ms("time per move", 30 * DAY_MS).optional(),
+  })
+  .superRefine((tc, ctx) => {
+    if ((tc.moveAllowanceMs ?? 0) > 0) return; // correspondence: a bank of 0 to 60 days
+    if (tc.initialMs < 10_000) ctx.addIssue({ code: "custom", path: ["initialMs"], message: "Give each player at least 10 seconds." });
+    else if (tc.initialMs > 6 * 3_600_000) ctx.addIssue({ code: "custom", path: ["initialMs"], message: "The initial time is too long (at most 6 hours; for days, play by correspondence)." });
+  }) satisfies z.ZodType<TimeControl>; // the engine's shape: a field missing here fails the type check
 export type TimeControlInput = z.infer<typeof timeControlSchema>;
 
 export const formatSchema = z.enum(TOURNAMENT_FORMATS, "Choose a format.");

@@ -190,7 +190,8 @@ export function eventAsTsh(ev: Event): TshFile {
         const other = p.players.find((id) => id !== e.userId)!;
         opp = number.get(other) ?? 0;
         p12[i]!.push(p.players[0] === e.userId ? "1" : "2");
-        if (p.forfeitUserId && !lostInPlay(ev.losses?.get(p.id))) score = p.forfeitUserId === e.userId ? 0 : t.forfeitSpread;
+        if (p.doubleForfeit) score = -t.forfeitSpread; // TSH has no double forfeit: a loss for each, as TSH scores a forfeit loss
+        else if (p.forfeitUserId && !lostInPlay(ev.losses?.get(p.id))) score = p.forfeitUserId === e.userId ? 0 : t.forfeitSpread;
         else score = p.scores?.[e.userId] ?? null;
       }
       if (!p || p.isBye) p12[i]!.push("0");

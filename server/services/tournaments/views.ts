@@ -23,6 +23,8 @@ export interface PairingView {
   isBye: boolean;
   players: { userId: string; name: string; score: number | null }[];
   forfeitUserId: string | null;
+  /** The director decided the unplayed game as a double forfeit: a loss for every player. */
+  doubleForfeit: boolean;
   /** Why the forfeiting player lost (on time, resigned, …); null without a forfeit. */
   lossReason: LossReason | null;
   reason: string;
@@ -118,11 +120,12 @@ function roundViews(ev: Event, names: Map<string, string>, includeDrafts: boolea
           isBye: p.isBye,
           players: p.players.map((id) => ({ userId: id, name: names.get(id) ?? "(unknown)", score: p.scores?.[id] ?? null })),
           forfeitUserId: p.forfeitUserId,
+          doubleForfeit: p.doubleForfeit,
           lossReason: p.forfeitUserId ? (losses.get(p.id) ?? "forfeit") : null,
           reason: p.reason,
           manual: p.manual,
           bracketMatchId: p.bracketMatchId,
-          hasResult: !!(p.scores || p.forfeitUserId),
+          hasResult: !!(p.scores || p.forfeitUserId || p.doubleForfeit),
           resultSource: p.resultSource,
           version: p.version,
         })),
@@ -247,7 +250,7 @@ export async function getStandings(db: DbOrTx, tournamentId: string): Promise<St
     }),
     // The latest round whose results count: a closed round, or one with results already entered
     // (a title saying "after round 1" while round 2's results are in would mislead).
-    afterRound: Math.max(0, ...closed, ...ev.rounds.filter((r) => r.status !== "draft" && ev.pairings.some((p) => p.roundId === r.id && !p.isBye && (p.scores || p.forfeitUserId))).map((r) => r.number)),
+    afterRound: Math.max(0, ...closed, ...ev.rounds.filter((r) => r.status !== "draft" && ev.pairings.some((p) => p.roundId === r.id && !p.isBye && (p.scores || p.forfeitUserId || p.doubleForfeit))).map((r) => r.number)),
     rows,
     placings,
   };
@@ -262,7 +265,7 @@ export async function explainStanding(db: DbOrTx, tournamentId: string, a: strin
 
 export interface CrossCell {
   round: number;
-  kind: "win" | "loss" | "tie" | "bye" | "absent" | "forfeit-win" | "forfeit-loss" | "pending" | "none";
+  kind: "win" | "loss" | "tie" | "bye" | "absent" | "forfeit-win" | "forfeit-loss" | "double-forfeit" | "pending" | "none";
   opponents: { userId: string; name: string; rank: number | null }[];
   own: number | null;
   against: number | null;
@@ -297,6 +300,7 @@ export async function getCrossTable(db: DbOrTx, tournamentId: string): Promise<C
       const opps = p.players.filter((id) => id !== row.playerId);
       const opponents = opps.map((id) => ({ userId: id, name: names.get(id) ?? id, rank: rankOf.get(id) ?? null }));
       const firstMove = p.players[0] === row.playerId;
+      if (p.doubleForfeit) return { ...base, opponents, firstMove, kind: "double-forfeit" };
       const reason = p.forfeitUserId ? (losses.get(p.id) ?? "forfeit") : null;
       // In a pod `against` is the best other score: the top score for anyone below first, the next best for the winner.
       const placeIn = (scores: Record<string, number>, own: number) => (opps.length > 1 ? 1 + opps.filter((id) => (scores[id] ?? 0) > own).length : null);
@@ -382,7 +386,7 @@ const SEAT_WORDS = ["first", "second", "third", "fourth"] as const;
 
 /** Published pairings and results as CSV, one line per board or bye; `round` limits it to one
  * round (a round not published yet, or beyond the last, is a 404 with a sentence, not an empty file).
- * The forfeit column names a forfeiting player only: a resignation or a loss on time was played,
+ * The forfeit column names a forfeiting player only ("double forfeit" when the director decided both lost): a resignation or a loss on time was played,
  * and its scores are in the score columns.
  * A name and a score column per seat: two for a two-player event, up to four for pods (a pod of 3
  * in an event of 4 leaves the fourth seat empty). */
@@ -398,7 +402,7 @@ export async function pairingsCsv(db: DbOrTx, tournamentId: string, round?: numb
   const rows: unknown[][] = [["round", "table", ...seats, ...seats.map((w) => `${w}_score`), "forfeit", "bye"]];
   for (const r of shown)
     for (const p of r.pairings)
-      rows.push([r.number, p.isBye ? "" : p.table, ...seats.map((_, i) => p.players[i]?.name ?? ""), ...seats.map((_, i) => p.players[i]?.score ?? ""), p.forfeitUserId && !lostInPlay(p.lossReason) ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
+      rows.push([r.number, p.isBye ? "" : p.table, ...seats.map((_, i) => p.players[i]?.name ?? ""), ...seats.map((_, i) => p.players[i]?.score ?? ""), p.doubleForfeit ? "double forfeit" : p.forfeitUserId && !lostInPlay(p.lossReason) ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
   return csv(rows);
 }
 

@@ -17,7 +17,7 @@ export default function LadderPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ladder.name}</h1>
-        <p className="text-sm text-slate-600">{ladder.rule}</p>
+        <p className="text-sm text-slate-600">{ladder.rule} · {ladder.rated ? "rated: its nights' games change ratings" : "unrated: its nights' games leave ratings alone"}</p>
       </header>
       <Section title="Standings" testId="ladder">
         {rows.length ? (

@@ -78,7 +78,7 @@ function DivisionTable({ d }: { d: Division }) {
               <span className="font-medium">{p.name}</span>:{" "}
               {p.games.length === 0
                 ? "no published game waiting"
-                : p.games.map((g) => `round ${g.round} v ${g.opponents.join(", ")}${g.playBy ? `, play by ${lastDay(g.playBy)}` : ""}${g.scheduledAt ? ` (agreed ${day(g.scheduledAt)})` : ""}`).join("; ")}
+                : p.games.map((g) => `round ${g.round} v ${g.opponents.join(", ")}${g.playBy ? `, play by ${lastDay(g.playBy)}` : ""}${g.scheduledAt ? ` (agreed ${day(g.scheduledAt)})` : ""}${g.toMove ? ` — ${g.toMove}` : ""}`).join("; ")}
             </li>
           ))}
         </ul>

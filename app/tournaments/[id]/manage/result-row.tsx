@@ -13,7 +13,7 @@ import { ResultEntry } from "../../_components/result-entry";
 import { BoardState, type BoardGame, type LiveBoard } from "../../_components/board-state";
 import type { Dashboard, TournamentData } from "./use-dashboard";
 
-type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; lossReason?: LossReason | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
+type Pairing = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; doubleForfeit?: boolean; lossReason?: LossReason | null; reason: string; version: number; hasResult: boolean; resultSource: string | null; manual: boolean };
 
 export function RoundResults({ tournamentId, round: r, d }: { tournamentId: string; round: TournamentData["rounds"][number]; d: Pick<Dashboard, "gameOf" | "liveOf" | "refresh"> }) {
   const { gameOf, liveOf, refresh } = d;
@@ -105,7 +105,7 @@ function ResultRow({ tournamentId, p, game, live, onSaved }: { tournamentId: str
             <button type="submit" className={secondaryButtonClass} disabled={save.isPending}>
               {p.hasResult ? "Correct" : "Save"}
             </button>
-            {p.hasResult ? <span className="ml-2 text-xs text-emerald-700" data-testid="saved">✓ recorded</span> : null}
+            {p.hasResult ? <span className="ml-2 text-xs text-emerald-700" data-testid="saved">{p.doubleForfeit ? "✓ double forfeit (enter scores to replace it)" : "✓ recorded"}</span> : null}
           </div>
         </form>
         {/* The server's refusal (a stale form, a bracket game without a winner…), as a sentence. */}

@@ -38,6 +38,8 @@ export default function NewSeasonPage() {
   const [up, setUp] = useState<AmountForm>({ kind: "fraction", n: "2", num: "1", den: "4", round: "ceil" });
   const [down, setDown] = useState<AmountForm>({ kind: "fraction", n: "2", num: "1", den: "4", round: "ceil" });
   const [rated, setRated] = useState(true);
+  // correspondence: days per move and a bank of days (docs/competitions.md "Correspondence")
+  const [corr, setCorr] = useState({ on: false, perMove: "2", bank: "5" });
   const [order, setOrder] = useState<"rating" | "given">("rating");
   const [left, setLeft] = useState<Set<string>>(new Set());
 
@@ -55,7 +57,7 @@ export default function NewSeasonPage() {
       starts,
       roundDays: Number(roundDays),
       ...(rounds ? { rounds: Number(rounds) } : {}),
-      settings: { ruleset: game, format, playersPerGame: Number(podSize) },
+      settings: { ruleset: game, format, playersPerGame: Number(podSize), ...(corr.on ? { timeControl: correspondenceClock(Number(corr.perMove), Number(corr.bank)) } : {}) },
       divisionSize: Number(divisionSize),
       promotion: { up: amountValue(up), down: amountValue(down), newPlayers: "bottom" },
       rated,
@@ -90,6 +92,15 @@ export default function NewSeasonPage() {
           <label className="mt-4 flex items-center gap-2 text-sm">
             <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} /> Rated (games count for ratings)
           </label>
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={corr.on} onChange={(e) => setCorr({ ...corr, on: e.target.checked })} /> Played by correspondence (online, days per move, for players spread across towns)
+          </label>
+          {corr.on ? (
+            <div className="mt-2 grid gap-4 sm:grid-cols-2">
+              <Field label="Days per move" name="corrPerMove" type="number" min={1} max={30} value={corr.perMove} onChange={(e) => setCorr({ ...corr, perMove: e.target.value })} hint="Each move may take this long, refilled every move." />
+              <Field label="Bank (days)" name="corrBank" type="number" min={0} max={60} value={corr.bank} onChange={(e) => setCorr({ ...corr, bank: e.target.value })} hint="Extra time for slow moves; a player loses on time when both are spent." error={errors.fields.timeControl} />
+            </div>
+          ) : null}
         </Section>
         <Section title="Promotion and relegation">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -128,4 +139,11 @@ export default function NewSeasonPage() {
       </form>
     </div>
   );
+}
+
+/** A correspondence clock: `perMove` days a move (refilled each move), then a bank of `bank` days;
+ * lost on time when both are spent, with no overtime (engine/clock.ts, `moveAllowanceMs`). */
+function correspondenceClock(perMove: number, bank: number) {
+  const day = 24 * 3_600_000;
+  return { moveAllowanceMs: Math.round(perMove * day), initialMs: Math.round(bank * day), incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 0, maxOvertimeMs: 0, leastTimeBonusPoints: 0 };
 }
