@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "@/engine";
+import { parseSlip } from "./slip";
 import { compareMaster, drawRack, duplicateTable, eventStandings, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
 
 const equate = getRuleset("equate");
@@ -14,6 +15,7 @@ describe("the rack rule", () => {
     // Number Scrabble's = travels through the bag, so a rack needs one too
     expect(rackShortfall(ns, ["1", "2", "+"])).toBe(1);
     expect(rackShortfall(ns, ["1", "2", "+", "="])).toBe(0);
+    expect(rackShortfall(ns, ["1", "2", "+", "?"])).toBe(1); // a blank may not be =
   });
 
   it("draws racks that meet the rule while the bag allows, the same for the same seed", () => {
@@ -125,5 +127,38 @@ describe("event standings", () => {
       ["bo", 767, 2],
     ]);
     expect(eventStandings([g1.map((r) => ({ ...r, total: 50 }))], "total").map((s) => s.rank)).toEqual([1, 1]);
+  });
+});
+
+describe("a director's slip", () => {
+  it("reads the table, the start square and the line, board tiles included", () => {
+    const board = [{ row: 7, col: 7, tile: "3" }];
+    const r = parseSlip(equate, board, "12 8H 3+4=7");
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        table: 12,
+        placements: [
+          { row: 7, col: 8, tile: "+" },
+          { row: 7, col: 9, tile: "4" },
+          { row: 7, col: 10, tile: "=" },
+          { row: 7, col: 11, tile: "7" },
+        ],
+      },
+    });
+    const down = parseSlip(equate, [], "2 H8 down 1x?2=2");
+    expect(down.ok && down.value.placements.map((p) => [p.row, p.col, p.tile, !!p.blank])).toEqual([
+      [7, 7, "1", false],
+      [8, 7, "×", false],
+      [9, 7, "2", true],
+      [10, 7, "=", false],
+      [11, 7, "2", false],
+    ]);
+  });
+  it("says what is wrong", () => {
+    expect(parseSlip(equate, [], "H8 3+4=7")).toMatchObject({ ok: false });
+    expect(parseSlip(equate, [], "1 Z99 3+4=7")).toMatchObject({ ok: false, error: expect.stringContaining("not a square") });
+    expect(parseSlip(equate, [{ row: 7, col: 7, tile: "5" }], "1 8H 3+4=7")).toMatchObject({ ok: false, error: expect.stringContaining("H8 holds 5") });
+    expect(parseSlip(equate, [], "1 8S 3+4=7")).toMatchObject({ ok: false, error: expect.stringContaining("off the board") });
   });
 });

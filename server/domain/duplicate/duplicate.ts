@@ -6,7 +6,8 @@
  *
  * The rack rule (docs/duplicate.md "The rack"): the tiles the master play left on the rack stay;
  * the rack is filled from the bag; while the rack lacks what any equation needs (two numbers and
- * one operator, plus an `=` where `=` travels through the bag; a blank stands in for any one) and
+ * one operator, plus an `=` where `=` travels through the bag; a blank stands in for a missing
+ * number or operator, never for `=`, which a blank may not stand for: engine BLANK_FACE) and
  * the bag and rack together could supply it, the drawn tiles go back, the bag is reshuffled and
  * the fill is drawn again, at most RACK_REDRAWS times. Every shuffle is seeded from the game's
  * seed, so a game replays the same racks.
@@ -47,14 +48,13 @@ function needs(rs: Pick<Ruleset, "tileByFace">): Record<"number" | "operator" | 
   return { number: 2, operator: 1, equals: eq && eq.inBag && !eq.unlimited ? 1 : 0 };
 }
 
-/** Tiles still missing from `tiles` for the rule (blanks cover any one missing tile). */
+/** Tiles still missing from `tiles` for the rule (a blank covers a missing number or operator). */
 export function rackShortfall(rs: Pick<Ruleset, "tileByFace">, tiles: readonly Face[]): number {
   const need = needs(rs);
   const have = { number: 0, operator: 0, equals: 0, blank: 0, other: 0 };
   for (const t of tiles) have[kindOf(t)]++;
-  const missing =
-    Math.max(0, need.number - have.number) + Math.max(0, need.operator - have.operator) + Math.max(0, need.equals - have.equals);
-  return Math.max(0, missing - have.blank);
+  const missing = Math.max(0, need.number - have.number) + Math.max(0, need.operator - have.operator);
+  return Math.max(0, missing - have.blank) + Math.max(0, need.equals - have.equals);
 }
 
 /** The bag's first shuffle (the whole tile set of the ruleset, seeded). */

@@ -1,1 +1,2 @@
 export * from "./duplicate";
+export * from "./slip";
