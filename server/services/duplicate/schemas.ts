@@ -35,10 +35,9 @@ export const submitInput = z.object({
   placements: z.array(placementInput).min(1, "Place at least one tile.").max(40),
 });
 
-/** A director's slip: the table number and the play as typed ("H8 across 3+4=7"). */
+/** A director's slip as typed: table number, start square, line ("3 8H 3+4=7"; server/domain/duplicate/slip.ts). */
 export const slipInput = z.object({
   gameId: id,
   turn: z.number().int().min(1).max(MAX_TURNS.max),
-  table: z.number().int().min(1).max(500),
-  placements: z.array(placementInput).min(1, "Place at least one tile.").max(40),
+  text: z.string().trim().min(1, "Type the slip.").max(200),
 });
