@@ -44,9 +44,11 @@ export default function DuplicateGamePage() {
   const now = useServerNow(v?.serverNow.getTime(), q.dataUpdatedAt);
   const open = !!v?.turn && now < v.turn.dueAt.getTime();
   const canPlay = !!v?.me && v.status === "playing";
-  const draft = useDupDraft(v, ruleset, (placements) => v?.turn && submit.mutate({ gameId, turn: v.turn.number, placements }), canPlay && open);
+  // entry stays open until the view shows the turn closed: the server's clock decides, and says so
+  const draft = useDupDraft(v, ruleset, (placements) => v?.turn && submit.mutate({ gameId, turn: v.turn.number, placements }), canPlay && !!v?.turn);
   if (q.isPending) return <p>Loading…</p>;
-  if (q.error) return <p role="alert" className="text-red-700">{q.error.message}</p>;
+  // a failed refresh keeps the last view on screen (a slow connection must not lose the draft)
+  if (q.error && !q.data) return <p role="alert" className="text-red-700">{q.error.message}</p>;
   if (!v || !ruleset) return null;
   const left = v.turn ? v.turn.dueAt.getTime() - now : 0;
   return (
@@ -77,6 +79,7 @@ export default function DuplicateGamePage() {
       ) : null}
       {v.me && v.me.joinedTurn > 1 ? <p className="text-sm text-slate-600">You joined at turn {v.me.joinedTurn}: the turns before score 0 for you.</p> : null}
       <FormError message={join.error?.message ?? start.error?.message} />
+      {q.error && q.data ? <p className="text-sm text-amber-800">Connection trouble: showing the last view ({q.error.message}).</p> : null}
       {v.status !== "lobby" ? <PlayerBoard v={v} ruleset={ruleset} draft={draft} canPlay={canPlay} busy={submit.isPending} error={submit.error?.message} notice={notice} /> : null}
       {v.isDirector ? (
         <Section title="Director">

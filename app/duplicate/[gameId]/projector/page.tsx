@@ -22,7 +22,7 @@ export default function ProjectorPage() {
   const ruleset = useRuleset(v?.ruleset as RulesetId | undefined, v?.rulesetOptions);
   const now = useServerNow(v?.serverNow.getTime(), q.dataUpdatedAt);
   if (q.isPending) return <p>Loading…</p>;
-  if (q.error) return <p role="alert" className="text-red-700">{q.error.message}</p>;
+  if (q.error && !q.data) return <p role="alert" className="text-red-700">{q.error.message}</p>;
   if (!v || !ruleset) return null;
   const last = v.history.at(-1);
   const left = v.turn ? v.turn.dueAt.getTime() - now : 0;
