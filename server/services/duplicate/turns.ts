@@ -5,11 +5,12 @@
  * Everything a turn needs is in the database (the turn row, the submissions), so a restart mid-turn
  * loses nothing: the job is pg-boss's, persisted, and the close is idempotent.
  *
- * Each change locks the game row first and runs in one transaction (docs/conventions.md,
- * principle 11): a submission and the close queue behind each other, and the close sees every
- * submission committed before it.
+ * Each change runs in one transaction (docs/conventions.md, principle 11). A submission holds its
+ * turn's row FOR SHARE (submissions run side by side); the close locks the game row, then the turn
+ * row FOR UPDATE, so it waits for the submissions in flight and sees every one; a submission that
+ * waited behind the close reads the turn closed and is refused.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns, type DuplicateGame, type DuplicateTurn, type StoredPlay } from "@/db/schema";
 import { adjudicatePlay, alwaysRefused, playLinesText, shuffled, splitBrackets, type Face, type Placement } from "@/engine";
@@ -34,11 +35,6 @@ export async function openTurn(tx: Tx, g: DuplicateGame, bag: DupBag, kept: Face
   return t!;
 }
 
-async function currentTurn(tx: Tx, g: DuplicateGame, number: number): Promise<DuplicateTurn | undefined> {
-  const [t] = await tx.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
-  return t;
-}
-
 export interface SubmitResult {
   turn: number;
   count: number;
@@ -59,12 +55,25 @@ export async function submitPlay(
 ): Promise<SubmitResult> {
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
-    const g = await loadGame(tx, input.gameId, true);
-    const [p] = await tx.select().from(duplicatePlayers).where(and(eq(duplicatePlayers.gameId, g.id), eq(duplicatePlayers.userId, userId)));
-    if (!p) throw new DomainError("FORBIDDEN", "You are not playing in this game: join it first.");
-    if (g.status === "lobby") throw new DomainError("PRECONDITION", "The game has not started yet.");
-    const t = await currentTurn(tx, g, input.turn);
-    if (!t) throw new DomainError("PRECONDITION", `Turn ${input.turn} is not open.`, "turn");
+    // one read: the game, the turn (FOR SHARE: submissions run side by side, the close's FOR UPDATE
+    // waits for those in flight, so none commits unseen after the close read them) and the seat
+    const [row0] = await tx
+      .select({ g: duplicateGames, t: duplicateTurns, seat: duplicatePlayers.userId })
+      .from(duplicateGames)
+      .innerJoin(duplicateTurns, and(eq(duplicateTurns.gameId, duplicateGames.id), eq(duplicateTurns.number, input.turn)))
+      .leftJoin(duplicatePlayers, and(eq(duplicatePlayers.gameId, duplicateGames.id), eq(duplicatePlayers.userId, userId)))
+      .where(eq(duplicateGames.id, input.gameId))
+      .for("share", { of: duplicateTurns });
+    if (!row0) {
+      // no such turn: say why (no game, not a player, not started, or a turn not drawn)
+      const g = await loadGame(tx, input.gameId);
+      const [p] = await tx.select().from(duplicatePlayers).where(and(eq(duplicatePlayers.gameId, g.id), eq(duplicatePlayers.userId, userId)));
+      if (!p) throw new DomainError("FORBIDDEN", "You are not playing in this game: join it first.");
+      if (g.status === "lobby") throw new DomainError("PRECONDITION", "The game has not started yet.");
+      throw new DomainError("PRECONDITION", `Turn ${input.turn} is not open.`, "turn");
+    }
+    const { g, t, seat } = row0;
+    if (!seat) throw new DomainError("FORBIDDEN", "You are not playing in this game: join it first.");
     if (t.closedAt || now.getTime() >= t.dueAt.getTime())
       throw new DomainError(
         "PRECONDITION",
@@ -78,18 +87,20 @@ export async function submitPlay(
       const onRack = faults.some((v) => v.code === "NOT_IN_RACK") ? " Use only the tiles of this turn's rack." : "";
       throw new DomainError("INVALID", `This play cannot be placed: ${(faults.length ? faults : ruling.violations).map((v) => v.message).join("; ")}.${onRack}`, "placements");
     }
-    const [prev] = await tx
-      .select({ count: duplicateSubmissions.count })
-      .from(duplicateSubmissions)
-      .where(and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, t.number), eq(duplicateSubmissions.userId, userId)));
-    if (prev && prev.count >= SUBMISSIONS_PER_TURN)
-      throw new DomainError("RATE_LIMITED", `You have submitted ${prev.count} times this turn, the most a turn allows: your last submission stands.`);
-    const row = { placements: input.placements, count: (prev?.count ?? 0) + 1, submittedAt: now, enteredBy: opts.enteredBy ?? null };
-    await tx
+    // one write: insert, or replace and count, unless the cap is reached (then nothing changes)
+    const set = { placements: input.placements, submittedAt: now, enteredBy: opts.enteredBy ?? null };
+    const [saved] = await tx
       .insert(duplicateSubmissions)
-      .values({ gameId: g.id, turn: t.number, userId, ...row })
-      .onConflictDoUpdate({ target: [duplicateSubmissions.gameId, duplicateSubmissions.turn, duplicateSubmissions.userId], set: row });
-    return { turn: t.number, count: row.count, submittedAt: now };
+      .values({ gameId: g.id, turn: t.number, userId, count: 1, ...set })
+      .onConflictDoUpdate({
+        target: [duplicateSubmissions.gameId, duplicateSubmissions.turn, duplicateSubmissions.userId],
+        set: { ...set, count: sql`${duplicateSubmissions.count} + 1` },
+        setWhere: lt(duplicateSubmissions.count, SUBMISSIONS_PER_TURN),
+      })
+      .returning({ count: duplicateSubmissions.count });
+    if (!saved)
+      throw new DomainError("RATE_LIMITED", `You have submitted ${SUBMISSIONS_PER_TURN} times this turn, the most a turn allows: your last submission stands.`);
+    return { turn: t.number, count: saved.count, submittedAt: now };
   });
 }
 
@@ -122,7 +133,8 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
   if (!t0.search && pre.turn === number) await searchTurn(db, pre, t0, searchMs);
   return db.transaction(async (tx) => {
     const g = await loadGame(tx, gameId, true);
-    const t = await currentTurn(tx, g, number);
+    // FOR UPDATE on the turn waits for the submissions in flight (they hold it FOR SHARE)
+    const [t] = await tx.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number))).for("update");
     if (!t || t.closedAt) return { outcome: "already-closed" as const, next: null };
     const rs = gameRuleset(g);
     const subs = await tx.select().from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number)));
