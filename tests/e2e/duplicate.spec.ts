@@ -120,7 +120,7 @@ test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the 
       // Cy's connection stalls: the page keeps the last view, Cy lays a play and submits after the close
       await cy.route(/duplicate\.get/, (r) => r.abort());
       await lay(cy, plays[2]!.placements);
-      await expect(ann.getByText("The game is over.")).toBeVisible({ timeout: TURN_SECONDS * 1000 + 20_000 });
+      await expect(ann.getByTestId("game-over")).toBeVisible({ timeout: TURN_SECONDS * 1000 + 20_000 });
       await cy.getByRole("button", { name: /^Submit/ }).click();
       await expect(cy.getByTestId("form-error")).toContainText(/Turn 3 closed at .* by the server's clock: this play was not taken/);
       await cy.screenshot({ path: test.info().outputPath("late-refused-phone.png"), fullPage: true });
@@ -131,7 +131,7 @@ test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the 
   }
 
   // the table: every player's turns and total, the master plays (at least as good as any play)
-  await expect(ann.getByText("The game is over.")).toBeVisible();
+  await expect(ann.getByTestId("game-over")).toBeVisible();
   const table = ann.getByTestId("dup-table");
   for (const [who, label] of [["ann", "Ann Director"], ["bo", "Bo Desk"], ["cy", "Cy Phone"]] as const) {
     const row = table.getByRole("row", { name: new RegExp(`^${label}`) });
@@ -143,7 +143,7 @@ test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the 
   const masterRow = table.getByRole("row", { name: /^Master/ }).getByRole("cell");
   for (let i = 0; i < 3; i++) expect(Number(await masterRow.nth(i).textContent())).toBeGreaterThanOrEqual(scores.ann![i]!);
   await ann.getByTestId("table-section").screenshot({ path: test.info().outputPath("table-desktop.png") });
-  await expect(cy.getByText("The game is over.")).toBeVisible({ timeout: 15_000 });
+  await expect(cy.getByTestId("game-over")).toBeVisible({ timeout: 15_000 });
   await cy.getByTestId("table-section").scrollIntoViewIfNeeded();
   await cy.screenshot({ path: test.info().outputPath("final-phone.png"), fullPage: true });
 

@@ -71,7 +71,11 @@ export default function DuplicateGamePage() {
         </div>
       ) : null}
       {v.status === "lobby" ? <p>The game has not started yet: {v.players.length} joined. The director starts it.</p> : null}
-      {v.status === "finished" ? <p className="font-medium">The game is over.</p> : null}
+      {v.status === "finished" ? (
+        <p className="font-medium" data-testid="game-over">
+          The game is over.
+        </p>
+      ) : null}
       {!v.me && v.status !== "finished" ? (
         <button type="button" className={buttonClass} onClick={() => join.mutate({ gameId })} disabled={join.isPending}>
           Join this game
