@@ -3,12 +3,13 @@
  * (200 players, 5 submissions each, spread evenly and sent at once as they fall due), then the
  * close at the deadline: the time from the deadline until the next turn is open (every last
  * submission adjudicated, the master play chosen and on the board, the next rack drawn). Service
- * level on a real database: in-memory PGlite, or DATABASE_URL's PostgreSQL when set. The master
+ * level on real databases: in-memory PGlite, then a scratch PostgreSQL database (bench/scratch-db.ts,
+on BENCH_DATABASE_URL) when the server lets us create one. The master
  * play's search is stored before the deadline, as the search job does at the turn's opening;
  * the figure with the search left to the close is printed too. BENCH_DUP_PLAYERS overrides 200.
  */
 import { and, eq } from "drizzle-orm";
-import { openDatabase } from "@/db/client";
+import { openDatabase, type DbHandle } from "@/db/client";
 import { duplicateTurns } from "@/db/schema";
 import { bestPlaysAt, rulesetFor } from "@/engine";
 import { createDuplicate, joinDuplicate, startDuplicate } from "@/server/services/duplicate/games";
@@ -16,14 +17,17 @@ import { loadGame } from "@/server/services/duplicate/access";
 import { searchTurn } from "@/server/services/duplicate/search";
 import { closeTurn, submitPlay } from "@/server/services/duplicate/turns";
 import { seedUsers } from "@/tests/helpers/seed";
+import { openScratchDatabase } from "./scratch-db";
 
 const PLAYERS = Number(process.env.BENCH_DUP_PLAYERS ?? 200);
 const PER_PLAYER = 5;
 const WINDOW_MS = 5_000;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-async function oneTurn(withSearch: boolean) {
-  const { db, close } = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {});
+async function oneTurn(withSearch: boolean, open: () => Promise<DbHandle | null>) {
+  const handle = await open();
+  if (!handle) return null;
+  const { db, close } = handle;
   try {
     const users = await seedUsers(db, PLAYERS);
     const { id } = await createDuplicate(db, users[0]!.id, { name: "Bench", ruleset: "equate", turnSeconds: 60, maxTurns: 3, seed: "bench" });
@@ -73,11 +77,17 @@ async function oneTurn(withSearch: boolean) {
 }
 
 export default async function duplicateBench() {
-  console.log(`duplicate: ${PLAYERS} players × ${PER_PLAYER} submissions in the last ${WINDOW_MS / 1000} s of a turn, ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
-  for (const withSearch of [true, false]) {
-    const r = await oneTurn(withSearch);
+  console.log(`duplicate: ${PLAYERS} players × ${PER_PLAYER} submissions in the last ${WINDOW_MS / 1000} s of a turn`);
+  const dbs: [string, () => Promise<DbHandle | null>][] = [
+    ["PGlite", () => openDatabase()],
+    ["PostgreSQL", () => openScratchDatabase("duplicate on PostgreSQL")],
+  ];
+  for (const [kind, open] of dbs)
+    for (const withSearch of [true, false]) {
+    const r = await oneTurn(withSearch, open);
+    if (!r) break;
     console.log(
-      `  search ${withSearch ? "stored before the deadline" : "left to the close  "}: deadline → turn ${r.next} open in ${r.closedAfter} ms (${r.outcome}); ` +
+      `  ${kind}, search ${withSearch ? "stored before the deadline" : "left to the close  "}: deadline → turn ${r.next} open in ${r.closedAfter} ms (${r.outcome}); ` +
         `submissions accepted ${r.accepted}, refused ${r.refused} (late: sent as the turn closed); latency p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`,
     );
   }
