@@ -20,11 +20,11 @@ function NewGame() {
   const trpc = useTRPC();
   const router = useRouter();
   const clubId = useSearchParams().get("club");
-  const [form, setForm] = useState({ name: "", ruleset: "equate" as RulesetId, turnSeconds: "180", maxTurns: "15", preview: "score" as keyof typeof PREVIEWS });
+  const [form, setForm] = useState({ name: "", ruleset: "equate" as RulesetId, turnSeconds: "180", maxTurns: "15", preview: "score" as keyof typeof PREVIEWS, seed: "" });
   const create = useMutation(trpc.duplicate.create.mutationOptions({ onSuccess: (r) => router.push(`/duplicate/${r.id}`) }));
   const send = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, clubId: clubId ?? null });
+    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, clubId: clubId ?? null, ...(form.seed.trim() ? { seed: form.seed.trim() } : {}) });
   };
   return (
     <form onSubmit={send} className="grid max-w-xl gap-3 sm:grid-cols-2">
@@ -33,6 +33,7 @@ function NewGame() {
       <Field label="Seconds a turn" name="turnSeconds" type="number" min={10} max={1800} value={form.turnSeconds} onChange={(e) => setForm({ ...form, turnSeconds: e.target.value })} />
       <Field label="Turns" name="maxTurns" type="number" min={1} max={60} value={form.maxTurns} onChange={(e) => setForm({ ...form, maxTurns: e.target.value })} />
       <SelectField label="Preview" name="preview" value={form.preview} options={PREVIEWS} onChange={(e) => setForm({ ...form, preview: e.target.value as keyof typeof PREVIEWS })} />
+      <Field label="Seed (optional)" name="seed" value={form.seed} onChange={(e) => setForm({ ...form, seed: e.target.value })} hint="The same seed gives the same racks: replay a game." />
       <div className="self-end">
         <button type="submit" className={buttonClass} disabled={create.isPending}>
           Create the game
