@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/clubs/mine", label: "My clubs", signedIn: true },
   { href: "/tournaments", label: "Tournaments" },
   { href: "/play", label: "Play", signedIn: true },
+  { href: "/duplicate", label: "Duplicate", signedIn: true },
   { href: "/scorekeeper", label: "Scorekeeper", signedIn: true },
   { href: "/matches/import", label: "Import a game", signedIn: true },
   { href: "/live", label: "Live now" },

@@ -35,6 +35,13 @@ export default function PlayPage() {
         <h1 className="text-2xl font-semibold">My games</h1>
         <MyGames />
         <PlayBot />
+        <p className="text-sm text-slate-700">
+          Everyone on the same rack?{" "}
+          <Link href="/duplicate" className="text-indigo-700 underline">
+            Play a duplicate game
+          </Link>
+          .
+        </p>
         <LobbyGames rows={mine.data ?? []} pending={mine.isPending} />
       </div>
       <NewMatchForm />

@@ -37,6 +37,7 @@ import { addStaff, createTournament } from "@/server/services/tournaments/tourna
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
 import { seedUser } from "./seed";
 import { createSeek } from "@/server/services/seeks/seeks";
+import { createDuplicate, joinDuplicate, startDuplicate } from "@/server/services/duplicate/games";
 
 export const WORLD_ROLES = ["outsider", "member", "clubDirector", "owner", "judge", "playerA", "playerB"] as const;
 export type WorldRole = (typeof WORLD_ROLES)[number];
@@ -62,6 +63,8 @@ export interface World {
   seek: { id: string };
   /** an open club night (arena) where A and B play at table 1 (`gameId`, not yet reported), and a ladder */
   arena: { nightId: string; gameId: string; ladderId: string };
+  /** the club director's duplicate game in the club, started (turn 1 open), A and B playing */
+  duplicate: { gameId: string };
 }
 
 /** The seven role users plus an applicant, created once and reusable across worlds. */
@@ -172,6 +175,10 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
   await joinNight(db, playerA.id, night.id);
   await joinNight(db, playerB.id, night.id);
   const [arenaGame] = await db.select({ id: arenaGames.id }).from(arenaGames).where(eq(arenaGames.nightId, night.id));
+  const dup = await createDuplicate(db, clubDirector.id, { name: "World Duplicate", ruleset: "equate", clubId: club.id, turnSeconds: 1800, play: false, seed: "world" });
+  await joinDuplicate(db, dup.id, playerA.id);
+  await joinDuplicate(db, dup.id, playerB.id);
+  await startDuplicate(db, dup.id, clubDirector.id);
 
   return {
     users,
@@ -187,6 +194,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     otb: { id: otb.id, version: 1 },
     seek: { id: seek.id },
     arena: { nightId: night.id, gameId: arenaGame!.id, ladderId: ladder.id },
+    duplicate: { gameId: dup.id },
   };
 }
 

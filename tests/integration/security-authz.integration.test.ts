@@ -216,6 +216,13 @@ const MATRIX: Record<string, Entry> = {
   "seeks.create": { allowed: SIGNED_IN, input: () => ({ ruleset: "equate", preset: "blitz" }) },
   "seeks.accept": { allowed: CLUB_MEMBERS, input: (w) => ({ seekId: w.seek.id }) },
   "seeks.cancel": { allowed: ["clubDirector"], input: (w) => ({ seekId: w.seek.id }) },
+
+  // duplicate games: the world's is the club director's, in the club, started; A and B play it
+  "duplicate.create": { allowed: SIGNED_IN, input: () => ({ name: "Another duplicate", ruleset: "equate" }) },
+  "duplicate.join": { allowed: CLUB_MEMBERS, input: (w) => ({ gameId: w.duplicate.gameId }) },
+  "duplicate.start": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId }) },
+  "duplicate.submit": { allowed: PLAYERS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 1, placements: row(9, 9, "3+4=7") }) },
+  "duplicate.slip": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 1, text: "1 10J 3+4=7" }) },
 };
 
 /** Further cases of a mutation whose gate depends on the input (`path` is the mutation called). */
@@ -236,6 +243,12 @@ const CASES: Record<string, Entry & { path: string }> = {
     path: "seeks.create",
     allowed: CLUB_MEMBERS,
     input: (w) => ({ ruleset: "equate", preset: "rapid", clubId: w.club.id }),
+  },
+  // a club's duplicate game is created by its directors only
+  "duplicate.create in the club": {
+    path: "duplicate.create",
+    allowed: DIRECTORS,
+    input: (w) => ({ name: "Club duplicate", ruleset: "equate", clubId: w.club.id }),
   },
   "matches.scorekeeper.clock resuming": {
     path: "matches.scorekeeper.clock",

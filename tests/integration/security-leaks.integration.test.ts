@@ -9,7 +9,8 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { matches, tournamentPlayers } from "@/db/schema";
+import { duplicateGames, duplicateTurns, matches, tournamentPlayers } from "@/db/schema";
+import { bestPlaysAt, rulesetFor } from "@/engine";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
 import { foldAll, loadEvents } from "@/server/services/matches/state";
@@ -168,6 +169,26 @@ describeDb("no leaks", (db) => {
     }
   });
 
+  it("a duplicate game: a player's play for the open turn reaches no one else before the close; the bag and seed reach no one", async () => {
+    const [g] = await db().select().from(duplicateGames).where(eq(duplicateGames.id, w.duplicate.gameId));
+    const [t] = await db().select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, g!.id), eq(duplicateTurns.number, g!.turn)));
+    const plays = bestPlaysAt(rulesetFor(g!.ruleset, g!.rulesetOptions), g!.board, t!.rack, { top: 1, deadlineMs: 1500, firstPlay: true }).plays;
+    expect(plays.length).toBe(1);
+    const secret = JSON.stringify(plays[0]!.placements);
+    await callerFor(db(), as("playerA")).duplicate.submit({ gameId: g!.id, turn: t!.number, placements: plays[0]!.placements });
+    for (const role of ["outsider", "member", "owner", "clubDirector", "judge", "playerA", "playerB"] as const) {
+      const caller = callerFor(db(), as(role));
+      const got = await caller.duplicate.get({ gameId: g!.id }).catch((e: unknown) => ({ message: (e as Error).message }));
+      const json = JSON.stringify([got, await caller.duplicate.list()]);
+      if (role === "playerA") expect(json).toContain(secret);
+      else expect(json, `${role} sees A's play`).not.toContain(secret);
+      for (const [path, key] of walk(got)) expect(["bag", "seed", "search"], `${role}: ${path}`).not.toContain(key);
+      // outsiders and the judge are not in the club: the game is not theirs to see
+      if (role === "outsider" || role === "judge") expect(got).toMatchObject({ message: expect.stringContaining("member") });
+      else expect((got as { turn: { rack: string[] } }).turn.rack).toEqual(t!.rack);
+    }
+  });
+
   describe("password hashes", () => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {
@@ -232,6 +253,8 @@ describeDb("no leaks", (db) => {
       "arena.club": (w) => ({ clubId: w.club.id }),
       "arena.night": (w) => ({ nightId: w.arena.nightId }),
       "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
+      "duplicate.list": () => undefined,
+      "duplicate.get": (w) => ({ gameId: w.duplicate.gameId }),
     };
 
     it("every query is listed", () => {

@@ -115,6 +115,13 @@ export default function ClubPage() {
           <ClubTournaments clubId={club.id} canManage={canManage} />
           <ClubCompetitions clubId={club.id} handle={club.handle} canManage={canManage} />
           {membership ? <ClubNights clubId={club.id} /> : null}
+          {canManage ? (
+            <p className="text-sm">
+              <Link href={`/duplicate?club=${club.id}`} className="text-indigo-700 underline">
+                Run a duplicate game for the club
+              </Link>
+            </p>
+          ) : null}
           <Section title="Rating leaderboard" testId="leaderboard">
             <ClubLeaderboard clubId={club.id} defaultGame={club.defaultRuleset} />
           </Section>

@@ -1,0 +1,90 @@
+"use client";
+/**
+ * Duplicate games (docs/duplicate.md): the games I play or run and the open ones anyone may join,
+ * and a form to set one up (ruleset, seconds a turn, turns, preview). A club's directors set one up
+ * for their club from here with the club chosen (`?club=<id>`, linked from the club page).
+ */
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { RULESET_IDS, RULESET_NAMES, type RulesetId } from "@/engine";
+import { useTRPC } from "@/app/_trpc/client";
+import { Field, FormError } from "@/app/_components/form";
+import { Section, SelectField, SignInPrompt, buttonClass } from "@/app/clubs/_components/ui";
+
+const PREVIEWS = { score: "Score only (no validity)", off: "Tile points only", full: "Score and validity" } as const;
+const STATUS = { lobby: "waiting for the start", playing: "in play", finished: "over" } as const;
+
+function NewGame() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const clubId = useSearchParams().get("club");
+  const [form, setForm] = useState({ name: "", ruleset: "equate" as RulesetId, turnSeconds: "180", maxTurns: "15", preview: "score" as keyof typeof PREVIEWS, seed: "" });
+  const create = useMutation(trpc.duplicate.create.mutationOptions({ onSuccess: (r) => router.push(`/duplicate/${r.id}`) }));
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, clubId: clubId ?? null, ...(form.seed.trim() ? { seed: form.seed.trim() } : {}) });
+  };
+  return (
+    <form onSubmit={send} className="grid max-w-xl gap-3 sm:grid-cols-2">
+      <Field label="Name" name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+      <SelectField label="Game" name="ruleset" value={form.ruleset} options={Object.fromEntries(RULESET_IDS.map((id) => [id, RULESET_NAMES[id]]))} onChange={(e) => setForm({ ...form, ruleset: e.target.value as RulesetId })} />
+      <Field label="Seconds a turn" name="turnSeconds" type="number" min={10} max={1800} value={form.turnSeconds} onChange={(e) => setForm({ ...form, turnSeconds: e.target.value })} />
+      <Field label="Turns" name="maxTurns" type="number" min={1} max={60} value={form.maxTurns} onChange={(e) => setForm({ ...form, maxTurns: e.target.value })} />
+      <SelectField label="Preview" name="preview" value={form.preview} options={PREVIEWS} onChange={(e) => setForm({ ...form, preview: e.target.value as keyof typeof PREVIEWS })} />
+      <Field label="Seed (optional)" name="seed" value={form.seed} onChange={(e) => setForm({ ...form, seed: e.target.value })} hint="The same seed gives the same racks: replay a game." />
+      <div className="self-end">
+        <button type="submit" className={buttonClass} disabled={create.isPending}>
+          Create the game
+        </button>
+      </div>
+      <div className="sm:col-span-2">
+        <FormError message={create.error?.message} />
+        {clubId ? <p className="text-sm text-slate-600">For your club: its members may join.</p> : null}
+      </div>
+    </form>
+  );
+}
+
+export default function DuplicatePage() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.accounts.me.queryOptions());
+  const list = useQuery({ ...trpc.duplicate.list.queryOptions(), enabled: !!me.data, refetchInterval: 5000 });
+  if (me.isPending) return <p>Loading…</p>;
+  if (!me.data) return <SignInPrompt next="/duplicate" what="to play duplicate games." />;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Duplicate games</h1>
+      <p className="max-w-2xl text-slate-700">
+        Everyone gets the same rack each turn and plays it on their own board; at the close the best play goes on every board. Your score is the sum of your plays, and the
+        percentage of the best plays tells how close you came.
+      </p>
+      <Section title="Games">
+        {list.data?.length ? (
+          <ul className="space-y-1" data-testid="duplicate-list">
+            {list.data.map((g) => (
+              <li key={g.id}>
+                <Link href={`/duplicate/${g.id}`} className="text-indigo-700 underline">
+                  {g.name}
+                </Link>{" "}
+                <span className="text-sm text-slate-600">
+                  {RULESET_NAMES[g.ruleset as RulesetId]} · {STATUS[g.status]}
+                  {g.status === "playing" ? ` (turn ${g.turn} of ${g.maxTurns})` : ""} · {g.players} player{g.players === 1 ? "" : "s"}
+                  {g.joined ? " · you play" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">No games yet.</p>
+        )}
+      </Section>
+      <Section title="New duplicate game">
+        <Suspense>
+          <NewGame />
+        </Suspense>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export * from "./duplicate";
+export * from "./slip";

@@ -1,0 +1,96 @@
+/**
+ * Duplicate games (thin; docs/duplicate.md): create, join, start, submit a play, the director's
+ * slips, and the game as the caller may see it. Output schemas pick fields: the bag never leaves,
+ * and another player's play for the open turn is not in the view (only who has submitted).
+ */
+import { z } from "zod";
+import { PREVIEW_MODES } from "@/server/domain";
+import { placementOut } from "@/server/placement-schemas";
+import { protectedProcedure, router } from "@/server/trpc";
+import { createDuplicate, duplicateView, enterSlip, joinDuplicate, listDuplicates, startDuplicate } from "@/server/services/duplicate/games";
+import { createDuplicateInput, gameIdInput, slipInput, submitInput } from "@/server/services/duplicate/schemas";
+import { submitPlay } from "@/server/services/duplicate/turns";
+
+const STATUS = z.enum(["lobby", "playing", "finished"]);
+const playOut = z.object({ placements: z.array(placementOut), score: z.number(), text: z.string() });
+const cellOut = z.object({ score: z.number(), top: z.boolean(), solo: z.boolean(), missed: z.boolean(), submitted: z.boolean() });
+
+const viewOut = z.object({
+  id: z.string(),
+  name: z.string(),
+  ruleset: z.string(),
+  rulesetOptions: z.record(z.string(), z.unknown()),
+  turnSeconds: z.number(),
+  maxTurns: z.number(),
+  preview: z.enum(PREVIEW_MODES),
+  status: STATUS,
+  version: z.number(),
+  clubId: z.string().nullable(),
+  serverNow: z.date(),
+  isDirector: z.boolean(),
+  me: z.object({ table: z.number(), joinedTurn: z.number() }).nullable(),
+  board: z.array(placementOut),
+  turn: z.object({ number: z.number(), rack: z.array(z.string()), openedAt: z.date(), dueAt: z.date() }).nullable(),
+  mine: z.object({ placements: z.array(placementOut), count: z.number(), submittedAt: z.date() }).nullable(),
+  submitted: z.array(z.string()),
+  players: z.array(z.object({ userId: z.string(), name: z.string(), table: z.number(), joinedTurn: z.number() })),
+  history: z.array(
+    z.object({
+      number: z.number(),
+      rack: z.array(z.string()),
+      master: playOut.nullable(),
+      plays: z.array(z.object({ userId: z.string(), text: z.string().nullable(), score: z.number(), valid: z.boolean().nullable(), reason: z.string().nullable() })),
+    }),
+  ),
+  table: z.object({
+    turns: z.array(z.number()),
+    tops: z.array(z.number()),
+    topTotal: z.number(),
+    rows: z.array(z.object({ userId: z.string(), cells: z.array(cellOut), total: z.number(), percent: z.number(), tops: z.number(), soloTops: z.number() })),
+  }),
+});
+
+const submitOut = z.object({ turn: z.number(), count: z.number(), submittedAt: z.date() });
+
+export const duplicateRouter = router({
+  list: protectedProcedure
+    .output(
+      z.array(
+        z.object({ id: z.string(), name: z.string(), ruleset: z.string(), status: STATUS, turn: z.number(), maxTurns: z.number(), players: z.number(), joined: z.boolean() }),
+      ),
+    )
+    .query(({ ctx }) => listDuplicates(ctx.db, ctx.user.id)),
+
+  get: protectedProcedure
+    .input(gameIdInput)
+    .output(viewOut)
+    .query(({ ctx, input }) => duplicateView(ctx.db, input.gameId, ctx.user.id)),
+
+  create: protectedProcedure
+    .input(createDuplicateInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => createDuplicate(ctx.db, ctx.user.id, input)),
+
+  join: protectedProcedure
+    .input(gameIdInput)
+    .output(z.object({ table: z.number(), joinedTurn: z.number() }))
+    .mutation(({ ctx, input }) => joinDuplicate(ctx.db, input.gameId, ctx.user.id)),
+
+  /** The director draws the first rack. */
+  start: protectedProcedure
+    .input(gameIdInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => (await startDuplicate(ctx.db, input.gameId, ctx.user.id), { ok: true as const })),
+
+  /** My play for the open turn (replaces my earlier one until the close). */
+  submit: protectedProcedure
+    .input(submitInput)
+    .output(submitOut)
+    .mutation(({ ctx, input }) => submitPlay(ctx.db, input, ctx.user.id)),
+
+  /** The director types a player's slip. */
+  slip: protectedProcedure
+    .input(slipInput)
+    .output(submitOut.extend({ table: z.number(), name: z.string() }))
+    .mutation(({ ctx, input }) => enterSlip(ctx.db, ctx.user.id, input)),
+});

@@ -1,0 +1,43 @@
+/** Inputs of the duplicate-game services (docs/duplicate.md), shared by procedures and forms. */
+import { z } from "zod";
+import { RULESET_IDS } from "@/engine";
+import { PREVIEW_MODES } from "@/server/domain";
+import { placementInput } from "@/server/placement-schemas";
+
+/** Turn length bounds (seconds); the table's check holds the same. */
+export const TURN_SECONDS = { min: 10, max: 1800, default: 180 } as const;
+export const MAX_TURNS = { min: 1, max: 60, default: 15 } as const;
+/** Submissions one player may make in one turn; the last one stands (docs/duplicate.md "Limits"). */
+export const SUBMISSIONS_PER_TURN = 100;
+
+const id = z.string().uuid();
+
+export const createDuplicateInput = z.object({
+  name: z.string().trim().min(1, "Give the game a name.").max(80),
+  ruleset: z.enum(RULESET_IDS),
+  rulesetOptions: z.record(z.string().max(40), z.unknown()).optional(),
+  turnSeconds: z.number().int().min(TURN_SECONDS.min).max(TURN_SECONDS.max).default(TURN_SECONDS.default),
+  maxTurns: z.number().int().min(MAX_TURNS.min).max(MAX_TURNS.max).default(MAX_TURNS.default),
+  preview: z.enum(PREVIEW_MODES).default("score"),
+  clubId: id.nullish(),
+  /** the draw's seed (default: random); the same seed gives the same racks */
+  seed: z.string().trim().min(1).max(64).optional(),
+  /** the creator plays too (default) */
+  play: z.boolean().default(true),
+});
+export type CreateDuplicateInput = z.input<typeof createDuplicateInput>;
+
+export const gameIdInput = z.object({ gameId: id });
+
+export const submitInput = z.object({
+  gameId: id,
+  turn: z.number().int().min(1).max(MAX_TURNS.max),
+  placements: z.array(placementInput).min(1, "Place at least one tile.").max(40),
+});
+
+/** A director's slip as typed: table number, start square, line ("3 8H 3+4=7"; server/domain/duplicate/slip.ts). */
+export const slipInput = z.object({
+  gameId: id,
+  turn: z.number().int().min(1).max(MAX_TURNS.max),
+  text: z.string().trim().min(1, "Type the slip.").max(200),
+});

@@ -1,0 +1,55 @@
+/**
+ * The master play's search (docs/duplicate.md "The master play"): the engine's best plays for the
+ * turn's board and rack, found off the request thread (the analysis worker thread,
+ * services/analysis/runner.ts) with a deadline, then ordered by the domain's tie rule
+ * (`compareMaster`). Stored on the turn by the search job as soon as the rack is drawn, so the close
+ * rarely waits for it. When the engine's `bestPlay` API lands, only `findMaster` changes.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { duplicateTurns, type DuplicateGame, type StoredPlay } from "@/db/schema";
+import { adjudicatePlay, playLinesText, rulesetFor, splitBrackets, type Face, type Placement, type Ruleset } from "@/engine";
+import { compareMaster } from "@/server/domain";
+import { bestPlaysOffThread } from "@/server/services/analysis/runner";
+
+/** How long the search may take (ms); the bounded search then fills in for another second. */
+export const SEARCH_MS = Number(process.env.DUPLICATE_SEARCH_MS ?? 5000);
+
+export const gameRuleset = (g: Pick<DuplicateGame, "ruleset" | "rulesetOptions">): Ruleset => rulesetFor(g.ruleset, g.rulesetOptions);
+
+/** Bracket characters a play places ('SMATH overlays count too). */
+export const bracketsOf = (play: readonly Placement[]): number =>
+  play.reduce((n, p) => {
+    const b = splitBrackets(p.tile);
+    return n + (b ? b.open + b.close : 0);
+  }, 0);
+
+/** A play as stored, with the engine's notation, or null when the engine does not accept it. */
+export function storedPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], play: readonly Placement[]): (StoredPlay & { brackets: number }) | null {
+  const r = adjudicatePlay(rs, board, play, { rack: rack.slice(), firstPlay: board.length === 0 });
+  if (!r.valid) return null;
+  return { placements: play.map((p) => ({ ...p })), score: r.score, text: playLinesText(rs, board, play), brackets: bracketsOf(play) };
+}
+
+/** The best of several plays by the tie rule (null for none). */
+export function bestOf<T extends StoredPlay & { brackets: number }>(plays: readonly T[]): T | null {
+  return [...plays].sort(compareMaster)[0] ?? null;
+}
+
+/** The engine's best play for a board and rack by the tie rule (null: none found), and whether the search was complete. */
+export async function findMaster(g: DuplicateGame, board: Placement[], rack: Face[], deadlineMs = SEARCH_MS): Promise<{ play: (StoredPlay & { brackets: number }) | null; complete: boolean }> {
+  const rs = gameRuleset(g);
+  const found = await bestPlaysOffThread(g.ruleset, g.rulesetOptions, board, rack, { top: 12, deadlineMs, fallbackMs: Math.min(1000, deadlineMs), firstPlay: board.length === 0 });
+  const plays = found.plays.map((p) => storedPlay(rs, board, rack, p.placements)).filter((p) => p !== null);
+  return { play: bestOf(plays), complete: found.complete };
+}
+
+/** Run the search for a turn and store it (a no-op when it is stored already or the turn closed). */
+export async function searchTurn(db: DbOrTx, g: DuplicateGame, turn: { number: number; rack: string[] }, deadlineMs = SEARCH_MS): Promise<void> {
+  const { play, complete } = await findMaster(g, g.board, turn.rack, deadlineMs);
+  const search = play ? { placements: play.placements, score: play.score, text: play.text, complete } : { none: true as const, complete };
+  await db
+    .update(duplicateTurns)
+    .set({ search })
+    .where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, turn.number), isNull(duplicateTurns.search), isNull(duplicateTurns.closedAt)));
+}
