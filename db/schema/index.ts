@@ -12,3 +12,4 @@ export * from "./api-tokens";
 export * from "./notifications";
 export * from "./seeks";
 export * from "./arena";
+export * from "./teams";

@@ -26,3 +26,4 @@ export { ordinal } from "./ordinal";
 export { allocatePrizes, shareOut, CLUB_TEAM_SIZE, type AllocateInput, type Payout, type PayoutLine, type PayoutWinner, type PrizeEntrant, type PrizeRow } from "./prizes";
 export { formatMoney, parseMoney, minorDigits } from "./money";
 export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl, describeTimeControl, type TimePreset } from "./time-presets";
+export * from "./teams";
