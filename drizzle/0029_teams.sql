@@ -88,5 +88,5 @@ CREATE TABLE "team_match_boards" (
 );
 --> statement-breakpoint
 ALTER TABLE "team_match_boards" ADD CONSTRAINT "team_match_boards_team_match_id_team_matches_id_fk" FOREIGN KEY ("team_match_id") REFERENCES "public"."team_matches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "team_match_boards" ADD CONSTRAINT "team_match_boards_pairing_id_tournament_pairings_id_fk" FOREIGN KEY ("pairing_id") REFERENCES "public"."tournament_pairings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_match_boards" ADD CONSTRAINT "team_match_boards_pairing_id_tournament_pairings_id_fk" FOREIGN KEY ("pairing_id") REFERENCES "public"."tournament_pairings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "team_match_boards_pairing_key" ON "team_match_boards" USING btree ("pairing_id");

@@ -149,7 +149,7 @@ export const teamMatchBoards = pgTable(
       .notNull()
       .references(() => teamMatches.id, { onDelete: "cascade" }),
     board: integer("board").notNull(),
-    pairingId: uuid("pairing_id").references(() => tournamentPairings.id, { onDelete: "cascade" }),
+    pairingId: uuid("pairing_id").references(() => tournamentPairings.id, { onDelete: "set null" }),
     homePlayer: uuid("home_player"),
     awayPlayer: uuid("away_player"),
   },

@@ -13,6 +13,7 @@ import { seeksRouter } from "./seeks";
 import { competitionsRouter } from "./competitions";
 import { scheduleRouter } from "./schedule";
 import { arenaRouter } from "./arena";
+import { teamsRouter } from "./teams";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   competitions: competitionsRouter,
   schedule: scheduleRouter,
   arena: arenaRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;
