@@ -85,6 +85,7 @@ const matchOut = z.object({
   boards: z.array(
     z.object({
       board: z.number(),
+      pairingId: z.string().nullable(),
       home: ref.nullable(),
       away: ref.nullable(),
       firstMover: z.enum(["home", "away"]),

@@ -69,6 +69,7 @@ export async function teamEventView(db: DbOrTx, tournamentId: string, viewerId: 
 
 export interface BoardView {
   board: number;
+  pairingId: string | null;
   home: { id: string; name: string } | null;
   away: { id: string; name: string } | null;
   firstMover: "home" | "away";
@@ -99,6 +100,7 @@ export async function teamMatchView(db: DbOrTx, teamMatchId: string, viewerId: s
     const p = b.pairing;
     return {
       board: b.board,
+      pairingId: b.pairingId,
       home: name(b.homePlayer),
       away: name(b.awayPlayer),
       firstMover: homeMovesFirst(b.board) ? "home" : "away",

@@ -14,6 +14,7 @@ import { Loading, TournamentTabs, wins } from "../../../_components/ui";
 import { useTournamentLive } from "../../../_components/use-tournament-live";
 import { LineupForm } from "../../../_components/lineup-form";
 import { resultText } from "../../../_components/team-results";
+import { PairingMatchLink } from "@/app/play/_components/pairing-match-link";
 
 const LIVE_MS = 5_000;
 
@@ -84,10 +85,8 @@ export default function TeamMatchPage() {
                         </td>
                         <td className="py-1 pr-2">{resultText(b)}</td>
                         <td className="py-1 pr-2">
-                          {b.gameId ? (
-                            <Link href={`/play/${b.gameId}`} className="text-indigo-700 underline">
-                              {b.gameStatus === "finished" ? "game record" : "watch"}
-                            </Link>
+                          {b.pairingId && b.home && b.away && m.roundStatus !== "draft" ? (
+                            <PairingMatchLink pairingId={b.pairingId} playerIds={[b.home.id, b.away.id]} hasResult={b.outcome !== "pending"} director={m.isDirector} />
                           ) : null}
                           {m.isDirector && b.outcome === "pending" && !b.gameId && b.home && b.away ? (
                             <button type="button" className="ml-2 rounded border border-slate-300 px-2 py-0.5 text-xs" onClick={() => df.mutate({ tournamentId: id, teamMatchId: matchId, board: b.board })}>
