@@ -93,6 +93,7 @@ const matchOut = z.object({
       homeScore: z.number().nullable(),
       awayScore: z.number().nullable(),
       forfeitBy: z.enum(["home", "away"]).nullable(),
+      lossReason: z.string().nullable(),
       gameId: z.string().nullable(),
       gameStatus: z.string().nullable(),
     }),

@@ -59,15 +59,15 @@ async function formTeams(dir: Page, tournamentId: string) {
   await expect(dir.getByRole("heading", { name: "Club Team Cup: teams" })).toBeVisible();
   const settings = dir.getByRole("form", { name: "Team settings" });
   await settings.getByLabel("Boards per match").fill("3");
-  await settings.getByRole("combobox", { name: /^Rank teams by/ }).selectOption("match-points");
+  await settings.getByLabel("Rank teams by").selectOption("match-points");
   await settings.getByRole("button", { name: "Save team settings" }).click();
   await expect(settings.getByRole("status")).toHaveText("Team settings saved.");
   const form = dir.getByRole("form", { name: "New team" });
   for (const team of TEAMS) {
     await form.getByLabel("Team name").fill(team);
     for (const who of [`${team} Captain`, `${team} Player 2`, `${team} Player 3`]) await form.getByRole("checkbox", { name: who, exact: true }).check();
-    await form.getByRole("combobox", { name: /^Board order/ }).selectOption("captain");
-    await expect(form.getByRole("combobox", { name: /^Captain/ })).toHaveValue(/.+/);
+    await form.getByLabel("Board order").selectOption("captain");
+    await expect(form.getByLabel("Captain", { exact: true })).toHaveValue(/.+/);
     await form.getByRole("button", { name: "Form team" }).click();
     await expect(dir.getByTestId("team-card").filter({ hasText: team })).toContainText(`Captain: ${team} Captain`);
   }
@@ -97,8 +97,8 @@ async function lineUps(dir: Page, tournamentId: string, captains: { page: Page }
     if (team === "Dogs") continue; // late
     const form = page.getByRole("form", { name: `${team} line-up` });
     if (team === "Aces") {
-      await form.getByRole("combobox", { name: /^Board 2/ }).selectOption({ label: "Aces Player 3" });
-      await form.getByRole("combobox", { name: /^Board 3/ }).selectOption({ label: "Aces Player 2" });
+      await form.getByLabel("Board 2").selectOption({ label: "Aces Player 3" });
+      await form.getByLabel("Board 3").selectOption({ label: "Aces Player 2" });
       await shot(page, "lineup-phone");
     }
     await form.getByRole("button", { name: "Submit line-up" }).click();
@@ -192,6 +192,7 @@ test("[TEAMS]: a 4-team, 3-board round robin — line-ups (one late), boards onl
   // The online board's match: its score, and the match sheet in print.
   await dir.goto(`/tournaments/${tournamentId}/teams/${online}`);
   await expect(dir.getByTestId("match-score")).toContainText("match points");
+  await expect(dir.getByTestId("match-boards").locator("tbody tr").first()).toContainText("resigned");
   await dir.getByRole("link", { name: "Match sheet (print)" }).click();
   await expect(dir.getByTestId("match-sheet")).toBeVisible();
   await dir.emulateMedia({ media: "print" });

@@ -35,9 +35,9 @@ export function LineupForm({ teamMatchId, teamId, teamName, boards, roster, curr
     <form onSubmit={submit} className="space-y-2 rounded border border-slate-200 p-3" aria-label={`${teamName} line-up`}>
       <h3 className="font-semibold">{teamName}: line-up</h3>
       {picks.map((v, i) => (
-        <label key={i} className="flex items-center gap-2 text-sm">
-          <span className="w-16">Board {i + 1}</span>
-          <select className="rounded border border-slate-300 px-2 py-1.5" value={v} onChange={(e) => setPicks((p) => p.map((x, j) => (j === i ? e.target.value : x)))}>
+        <p key={i} className="flex items-center gap-2 text-sm">
+          <label htmlFor={`lineup-${teamId}-${i + 1}`} className="w-16">Board {i + 1}</label>
+          <select id={`lineup-${teamId}-${i + 1}`} className="rounded border border-slate-300 px-2 py-1.5" value={v} onChange={(e) => setPicks((p) => p.map((x, j) => (j === i ? e.target.value : x)))}>
             <option value="">nobody (board forfeited)</option>
             {roster.map((p) => (
               <option key={p.userId} value={p.userId}>
@@ -46,7 +46,7 @@ export function LineupForm({ teamMatchId, teamId, teamName, boards, roster, curr
               </option>
             ))}
           </select>
-        </label>
+        </p>
       ))}
       <FormError message={m.error?.message} />
       {saved ? <p role="status" className="text-sm text-green-700">Line-up saved.</p> : null}

@@ -55,26 +55,28 @@ export function TeamSettingsForm({ ev }: { ev: EventView }) {
       </fieldset>
       {kind === "team" ? (
         <div className="flex flex-wrap gap-4">
-          <label className="text-sm">
-            Boards per match <input className={`${input} ml-1 w-20`} type="number" min={1} max={16} value={boards} onChange={(e) => setBoards(e.target.value)} />
-          </label>
-          <label className="text-sm">
-            Rank teams by{" "}
-            <select className={input} value={primary} onChange={(e) => setPrimary(e.target.value as TeamScoring)}>
+          <span className="text-sm">
+            <label htmlFor="team-boards">Boards per match</label> <input id="team-boards" className={`${input} ml-1 w-20`} type="number" min={1} max={16} value={boards} onChange={(e) => setBoards(e.target.value)} />
+          </span>
+          <span className="text-sm">
+            <label htmlFor="team-primary">Rank teams by</label>{" "}
+            <select id="team-primary" className={input} value={primary} onChange={(e) => setPrimary(e.target.value as TeamScoring)}>
               {TEAM_SCORINGS.map((x) => (
                 <option key={x} value={x}>{SCORING_LABELS[x]}</option>
               ))}
             </select>
-          </label>
-          <label className="text-sm">
-            Line-ups close after (minutes) <input className={`${input} ml-1 w-24`} type="number" min={1} max={10080} value={minutes} placeholder="when boards are set" onChange={(e) => setMinutes(e.target.value)} />
-          </label>
+          </span>
+          <span className="text-sm">
+            <label htmlFor="team-lineup-minutes">Line-ups close after (minutes)</label>{" "}
+            <input id="team-lineup-minutes" className={`${input} ml-1 w-24`} type="number" min={1} max={10080} value={minutes} placeholder="at set boards" onChange={(e) => setMinutes(e.target.value)} />
+          </span>
         </div>
       ) : (
         <div className="flex flex-wrap gap-4">
-          <label className="text-sm">
-            Results counted per team (best K) <input className={`${input} ml-1 w-20`} type="number" min={1} max={50} value={bestK} onChange={(e) => setBestK(e.target.value)} />
-          </label>
+          <span className="text-sm">
+            <label htmlFor="team-best-k">Results counted per team (best K)</label>{" "}
+            <input id="team-best-k" className={`${input} ml-1 w-20`} type="number" min={1} max={50} value={bestK} onChange={(e) => setBestK(e.target.value)} />
+          </span>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={noTeammates} onChange={(e) => setNoTeammates(e.target.checked)} /> Never pair teammates (Swiss)
           </label>
@@ -118,9 +120,9 @@ export function NewTeamForm({ tournamentId, entries }: { tournamentId: string; e
   return (
     <form onSubmit={submit} className="space-y-3 rounded border border-slate-200 p-4" aria-label="New team">
       <h2 className="text-lg font-semibold">New team</h2>
-      <label className="block text-sm">
-        Team name <input className={`${input} ml-1`} value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
+      <p className="text-sm">
+        <label htmlFor="new-team-name">Team name</label> <input id="new-team-name" className={`${input} ml-1`} value={name} onChange={(e) => setName(e.target.value)} />
+      </p>
       <fieldset>
         <legend className="text-sm font-medium">Roster (tick in board order)</legend>
         <ul className="mt-1 grid gap-1 sm:grid-cols-2">
@@ -140,21 +142,21 @@ export function NewTeamForm({ tournamentId, entries }: { tournamentId: string; e
         {picked.length ? <p className="mt-1 text-xs text-slate-600">Roster order: {picked.map(nameOf).join(", ")}</p> : null}
       </fieldset>
       <div className="flex flex-wrap gap-4">
-        <label className="text-sm">
-          Captain{" "}
-          <select className={input} value={captain || picked[0] || ""} onChange={(e) => setCaptain(e.target.value)}>
+        <span className="text-sm">
+          <label htmlFor="new-team-captain">Captain</label>{" "}
+          <select id="new-team-captain" className={input} value={captain || picked[0] || ""} onChange={(e) => setCaptain(e.target.value)}>
             {picked.map((id) => (
               <option key={id} value={id}>{nameOf(id)}</option>
             ))}
           </select>
-        </label>
-        <label className="text-sm">
-          Board order{" "}
-          <select className={input} value={order} onChange={(e) => setOrder(e.target.value as TeamBoardOrder)}>
+        </span>
+        <span className="text-sm">
+          <label htmlFor="new-team-order">Board order</label>{" "}
+          <select id="new-team-order" className={input} value={order} onChange={(e) => setOrder(e.target.value as TeamBoardOrder)}>
             <option value="rating">by rating</option>
             <option value="captain">the captain&apos;s order (the roster order)</option>
           </select>
-        </label>
+        </span>
       </div>
       <FormError message={m.error?.message} />
       <button className={button} disabled={m.isPending}>Form team</button>

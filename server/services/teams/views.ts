@@ -13,6 +13,7 @@ import { homeMovesFirst, scoreMatch, teamStandings, teamTable, whyAbove, type Bo
 import { DomainError } from "@/server/errors";
 import { getTournamentOrThrow, isTournamentDirector } from "@/server/services/tournaments/access";
 import { getStandings } from "@/server/services/tournaments/views";
+import { lossReasonsOf } from "@/server/services/tournaments/field";
 import { loadTeamWorld, matchRecords, type LoadedMatch, type TeamWorld } from "./load";
 
 const ref = (w: TeamWorld, id: string | null) => (id ? { id, name: w.teams.find((t) => t.id === id)?.name ?? "a team" } : null);
@@ -77,6 +78,8 @@ export interface BoardView {
   homeScore: number | null;
   awayScore: number | null;
   forfeitBy: "home" | "away" | null;
+  /** Why the forfeiting side lost: a forfeit, or a played game lost by resigning, on time or by not showing. */
+  lossReason: string | null;
   gameId: string | null;
   gameStatus: string | null;
 }
@@ -95,6 +98,7 @@ export async function teamMatchView(db: DbOrTx, teamMatchId: string, viewerId: s
   const pairingIds = m.boards.flatMap((b) => (b.pairingId ? [b.pairingId] : []));
   const games = pairingIds.length ? await db.select({ id: matches.id, pairingId: matches.pairingId, status: matches.status }).from(matches).where(inArray(matches.pairingId, pairingIds)) : [];
   const name = (id: string | null) => (id ? { id, name: w.names.get(id) ?? "a player" } : null);
+  const reasons = await lossReasonsOf(db, m.boards.flatMap((b) => (b.pairing ? [b.pairing] : [])));
   const boards: BoardView[] = m.boards.map((b) => {
     const g = games.find((x) => x.pairingId === b.pairingId);
     const p = b.pairing;
@@ -108,6 +112,7 @@ export async function teamMatchView(db: DbOrTx, teamMatchId: string, viewerId: s
       homeScore: p?.scores && b.homePlayer ? (p.scores[b.homePlayer] ?? null) : null,
       awayScore: p?.scores && b.awayPlayer ? (p.scores[b.awayPlayer] ?? null) : null,
       forfeitBy: p?.forfeitUserId ? (p.forfeitUserId === b.homePlayer ? "home" : "away") : null,
+      lossReason: p?.forfeitUserId ? (reasons.get(p.id) ?? "forfeit") : null,
       gameId: g?.id ?? null,
       gameStatus: g?.status ?? null,
     };

@@ -42,7 +42,7 @@ export default function TeamMatchPage() {
             {m.score ? (
               <p className="text-3xl font-bold" data-testid="match-score" aria-label="Match score">
                 {m.home.name} {wins(m.score.home)} – {wins(m.score.away)} {away}
-                {m.score.decided ? <span className="ml-3 text-base font-normal text-slate-600">match points {m.score.homeMp}–{m.score.awayMp}</span> : <span className="ml-3 text-base font-normal text-slate-600">in play</span>}
+                {m.score.decided ? <span className="ml-3 text-base font-normal text-slate-600">match points {m.score.homeMp}–{m.score.awayMp}</span> : <span className="ml-3 text-base font-normal text-slate-600">{m.boardsSet ? "in play" : "line-ups open"}</span>}
               </p>
             ) : null}
             {!m.boardsSet ? (
