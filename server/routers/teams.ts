@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { BOARD_OUTCOMES, ROUND_STATUSES, TEAM_BOARD_ORDERS, TEAM_SCORINGS, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES } from "@/server/domain";
 import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
-import { createTeamInput, doubleForfeitInput, lineupInput, teamIdInput, teamMatchIdInput, teamRoundInput, teamSettingsInput, tournamentIdOnly } from "@/server/services/teams/schemas";
-import { createTeam, setTeamSettings, withdrawTeam } from "@/server/services/teams/teams";
+import { clubTeamInput, createTeamInput, doubleForfeitInput, lineupInput, teamIdInput, teamMatchIdInput, teamRoundInput, teamSettingsInput, tournamentIdOnly } from "@/server/services/teams/schemas";
+import { createTeam, enterClubTeam, saveAsClubTeam, setTeamSettings, withdrawTeam } from "@/server/services/teams/teams";
 import { doubleForfeitBoard, pairTeamRound, publishTeamRound, setTeamBoards } from "@/server/services/teams/rounds";
 import { submitLineup } from "@/server/services/teams/lineups";
 import { teamEventView, teamMatchView, teamTableView } from "@/server/services/teams/views";
@@ -37,6 +37,8 @@ const eventOut = z.object({
   tournament: z.object({ id: z.string(), name: z.string(), status: z.enum(TOURNAMENT_STATUSES), format: z.enum(TOURNAMENT_FORMATS), clubId: z.string() }),
   settings: settingsOut.nullable(),
   isDirector: z.boolean(),
+  /** The club's own teams (directors only; empty for everyone else). */
+  clubTeams: z.array(z.object({ id: z.string(), name: z.string(), roster: z.array(z.string()) })),
   teams: z.array(
     z.object({
       id: z.string(),
@@ -139,6 +141,18 @@ export const teamsRouter = router({
     .input(createTeamInput)
     .output(z.object({ teamId: z.string() }))
     .mutation(({ ctx, input }) => createTeam(ctx.db, { ...act(ctx), ...input })),
+
+  /** Keep an event's team as a club team, for the club's next events. */
+  saveAsClubTeam: tournamentDirectorProcedure
+    .input(teamIdInput)
+    .output(z.object({ clubTeamId: z.string() }))
+    .mutation(({ ctx, input }) => saveAsClubTeam(ctx.db, { ...act(ctx), teamId: input.teamId })),
+
+  /** Enter one of the club's teams into this event (a copy). */
+  enterClubTeam: tournamentDirectorProcedure
+    .input(clubTeamInput)
+    .output(z.object({ teamId: z.string() }))
+    .mutation(({ ctx, input }) => enterClubTeam(ctx.db, { ...act(ctx), clubTeamId: input.clubTeamId })),
 
   withdraw: tournamentDirectorProcedure
     .input(teamIdInput)

@@ -230,6 +230,8 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "teams.table": (w) => ({ tournamentId: w.tournament.id }),
   "teams.settings": (w, n) => ({ tournamentId: w.teams.tournamentId, boards: 1 + (n % 3), primaryScore: n % 2 ? "game-points" : "match-points", bestK: null, noTeammates: false, lineupMinutes: n % 2 ? null : 30 }),
   "teams.create": (w, n) => ({ tournamentId: w.teams.tournamentId, name: `Fuzz team ${n}`, captainId: w.users.playerA.id, boardOrder: "captain", members: [{ userId: w.users.playerA.id, reserve: false }] }),
+  "teams.saveAsClubTeam": (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamAId }),
+  "teams.enterClubTeam": (w) => ({ tournamentId: w.teams.tournamentId, clubTeamId: w.teams.teamBId }),
   "teams.withdraw": (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamBId }),
   "teams.pairRound": (w) => ({ tournamentId: w.teams.tournamentId }),
   "teams.setBoards": (w) => ({ tournamentId: w.teams.tournamentId, roundNumber: 1 }),

@@ -89,6 +89,8 @@ const MATRIX: Record<string, Entry> = {
   // (team A's captain is A: B, captain of the other team, is refused)
   "teams.settings": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, boards: 1, primaryScore: "game-points", bestK: null, noTeammates: false, lineupMinutes: null }) },
   "teams.create": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, name: "Team C", captainId: w.users.playerA.id, boardOrder: "rating", members: [{ userId: w.users.playerA.id, reserve: false }] }) },
+  "teams.saveAsClubTeam": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamAId }) },
+  "teams.enterClubTeam": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, clubTeamId: w.teams.teamAId }) },
   "teams.withdraw": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamBId }) },
   "teams.pairRound": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId }) },
   "teams.setBoards": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, roundNumber: 1 }) },

@@ -160,6 +160,27 @@ describeDb("team events", (db) => {
     expect(pcsv.split("\r\n")[0]).toMatch(/first_team,second_team$/);
   });
 
+  it("keeps an event's team as a club team and enters it into the club's next event as a copy", async () => {
+    const w = await world(db(), 3, { format: "swiss", rounds: 2 });
+    const { t, dir, members: m } = w;
+    await dir.teams.settings({ tournamentId: t.id, boards: 2, primaryScore: "match-points", bestK: null, noTeammates: false, lineupMinutes: null });
+    const { teamId } = await dir.teams.create({ tournamentId: t.id, name: "Rooks", captainId: m[1]!.id, boardOrder: "captain", members: [m[1]!, m[0]!, m[2]!].map((u, i) => ({ userId: u.id, reserve: i === 2 })) });
+    const { clubTeamId } = await dir.teams.saveAsClubTeam({ tournamentId: t.id, teamId });
+    const ev = await dir.teams.event({ tournamentId: t.id });
+    expect(ev.clubTeams).toEqual([{ id: clubTeamId, name: "Rooks", roster: [m[1]!.name, m[0]!.name, m[2]!.name] }]);
+    // not shown to a player
+    expect((await w.as(m[0]!).teams.event({ tournamentId: t.id })).clubTeams).toEqual([]);
+    const next = await dir.tournaments.create({ clubId: t.clubId, name: "Next Cup", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate", format: "swiss", rounds: 2 });
+    await dir.teams.settings({ tournamentId: next.id, boards: 2, primaryScore: "match-points", bestK: null, noTeammates: false, lineupMinutes: null });
+    // its players must be entered first
+    expect((await refusal(dir.teams.enterClubTeam({ tournamentId: next.id, clubTeamId }))).message).toMatch(/is not entered in this event: add them to the entry list first\.$/);
+    await dir.tournaments.players.add({ tournamentId: next.id, userIds: m.map((u) => u.id), checkIn: true });
+    await dir.teams.enterClubTeam({ tournamentId: next.id, clubTeamId });
+    const copy = (await dir.teams.event({ tournamentId: next.id })).teams[0]!;
+    expect(copy).toMatchObject({ name: "Rooks", captain: { id: m[1]!.id }, boardOrder: "captain" });
+    expect(copy.roster.map((p) => [p.userId, p.reserve])).toEqual([[m[1]!.id, false], [m[0]!.id, false], [m[2]!.id, true]]);
+  });
+
   it("refuses pods and other formats as team events, and a roster naming someone not entered", async () => {
     const w = await world(db(), 4, { format: "single-elimination" });
     const bad = await refusal(w.dir.teams.settings({ tournamentId: w.t.id, boards: 2, primaryScore: "game-points", bestK: null, noTeammates: false, lineupMinutes: null }));

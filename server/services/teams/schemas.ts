@@ -30,6 +30,7 @@ export const createTeamInput = z.object({
 });
 
 export const teamIdInput = z.object({ tournamentId: id("a tournament"), teamId: id("a team") });
+export const clubTeamInput = z.object({ tournamentId: id("a tournament"), clubTeamId: id("a club team") });
 export const teamRoundInput = z.object({ tournamentId: id("a tournament"), roundNumber: z.number().int().min(1).max(1000) });
 export const teamMatchIdInput = z.object({ teamMatchId: id("a team match") });
 export const tournamentIdOnly = z.object({ tournamentId: id("a tournament") });

@@ -9,10 +9,12 @@
  *   a player plays for one team of an event (also a unique index, so a race cannot break it).
  * - Withdrawing a team keeps every result it played; it is not paired again, and its players are
  *   withdrawn from the event after the same round.
+ * - Club teams (no event) are kept from an event's team ("save as a club team") and entered into
+ *   the club's next events as copies, so a later roster change never rewrites an event's history.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { teamEvents, teamMatches, teamMembers, teams, tournamentPlayers, tournamentRounds, users } from "@/db/schema";
+import { teamEvents, teamMatches, teamMembers, teams, tournamentPlayers, tournamentRounds, tournaments, users } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { directorWrite, type DirectorAct } from "@/server/services/tournaments/director-write";
 import { settingsOf } from "./load";
@@ -110,4 +112,56 @@ export async function withdrawTeam(db: DbOrTx, input: DirectorAct & { teamId: st
     await audit("teams.withdrawn", { team: team.name, afterRound });
     return { afterRound };
   });
+}
+
+/** The club teams of the event's club (roster names in order), for the director's "enter a club team". */
+export async function clubTeamsOf(db: DbOrTx, clubId: string): Promise<{ id: string; name: string; roster: string[] }[]> {
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, player: users.name, position: teamMembers.position })
+    .from(teams)
+    .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .leftJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teams.clubId, clubId), isNull(teams.tournamentId)));
+  const out = new Map<string, { id: string; name: string; roster: { name: string; position: number }[] }>();
+  for (const r of rows) {
+    const t = out.get(r.id) ?? { id: r.id, name: r.name, roster: [] };
+    if (r.player) t.roster.push({ name: r.player, position: r.position ?? 0 });
+    out.set(r.id, t);
+  }
+  return [...out.values()].sort((a, b) => a.name.localeCompare(b.name)).map((t) => ({ id: t.id, name: t.name, roster: t.roster.sort((a, b) => a.position - b.position).map((p) => p.name) }));
+}
+
+/**
+ * Keep an event's team as a club team (the club's own, for its next events): a copy of its name,
+ * captain, board order and roster. A club team of the same name takes the new roster.
+ */
+export async function saveAsClubTeam(db: DbOrTx, input: DirectorAct & { teamId: string }): Promise<{ clubTeamId: string }> {
+  return directorWrite(db, input, async (tx, t, audit) => {
+    const [team] = await tx.select().from(teams).where(and(eq(teams.id, input.teamId), eq(teams.tournamentId, t.id))).limit(1);
+    if (!team) throw new DomainError("NOT_FOUND", "That team is not in this event.");
+    const members = await tx.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
+    const [same] = await tx.select().from(teams).where(and(eq(teams.clubId, t.clubId), isNull(teams.tournamentId), eq(teams.name, team.name))).limit(1);
+    let clubTeamId: string;
+    if (same) {
+      clubTeamId = same.id;
+      await tx.update(teams).set({ captainId: team.captainId, boardOrder: team.boardOrder, version: same.version + 1 }).where(eq(teams.id, same.id));
+      await tx.delete(teamMembers).where(eq(teamMembers.teamId, same.id));
+    } else {
+      const [row] = await tx.insert(teams).values({ clubId: t.clubId, tournamentId: null, name: team.name, captainId: team.captainId, boardOrder: team.boardOrder, createdBy: input.actorId }).returning({ id: teams.id });
+      clubTeamId = row!.id;
+    }
+    if (members.length) await tx.insert(teamMembers).values(members.map((m) => ({ teamId: clubTeamId, userId: m.userId, tournamentId: null, position: m.position, reserve: m.reserve })));
+    await audit("teams.created", { clubTeam: team.name, players: members.length });
+    return { clubTeamId };
+  });
+}
+
+/** Enter one of the club's teams into this event: a copy with the same captain, order and roster (entries of the event). */
+export async function enterClubTeam(db: DbOrTx, input: DirectorAct & { clubTeamId: string }): Promise<{ teamId: string }> {
+  const t0 = await db.select({ clubId: tournaments.clubId }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).limit(1);
+  const [club] = await db.select().from(teams).where(and(eq(teams.id, input.clubTeamId), isNull(teams.tournamentId))).limit(1);
+  if (!club || !t0[0] || club.clubId !== t0[0].clubId) throw new DomainError("NOT_FOUND", "That is not a team of this event's club.");
+  const members = await db.select().from(teamMembers).where(eq(teamMembers.teamId, club.id)).orderBy(asc(teamMembers.position));
+  if (!club.captainId) throw new DomainError("PRECONDITION", `${club.name} has no captain; form it in this event instead.`);
+  return createTeam(db, { tournamentId: input.tournamentId, actorId: input.actorId, name: club.name, captainId: club.captainId, boardOrder: club.boardOrder, members: members.map((m) => ({ userId: m.userId, reserve: m.reserve })) });
 }

@@ -15,6 +15,7 @@ import { getTournamentOrThrow, isTournamentDirector } from "@/server/services/to
 import { getStandings } from "@/server/services/tournaments/views";
 import { lossReasonsOf } from "@/server/services/tournaments/field";
 import { loadTeamWorld, matchRecords, type LoadedMatch, type TeamWorld } from "./load";
+import { clubTeamsOf } from "./teams";
 
 const ref = (w: TeamWorld, id: string | null) => (id ? { id, name: w.teams.find((t) => t.id === id)?.name ?? "a team" } : null);
 
@@ -51,6 +52,7 @@ export async function teamEventView(db: DbOrTx, tournamentId: string, viewerId: 
     tournament: { id: t.id, name: t.name, status: t.status, format: t.format, clubId: t.clubId },
     settings: w.settings ? { boards: w.settings.boards, primaryScore: w.settings.primaryScore, bestK: w.settings.bestK, noTeammates: w.settings.noTeammates, lineupMinutes: w.settings.lineupMinutes } : null,
     isDirector: director,
+    clubTeams: director ? await clubTeamsOf(db, t.clubId) : [],
     teams: w.teams.map((team) => ({
       id: team.id,
       name: team.name,
