@@ -163,3 +163,37 @@ export function NewTeamForm({ tournamentId, entries }: { tournamentId: string; e
     </form>
   );
 }
+
+/** Enter one of the club's own teams into this event (a copy of its roster; its players must be entered). */
+export function EnterClubTeam({ tournamentId, clubTeams }: { tournamentId: string; clubTeams: { id: string; name: string; roster: string[] }[] }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [pick, setPick] = useState("");
+  const m = useMutation(trpc.teams.enterClubTeam.mutationOptions({ onSuccess: () => qc.invalidateQueries() }));
+  if (clubTeams.length === 0) return null;
+  const chosen = pick || clubTeams[0]!.id;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        m.mutate({ tournamentId, clubTeamId: chosen });
+      }}
+      className="space-y-2 rounded border border-slate-200 p-4"
+      aria-label="Enter a club team"
+    >
+      <h2 className="text-lg font-semibold">Enter a club team</h2>
+      <p className="text-sm">
+        <label htmlFor="club-team">Club team</label>{" "}
+        <select id="club-team" className={input} value={chosen} onChange={(e) => setPick(e.target.value)}>
+          {clubTeams.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({t.roster.join(", ")})
+            </option>
+          ))}
+        </select>
+      </p>
+      <FormError message={m.error?.message} />
+      <button className={button} disabled={m.isPending}>Enter this team</button>
+    </form>
+  );
+}

@@ -15,7 +15,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { Loading, TournamentTabs, spread, wins } from "../../_components/ui";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
-import { NewTeamForm, SCORING_LABELS, TeamSettingsForm } from "../../_components/team-forms";
+import { EnterClubTeam, NewTeamForm, SCORING_LABELS, TeamSettingsForm } from "../../_components/team-forms";
 
 type EventView = inferRouterOutputs<AppRouter>["teams"]["event"];
 const button = "rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60";
@@ -59,6 +59,7 @@ export default function TeamsPage() {
               <>
                 <TeamSettingsForm ev={e} />
                 {e.settings ? <NewTeamForm tournamentId={id} entries={o.data!.entries.filter((x) => x.status !== "withdrawn" && x.status !== "waitlisted")} /> : null}
+                {e.settings ? <EnterClubTeam tournamentId={id} clubTeams={e.clubTeams} /> : null}
               </>
             ) : null}
           </div>
@@ -72,6 +73,7 @@ function TeamCard({ team, tournamentId, director }: { team: EventView["teams"][n
   const trpc = useTRPC();
   const qc = useQueryClient();
   const w = useMutation(trpc.teams.withdraw.mutationOptions({ onSuccess: () => qc.invalidateQueries() }));
+  const keep = useMutation(trpc.teams.saveAsClubTeam.mutationOptions({ onSuccess: () => qc.invalidateQueries() }));
   return (
     <li className="rounded border border-slate-200 p-3" data-testid="team-card">
       <h3 className="font-semibold">
@@ -90,6 +92,15 @@ function TeamCard({ team, tournamentId, director }: { team: EventView["teams"][n
           </li>
         ))}
       </ol>
+      {director ? (
+        <>
+          <button type="button" className={`${outline} mt-2 mr-2`} disabled={keep.isPending} onClick={() => keep.mutate({ tournamentId, teamId: team.id })}>
+            Keep {team.name} as a club team
+          </button>
+          {keep.isSuccess ? <span role="status" className="text-sm text-green-700">Kept for the club&apos;s next events.</span> : null}
+          <FormError message={keep.error?.message} />
+        </>
+      ) : null}
       {director && team.withdrawnAfterRound === null ? (
         <>
           <button
