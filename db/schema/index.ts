@@ -13,3 +13,4 @@ export * from "./notifications";
 export * from "./seeks";
 export * from "./arena";
 export * from "./duplicate";
+export * from "./teams";

@@ -27,3 +27,4 @@ export { allocatePrizes, shareOut, CLUB_TEAM_SIZE, type AllocateInput, type Payo
 export { formatMoney, parseMoney, minorDigits } from "./money";
 export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl, describeTimeControl, type TimePreset } from "./time-presets";
 export * from "./duplicate";
+export * from "./teams";

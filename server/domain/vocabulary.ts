@@ -154,3 +154,11 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
  * runs out (`expired`; reads also treat an open seek past `expires_at` as expired). */
 export const SEEK_STATUSES = ["open", "taken", "cancelled", "expired"] as const;
 export type SeekStatus = (typeof SEEK_STATUSES)[number];
+
+/** Team events (docs/teams.md): how a team's boards are ordered when the captain names no line-up. */
+export const TEAM_BOARD_ORDERS = ["rating", "captain"] as const;
+export type TeamBoardOrder = (typeof TEAM_BOARD_ORDERS)[number];
+
+/** The primary score of a team event; the other one is its first tiebreak. */
+export const TEAM_SCORINGS = ["match-points", "game-points"] as const;
+export type TeamScoring = (typeof TEAM_SCORINGS)[number];

@@ -14,6 +14,7 @@ import { competitionsRouter } from "./competitions";
 import { scheduleRouter } from "./schedule";
 import { arenaRouter } from "./arena";
 import { duplicateRouter } from "./duplicate";
+import { teamsRouter } from "./teams";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   schedule: scheduleRouter,
   arena: arenaRouter,
   duplicate: duplicateRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { arenaGames, tournamentPairings } from "@/db/schema";
+import { arenaGames, teamMatches, tournamentPairings } from "@/db/schema";
 import type { PublicUser } from "@/server/services/accounts/accounts";
 import { createClub, getClubById } from "@/server/services/clubs/clubs";
 import { createInvite } from "@/server/services/clubs/invites";
@@ -33,6 +33,8 @@ import { clearStateCache } from "@/server/services/matches/state";
 import { addPlayers } from "@/server/services/tournaments/registration";
 import { createLadder, joinNight, openNight } from "@/server/services/arena/nights";
 import { pairNextRound, publishRound } from "@/server/services/tournaments/rounds";
+import { createTeam, setTeamSettings } from "@/server/services/teams/teams";
+import { pairTeamRound } from "@/server/services/teams/rounds";
 import { addStaff, createTournament } from "@/server/services/tournaments/tournaments";
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
 import { seedUser } from "./seed";
@@ -65,6 +67,9 @@ export interface World {
   arena: { nightId: string; gameId: string; ladderId: string };
   /** the club director's duplicate game in the club, started (turn 1 open), A and B playing */
   duplicate: { gameId: string };
+  /** a one-board team round robin (docs/teams.md): team A captained by A, team B by B, round 1 a draft
+   * with their match (`matchId`) awaiting line-ups */
+  teams: { tournamentId: string; teamAId: string; teamBId: string; matchId: string };
 }
 
 /** The seven role users plus an applicant, created once and reusable across worlds. */
@@ -180,6 +185,14 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
   await joinDuplicate(db, dup.id, playerB.id);
   await startDuplicate(db, dup.id, clubDirector.id);
 
+  const teamCup = await createTournament(db, clubDirector.id, { ...settings, name: "World Team Cup", format: "round-robin" });
+  await addPlayers(db, { tournamentId: teamCup.id, actorId: clubDirector.id, userIds: [playerA.id, playerB.id], emails: [], checkIn: true });
+  await setTeamSettings(db, { tournamentId: teamCup.id, actorId: clubDirector.id, boards: 1, primaryScore: "match-points", bestK: null, noTeammates: false, lineupMinutes: null });
+  const teamA = await createTeam(db, { tournamentId: teamCup.id, actorId: clubDirector.id, name: "Team A", captainId: playerA.id, boardOrder: "rating", members: [{ userId: playerA.id, reserve: false }] });
+  const teamB = await createTeam(db, { tournamentId: teamCup.id, actorId: clubDirector.id, name: "Team B", captainId: playerB.id, boardOrder: "rating", members: [{ userId: playerB.id, reserve: false }] });
+  await pairTeamRound(db, { tournamentId: teamCup.id, actorId: clubDirector.id });
+  const [teamMatch] = await db.select({ id: teamMatches.id }).from(teamMatches).where(eq(teamMatches.tournamentId, teamCup.id));
+
   return {
     users,
     club: { id: club.id, handle: club.handle, name: club.name },
@@ -195,6 +208,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     seek: { id: seek.id },
     arena: { nightId: night.id, gameId: arenaGame!.id, ladderId: ladder.id },
     duplicate: { gameId: dup.id },
+    teams: { tournamentId: teamCup.id, teamAId: teamA.teamId, teamBId: teamB.teamId, matchId: teamMatch!.id },
   };
 }
 

@@ -86,6 +86,19 @@ const MATRIX: Record<string, Entry> = {
   "arena.dispute": { allowed: PLAYERS, input: (w) => ({ gameId: w.arena.gameId, note: "not so" }) },
   "arena.decide": { allowed: DIRECTORS, input: (w) => ({ gameId: w.arena.gameId, scores: { [w.users.playerA.id]: 300, [w.users.playerB.id]: 250 } }) },
 
+  // team events (docs/teams.md): directors run them; a captain sets only their own team's line-up
+  // (team A's captain is A: B, captain of the other team, is refused)
+  "teams.settings": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, boards: 1, primaryScore: "game-points", bestK: null, noTeammates: false, lineupMinutes: null }) },
+  "teams.create": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, name: "Team C", captainId: w.users.playerA.id, boardOrder: "rating", members: [{ userId: w.users.playerA.id, reserve: false }] }) },
+  "teams.saveAsClubTeam": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamAId }) },
+  "teams.enterClubTeam": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, clubTeamId: w.teams.teamAId }) },
+  "teams.withdraw": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamBId }) },
+  "teams.pairRound": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId }) },
+  "teams.setBoards": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, roundNumber: 1 }) },
+  "teams.publishRound": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, roundNumber: 1 }) },
+  "teams.doubleForfeit": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.teams.tournamentId, teamMatchId: w.teams.matchId, board: 1 }) },
+  "teams.submitLineup": { allowed: [...DIRECTORS, "playerA"], input: (w) => ({ teamMatchId: w.teams.matchId, teamId: w.teams.teamAId, players: [w.users.playerA.id] }) },
+
   // tournaments (club owners and directors direct every event of the club; the judge does not)
   "tournaments.create": { allowed: DIRECTORS, input: (w) => ({ clubId: w.club.id, name: "Another Open", startsAt: new Date("2031-05-01T09:00:00Z"), ruleset: "equate" }) },
   "tournaments.update": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, name: w.tournament.name }) },

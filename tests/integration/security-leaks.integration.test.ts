@@ -255,6 +255,9 @@ describeDb("no leaks", (db) => {
       "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
       "duplicate.list": () => undefined,
       "duplicate.get": (w) => ({ gameId: w.duplicate.gameId }),
+      "teams.event": (w) => ({ tournamentId: w.teams.tournamentId }),
+      "teams.match": (w) => ({ teamMatchId: w.teams.matchId }),
+      "teams.table": (w) => ({ tournamentId: w.tournament.id }),
     };
 
     it("every query is listed", () => {
@@ -268,11 +271,11 @@ describeDb("no leaks", (db) => {
       ).toEqual([]);
     });
 
-    it("club nights and ladders show names, never an e-mail, for any role", async () => {
+    it("club nights, ladders and team events show names, never an e-mail, for any role", async () => {
       const roles = ["outsider", "member", "owner", "clubDirector", "playerA", "playerB"] as const;
       const emails = Object.values(w.users).map((u) => u.email);
       for (const role of roles)
-        for (const path of ["arena.club", "arena.night", "arena.ladder"]) {
+        for (const path of ["arena.club", "arena.night", "arena.ladder", "teams.event", "teams.match", "teams.table"]) {
           const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], callerFor(db(), as(role))) as (i: unknown) => Promise<unknown>;
           const out = await fn(QUERIES[path]!(w)).catch((e: unknown) => ({ message: (e as Error).message }));
           for (const e of emails) expect(JSON.stringify(out), `${path} as ${role}`).not.toContain(e);

@@ -52,6 +52,14 @@ export const AUDIT_ACTIONS = {
   "unplayed.extended": "extended an unplayed game's deadline",
   "report.confirmed": "confirmed a result the opponent reported",
   "report.disputed": "disputed a result the opponent reported",
+  // team events (services/teams; docs/teams.md)
+  "teams.settings": "changed the team settings",
+  "teams.created": "formed a team",
+  "teams.withdrawn": "withdrew a team",
+  "teams.round-paired": "paired a team round (draft)",
+  "teams.lineup": "submitted a line-up",
+  "teams.boards-set": "set a team match's boards from the line-ups",
+  "teams.double-forfeit": "recorded a board forfeited by both teams",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

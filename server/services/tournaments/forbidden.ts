@@ -14,6 +14,7 @@ import { tournamentForbiddenPairs, tournamentPlayers, users } from "@/db/schema"
 import { DomainError } from "@/server/errors";
 import { directorWrite, type DirectorAct } from "./director-write";
 import { MAX_FORBIDDEN_PAIRS } from "./schemas";
+import { teammatePairsOf } from "@/server/services/teams/load";
 
 export interface ForbiddenPairView {
   a: { userId: string; name: string };
@@ -36,10 +37,13 @@ export async function listForbiddenPairs(db: DbOrTx, tournamentId: string): Prom
   return rows.map((r) => ({ a: { userId: r.a, name: r.aName }, b: { userId: r.b, name: r.bName } }));
 }
 
-/** The pairs as the pairing engines take them. */
+/** The pairs as the pairing engines take them, with every pair of teammates when the event keeps
+ * teammates apart (docs/teams.md "Team tables in an individual event"). */
 export async function forbiddenPairsOf(db: DbOrTx, tournamentId: string): Promise<[string, string][]> {
   const rows = await db.select({ a: tournamentForbiddenPairs.playerA, b: tournamentForbiddenPairs.playerB }).from(tournamentForbiddenPairs).where(eq(tournamentForbiddenPairs.tournamentId, tournamentId));
-  return rows.map((r) => [r.a, r.b]);
+  const own = rows.map((r): [string, string] => [r.a, r.b]);
+  const keys = new Set(own.map(([a, b]) => `${a}|${b}`));
+  return [...own, ...(await teammatePairsOf(db, tournamentId)).filter(([a, b]) => !keys.has(`${a}|${b}`))];
 }
 
 /** The event must not be finished: its pairs no longer change then. */

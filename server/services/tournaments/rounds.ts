@@ -19,6 +19,7 @@ import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
 import { forbiddenPairsOf } from "./forbidden";
 import { playerRatingFor } from "./ratings";
+import { refuseTeamEvent } from "@/server/services/teams/load";
 
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new DomainError("PRECONDITION", `The pairing engine refused: ${r.error.message}`);
@@ -96,6 +97,7 @@ async function fixStartingField(tx: Tx, ev: Event): Promise<Entry[]> {
 export async function pairNextRound(db: DbOrTx, input: DirectorAct & { method?: PairingMethod }): Promise<{ roundNumber: number }> {
   return directorWrite(db, input, async (tx, t, audit) => {
     if (t.status === "finished") throw new DomainError("PRECONDITION", "The tournament is finished.");
+    await refuseTeamEvent(tx, t.id);
     let ev = await loadEvent(tx, t);
     const last = ev.rounds.at(-1);
     if (last && last.status === "draft") throw new DomainError("PRECONDITION", `Round ${last.number} is still a draft: publish it, or delete it to pair it again.`);
@@ -223,6 +225,7 @@ export async function publishRound(db: DbOrTx, input: RoundAct): Promise<void> {
   await directorWrite(db, { ...input, audit: { action: "round.published", details: { round: roundNumber } } }, async (tx, t) => {
     const r = await roundByNumber(tx, t.id, roundNumber);
     if (r.status !== "draft") throw new DomainError("PRECONDITION", `Round ${roundNumber} is already ${r.status}.`);
+    await refuseTeamEvent(tx, t.id);
     const ev = await loadEvent(tx, t);
     const inRound = ev.pairings.filter((p) => p.roundId === r.id).flatMap((p) => p.players);
     const seen = new Set<string>();

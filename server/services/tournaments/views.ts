@@ -11,6 +11,7 @@ import { absentRounds, computeStandings, explainOrder, splitByes, type LossReaso
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
+import { teamNamesByPlayer } from "@/server/services/teams/load";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
 import { entryRefusal, waitlistOf } from "./entries";
 import { buildBracket, buildHistory, isElimination, lateEntries, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
@@ -375,10 +376,13 @@ export const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",
 export async function standingsCsv(db: DbOrTx, tournamentId: string): Promise<string> {
   const s = await getStandings(db, tournamentId);
   const extra = s.tiebreakOrder.filter((t) => t.code !== "spread" && t.code !== "losses");
-  const head = ["rank", "player", "wins", "losses", "spread", "games", "byes", "withdrawn", ...extra.map((t) => t.label)];
+  // events with teams (docs/teams.md): each player's team in a column after the name
+  const team = await teamNamesByPlayer(db, tournamentId);
+  const tcol = (id: string) => (team.size ? [team.get(id) ?? ""] : []);
+  const head = ["rank", "player", ...(team.size ? ["team"] : []), "wins", "losses", "spread", "games", "byes", "withdrawn", ...extra.map((t) => t.label)];
   return csv([
     head,
-    ...s.rows.map((r) => [r.rank, r.name, r.wins, r.losses, r.spread, r.games, r.byes, r.withdrawn ? "yes" : "", ...extra.map((x) => r.tiebreaks.find((t) => t.code === x.code)?.value ?? "")]),
+    ...s.rows.map((r) => [r.rank, r.name, ...tcol(r.userId), r.wins, r.losses, r.spread, r.games, r.byes, r.withdrawn ? "yes" : "", ...extra.map((x) => r.tiebreaks.find((t) => t.code === x.code)?.value ?? "")]),
   ]);
 }
 
@@ -399,10 +403,21 @@ export async function pairingsCsv(db: DbOrTx, tournamentId: string, round?: numb
   const shown = published.filter((x) => round === undefined || x.number === round);
   // Every seat any board has, at least the event's players per game (a board never has more).
   const seats = SEAT_WORDS.slice(0, Math.max(2, t.playersPerGame, ...shown.flatMap((r) => r.pairings.map((p) => p.players.length))));
-  const rows: unknown[][] = [["round", "table", ...seats, ...seats.map((w) => `${w}_score`), "forfeit", "bye"]];
+  // events with teams (docs/teams.md): each seat's team after the scores
+  const team = await teamNamesByPlayer(db, tournamentId);
+  const teamHead = team.size ? seats.map((w) => `${w}_team`) : [];
+  const rows: unknown[][] = [["round", "table", ...seats, ...seats.map((w) => `${w}_score`), "forfeit", "bye", ...teamHead]];
   for (const r of shown)
     for (const p of r.pairings)
-      rows.push([r.number, p.isBye ? "" : p.table, ...seats.map((_, i) => p.players[i]?.name ?? ""), ...seats.map((_, i) => p.players[i]?.score ?? ""), p.doubleForfeit ? "double forfeit" : p.forfeitUserId && !lostInPlay(p.lossReason) ? names.get(p.forfeitUserId) : "", p.isBye ? "yes" : ""]);
+      rows.push([
+        r.number,
+        p.isBye ? "" : p.table,
+        ...seats.map((_, i) => p.players[i]?.name ?? ""),
+        ...seats.map((_, i) => p.players[i]?.score ?? ""),
+        p.doubleForfeit ? "double forfeit" : p.forfeitUserId && !lostInPlay(p.lossReason) ? names.get(p.forfeitUserId) : "",
+        p.isBye ? "yes" : "",
+        ...(team.size ? seats.map((_, i) => team.get(p.players[i]?.userId ?? "") ?? "") : []),
+      ]);
   return csv(rows);
 }
 
