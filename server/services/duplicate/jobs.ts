@@ -39,8 +39,13 @@ export function duplicateQueue(db: Db): Promise<PgBoss> {
   return p;
 }
 
-/** Send a new turn's jobs (after the commit that opened it). */
+/** Send a new turn's jobs (after the commit that opened it). A queue that cannot take them is
+ * logged, not thrown: the turn is open and stored, and the close on read covers the missing job. */
 export async function scheduleTurn(db: Db, gameId: string, t: Pick<DuplicateTurn, "number" | "dueAt">): Promise<void> {
+  await sendTurnJobs(db, gameId, t).catch((err: unknown) => console.error(`Could not queue the jobs of duplicate game ${gameId}, turn ${t.number}:`, err));
+}
+
+async function sendTurnJobs(db: Db, gameId: string, t: Pick<DuplicateTurn, "number" | "dueAt">): Promise<void> {
   const boss = await duplicateQueue(db);
   const key = `${gameId}:${t.number}`;
   await boss.send(DUPLICATE_QUEUE, { gameId, turn: t.number, kind: "search" } satisfies DuplicateJob, { singletonKey: `${key}:search` });
