@@ -37,7 +37,9 @@ const serwist = new Serwist({
       }),
     },
     {
-      matcher: ({ request, sameOrigin }) => sameOrigin && request.mode === "navigate",
+      // pages: a full load (navigate) and the copy the page asks for after a client-side navigation
+      // (SerwistProvider's cacheOnNavigation); not Next's RSC payloads (defaultCache keeps those)
+      matcher: ({ request, sameOrigin, url }) => sameOrigin && request.method === "GET" && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/_next/") && !url.pathname.startsWith("/serwist/") && request.headers.get("RSC") !== "1" && !/\.[a-z0-9]+$/i.test(url.pathname),
       handler: new NetworkFirst({
         cacheName: "equalis-pages",
         networkTimeoutSeconds: 8,

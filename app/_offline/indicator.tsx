@@ -1,0 +1,63 @@
+"use client";
+/**
+ * The sync indicator on every page (in the site header): online / offline / syncing N writes /
+ * conflicts to decide, and when this device last synced. A button (keyboard reachable) opens the
+ * list of queued writes and conflicts; a polite live region says each change of state.
+ */
+import { useState } from "react";
+import { useSync } from "./sync";
+import { WritesList } from "./writes-list";
+
+const clock = (t: number) => new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+const writesWord = (n: number) => (n === 1 ? "1 write" : `${n} writes`);
+
+export function SyncIndicator() {
+  const { online, syncing, writes, lastSyncedAt, stoppedBecause } = useSync();
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const pending = writes.filter((w) => w.state === "pending").length;
+  const conflicts = writes.filter((w) => w.state === "conflict").length;
+  // conflicts are shown without asking (a person must decide them) until the panel is closed
+  const open = chosen ?? conflicts > 0;
+
+  const synced = lastSyncedAt ? `last synced at ${clock(lastSyncedAt)}` : "nothing synced yet on this device";
+  const [tone, short, long] = conflicts
+    ? ["border-red-400 bg-red-50 text-red-900", `${conflicts} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide${pending ? `, ${writesWord(pending)} not yet sent` : ""}`]
+    : !online
+      ? ["border-amber-400 bg-amber-50 text-amber-900", pending ? `Offline · ${pending}` : "Offline", `Offline${pending ? ` · ${writesWord(pending)} not yet sent` : ""} · ${synced}`]
+      : syncing
+        ? ["border-sky-400 bg-sky-50 text-sky-900", `Syncing ${pending}`, `Syncing ${writesWord(pending)}…`]
+        : pending
+          ? ["border-amber-400 bg-amber-50 text-amber-900", `${pending} waiting`, `Online · ${writesWord(pending)} waiting${stoppedBecause ? ` (${stoppedBecause})` : ""}`]
+          : ["border-emerald-300 bg-emerald-50 text-emerald-900", "Online", `Online · ${synced}`];
+
+  return (
+    <div className="relative shrink-0 text-xs sm:text-sm" data-testid="sync-indicator">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="sync-panel"
+        onClick={() => setOpen(!open)}
+        className={`rounded-full border px-2 py-1 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 ${tone}`}
+      >
+        <span aria-hidden="true">{online ? "●" : "○"} </span>
+        <span className="sm:hidden">{short}</span>
+        <span className="hidden sm:inline">{long}</span>
+        <span className="sr-only"> — show the writes on this device</span>
+      </button>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="sync-status">
+        {long}
+      </p>
+      {open ? (
+        <div id="sync-panel" className="fixed inset-x-2 top-14 z-40 max-h-[70vh] overflow-auto rounded border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-1 sm:w-96" data-testid="sync-panel">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <p className="font-semibold text-slate-900">{online ? "Online" : "Offline"} · {synced}</p>
+            <button type="button" className="rounded border border-slate-300 px-2 py-1" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+          <WritesList writes={writes} emptyText="Every write made on this device has reached the server." />
+        </div>
+      ) : null}
+    </div>
+  );
+}
