@@ -1,0 +1,152 @@
+/**
+ * The venue's Wi-Fi fails (docs/offline.md): the director's dashboard, opened once online, keeps
+ * working with the browser context taken offline (`setOffline(true)`): results typed by keyboard
+ * wait on the device marked "not yet sent", survive a reload, and reach the server exactly once when
+ * the network returns; the server then holds what an online run would. A result changed on another
+ * device meanwhile is a conflict shown with both values, decided in the page. Screenshots of the
+ * indicator and the conflict at desktop and phone size go to /tmp/offline-shots.
+ */
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { api } from "./tournament-setup";
+
+const SHOTS = "/tmp/offline-shots";
+const PHONE = { width: 390, height: 844 };
+
+type Overview = { rounds: { number: number; pairings: { id: string; table: number; isBye: boolean; version: number; players: { userId: string; name: string; score: number | null }[] }[] }[] };
+
+/** Eight players and a director; a two-round Swiss with round 1 paired and published. */
+async function eventWithRound1(page: Page, baseURL: string | undefined, name: string) {
+  const anon = await playwrightRequest.newContext({ baseURL });
+  const emails = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const email = uniqueEmail(`off${i + 1}`);
+      const res = await anon.post("/api/trpc/accounts.signUp", { data: { json: { email, name: `Player ${String.fromCharCode(65 + i)}`, password: PASSWORD } } });
+      expect(res.ok()).toBe(true);
+      return email;
+    }),
+  );
+  await anon.dispose();
+  await signUp(page, "Olga Offline");
+  const club = await api<{ id: string }>(page, "clubs.create", { handle: `off-${randomBytes(3).toString("hex")}`, name: `${name} Club` });
+  const t = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name, startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 2 });
+  await api(page, "tournaments.players.add", { tournamentId: t.id, emails: emails.join("\n"), checkIn: true });
+  await api(page, "tournaments.rounds.pair", { tournamentId: t.id });
+  await api(page, "tournaments.rounds.publish", { tournamentId: t.id, roundNumber: 1 });
+  return t.id;
+}
+
+/** Opens the dashboard until the service worker controls it and has stored it with its data. */
+async function openOnceOnline(page: Page, tournamentId: string) {
+  await page.goto(`/tournaments/${tournamentId}/manage`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // this load goes through the worker, which keeps the page and its query answers
+  await page.reload();
+  await expect(page.locator("#result-line-1")).toBeVisible();
+  await expect(page.getByTestId("sync-indicator")).toContainText("Online");
+}
+
+async function typeLine(page: Page, line: string) {
+  await page.locator("#result-line-1").focus();
+  await page.keyboard.type(line);
+  await page.keyboard.press("Enter");
+}
+
+async function scoresOnServer(page: Page, tournamentId: string) {
+  const t = await api<Overview>(page, "tournaments.byId", { tournamentId }, "query");
+  return t.rounds[0].pairings.filter((p) => !p.isBye).map((p) => ({ table: p.table, scores: p.players.map((pl) => pl.score) }));
+}
+
+test("the director enters four results offline, reloads offline, and they reach the server once", async ({ page, baseURL, context }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const id = await eventWithRound1(page, baseURL, "Wi-Fi Down Open");
+  // the control run: the same four lines, online, on a second event of the same shape
+  const controlId = await eventWithRound1(page, baseURL, "Control Open");
+  const lines = ["1 410 380", "2 355 402", "3 390 390", "4 444 321"];
+  for (const line of lines) {
+    const [table, a, b] = line.split(" ").map(Number);
+    const t = await api<Overview>(page, "tournaments.byId", { tournamentId: controlId }, "query");
+    const board = t.rounds[0].pairings.find((p) => p.table === table)!;
+    await api(page, "tournaments.enterResult", { tournamentId: controlId, pairingId: board.id, scores: { [board.players[0].userId]: a, [board.players[1].userId]: b }, expectedVersion: board.version });
+  }
+
+  await openOnceOnline(page, id);
+  await context.setOffline(true);
+  await expect(page.getByTestId("sync-indicator")).toContainText("Offline");
+  for (const line of lines) await typeLine(page, line);
+  await expect(page.getByTestId("write-pending")).toHaveCount(4);
+  await expect(page.getByTestId("entry-said")).toContainText("Kept on this device, not yet sent.");
+  await expect(page.getByTestId("tables-left")).toHaveText("Every table of this round has a result; a line for a table corrects it.");
+  await expect(page.getByTestId("sync-status")).toContainText("Offline · 4 writes not yet sent");
+  await page.screenshot({ path: `${SHOTS}/offline-indicator-desktop.png` });
+
+  // a reload with no network: the page comes from the device, the four writes from IndexedDB
+  await page.reload();
+  await expect(page.locator("#result-line-1")).toBeVisible();
+  await expect(page.getByTestId("write-pending")).toHaveCount(4);
+  await expect(page.getByTestId("write-pending").first()).toContainText(/Round 1, table 1: Player \w 410 – Player \w 380 · not yet sent/);
+  await page.setViewportSize(PHONE);
+  await expect(page.getByTestId("sync-indicator")).toContainText("Offline · 4");
+  await page.screenshot({ path: `${SHOTS}/offline-indicator-phone.png` });
+  // the indicator opens by keyboard
+  await page.getByRole("button", { name: /Offline · 4/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("sync-panel").getByTestId("write-pending")).toHaveCount(4);
+  await page.screenshot({ path: `${SHOTS}/offline-panel-phone.png` });
+  await page.keyboard.press("Enter");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await scoresOnServer(page, id)).every((b) => b.scores.every((s) => s === null))).toBe(true);
+
+  // back online: everything is sent, once, and the server equals the control run
+  await context.setOffline(false);
+  await expect(page.getByTestId("write-pending")).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId("sync-status")).toContainText(/Online · last synced at/);
+  expect(await scoresOnServer(page, id)).toEqual(await scoresOnServer(page, controlId));
+  const audit = await api<{ action: string }[]>(page, "tournaments.audit", { tournamentId: id }, "query");
+  expect(audit.filter((a) => a.action.startsWith("result."))).toHaveLength(4);
+  await page.screenshot({ path: `${SHOTS}/online-indicator-desktop.png` });
+});
+
+test("a result changed on another device while this one was offline is a conflict, decided in the page", async ({ page, baseURL, context }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const id = await eventWithRound1(page, baseURL, "Conflict Open");
+  await openOnceOnline(page, id);
+  await context.setOffline(true);
+  await typeLine(page, "1 400 300");
+  await typeLine(page, "2 350 360");
+  await expect(page.getByTestId("write-pending")).toHaveCount(2);
+
+  // another director's device (same account, its own connection) enters table 1 differently
+  const other = await playwrightRequest.newContext({ baseURL, storageState: await context.storageState() });
+  const t = (await (await other.get(`/api/trpc/tournaments.byId?input=${encodeURIComponent(JSON.stringify({ json: { tournamentId: id } }))}`)).json()).result.data.json as Overview;
+  const board1 = t.rounds[0].pairings.find((p) => p.table === 1)!;
+  const [first, second] = board1.players;
+  const res = await other.post("/api/trpc/tournaments.enterResult", { data: { json: { tournamentId: id, pairingId: board1.id, scores: { [first.userId]: 333, [second.userId]: 444 }, expectedVersion: board1.version } } });
+  expect(res.ok()).toBe(true);
+  await other.dispose();
+
+  await context.setOffline(false);
+  const conflict = page.getByTestId("sync-panel").getByTestId("write-conflict");
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
+  await expect(conflict).toContainText(`This device: Round 1, table 1: ${first.name} 400 – ${second.name} 300`);
+  await expect(conflict).toContainText(`On the server: ${first.name} 333 – ${second.name} 444`);
+  // table 2 had no rival: it went through
+  await expect(page.getByTestId("write-pending")).toHaveCount(0);
+  await expect(page.getByTestId("sync-status")).toContainText("1 conflict to decide");
+  await page.screenshot({ path: `${SHOTS}/conflict-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/conflict-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // nothing overwritten while undecided
+  expect((await scoresOnServer(page, id)).find((b) => b.table === 1)?.scores).toEqual([333, 444]);
+
+  await conflict.getByRole("button", { name: "Send this device's" }).click();
+  await expect(page.getByTestId("write-conflict")).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(async () => (await scoresOnServer(page, id)).find((b) => b.table === 1)?.scores).toEqual([400, 300]);
+  expect((await scoresOnServer(page, id)).find((b) => b.table === 2)?.scores).toEqual([350, 360]);
+});
