@@ -48,6 +48,8 @@ const serwist = new Serwist({
     },
     ...defaultCache,
   ],
+  // a page never opened on this device, asked for offline: the precached "You are offline" page
+  fallbacks: { entries: [{ url: "/offline", matcher: ({ request }) => request.destination === "document" }] },
 });
 
 serwist.addEventListeners();

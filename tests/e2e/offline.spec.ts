@@ -17,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 
 type Overview = { rounds: { number: number; pairings: { id: string; table: number; isBye: boolean; version: number; players: { userId: string; name: string; score: number | null }[] }[] }[] };
 
-/** Eight players and a director; a two-round Swiss with round 1 paired and published. */
+/** Eight players; as the signed-in director, a two-round Swiss with round 1 paired and published. */
 async function eventWithRound1(page: Page, baseURL: string | undefined, name: string) {
   const anon = await playwrightRequest.newContext({ baseURL });
   const emails = await Promise.all(
@@ -29,7 +29,6 @@ async function eventWithRound1(page: Page, baseURL: string | undefined, name: st
     }),
   );
   await anon.dispose();
-  await signUp(page, "Olga Offline");
   const club = await api<{ id: string }>(page, "clubs.create", { handle: `off-${randomBytes(3).toString("hex")}`, name: `${name} Club` });
   const t = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name, startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 2 });
   await api(page, "tournaments.players.add", { tournamentId: t.id, emails: emails.join("\n"), checkIn: true });
@@ -64,6 +63,7 @@ async function scoresOnServer(page: Page, tournamentId: string) {
 
 test("the director enters four results offline, reloads offline, and they reach the server once", async ({ page, baseURL, context }) => {
   mkdirSync(SHOTS, { recursive: true });
+  await signUp(page, "Olga Offline");
   const id = await eventWithRound1(page, baseURL, "Wi-Fi Down Open");
   // the control run: the same four lines, online, on a second event of the same shape
   const controlId = await eventWithRound1(page, baseURL, "Control Open");
@@ -114,6 +114,7 @@ test("the director enters four results offline, reloads offline, and they reach 
 
 test("a result changed on another device while this one was offline is a conflict, decided in the page", async ({ page, baseURL, context }) => {
   mkdirSync(SHOTS, { recursive: true });
+  await signUp(page, "Olga Offline");
   const id = await eventWithRound1(page, baseURL, "Conflict Open");
   await openOnceOnline(page, id);
   await context.setOffline(true);
