@@ -12,7 +12,7 @@ const clock = (t: number) => new Date(t).toLocaleTimeString([], { hour: "2-digit
 const writesWord = (n: number) => (n === 1 ? "1 write" : `${n} writes`);
 
 export function SyncIndicator() {
-  const { online, syncing, writes, lastSyncedAt, stoppedBecause } = useSync();
+  const { online, syncing, writes, lastSyncedAt, stoppedBecause, syncNow } = useSync();
   const [chosen, setOpen] = useState<boolean | null>(null);
   const pending = writes.filter((w) => w.state === "pending").length;
   const conflicts = writes.filter((w) => w.state === "conflict").length;
@@ -48,12 +48,19 @@ export function SyncIndicator() {
         {long}
       </p>
       {open ? (
-        <div id="sync-panel" className="fixed inset-x-2 top-14 z-40 max-h-[70vh] overflow-auto rounded border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-1 sm:w-96" data-testid="sync-panel">
+        <div id="sync-panel" className="fixed inset-x-2 top-14 z-40 max-h-[70vh] overflow-auto rounded border border-slate-200 bg-white p-3 shadow-lg sm:inset-x-auto sm:right-4 sm:w-96" data-testid="sync-panel">
           <div className="mb-2 flex items-center justify-between gap-2">
             <p className="font-semibold text-slate-900">{online ? "Online" : "Offline"} · {synced}</p>
-            <button type="button" className="rounded border border-slate-300 px-2 py-1" onClick={() => setOpen(false)}>
-              Close
-            </button>
+            <div className="flex shrink-0 gap-2">
+              {online && pending > 0 && !syncing ? (
+                <button type="button" className="rounded border border-teal-700 px-2 py-1 text-teal-900" onClick={() => void syncNow()}>
+                  Send now
+                </button>
+              ) : null}
+              <button type="button" className="rounded border border-slate-300 px-2 py-1" onClick={() => setOpen(false)}>
+                Close
+              </button>
+            </div>
           </div>
           <WritesList writes={writes} emptyText="Every write made on this device has reached the server." />
         </div>

@@ -50,6 +50,12 @@ async function openOnceOnline(page: Page, tournamentId: string) {
   await expect(page.getByTestId("sync-indicator")).toContainText("Online");
 }
 
+/** Screenshots show the header, where the indicator is. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
 async function typeLine(page: Page, line: string) {
   await page.locator("#result-line-1").focus();
   await page.keyboard.type(line);
@@ -83,21 +89,23 @@ test("the director enters four results offline, reloads offline, and they reach 
   await expect(page.getByTestId("entry-said")).toContainText("Kept on this device, not yet sent.");
   await expect(page.getByTestId("tables-left")).toHaveText("Every table of this round has a result; a line for a table corrects it.");
   await expect(page.getByTestId("sync-status")).toContainText("Offline · 4 writes not yet sent");
-  await page.screenshot({ path: `${SHOTS}/offline-indicator-desktop.png` });
+  await shot(page, "offline-indicator-desktop");
 
   // a reload with no network: the page comes from the device, the four writes from IndexedDB
   await page.reload();
   await expect(page.locator("#result-line-1")).toBeVisible();
   await expect(page.getByTestId("write-pending")).toHaveCount(4);
   await expect(page.getByTestId("write-pending").first()).toContainText(/Round 1, table 1: Player \w 410 – Player \w 380 · not yet sent/);
+  // the page truly came from the device: the network is gone for the service worker too
+  expect(await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then(() => "reached", () => "no network"))).toBe("no network");
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId("sync-indicator")).toContainText("Offline · 4");
-  await page.screenshot({ path: `${SHOTS}/offline-indicator-phone.png` });
+  await shot(page, "offline-indicator-phone");
   // the indicator opens by keyboard
   await page.getByRole("button", { name: /Offline · 4/ }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("sync-panel").getByTestId("write-pending")).toHaveCount(4);
-  await page.screenshot({ path: `${SHOTS}/offline-panel-phone.png` });
+  await shot(page, "offline-panel-phone");
   await page.keyboard.press("Enter");
   await page.setViewportSize({ width: 1280, height: 800 });
   expect((await scoresOnServer(page, id)).every((b) => b.scores.every((s) => s === null))).toBe(true);
@@ -109,7 +117,7 @@ test("the director enters four results offline, reloads offline, and they reach 
   expect(await scoresOnServer(page, id)).toEqual(await scoresOnServer(page, controlId));
   const audit = await api<{ action: string }[]>(page, "tournaments.audit", { tournamentId: id }, "query");
   expect(audit.filter((a) => a.action.startsWith("result."))).toHaveLength(4);
-  await page.screenshot({ path: `${SHOTS}/online-indicator-desktop.png` });
+  await shot(page, "online-indicator-desktop");
 });
 
 test("a result changed on another device while this one was offline is a conflict, decided in the page", async ({ page, baseURL, context }) => {
@@ -139,9 +147,9 @@ test("a result changed on another device while this one was offline is a conflic
   // table 2 had no rival: it went through
   await expect(page.getByTestId("write-pending")).toHaveCount(0);
   await expect(page.getByTestId("sync-status")).toContainText("1 conflict to decide");
-  await page.screenshot({ path: `${SHOTS}/conflict-desktop.png` });
+  await shot(page, "conflict-desktop");
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/conflict-phone.png` });
+  await shot(page, "conflict-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
   // nothing overwritten while undecided
   expect((await scoresOnServer(page, id)).find((b) => b.table === 1)?.scores).toEqual([333, 444]);
@@ -150,4 +158,48 @@ test("a result changed on another device while this one was offline is a conflic
   await expect(page.getByTestId("write-conflict")).toHaveCount(0, { timeout: 30_000 });
   await expect.poll(async () => (await scoresOnServer(page, id)).find((b) => b.table === 1)?.scores).toEqual([400, 300]);
   expect((await scoresOnServer(page, id)).find((b) => b.table === 2)?.scores).toEqual([350, 360]);
+});
+
+test("an answer lost after the server applied a write, and a 500 in the middle of the batch: shown, retried, nothing applied twice", async ({ page, baseURL, context }) => {
+  await signUp(page, "Olga Offline");
+  const id = await eventWithRound1(page, baseURL, "Flaky Server Open");
+  await openOnceOnline(page, id);
+  await context.setOffline(true);
+  for (const line of ["1 401 301", "2 402 302", "3 403 303"]) await typeLine(page, line);
+  await expect(page.getByTestId("write-pending")).toHaveCount(3);
+
+  // the server's side of the sync: the first write is applied but its answer is lost (as when the
+  // server is killed after its commit); the next write's first attempt answers 500
+  let attempts = 0;
+  await context.route("**/api/trpc/tournaments.enterResult**", async (route) => {
+    attempts++;
+    if (attempts === 1) {
+      await route.fetch();
+      return route.abort("connectionreset");
+    }
+    if (attempts === 3) return route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
+    return route.continue();
+  });
+  await context.setOffline(false);
+  // stopped at the first write: it and the later ones wait, in order, and the page says why
+  await expect(page.getByTestId("sync-status")).toContainText("Online · 3 writes waiting", { timeout: 30_000 });
+  await expect(page.getByTestId("write-pending").first()).toContainText("Last try:");
+  expect((await scoresOnServer(page, id)).find((b) => b.table === 1)?.scores).toEqual([401, 301]);
+
+  await page.getByTestId("sync-indicator").getByRole("button", { name: /writes waiting/ }).click();
+  await page.getByRole("button", { name: "Send now" }).click();
+  // table 1 is recognised as already applied; table 2 meets the 500 and the flush stops again
+  await expect(page.getByTestId("sync-status")).toContainText("Online · 2 writes waiting", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByTestId("sync-status")).toContainText(/Online · last synced at/, { timeout: 30_000 });
+  await expect(page.getByTestId("write-pending")).toHaveCount(0);
+
+  expect((await scoresOnServer(page, id)).slice(0, 3)).toEqual([
+    { table: 1, scores: [401, 301] },
+    { table: 2, scores: [402, 302] },
+    { table: 3, scores: [403, 303] },
+  ]);
+  // each result entered once: three entries, no correction
+  const audit = await api<{ action: string }[]>(page, "tournaments.audit", { tournamentId: id }, "query");
+  expect(audit.filter((a) => a.action.startsWith("result.")).map((a) => a.action)).toEqual(["result.recorded", "result.recorded", "result.recorded"]);
 });
