@@ -7,7 +7,6 @@ import { useState, type ReactNode } from "react";
 import superjson from "superjson";
 import { TRPC_MAX_BATCH } from "@/server/limits";
 import type { AppRouter } from "@/server/routers/_app";
-import { SyncProvider } from "@/app/_offline/sync";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -33,8 +32,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {/* the offline write queue and service worker need the tRPC client (docs/offline.md) */}
-        <SyncProvider>{children}</SyncProvider>
+        {children}
       </TRPCProvider>
     </QueryClientProvider>
   );
