@@ -20,15 +20,16 @@ export function SyncIndicator() {
   const open = chosen ?? conflicts > 0;
 
   const synced = lastSyncedAt ? `last synced at ${clock(lastSyncedAt)}` : "nothing synced yet on this device";
-  const [tone, short, long] = conflicts
-    ? ["border-red-400 bg-red-50 text-red-900", `${conflicts} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide${pending ? `, ${writesWord(pending)} not yet sent` : ""}`]
+  // [colours, a phone's label, a wider screen's label, the sentence said to screen readers]
+  const [tone, short, label, long] = conflicts
+    ? ["border-red-400 bg-red-50 text-red-900", `${conflicts} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide${pending ? `, ${writesWord(pending)} not yet sent` : ""}`]
     : !online
-      ? ["border-amber-400 bg-amber-50 text-amber-900", pending ? `Offline · ${pending}` : "Offline", `Offline${pending ? ` · ${writesWord(pending)} not yet sent` : ""} · ${synced}`]
+      ? ["border-amber-400 bg-amber-50 text-amber-900", pending ? `Offline · ${pending}` : "Offline", pending ? `Offline · ${pending} not yet sent` : "Offline", `Offline${pending ? ` · ${writesWord(pending)} not yet sent` : ""} · ${synced}`]
       : syncing
-        ? ["border-sky-400 bg-sky-50 text-sky-900", `Syncing ${pending}`, `Syncing ${writesWord(pending)}…`]
+        ? ["border-sky-400 bg-sky-50 text-sky-900", `Syncing ${pending}`, `Syncing ${pending}…`, `Syncing ${writesWord(pending)}…`]
         : pending
-          ? ["border-amber-400 bg-amber-50 text-amber-900", `${pending} waiting`, `Online · ${writesWord(pending)} waiting${stoppedBecause ? ` (${stoppedBecause})` : ""}`]
-          : ["border-emerald-300 bg-emerald-50 text-emerald-900", "Online", `Online · ${synced}`];
+          ? ["border-amber-400 bg-amber-50 text-amber-900", `${pending} waiting`, `${pending} waiting to send`, `Online · ${writesWord(pending)} waiting${stoppedBecause ? ` (${stoppedBecause})` : ""}`]
+          : ["border-emerald-300 bg-emerald-50 text-emerald-900", "Online", lastSyncedAt ? `Online · synced ${clock(lastSyncedAt)}` : "Online", `Online · ${synced}`];
 
   return (
     <div className="relative shrink-0 text-xs sm:text-sm" data-testid="sync-indicator">
@@ -41,7 +42,7 @@ export function SyncIndicator() {
       >
         <span aria-hidden="true">{online ? "●" : "○"} </span>
         <span className="sm:hidden">{short}</span>
-        <span className="hidden sm:inline">{long}</span>
+        <span className="hidden sm:inline">{label}</span>
         <span className="sr-only"> — show the writes on this device</span>
       </button>
       <p role="status" aria-live="polite" className="sr-only" data-testid="sync-status">

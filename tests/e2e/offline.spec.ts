@@ -82,6 +82,13 @@ test("the director enters four results offline, reloads offline, and they reach 
   }
 
   await openOnceOnline(page, id);
+  // the other pages a venue needs, opened once online: a print sheet and the event's public page
+  await page.goto(`/tournaments/${id}/print/find-your-table?round=1`);
+  await expect(page.getByTestId("table-line")).toHaveCount(8);
+  await page.goto(`/tournaments/${id}`);
+  await expect(page.getByRole("heading", { name: /Wi-Fi Down Open/ }).first()).toBeVisible();
+  await page.goto(`/tournaments/${id}/manage`);
+  await expect(page.locator("#result-line-1")).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByTestId("sync-indicator")).toContainText("Offline");
   for (const line of lines) await typeLine(page, line);
@@ -109,6 +116,16 @@ test("the director enters four results offline, reloads offline, and they reach 
   await page.keyboard.press("Enter");
   await page.setViewportSize({ width: 1280, height: 800 });
   expect((await scoresOnServer(page, id)).every((b) => b.scores.every((s) => s === null))).toBe(true);
+
+  // still offline: the print sheet and the event page open from the device; a page never opened says so
+  await page.goto(`/tournaments/${id}/print/find-your-table?round=1`);
+  await expect(page.getByTestId("table-line")).toHaveCount(8);
+  await page.goto(`/tournaments/${id}`);
+  await expect(page.getByRole("heading", { name: /Wi-Fi Down Open/ }).first()).toBeVisible();
+  await page.goto("/ratings");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await page.goto(`/tournaments/${id}/manage`);
+  await expect(page.getByTestId("write-pending")).toHaveCount(4);
 
   // back online: everything is sent, once, and the server equals the control run
   await context.setOffline(false);
@@ -186,7 +203,7 @@ test("an answer lost after the server applied a write, and a 500 in the middle o
   await expect(page.getByTestId("write-pending").first()).toContainText("Last try:");
   expect((await scoresOnServer(page, id)).find((b) => b.table === 1)?.scores).toEqual([401, 301]);
 
-  await page.getByTestId("sync-indicator").getByRole("button", { name: /writes waiting/ }).click();
+  await page.getByTestId("sync-indicator").getByRole("button", { name: /waiting to send/ }).click();
   await page.getByRole("button", { name: "Send now" }).click();
   // table 1 is recognised as already applied; table 2 meets the 500 and the flush stops again
   await expect(page.getByTestId("sync-status")).toContainText("Online · 2 writes waiting", { timeout: 30_000 });
