@@ -3,12 +3,15 @@
  * working with the browser context taken offline (`setOffline(true)`): results typed by keyboard
  * wait on the device marked "not yet sent", survive a reload, and reach the server exactly once when
  * the network returns; the server then holds what an online run would. A result changed on another
- * device meanwhile is a conflict shown with both values, decided in the page. Screenshots of the
- * indicator and the conflict at desktop and phone size go to /tmp/offline-shots.
+ * device meanwhile is a conflict shown with both values, decided in the page. A 500 in the middle of
+ * a batch, an answer lost after the server applied a write, and the server killed (kill -9) in the
+ * middle of a sync lose nothing and apply nothing twice. Screenshots of the indicator and the
+ * conflict at desktop and phone size go to /tmp/offline-shots.
  */
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { freePort, startApp, stopAll, type AppInstance } from "./faults-helpers";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 import { api } from "./tournament-setup";
 
@@ -219,4 +222,57 @@ test("an answer lost after the server applied a write, and a 500 in the middle o
   // each result entered once: three entries, no correction
   const audit = await api<{ action: string }[]>(page, "tournaments.audit", { tournamentId: id }, "query");
   expect(audit.filter((a) => a.action.startsWith("result.")).map((a) => a.action)).toEqual(["result.recorded", "result.recorded", "result.recorded"]);
+});
+
+test.afterAll(async () => {
+  await stopAll();
+});
+
+test("kill -9 of the server in the middle of a sync: after the restart nothing is lost or applied twice", async ({ browser }) => {
+  test.setTimeout(240_000);
+  // a server of our own (the same build, its own embedded database), so it can be killed
+  const dir = `.data/e2e-offline-kill-${randomBytes(4).toString("hex")}`;
+  const port = await freePort(3420);
+  let app: AppInstance = await startApp({ name: "offline-kill9", port, db: { pgliteDir: dir } });
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  try {
+    await signUp(page, "Olga Offline");
+    const id = await eventWithRound1(page, app.url, "Power Cut Open");
+    await openOnceOnline(page, id);
+    await context.setOffline(true);
+    const lines = ["1 411 311", "2 412 312", "3 413 313", "4 414 314"];
+    for (const line of lines) await typeLine(page, line);
+    await expect(page.getByTestId("write-pending")).toHaveCount(4);
+
+    // the second write reaches the server, which commits it and is killed before it answers
+    let attempts = 0;
+    await context.route("**/api/trpc/tournaments.enterResult**", async (route) => {
+      attempts++;
+      if (attempts !== 2) return route.continue();
+      await route.fetch();
+      await app.kill9();
+      return route.abort("connectionreset");
+    });
+    await context.setOffline(false);
+    await expect(page.getByTestId("sync-status")).toContainText("Online · 3 writes waiting", { timeout: 30_000 });
+    await expect(page.getByTestId("write-pending")).toHaveCount(3);
+
+    app = await startApp({ name: "offline-kill9-restarted", port, db: { pgliteDir: dir } });
+    // send now (unless the 20 s retry got there first)
+    const waiting = page.getByTestId("sync-indicator").getByRole("button", { name: /waiting to send/ });
+    if (await waiting.isVisible()) {
+      await waiting.click();
+      await page.getByRole("button", { name: "Send now" }).click({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await expect(page.getByTestId("sync-status")).toContainText(/Online · last synced at/, { timeout: 60_000 });
+    await expect(page.getByTestId("write-pending")).toHaveCount(0);
+
+    expect((await scoresOnServer(page, id)).slice(0, 4)).toEqual(lines.map((l) => l.split(" ").map(Number)).map(([table, a, b]) => ({ table, scores: [a, b] })));
+    const audit = await api<{ action: string }[]>(page, "tournaments.audit", { tournamentId: id }, "query");
+    expect(audit.filter((a) => a.action.startsWith("result.")).map((a) => a.action)).toEqual(Array(4).fill("result.recorded"));
+  } finally {
+    await context.close();
+    await app.stop();
+  }
 });
