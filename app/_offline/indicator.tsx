@@ -45,7 +45,8 @@ export function SyncIndicator() {
         <span className="hidden sm:inline">{label}</span>
         <span className="sr-only"> — show the writes on this device</span>
       </button>
-      <p role="status" aria-live="polite" className="sr-only" data-testid="sync-status">
+      {/* a live region without role="status": a page's own status line stays the only one of its kind */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="sync-status">
         {long}
       </p>
       {open ? (
