@@ -43,12 +43,14 @@ async function eventWithRound1(page: Page, baseURL: string | undefined, name: st
 /** Opens the dashboard until the service worker controls it and has stored it with its data. */
 async function openOnceOnline(page: Page, tournamentId: string) {
   await page.goto(`/tournaments/${tournamentId}/manage`);
+  // the worker is installed (precache done) and active
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  // this load goes through the worker, which keeps the page and its query answers
+  // a load in its scope now goes through it (claiming the first page may lag on a busy machine),
+  // and it keeps the page and its query answers
   await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
   await expect(page.locator("#result-line-1")).toBeVisible();
   await expect(page.getByTestId("sync-indicator")).toContainText("Online");
 }
