@@ -20,16 +20,17 @@ export function SyncIndicator() {
   const open = chosen ?? conflicts > 0;
 
   const synced = lastSyncedAt ? `last synced at ${clock(lastSyncedAt)}` : "nothing synced yet on this device";
-  // [colours, a phone's label, a wider screen's label, the sentence said to screen readers]
+  // [colours, a phone's label (a sign and a count: the header has no room for words at 390 px), a
+  // wider screen's label (also the button's name), the sentence said to screen readers]
   const [tone, short, label, long] = conflicts
-    ? ["border-red-400 bg-red-50 text-red-900", `${conflicts} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide${pending ? `, ${writesWord(pending)} not yet sent` : ""}`]
+    ? ["border-red-400 bg-red-50 text-red-900", `! ${conflicts}`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide`, `${conflicts === 1 ? "1 conflict" : `${conflicts} conflicts`} to decide${pending ? `, ${writesWord(pending)} not yet sent` : ""}`]
     : !online
-      ? ["border-amber-400 bg-amber-50 text-amber-900", pending ? `Offline · ${pending}` : "Offline", pending ? `Offline · ${pending} not yet sent` : "Offline", `Offline${pending ? ` · ${writesWord(pending)} not yet sent` : ""} · ${synced}`]
+      ? ["border-amber-400 bg-amber-50 text-amber-900", `○ ${pending || "off"}`, pending ? `Offline · ${pending} not yet sent` : "Offline", `Offline${pending ? ` · ${writesWord(pending)} not yet sent` : ""} · ${synced}`]
       : syncing
-        ? ["border-sky-400 bg-sky-50 text-sky-900", `Syncing ${pending}`, `Syncing ${pending}…`, `Syncing ${writesWord(pending)}…`]
+        ? ["border-sky-400 bg-sky-50 text-sky-900", `↻ ${pending}`, `Syncing ${pending}…`, `Syncing ${writesWord(pending)}…`]
         : pending
-          ? ["border-amber-400 bg-amber-50 text-amber-900", `${pending} waiting`, `${pending} waiting to send`, `Online · ${writesWord(pending)} waiting${stoppedBecause ? ` (${stoppedBecause})` : ""}`]
-          : ["border-emerald-300 bg-emerald-50 text-emerald-900", "Online", lastSyncedAt ? `Online · synced ${clock(lastSyncedAt)}` : "Online", `Online · ${synced}`];
+          ? ["border-amber-400 bg-amber-50 text-amber-900", `● ${pending}`, `${pending} waiting to send`, `Online · ${writesWord(pending)} waiting${stoppedBecause ? ` (${stoppedBecause})` : ""}`]
+          : ["border-emerald-300 bg-emerald-50 text-emerald-900", "●", lastSyncedAt ? `Online · synced ${clock(lastSyncedAt)}` : "Online", `Online · ${synced}`];
 
   return (
     <div className="relative shrink-0 text-xs sm:text-sm" data-testid="sync-indicator">
@@ -40,9 +41,13 @@ export function SyncIndicator() {
         onClick={() => setOpen(!open)}
         className={`rounded-full border px-2 py-1 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 ${tone}`}
       >
-        <span aria-hidden="true">{online ? "●" : "○"} </span>
-        <span className="sm:hidden">{short}</span>
-        <span className="hidden sm:inline">{label}</span>
+        <span aria-hidden="true" className="sm:hidden">
+          {short}
+        </span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          {online ? "● " : "○ "}
+        </span>
+        <span className="sr-only sm:not-sr-only">{label}</span>
         <span className="sr-only"> — show the writes on this device</span>
       </button>
       {/* a live region without role="status": a page's own status line stays the only one of its kind */}
