@@ -40,7 +40,7 @@ export function Header() {
           ))}
         </nav>
         {/* On a phone the links fold into one "Menu" button (the wrapped row took ~240 px above a game). */}
-        <details className="relative min-w-0 flex-1 text-sm sm:hidden" data-testid="phone-menu">
+        <details className="relative min-w-fit flex-1 text-sm sm:hidden" data-testid="phone-menu">
           <summary className="inline-block cursor-pointer rounded border border-slate-300 px-3 py-1">Menu</summary>
           <nav aria-label="Main" className="absolute left-0 z-30 mt-1 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
             {items.map((item) => (
