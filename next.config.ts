@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { withSerwist } from "@serwist/turbopack";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -25,4 +26,6 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Serwist builds the offline service worker with esbuild in a route handler (app/serwist/[path]/route.ts,
+// docs/offline.md); withSerwist keeps esbuild out of the server bundle.
+export default withSerwist(nextConfig);

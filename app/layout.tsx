@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { connection } from "next/server";
 import { Providers } from "./_trpc/client";
 import { Header } from "./_components/header";
+import { SyncProvider } from "./_offline/sync";
 import { ThemeSync } from "./_components/theme";
 import "./globals.css";
 
@@ -18,10 +19,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <Providers>
-          {/* the signed-in user's light/dark choice, on every page */}
-          <ThemeSync />
-          <Header />
-          <main className="mx-auto max-w-6xl px-4 py-4 sm:py-8">{children}</main>
+          {/* the service worker and the offline write queue (docs/offline.md); inside Providers, as it sends through tRPC */}
+          <SyncProvider>
+            {/* the signed-in user's light/dark choice, on every page */}
+            <ThemeSync />
+            <Header />
+            <main className="mx-auto max-w-6xl px-4 py-4 sm:py-8">{children}</main>
+          </SyncProvider>
         </Providers>
       </body>
     </html>

@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useTRPC } from "@/app/_trpc/client";
 import { NAV_ITEMS } from "./nav";
 import { NotificationBell } from "./notifications/bell";
+import { SyncIndicator } from "@/app/_offline/indicator";
 
 export function Header() {
   const trpc = useTRPC();
@@ -18,6 +19,8 @@ export function Header() {
 
   async function handleSignOut() {
     await signOut({ redirect: false });
+    // the pages and answers this device kept for offline use are the signed-in person's (docs/offline.md)
+    await Promise.all(["equalis-pages", "equalis-data", "pages", "pages-rsc", "pages-rsc-prefetch", "apis", "others"].map((c) => globalThis.caches?.delete(c)));
     await queryClient.resetQueries();
     router.push("/");
     router.refresh();
@@ -37,7 +40,7 @@ export function Header() {
           ))}
         </nav>
         {/* On a phone the links fold into one "Menu" button (the wrapped row took ~240 px above a game). */}
-        <details className="relative min-w-0 flex-1 text-sm sm:hidden" data-testid="phone-menu">
+        <details className="relative min-w-fit flex-1 text-sm sm:hidden" data-testid="phone-menu">
           <summary className="inline-block cursor-pointer rounded border border-slate-300 px-3 py-1">Menu</summary>
           <nav aria-label="Main" className="absolute left-0 z-30 mt-1 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
             {items.map((item) => (
@@ -48,6 +51,7 @@ export function Header() {
           </nav>
         </details>
         {/* On a phone everything shrinks to fit 390 px: a long name is truncated, never the page widened. */}
+        <SyncIndicator />
         <div className="flex min-w-0 items-center gap-2 text-sm sm:gap-3" data-testid="account">
           {me.isPending ? null : user ? (
             <>

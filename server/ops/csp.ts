@@ -11,6 +11,7 @@
  *   chart bars), which a nonce cannot cover; an injected style cannot run code, so the
  *   protection that matters stays on scripts. (A nonce in style-src would turn 'unsafe-inline' off.)
  * - connections: same origin only (tRPC over fetch and its Server-Sent Events).
+ * - workers and the web app manifest: same origin only (the offline service worker, docs/offline.md).
  * - no plugins, no framing by other sites, forms post only here, `<base>` cannot be moved.
  * - `upgrade-insecure-requests` only over HTTPS: on plain HTTP it would send the page's own
  *   requests to an HTTPS port nobody serves.
@@ -31,6 +32,10 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; https
     "img-src 'self' blob: data:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // the service worker (/serwist/sw.js, docs/offline.md): with 'strict-dynamic' a worker would
+    // otherwise fall under script-src, where 'self' is ignored and no nonce can cover it
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -24,6 +24,8 @@ describe("contentSecurityPolicy", () => {
     expect(http).not.toContain("unsafe-eval");
     expect(http).not.toContain("upgrade-insecure-requests");
     expect(http).toContain("frame-ancestors 'none'");
+    // the offline service worker (docs/offline.md): same origin only, named so 'strict-dynamic' does not block it
+    expect(http).toContain("worker-src 'self';");
     expect(contentSecurityPolicy(nonce, { dev: true, https: true })).toMatch(/'unsafe-eval'.*upgrade-insecure-requests$/);
   });
 });

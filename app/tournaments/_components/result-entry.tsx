@@ -16,6 +16,9 @@ import { errorSentence } from "@/app/_trpc/errors";
 import { describeResult, MAX_RESULT_LINE, parseResultLine, scoreLine } from "@/server/domain";
 import { secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { ConfirmDialog } from "./confirm-dialog";
+import { useSync } from "@/app/_offline/sync";
+import { isTransient } from "@/app/_offline/senders";
+import { WritesList } from "@/app/_offline/writes-list";
 
 type Board = { id: string; table: number; isBye: boolean; players: { userId: string; name: string; score: number | null }[]; forfeitUserId: string | null; version: number; hasResult: boolean };
 type Reading = { board: Board; scores: Record<string, number> };
@@ -29,8 +32,11 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
   // A line for a table that already has a result, waiting for the director's yes.
   const [overwrite, setOverwrite] = useState<Reading | null>(null);
   const save = useMutation(trpc.tournaments.enterResult.mutationOptions());
+  const sync = useSync();
   const boards = round.pairings.filter((p) => !p.isBye);
-  const missing = boards.filter((b) => !b.hasResult).map((b) => b.table);
+  // this round's writes still on the device (offline, docs/offline.md): shown, and their tables count as entered
+  const queued = sync.writes.filter((w) => w.scope === `tournament:${tournamentId}` && boards.some((b) => w.target === `pairing:${b.id}`));
+  const missing = boards.filter((b) => !b.hasResult && !queued.some((w) => w.target === `pairing:${b.id}`)).map((b) => b.table);
   const id = `result-line-${round.number}`;
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -44,18 +50,37 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
     send({ board, scores: read.value.scores });
   }
 
-  function send({ board, scores }: Reading) {
+  function said1(text: string) {
+    setSaid((s) => [{ key: Date.now() + s.length, text }, ...s].slice(0, 8));
+    setLine("");
+    input.current?.focus();
+  }
+
+  /** Offline (or no server answered): the write waits on the device, with its client id and base version. */
+  async function queue({ board, scores }: Reading) {
+    await sync.enqueue({
+      clientId: crypto.randomUUID(),
+      kind: "result",
+      target: `pairing:${board.id}`,
+      scope: `tournament:${tournamentId}`,
+      label: `Round ${round.number}, table ${board.table}: ${scoreLine(board.players, scores)}`,
+      input: { tournamentId, pairingId: board.id, scores, forfeitUserId: null },
+      baseVersion: board.version,
+    });
+    said1(`Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, scores)} Kept on this device, not yet sent.`);
+  }
+
+  function send(reading: Reading) {
+    const { board, scores } = reading;
+    if (!navigator.onLine) return void queue(reading);
     save.mutate(
       { tournamentId, pairingId: board.id, scores, forfeitUserId: null, expectedVersion: board.version },
       {
         onSuccess: async () => {
-          const text = `Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, scores)}`;
-          setSaid((s) => [{ key: Date.now() + s.length, text }, ...s].slice(0, 8));
-          setLine("");
+          said1(`Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, scores)}`);
           await onSaved();
-          input.current?.focus();
         },
-        onError: (err) => setProblem(`Table ${board.table}: ${errorSentence(err)}`),
+        onError: (err) => (isTransient(err) ? void queue(reading) : setProblem(`Table ${board.table}: ${errorSentence(err)}`)),
       },
     );
   }
@@ -115,6 +140,7 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
           </p>
         ) : null}
       </ConfirmDialog>
+      <WritesList writes={queued} />
       <ol role="status" aria-live="polite" className="space-y-0.5 text-sm" data-testid="entry-said">
         {said.map((s, i) => (
           <li key={s.key} className={i === 0 ? "font-medium text-emerald-800" : "text-slate-500"}>

@@ -50,9 +50,10 @@ export function TournamentTabs({ id, current, elimination, director }: { id: str
   );
 }
 
-export function Loading({ q, children }: { q: { isPending: boolean; error: unknown }; children: () => ReactNode }) {
+export function Loading({ q, children }: { q: { isPending: boolean; error: unknown; data?: unknown }; children: () => ReactNode }) {
   if (q.isPending) return <p>Loading…</p>;
-  if (q.error) {
+  // a refetch that failed (the network or the server gone, docs/offline.md) keeps the last data on screen
+  if (q.error && q.data === undefined) {
     const notFound = q.error instanceof TRPCClientError && q.error.data?.code === "NOT_FOUND";
     return (
       <div className="space-y-3">
