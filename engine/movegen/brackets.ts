@@ -24,6 +24,8 @@ export interface Operand {
   /** brackets the board already has on this tile in this line */
   oldOpen: number;
   oldClose: number;
+  /** a board tile (brackets added to it are an overlay) */
+  old?: boolean;
 }
 
 interface Way {
@@ -131,11 +133,15 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
       walk(w.k + 1, j, w.right, rp <= prec(op));
     };
     walk(0, n - 1, key, false);
-    // Two numbers touching need a bracket boundary: wrap the right one alone (no change to the tree).
+    // Two numbers touching need a bracket boundary: wrap one alone (no change to the tree) — the
+    // board tile when the left one is old, else the right one. A lone new tile whose line is not
+    // the one decision 9 picks is only a play with an overlay in its line (issue 28: "(2)7"), and
+    // either wrap costs the same two brackets.
     for (let i = 1; i < n; i++) {
       if (ops[i].op === "imul" && close[i - 1] + ops[i - 1].oldClose === 0 && open[i] + ops[i].oldOpen === 0) {
-        open[i]++;
-        close[i]++;
+        const w = ops[i - 1].old && !ops[i].old ? i - 1 : i;
+        open[w]++;
+        close[w]++;
       }
     }
     values.set(key, { value: way.value, open, close });

@@ -181,7 +181,7 @@ function smathFillings(dir: Direction, cells: GridCell[], olds: Array<GridCell |
       continue;
     }
     const br = olds[i] ? olds[i]![dir] : NO_BR;
-    ops.push({ value: Q.rat(BigInt(core)), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close });
+    ops.push({ value: Q.rat(BigInt(core)), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
     cellOfOp.push(i);
     pending = "";
   }
