@@ -148,3 +148,56 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
   }
   return { values };
 }
+
+/** The witness of one value (brackets added per operand), or null when the side cannot take it. */
+export function sideWitness(ops: readonly Operand[], vkey: string): { open: number[]; close: number[] } | null {
+  const w = sideValues(ops)?.values.get(vkey);
+  return w ? { open: w.open, close: w.close } : null;
+}
+
+/**
+ * The values of a side over every bracketing, without witnesses (issue 28: the witness is written
+ * only for the few fillings that make a play, `sideWitness`). Sides without board brackets in
+ * their line share sub-sequences across fillings, so the interval values are memoised by the
+ * sub-sequence's text in `memo` (one per search); sides with board brackets take `sideValues`.
+ */
+export function sideValueSet(ops: readonly Operand[], memo: Map<string, Map<string, Rational>>): Map<string, Rational> | null {
+  const n = ops.length;
+  if (n === 0) return null;
+  for (let i = 0; i < n; i++) {
+    if (ops[i].oldOpen || ops[i].oldClose) {
+      const sv = sideValues(ops);
+      if (!sv) return null;
+      const out = new Map<string, Rational>();
+      for (const [k, w] of sv.values) out.set(k, w.value);
+      return out;
+    }
+  }
+  const tok: string[] = new Array(n);
+  for (let i = 0; i < n; i++) tok[i] = Q.toString(ops[i].value);
+  return intervalValues(ops, tok, 0, n - 1, memo);
+}
+
+function intervalValues(ops: readonly Operand[], tok: readonly string[], i: number, j: number, memo: Map<string, Map<string, Rational>>): Map<string, Rational> {
+  let key = tok[i];
+  for (let k = i + 1; k <= j; k++) key += ops[k].op + tok[k];
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const m = new Map<string, Rational>();
+  if (i === j) m.set(tok[i], ops[i].value);
+  for (let k = i; k < j; k++) {
+    const L = intervalValues(ops, tok, i, k, memo);
+    const R = intervalValues(ops, tok, k + 1, j, memo);
+    const op = ops[k + 1].op;
+    for (const l of L.values()) {
+      for (const r of R.values()) {
+        const v = apply(op, l, r);
+        if (v === null) continue;
+        const vk = Q.toString(v);
+        if (!m.has(vk)) m.set(vk, v);
+      }
+    }
+  }
+  memo.set(key, m);
+  return m;
+}
