@@ -157,47 +157,119 @@ export function sideWitness(ops: readonly Operand[], vkey: string): { open: numb
 
 /**
  * The values of a side over every bracketing, without witnesses (issue 28: the witness is written
- * only for the few fillings that make a play, `sideWitness`). Sides without board brackets in
- * their line share sub-sequences across fillings, so the interval values are memoised by the
- * sub-sequence's text in `memo` (one per search); sides with board brackets take `sideValues`.
+ * only for the few fillings that make a play, `sideWitness`), as value keys (`Q.toString`'s
+ * text). Sides without board brackets in their line share sub-sequences across fillings, so the
+ * interval values are memoised by the sub-sequence's text in `memo` (one per search) and
+ * computed in exact rationals of two JS numbers (every product checked to stay below 2^53; past
+ * that the side takes the bigint programme, `sideValues`), as sidearith.ts does for Equate.
  */
-export function sideValueSet(ops: readonly Operand[], memo: Map<string, Map<string, Rational>>): Map<string, Rational> | null {
+export function sideValueSet(ops: readonly Operand[], memo: Map<string, NumValues | null>): Iterable<string> | null {
   const n = ops.length;
   if (n === 0) return null;
-  for (let i = 0; i < n; i++) {
-    if (ops[i].oldOpen || ops[i].oldClose) {
-      const sv = sideValues(ops);
-      if (!sv) return null;
-      const out = new Map<string, Rational>();
-      for (const [k, w] of sv.values) out.set(k, w.value);
-      return out;
+  let plain = true;
+  for (let i = 0; i < n; i++) if (ops[i].oldOpen || ops[i].oldClose) plain = false;
+  if (plain) {
+    const tok: string[] = new Array(n);
+    const num: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      tok[i] = Q.toString(ops[i].value);
+      num[i] = Number(tok[i]);
     }
+    const m = intervalValues(ops, tok, num, 0, n - 1, memo);
+    if (m) return m.keys;
   }
-  const tok: string[] = new Array(n);
-  for (let i = 0; i < n; i++) tok[i] = Q.toString(ops[i].value);
-  return intervalValues(ops, tok, 0, n - 1, memo);
+  const sv = sideValues(ops);
+  return sv ? sv.values.keys() : null;
 }
 
-function intervalValues(ops: readonly Operand[], tok: readonly string[], i: number, j: number, memo: Map<string, Map<string, Rational>>): Map<string, Rational> {
+/** the values of an interval: keys (`Q.toString`'s text) and exact numerators and denominators */
+export interface NumValues {
+  keys: string[];
+  n: number[];
+  d: number[];
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  while (b) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+function intervalValues(ops: readonly Operand[], tok: readonly string[], num: readonly number[], i: number, j: number, memo: Map<string, NumValues | null>): NumValues | null {
   let key = tok[i];
   for (let k = i + 1; k <= j; k++) key += ops[k].op + tok[k];
   const hit = memo.get(key);
-  if (hit) return hit;
-  const m = new Map<string, Rational>();
-  if (i === j) m.set(tok[i], ops[i].value);
+  if (hit !== undefined) return hit;
+  if (i === j) {
+    const leaf: NumValues = { keys: [tok[i]], n: [num[i]], d: [1] };
+    memo.set(key, leaf);
+    return leaf;
+  }
+  const out: NumValues = { keys: [], n: [], d: [] };
+  const seen = new Set<string>();
   for (let k = i; k < j; k++) {
-    const L = intervalValues(ops, tok, i, k, memo);
-    const R = intervalValues(ops, tok, k + 1, j, memo);
+    const L = intervalValues(ops, tok, num, i, k, memo);
+    const R = intervalValues(ops, tok, num, k + 1, j, memo);
+    if (!L || !R) {
+      memo.set(key, null);
+      return null;
+    }
     const op = ops[k + 1].op;
-    for (const l of L.values()) {
-      for (const r of R.values()) {
-        const v = apply(op, l, r);
-        if (v === null) continue;
-        const vk = Q.toString(v);
-        if (!m.has(vk)) m.set(vk, v);
+    const add = op === "+" || op === "-";
+    for (let a = 0; a < L.n.length; a++) {
+      const an = L.n[a];
+      const ad = L.d[a];
+      for (let b = 0; b < R.n.length; b++) {
+        const bn = R.n[b];
+        const bd = R.d[b];
+        let n: number;
+        let d: number;
+        if (add) {
+          const x = an * bd;
+          const y = bn * ad;
+          n = op === "+" ? x + y : x - y;
+          d = ad * bd;
+          if (Math.abs(x) > SAFE || Math.abs(y) > SAFE) {
+            memo.set(key, null);
+            return null;
+          }
+        } else if (op === "÷") {
+          if (bn === 0) continue;
+          n = an * bd;
+          d = ad * bn;
+        } else {
+          n = an * bn;
+          d = ad * bd;
+        }
+        if (Math.abs(n) > SAFE || Math.abs(d) > SAFE) {
+          memo.set(key, null);
+          return null;
+        }
+        if (d < 0) {
+          n = -n;
+          d = -d;
+        }
+        if (n === 0) d = 1;
+        else if (d !== 1) {
+          const g = gcd(n, d);
+          n /= g;
+          d /= g;
+        }
+        const vk = d === 1 ? String(n === 0 ? 0 : n) : `${n}/${d}`;
+        if (seen.has(vk)) continue;
+        seen.add(vk);
+        out.keys.push(vk);
+        out.n.push(n === 0 ? 0 : n);
+        out.d.push(d);
       }
     }
   }
-  memo.set(key, m);
-  return m;
+  memo.set(key, out);
+  return out;
 }

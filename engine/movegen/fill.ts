@@ -195,11 +195,15 @@ function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
     pending = "";
   }
   const vs = sideValueSet(ops, b.smathMemo);
-  if (!vs || vs.size === 0) return;
-  // every value of this filling shares its tile counts and choices
-  const at = off();
+  if (!vs) return;
+  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
+  // key stands for it)
+  let at = -1;
   const wit: SmathWit = { ops, cellOfOp, n };
-  for (const [vkey, value] of vs) out.push({ off: at, vkey, value, open: null, close: null, wit });
+  for (const vkey of vs) {
+    if (at < 0) at = off();
+    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
+  }
 }
 
 /** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
