@@ -29,8 +29,9 @@
  *
  * Scope (docs/bot.md "Exact generator"): 'SMATH plays are one per placement of number and
  * operator tiles, with the fewest brackets found (new tiles' brackets and overlays on board tiles
- * of the main line); the one gap is a single new tile plus overlays whose main line is not the
- * one decision 9 picks for the tile alone.
+ * of the main line). A single new tile whose line is not the one decision 9 picks is a play only
+ * with an overlay in that line: two touching numbers take their bracket boundary on the board
+ * tile (brackets.ts), so "(2)7" is found (issue 28; it was the one gap, and made `complete` lie).
  *
  * The parts (named as in macondo's `movegen/` package, https://github.com/domino14/macondo):
  * sides.ts the board, the rack, cross-checks and side tables; fill.ts a side's fillings;
