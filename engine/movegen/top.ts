@@ -3,13 +3,15 @@
  * proof that none scores more — Duplicate's master play — or, when the deadline cuts the proof,
  * the best play found so far, marked unproved. Never nothing when a play was found.
  *
- * 1. Seed: a small bounded search (search.ts, a few thousand nodes) finds a good legal play
- *    quickly. Its score is a floor: the exact search (exact.ts, top 1) skips every group whose
- *    upper bound is below it, and the probe's score cut starts at it (branch and bound from the
- *    first group on, not from the first play found).
- * 2. Proof: the exact search with that floor. Ties at the floor are still searched, so the seed
- *    never decides a tie; the exact order decides (`better`, recorder.ts).
- * 3. Cut by the deadline: the better of the exact search's best so far and the seed.
+ * 1. Proof: the exact search (exact.ts, top 1), cut at three quarters of the deadline. Ties are
+ *    ordered by the exact order (`better`, recorder.ts: fewer brackets first).
+ * 2. Cut with nothing found: a small bounded search (search.ts, `fallbackNodes`) in the last
+ *    quarter finds a legal play, so a cut search still answers with a play. The better of the
+ *    exact search's best so far and that play is returned, unproved.
+ * Optionally (`seedNodes`) the bounded search runs first and its score becomes the exact search's
+ * floor (groups bounded below it are skipped). Measured on the frozen bench positions it cost
+ * more than it saved (the bounds of the groups that hold the top play are above any seed's
+ * score), so it is off by default.
  */
 import { adjudicatePlay } from "../adjudicate";
 import type { Position } from "../notation/position";
@@ -29,8 +31,10 @@ export interface TopPlayOptions {
   now?: () => number;
   /** the first play of the game (default: the board is empty) */
   firstPlay?: boolean;
-  /** nodes of the seed search (default 3000; 0: no seed) */
+  /** nodes of a bounded search run first, its score the exact search's floor (default 0: none) */
   seedNodes?: number;
+  /** nodes of the bounded search that answers when the proof was cut with nothing found (default 3000) */
+  fallbackNodes?: number;
 }
 
 export interface TopPlayResult {
@@ -48,12 +52,13 @@ export function topPlay(rs: Ruleset, board: readonly Placement[], rack: readonly
   const now = opts.now ?? defaultNow;
   const start = now();
   const firstPlay = opts.firstPlay ?? board.length === 0;
-  const seedNodes = opts.seedNodes ?? 3000;
   const budget = opts.deadlineMs ?? Infinity;
-  const seed = seedNodes > 0 ? searchPlays(rs, board, rack, { limit: 1, maxNodes: seedNodes, budgetMs: Math.min(1e9, budget / 4), firstPlay, now }).plays[0] : undefined;
+  const bounded = (nodes: number, ms: number) => searchPlays(rs, board, rack, { limit: 1, maxNodes: nodes, budgetMs: Math.min(1e9, Math.max(1, ms)), firstPlay, now }).plays[0];
+  let seed = (opts.seedNodes ?? 0) > 0 ? bounded(opts.seedNodes!, budget / 4) : undefined;
   const seedMs = now() - start;
-  const left = opts.deadlineMs === undefined ? undefined : Math.max(0, opts.deadlineMs - seedMs);
+  const left = opts.deadlineMs === undefined ? undefined : Math.max(0, (opts.deadlineMs - seedMs) * (seed ? 1 : 0.75));
   const r = exactPlays(rs, board, rack, { top: 1, deadlineMs: left, maxWork: opts.maxWork, now, firstPlay, floor: seed?.score });
+  if (!r.complete && !r.plays.length && !seed) seed = bounded(opts.fallbackNodes ?? 3000, budget - (now() - start));
   const stats = { ...r.stats, seedMs, seedScore: seed?.score ?? null };
   let play: ExactPlay | null = r.plays[0] ?? null;
   if (seed && (!play || !r.complete)) {
