@@ -10,11 +10,10 @@
  * compare across runs and code changes. "cpu s" is the process's CPU time, steadier than the
  * wall clock on a shared machine. MOVEGEN_MODE=budget|fixed|exact prints one of them.
  *
- * "exact top-1" (issue 16's target: p50 < 100 ms, p99 < 1 s per ruleset): mid-game boards grown
- * by the bounded search from seeded bags, each with a fresh full rack; the exact generator
- * (`exactPlays`, top 1, cut at EXACT_CAP_MS, default 5000) beside the bounded search with the
- * bot's defaults, on the same positions in the same run. "proved" counts searches that finished
- * (complete); "better" the positions where the exact play outscores the bounded search's.
+ * "exact top-1" (issue 28's targets: proved on every position, CPU p50 < 100 ms, p99 < 1 s per
+ * ruleset): `topPlay` on the frozen positions of bench/positions/movegen.json beside the exact
+ * generator's plain top-1 path, in the same run (`topTable`; MOVEGEN_MODE=exact prints only it,
+ * RULESETS=smath picks rulesets, VERBOSE=1 prints every position).
  *
  * "levels" (issue 16's self-play target: ≥ 5 games/s at the fastest level): self-play at each bot
  * level (engine/movegen/levels.ts) with its own time and node budget, as the server plays it;
@@ -22,7 +21,9 @@
  * (games per second of the process's CPU time) is the figure to read on a shared machine, where
  * the wall clock mostly measures the other processes.
  */
-import { BOT_DEFAULTS, BOT_LEVELS, LEVEL_SPECS, exactPlays, getRuleset, RULESET_IDS, searchPlays, selfPlay, shuffled, type Face, type BotLevel, type BotOptions, type Placement, type RulesetId } from "@/engine";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BOT_DEFAULTS, BOT_LEVELS, LEVEL_SPECS, exactPlays, getRuleset, masterPlay, parsePosition, RULESET_IDS, selfPlay, type Face, type BotLevel, type BotOptions } from "@/engine";
 
 const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
@@ -56,59 +57,76 @@ function table(title: string, games: number, opts: BotOptions, levels: readonly 
   }
 }
 
-/** Mid-game positions: `turns` plays of the bounded search from a seeded bag, then a full rack. */
-function midGame(id: RulesetId, seed: string, turns: number): { board: Placement[]; rack: Face[] } {
-  const rs = getRuleset(id);
-  const bag = shuffled(
-    rs.tiles.flatMap((t) => (t.inBag ? Array<Face>(t.count).fill(t.face) : [])),
-    seed,
-  );
-  const board: Placement[] = [];
-  for (let t = 0; t < turns; t++) {
-    const rack = bag.splice(0, rs.rackSize);
-    const best = searchPlays(rs, board, rack, { limit: 1, maxNodes: 20_000, budgetMs: 1e9, firstPlay: board.length === 0 }).plays[0];
-    if (best) for (const p of best.placements) if (!board.some((b) => b.row === p.row && b.col === p.col)) board.push({ ...p });
-  }
-  return { board, rack: bag.splice(0, rs.rackSize) };
+interface Frozen {
+  seed: string;
+  turns: number;
+  position: string;
 }
 
-function exactTable(positions: number): void {
-  const cap = Number(process.env.EXACT_CAP_MS ?? 5000);
-  console.log(`\nexact top-1, full rack, mid-game (${positions} positions per ruleset; exact cut at ${cap} ms; bounded search with the bot's defaults)`);
-  console.log("| ruleset | exact p50 ms | p99 | max | cpu p50 ms | cpu p99 | proved | bounded p50 ms | p99 | better | equal | worse |");
+/** the process's CPU ms: the clock of the exact table's cut, so a busy machine cuts no proof short */
+const cpuNow = (): number => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+/** CPU ms of one call (the process's user + system time: steadier than the wall clock on a shared machine). */
+function cpuMs<T>(f: () => T): { value: T; ms: number } {
+  const c0 = process.cpuUsage();
+  const value = f();
+  const c = process.cpuUsage(c0);
+  return { value, ms: (c.user + c.system) / 1000 };
+}
+
+/**
+ * Issue 28's table: exact top-1 on the frozen positions (bench/positions/movegen.json, 30 per
+ * ruleset, 8–14 turns deep, full racks): `topPlay` (seeded branch and bound) beside the reference,
+ * the exact generator's own top-1 path (`exactPlays`, top 1, no seed) as it was before issue 28,
+ * both cut at EXACT_CAP_MS (default 10 000) of CPU time. "proved" counts finished proofs; "same" the positions
+ * where both proved and agree on the score (they must: a difference is a bug, counted in "diff").
+ */
+function topTable(): void {
+  const cap = Number(process.env.EXACT_CAP_MS ?? 10_000);
+  const file = path.join(import.meta.dirname, "positions", "movegen.json");
+  const frozen = JSON.parse(readFileSync(file, "utf8")) as Record<string, Frozen[]>;
+  const only = process.env.RULESETS?.split(",");
+  console.log(`\nexact top-1 on the frozen positions (bench/positions/movegen.json; CPU ms, one core; cut at ${cap} CPU ms)`);
+  console.log("| ruleset | positions | top-1 proved | p50 ms | p99 ms | max ms | reference proved | p50 ms | p99 ms | max ms | same | diff |");
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const id of RULESET_IDS) {
+    if (only && !only.includes(id)) continue;
+    const list = frozen[id] ?? [];
     const rs = getRuleset(id);
-    const ex: number[] = [];
-    const exCpu: number[] = [];
-    const old: number[] = [];
-    let proved = 0;
-    let better = 0;
-    let equal = 0;
-    let worse = 0;
-    for (let i = 0; i < positions; i++) {
-      const { board, rack } = midGame(id, `bench-exact:${id}:${i}`, 3 + (i % 4));
-      let t = performance.now();
-      const c0 = process.cpuUsage();
-      const e = exactPlays(rs, board, rack, { top: 1, deadlineMs: cap });
-      ex.push(performance.now() - t);
-      const c = process.cpuUsage(c0);
-      exCpu.push((c.user + c.system) / 1000);
-      if (e.complete) proved++;
-      t = performance.now();
-      const o = searchPlays(rs, board, rack, { ...BOT_DEFAULTS, limit: 1 });
-      old.push(performance.now() - t);
-      const a = e.plays[0]?.score ?? -1;
-      const b = o.plays[0]?.score ?? -1;
-      if (a > b) better++;
-      else if (a === b) equal++;
-      else worse++;
+    const top: number[] = [];
+    const ref: number[] = [];
+    let tp = 0;
+    let rp = 0;
+    let same = 0;
+    let diff = 0;
+    for (const f of list) {
+      const pos = parsePosition(f.position);
+      if (!pos.ok) throw new Error(`${f.seed}: ${pos.error}`);
+      const rack = pos.value.racks[pos.value.turn] as Face[];
+      const board = pos.value.board;
+      // alternate which goes first, so neither always pays for cold caches
+      const first = top.length % 2 === 0;
+      const r0 = first ? null : cpuMs(() => exactPlays(rs, board, rack, { top: 1, deadlineMs: cap, now: cpuNow }));
+      const t = cpuMs(() => masterPlay(pos.value, { deadlineMs: cap, now: cpuNow }));
+      const r = r0 ?? cpuMs(() => exactPlays(rs, board, rack, { top: 1, deadlineMs: cap, now: cpuNow }));
+      top.push(t.ms);
+      ref.push(r.ms);
+      if (t.value.proved) tp++;
+      if (r.value.complete) rp++;
+      if (t.value.proved && r.value.complete) {
+        if (t.value.score === (r.value.plays[0]?.score ?? 0)) same++;
+        else diff++;
+      }
+      if (process.env.VERBOSE) console.log(`${f.seed} top ${t.ms.toFixed(0)} ms ${t.value.score}${t.value.proved ? "" : "?"} ref ${r.ms.toFixed(0)} ms ${r.value.plays[0]?.score ?? "-"}${r.value.complete ? "" : "?"}`);
     }
-    ex.sort((a, b) => a - b);
-    exCpu.sort((a, b) => a - b);
-    old.sort((a, b) => a - b);
+    top.sort((a, b) => a - b);
+    ref.sort((a, b) => a - b);
+    const n = list.length;
     console.log(
-      `| ${id} | ${pct(ex, 0.5).toFixed(0)} | ${pct(ex, 0.99).toFixed(0)} | ${ex[ex.length - 1].toFixed(0)} | ${pct(exCpu, 0.5).toFixed(0)} | ${pct(exCpu, 0.99).toFixed(0)} | ${proved}/${positions} | ${pct(old, 0.5).toFixed(0)} | ${pct(old, 0.99).toFixed(0)} | ${better} | ${equal} | ${worse} |`,
+      `| ${id} | ${n} | ${tp}/${n} | ${pct(top, 0.5).toFixed(0)} | ${pct(top, 0.99).toFixed(0)} | ${top[n - 1].toFixed(0)} | ${rp}/${n} | ${pct(ref, 0.5).toFixed(0)} | ${pct(ref, 0.99).toFixed(0)} | ${ref[n - 1].toFixed(0)} | ${same} | ${diff} |`,
     );
   }
 }
@@ -116,7 +134,7 @@ function exactTable(positions: number): void {
 export default async function bench(): Promise<void> {
   const games = Number(process.env.GAMES ?? 4);
   const mode = process.env.MOVEGEN_MODE;
-  if (mode === undefined || mode === "exact") exactTable(Number(process.env.POSITIONS ?? 20));
+  if (mode === undefined || mode === "exact") topTable();
   if (mode === "exact") return;
   if (mode === undefined || mode === "levels") {
     const levels = (process.env.LEVELS?.split(",") ?? [...BOT_LEVELS].reverse()) as BotLevel[];

@@ -236,13 +236,15 @@ export function bound(b: SideBoard, g: Group): number {
 /**
  * Whether a group whose bound equals the list's last score could still hold a play that enters
  * the list: such a play only ties on score, so it must come first on the tie-breaks (`better`:
- * fewer blanks, fewer tiles, reading order). A group places a known number of tiles, at least
+ * fewer brackets, fewer blanks, fewer tiles, reading order). A group places a known number of tiles, at least
  * a known number of blanks, and every play of it starts its key with the group's first empty
  * square; when those already put it behind the last play, nothing in it can enter.
  */
 export function mayTie(b: SideBoard, top: TopList, g: Group): boolean {
   if (g.lazy || !top.full()) return true;
   const last = top.list[top.list.length - 1];
+  // 'SMATH: fewer brackets come first and a group's bracket count is not known before its search
+  if (last.brackets > 0) return true;
   let empties = 0;
   let first = -1;
   for (let i = g.s; i <= g.e; i++) {

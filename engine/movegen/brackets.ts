@@ -24,6 +24,8 @@ export interface Operand {
   /** brackets the board already has on this tile in this line */
   oldOpen: number;
   oldClose: number;
+  /** a board tile (brackets added to it are an overlay) */
+  old?: boolean;
 }
 
 interface Way {
@@ -131,14 +133,143 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
       walk(w.k + 1, j, w.right, rp <= prec(op));
     };
     walk(0, n - 1, key, false);
-    // Two numbers touching need a bracket boundary: wrap the right one alone (no change to the tree).
+    // Two numbers touching need a bracket boundary: wrap one alone (no change to the tree) — the
+    // board tile when the left one is old, else the right one. A lone new tile whose line is not
+    // the one decision 9 picks is only a play with an overlay in its line (issue 28: "(2)7"), and
+    // either wrap costs the same two brackets.
     for (let i = 1; i < n; i++) {
       if (ops[i].op === "imul" && close[i - 1] + ops[i - 1].oldClose === 0 && open[i] + ops[i].oldOpen === 0) {
-        open[i]++;
-        close[i]++;
+        const w = ops[i - 1].old && !ops[i].old ? i - 1 : i;
+        open[w]++;
+        close[w]++;
       }
     }
     values.set(key, { value: way.value, open, close });
   }
   return { values };
+}
+
+/** The witness of one value (brackets added per operand), or null when the side cannot take it. */
+export function sideWitness(ops: readonly Operand[], vkey: string): { open: number[]; close: number[] } | null {
+  const w = sideValues(ops)?.values.get(vkey);
+  return w ? { open: w.open, close: w.close } : null;
+}
+
+/**
+ * The values of a side over every bracketing, without witnesses (issue 28: the witness is written
+ * only for the few fillings that make a play, `sideWitness`), as value keys (`Q.toString`'s
+ * text). Sides without board brackets in their line share sub-sequences across fillings, so the
+ * interval values are memoised by the sub-sequence's text in `memo` (one per search) and
+ * computed in exact rationals of two JS numbers (every product checked to stay below 2^53; past
+ * that the side takes the bigint programme, `sideValues`), as sidearith.ts does for Equate.
+ */
+export function sideValueSet(ops: readonly Operand[], memo: Map<string, NumValues | null>): Iterable<string> | null {
+  const n = ops.length;
+  if (n === 0) return null;
+  let plain = true;
+  for (let i = 0; i < n; i++) if (ops[i].oldOpen || ops[i].oldClose) plain = false;
+  if (plain) {
+    const tok: string[] = new Array(n);
+    const num: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      tok[i] = Q.toString(ops[i].value);
+      num[i] = Number(tok[i]);
+    }
+    const m = intervalValues(ops, tok, num, 0, n - 1, memo);
+    if (m) return m.keys;
+  }
+  const sv = sideValues(ops);
+  return sv ? sv.values.keys() : null;
+}
+
+/** the values of an interval: keys (`Q.toString`'s text) and exact numerators and denominators */
+export interface NumValues {
+  keys: string[];
+  n: number[];
+  d: number[];
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  while (b) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+function intervalValues(ops: readonly Operand[], tok: readonly string[], num: readonly number[], i: number, j: number, memo: Map<string, NumValues | null>): NumValues | null {
+  let key = tok[i];
+  for (let k = i + 1; k <= j; k++) key += ops[k].op + tok[k];
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  if (i === j) {
+    const leaf: NumValues = { keys: [tok[i]], n: [num[i]], d: [1] };
+    memo.set(key, leaf);
+    return leaf;
+  }
+  const out: NumValues = { keys: [], n: [], d: [] };
+  const seen = new Set<string>();
+  for (let k = i; k < j; k++) {
+    const L = intervalValues(ops, tok, num, i, k, memo);
+    const R = intervalValues(ops, tok, num, k + 1, j, memo);
+    if (!L || !R) {
+      memo.set(key, null);
+      return null;
+    }
+    const op = ops[k + 1].op;
+    const add = op === "+" || op === "-";
+    for (let a = 0; a < L.n.length; a++) {
+      const an = L.n[a];
+      const ad = L.d[a];
+      for (let b = 0; b < R.n.length; b++) {
+        const bn = R.n[b];
+        const bd = R.d[b];
+        let n: number;
+        let d: number;
+        if (add) {
+          const x = an * bd;
+          const y = bn * ad;
+          n = op === "+" ? x + y : x - y;
+          d = ad * bd;
+          if (Math.abs(x) > SAFE || Math.abs(y) > SAFE) {
+            memo.set(key, null);
+            return null;
+          }
+        } else if (op === "÷") {
+          if (bn === 0) continue;
+          n = an * bd;
+          d = ad * bn;
+        } else {
+          n = an * bn;
+          d = ad * bd;
+        }
+        if (Math.abs(n) > SAFE || Math.abs(d) > SAFE) {
+          memo.set(key, null);
+          return null;
+        }
+        if (d < 0) {
+          n = -n;
+          d = -d;
+        }
+        if (n === 0) d = 1;
+        else if (d !== 1) {
+          const g = gcd(n, d);
+          n /= g;
+          d /= g;
+        }
+        const vk = d === 1 ? String(n === 0 ? 0 : n) : `${n}/${d}`;
+        if (seen.has(vk)) continue;
+        seen.add(vk);
+        out.keys.push(vk);
+        out.n.push(n === 0 ? 0 : n);
+        out.d.push(d);
+      }
+    }
+  }
+  memo.set(key, out);
+  return out;
 }

@@ -34,6 +34,33 @@ const MID: Record<RulesetId, { board: Placement[]; rack: Face[] }> = {
   "number-scrabble": { board: line(7, 5, ["3", "²", "=", "9"]), rack: ["=", "4", "+", "5", "√"] },
 };
 
+describe("exactPlays: 'SMATH, one new tile and an overlay on a neighbouring number (issue 28)", () => {
+  it("12-5= down H4–H7 and 2 at G8, rack 7: 7 at H8 with (2) at G8 reads (2)7 across and 12-5=7 down, 11", () => {
+    const rs = getRuleset("smath");
+    const board: Placement[] = [
+      { row: 3, col: 7, tile: "12" },
+      { row: 4, col: 7, tile: "-" },
+      { row: 5, col: 7, tile: "5" },
+      { row: 6, col: 7, tile: "=" },
+      { row: 7, col: 6, tile: "2" },
+    ];
+    // the play exists (the adjudicator's word) …
+    const expected = adjudicatePlay(rs, board, [{ row: 7, col: 7, tile: "7" }, { row: 7, col: 6, tile: "(2)" }], { rack: ["7"] });
+    expect(expected.valid).toBe(true);
+    expect(expected.score).toBe(11);
+    // … so "complete" with no play would be a false proof
+    for (const top of [undefined, 1]) {
+      const r = exactPlays(rs, board, ["7"], { top });
+      expect(r.complete).toBe(true);
+      expect(r.stats.rejected).toBe(0);
+      expect(r.plays.map((p) => p.score)).toEqual([11]);
+      const p = r.plays[0].placements;
+      expect(p.find((x) => x.row === 7 && x.col === 7)?.tile.replace(/[()]/g, "")).toBe("7");
+      expect(adjudicatePlay(rs, board, p, { rack: ["7"] }).score).toBe(11);
+    }
+  });
+});
+
 describe("exactPlays: contract", () => {
   for (const id of RULESET_IDS) {
     it(`${id}: top N is the head of the full list, sorted, every play legal; same input, same output`, () => {

@@ -21,7 +21,7 @@
  * bonuses), groups are taken in decreasing bound, and the search stops once N plays score more
  * than the next bound — the group-level form of wolges' shadow play
  * (https://github.com/andy-k/wolges). Ties at the Nth score are all found, so the order
- * (score, fewer blanks, fewer tiles, reading order) is deterministic. `complete` is false only
+ * (score, fewer brackets, fewer blanks, fewer tiles, reading order) is deterministic. `complete` is false only
  * when the caller's deadline stopped the search.
  *
  * Every play returned has been adjudicated (`adjudicatePlay` with the rack); the computed score
@@ -29,8 +29,9 @@
  *
  * Scope (docs/bot.md "Exact generator"): 'SMATH plays are one per placement of number and
  * operator tiles, with the fewest brackets found (new tiles' brackets and overlays on board tiles
- * of the main line); the one gap is a single new tile plus overlays whose main line is not the
- * one decision 9 picks for the tile alone.
+ * of the main line). A single new tile whose line is not the one decision 9 picks is a play only
+ * with an overlay in that line: two touching numbers take their bracket boundary on the board
+ * tile (brackets.ts), so "(2)7" is found (issue 28; it was the one gap, and made `complete` lie).
  *
  * The parts (named as in macondo's `movegen/` package, https://github.com/domino14/macondo):
  * sides.ts the board, the rack, cross-checks and side tables; fill.ts a side's fillings;
@@ -61,6 +62,9 @@ export interface ExactOptions {
   now?: () => number;
   /** the first play of the game (default: the board is empty) */
   firstPlay?: boolean;
+  /** look only for plays scoring at least this (a score a legal play is known to reach; the
+   * top play's seed, top.ts): groups bounded below it are never searched */
+  floor?: number;
 }
 
 export interface ExactPlay {
@@ -69,6 +73,8 @@ export interface ExactPlay {
   ruling: Ruling;
   /** blanks placed */
   blanks: number;
+  /** 'SMATH brackets written (new tiles' and overlays'); 0 elsewhere */
+  brackets: number;
   /** rack tiles placed */
   tiles: number;
 }
@@ -100,7 +106,7 @@ export class ExactGenerator extends SideBoard {
 
   constructor(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: ExactOptions = {}) {
     super(rs, board, rack, opts);
-    this.top = new TopList(opts.top ?? Infinity);
+    this.top = new TopList(opts.top ?? Infinity, opts.floor);
   }
 
   run(): ExactResult {
@@ -145,7 +151,7 @@ export class ExactGenerator extends SideBoard {
         this.stats.rejected++;
         continue;
       }
-      out.push({ placements: c.placements, score: c.score, ruling, blanks: c.blanks, tiles: c.tiles });
+      out.push({ placements: c.placements, score: c.score, ruling, blanks: c.blanks, tiles: c.tiles, brackets: c.brackets });
     }
     return out;
   }

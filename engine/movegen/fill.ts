@@ -13,7 +13,7 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
 import { checkLine } from "../validate";
-import { sideValues, type Operand } from "./brackets";
+import { sideValueSet, sideWitness, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
 import { BIG, DEAD, faceInfo, valueKey, type FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
@@ -33,6 +33,15 @@ export interface RawFill {
   value: unknown;
   open: number[] | null;
   close: number[] | null;
+  /** 'SMATH: the filling's operands, to write a value's brackets when it makes a play */
+  wit?: SmathWit;
+}
+
+/** An 'SMATH filling's operands and the side cell of each (brackets.ts `sideWitness`). */
+export interface SmathWit {
+  ops: Operand[];
+  cellOfOp: number[];
+  n: number;
 }
 
 /** What the other side of a probed group needs: between lo and hi operator tiles on its empty
@@ -167,9 +176,9 @@ function rackCanFill(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Arra
   return Math.min(cost(p1), cost(p2)) <= avail[2];
 }
 
-/** 'SMATH: every value of a filled side over its bracketings, each with the brackets it adds per
- * cell; all share the filling's pool entry. */
-function smathFillings(dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
+/** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
+ * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
+function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
   const n = cells.length;
   const ops: Operand[] = [];
   const cellOfOp: number[] = [];
@@ -181,27 +190,33 @@ function smathFillings(dir: Direction, cells: GridCell[], olds: Array<GridCell |
       continue;
     }
     const br = olds[i] ? olds[i]![dir] : NO_BR;
-    ops.push({ value: Q.rat(BigInt(core)), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close });
+    ops.push({ value: b.smallRat(core), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
     cellOfOp.push(i);
     pending = "";
   }
-  const sv = sideValues(ops);
-  if (!sv) return;
-  // every value of this filling shares its tile counts and choices
-  const at = off();
-  for (const [vkey, w] of sv.values) {
-    let open: number[] | null = null;
-    let close: number[] | null = null;
-    if (w.open.some((x) => x > 0) || w.close.some((x) => x > 0)) {
-      open = new Array(n).fill(0);
-      close = new Array(n).fill(0);
-      for (let k = 0; k < w.open.length; k++) {
-        open[cellOfOp[k]] = w.open[k];
-        close[cellOfOp[k]] = w.close[k];
-      }
-    }
-    out.push({ off: at, vkey, value: w.value, open, close });
+  const vs = sideValueSet(ops, b.smathMemo);
+  if (!vs) return;
+  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
+  // key stands for it)
+  let at = -1;
+  const wit: SmathWit = { ops, cellOfOp, n };
+  for (const vkey of vs) {
+    if (at < 0) at = off();
+    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
   }
+}
+
+/** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
+export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | null; close: number[] | null } {
+  const w = sideWitness(wit.ops, vkey);
+  if (!w || (!w.open.some((x) => x > 0) && !w.close.some((x) => x > 0))) return { open: null, close: null };
+  const open = new Array<number>(wit.n).fill(0);
+  const close = new Array<number>(wit.n).fill(0);
+  for (let k = 0; k < w.open.length; k++) {
+    open[wit.cellOfOp[k]] = w.open[k];
+    close[wit.cellOfOp[k]] = w.close[k];
+  }
+  return { open, close };
 }
 
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
@@ -230,7 +245,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
     if (b.smath) {
-      smathFillings(dir, cells, olds, () => pool.put(uses, chosen), out);
+      smathFillings(b, dir, cells, olds, () => pool.put(uses, chosen), out);
       return;
     }
     const line = checkLine(rs, cells, dir, true);

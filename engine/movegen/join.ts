@@ -14,7 +14,7 @@ import type { Radical } from "../radical";
 import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
-import { fillSide, type OtherSide, type ProbeCut } from "./fill";
+import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
@@ -97,6 +97,8 @@ class GroupJoin {
   /** rack tiles used by the picked fillings and the new `=` */
   private readonly running: Uint8Array;
   private readonly picked: Entry[];
+  /** the value key of each side's pick */
+  private readonly pickedKey: string[] = [];
   private readonly single: boolean;
   private readonly eqInBag: boolean;
   /** the probed side's current filling (its pool offset taken only when it makes the list) */
@@ -144,7 +146,6 @@ class GroupJoin {
       blanks += e.blanks;
       tiles += e.tiles;
       if (e.crossEq) crossEq = true;
-      if (e.open) for (let i = 0; i < e.open.length; i++) brackets += e.open[i] + e.close![i];
     }
     if (!this.isEq && rs.requireEquation === "any" && !crossEq) return;
     let score = cross;
@@ -155,7 +156,10 @@ class GroupJoin {
     }
     if (!this.top.wants(score)) return;
     if (this.probeSide >= 0 && this.probed.off < 0) this.probed.off = b.pool.put(this.probeUses!, this.probeChosen!);
-    const placements = placementsOf(b, g, this.sides, this.picked);
+    // 'SMATH: the brackets of each side's value are written only now, for a play that can make the list
+    const picked = this.picked.map((e, si) => (e.wit ? { ...e, ...smathWitness(e.wit, this.pickedKey[si]) } : e));
+    for (const e of picked) if (e.open) for (let i = 0; i < e.open.length; i++) brackets += e.open[i] + e.close![i];
+    const placements = placementsOf(b, g, this.sides, picked);
     if (this.single && !placements.some((p) => b.at(p.row, p.col)) && !mainIs(b, g.dir, placements[0])) return;
     const key = keyOf(b, placements);
     this.top.add({ score, blanks, tiles, key, brackets, placements });
@@ -189,6 +193,7 @@ class GroupJoin {
         const buf = b.pool.buf;
         for (let q = 0; q < running.length; q++) running[q] += buf[e.off + q];
         this.picked[si] = e;
+        this.pickedKey[si] = k;
         this.join(si + 1, k, bucket.value);
         for (let q = 0; q < running.length; q++) running[q] -= buf[e.off + q];
       }

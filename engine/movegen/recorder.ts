@@ -141,36 +141,42 @@ export interface Cand {
   placements: Placement[];
 }
 
-function better(a: Cand, b: Cand): number {
-  return b.score - a.score || a.blanks - b.blanks || a.tiles - b.tiles || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+/** The exact generator's order (docs/engine.md "Top play"): score, then fewer brackets ('SMATH;
+ * 0 elsewhere), fewer blanks, fewer tiles, then the reading-order key — the same on every server. */
+export function better(a: Cand, b: Cand): number {
+  return b.score - a.score || a.brackets - b.brackets || a.blanks - b.blanks || a.tiles - b.tiles || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 /** The N best candidates, one per key (the fewest brackets represent an 'SMATH placement). */
 export class TopList {
   readonly list: Cand[] = [];
   readonly byKey = new Map<string, Cand>();
-  constructor(readonly n: number) {}
+  /** @param floor a score some legal play is known to reach (top play: a quick search's play);
+   * plays below it cannot make the list, so neither can groups bounded below it */
+  constructor(
+    readonly n: number,
+    readonly floor = -Infinity,
+  ) {}
   full(): boolean {
     return this.list.length >= this.n;
   }
   last(): number {
     return this.list[this.list.length - 1].score;
   }
-  /** the lowest score a play must have to make the list now (-Infinity until it is full) */
+  /** the lowest score a play must have to make the list now (the floor until it is full) */
   need(): number {
-    return this.full() ? this.last() : -Infinity;
+    return this.full() ? Math.max(this.last(), this.floor) : this.floor;
   }
   wants(score: number): boolean {
-    return !this.full() || score >= this.last();
+    return score >= this.need();
   }
   add(c: Cand): void {
     const had = this.byKey.get(c.key);
     if (had) {
-      if (c.brackets < had.brackets) {
-        had.placements = c.placements;
-        had.brackets = c.brackets;
-      }
-      return;
+      if (c.brackets >= had.brackets) return;
+      // the same placement with fewer brackets: it may move up among equal scores
+      this.list.splice(this.list.indexOf(had), 1);
+      this.byKey.delete(had.key);
     }
     if (this.full() && better(c, this.list[this.list.length - 1]) > 0) return;
     let i = this.list.length;

@@ -18,7 +18,10 @@ import { BLANK, isOperator, normaliseFace, splitBrackets, type Face } from "../t
 import { checkLine } from "../validate";
 import { defaultNow, Deadline } from "./budget";
 import type { ExactOptions, ExactStats } from "./exact";
-import { fillSide, NO_BR, type RawFill } from "./fill";
+import type { NumValues } from "./brackets";
+import { fillSide, NO_BR, type RawFill, type SmathWit } from "./fill";
+import * as Q from "../rational";
+import type { Rational } from "../rational";
 import { sideAutomaton, type SideAutomaton } from "./grammar";
 import { faceInfo, SideEval, type FaceInfo } from "./sidearith";
 
@@ -41,9 +44,10 @@ export interface Entry {
   blanks: number;
   tiles: number;
   crossEq: boolean;
-  /** 'SMATH: brackets added per cell of the side */
+  /** 'SMATH: brackets added per cell of the side (written lazily from `wit`, fill.ts) */
   open: number[] | null;
   close: number[] | null;
+  wit?: SmathWit;
 }
 
 /** One growing byte array for every filling's tile counts and item choices: no small typed
@@ -121,6 +125,16 @@ export class SideBoard {
   private readonly faceIndex = new Map<Face, number>();
   readonly tables = new Map<string, SideTable | null>();
   private readonly fills = new Map<string, RawFill[]>();
+  /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `sideValueSet`) */
+  readonly smathMemo = new Map<string, NumValues | null>();
+  private readonly smallRats = new Map<string, Rational>();
+
+  /** a number tile's value, one object per face */
+  smallRat(core: string): Rational {
+    let q = this.smallRats.get(core);
+    if (!q) this.smallRats.set(core, (q = Q.rat(BigInt(core))));
+    return q;
+  }
   readonly pool = new FillPool();
   readonly itemPts: number[] = [];
   /** per item: its role for the incremental evaluator */
@@ -429,7 +443,7 @@ export class SideBoard {
         const iv = Number(raw.vkey);
         if (Number.isSafeInteger(iv) && String(iv) === raw.vkey) byInt.set(iv, bucket);
       }
-      bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles: ne, crossEq, open: raw.open, close: raw.close });
+      bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles: ne, crossEq, open: raw.open, close: raw.close, wit: raw.wit });
     }
     return { byValue, byInt };
   }

@@ -3,7 +3,9 @@
  * placement of up to `maxNew` tiles in one row or column, every assignment of faces from the
  * rack (blanks as every bag face, unlimited faces as many times as the ruleset's `maxNewEquals`
  * allows, or `maxEquals`; 'SMATH number tiles also as "(n", "n)" and "(n)" unless `brackets` is
- * false), each sent to `adjudicatePlay`. It
+ * false, and then a refused play is tried again with "(n", "n)" or "(n)" laid over the board
+ * number just before or after it in its line — either line for a lone tile), each sent to
+ * `adjudicatePlay`. It
  * shares no code with engine/movegen: obviously correct, and slow. The only filter before the
  * adjudicator is the connection rule it would apply anyway (a new tile next to an old one; the
  * first play on the start square).
@@ -57,12 +59,27 @@ export function bruteForcePlays(
 
   const maxTries = opts.maxTries ?? Infinity;
   let tries = 0;
-  const tryPlay = (ps: Placement[]): void => {
+  const faceAt = new Map(board.map((t) => [t.row * size + t.col, t.tile]));
+  const adjudicate = (ps: Placement[]): boolean => {
     if (++tries > maxTries) throw OVER_BUDGET;
     const r = adjudicatePlay(rs, board, ps, { rack, firstPlay });
-    if (!r.valid) return;
+    if (!r.valid) return false;
     const key = playKeyOf(rs, board, ps);
     if (!out.has(key)) out.set(key, { placements: ps.map((p) => ({ ...p })), score: r.score });
+    return true;
+  };
+  // 'SMATH: a play its new tiles cannot make alone may need brackets on a board number next to
+  // them in its line ("(2)7", issue 28); a lone tile's line is either of its two.
+  const tryPlay = (ps: Placement[]): void => {
+    if (adjudicate(ps) || !brackets) return;
+    const dirs: Array<[number, number]> = ps.length === 1 ? [[0, 1], [1, 0]] : ps[0].row === ps[ps.length - 1].row ? [[0, 1]] : [[1, 0]];
+    for (const [dr, dc] of dirs) {
+      for (const [r, c] of [[ps[0].row - dr, ps[0].col - dc], [ps[ps.length - 1].row + dr, ps[ps.length - 1].col + dc]]) {
+        const face = onBoard(r, c) ? faceAt.get(r * size + c) : undefined;
+        if (face === undefined || !/\d/.test(face)) continue;
+        for (const tile of [`(${face}`, `${face})`, `(${face})`]) if (adjudicate([...ps, { row: r, col: c, tile }])) return;
+      }
+    }
   };
 
   try {

@@ -100,12 +100,19 @@ export function runExactProperty(id: RulesetId, seed: string, positions: number,
  * checks them against brute force before its random positions, whatever its size. */
 export const KNOWN_HARD: Record<RulesetId, Array<{ name: string; board: Placement[]; rack: Face[] }>> = {
   equate: [{ name: "0=0 then a zero product's last operand (×9÷8)", board: row(9, 9, ["0", "=", "0"]), rack: ["×", "9", "÷", "8"] }],
-  smath: [],
+  smath: [
+    // issue 28: a lone 7 whose across line needs an overlay on the board's 2: "(2)7" across, 12-5=7 down
+    { name: "12-5= down and 2 beside its end: (2)7 with an overlay", board: [...col(3, 7, ["12", "-", "5", "="]), { row: 7, col: 6, tile: "2" }], rack: ["7"] },
+  ],
   "number-scrabble": [{ name: "6=6 then a last operand written 1² (÷1²)", board: row(7, 6, ["6", "=", "6"]), rack: ["÷", "1", "²"] }],
 };
 
 function row(r: number, c: number, faces: string[]): Placement[] {
   return faces.map((tile, i) => ({ row: r, col: c + i, tile }));
+}
+
+function col(r: number, c: number, faces: string[]): Placement[] {
+  return faces.map((tile, i) => ({ row: r + i, col: c, tile }));
 }
 
 /** Brute force and the generator on one position; differences go into the report. Null (and nothing reported) when brute force went over `maxTries`. */
