@@ -3,7 +3,9 @@
  * turn's board and rack, found off the request thread (the analysis worker thread,
  * services/analysis/runner.ts) with a deadline, then ordered by the domain's tie rule
  * (`compareMaster`). Stored on the turn by the search job as soon as the rack is drawn, so the close
- * rarely waits for it. When the engine's `bestPlay` API lands, only `findMaster` changes.
+ * rarely waits for it. The worker runs the same exact search as the engine's `topPlay`
+ * (engine/movegen/top.ts: proof, or the best so far with a bounded fallback when cut), asked for
+ * the top 12 so that every play tied on score reaches the tie rule here.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
