@@ -11,12 +11,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
-import { methodForRound, pairRound, roundRobinSchedule, swapWarnings, type DraftRound, type PairedRound, type PairingMethod, type PodSize } from "@/server/domain";
+import { activeIn, isElimination, isRoundRobin, pairEventRound, podSizeOf, roundRobinSchedule, swapWarnings, type DraftRound, type PairedRound, type PairingMethod } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { notifyRoundPaired } from "@/server/services/notifications/events";
 import { playWindowFor } from "@/server/services/competitions/calendar";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
-import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
+import { buildBracket, loadEvent, type Entry, type Event } from "./field";
 import { forbiddenPairsOf } from "./forbidden";
 import { playerRatingFor } from "./ratings";
 import { refuseTeamEvent } from "@/server/services/teams/load";
@@ -25,9 +25,6 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: st
   if (!r.ok) throw new DomainError("PRECONDITION", `The pairing engine refused: ${r.error.message}`);
   return r.value;
 }
-
-/** Pod size of a pod event (3 or 4), or null for head-to-head games. */
-const podSizeOf = (t: Pick<Tournament, "playersPerGame">): PodSize | null => (t.playersPerGame === 3 || t.playersPerGame === 4 ? t.playersPerGame : null);
 
 /** Planned number of rounds (round robins: the schedule length; brackets: open-ended). */
 export function plannedRounds(t: Tournament, fieldSize: number): number | null {
@@ -46,29 +43,9 @@ export function plannedRounds(t: Tournament, fieldSize: number): number | null {
   return t.rounds;
 }
 
-/**
- * Pair round `round` of the event (`pairRound`, server/domain/pairing/round.ts) from its plain
- * data: the format's method, or for Swiss and King of the Hill the plan's method or `override`.
- */
+/** Pair round `round` (server/domain/event.ts `pairEventRound`); a refusal is the director's to read. */
 function computeRound(ev: Event, round: number, override: PairingMethod | undefined, forbidden: readonly (readonly [string, string])[]): DraftRound {
-  const t = ev.tournament;
-  const fixed = isElimination(t) || isRoundRobin(t);
-  const method = fixed ? t.format : (override ?? methodForRound(t.format === "king-of-the-hill" ? "king-of-the-hill" : "swiss", t.pairingPlan, round));
-  const bracket = isElimination(t) ? buildBracket(ev) : null;
-  const drafted = pairRound({
-    round,
-    method,
-    field: ev.entries.filter((e) => e.rating !== null).map(toPlayer),
-    active: ev.entries.filter((e) => activeIn(e, round)).map(toPlayer),
-    starting: startingField(ev).map(toPlayer),
-    history: buildHistory(ev),
-    scoring: scoringOf(t),
-    podSize: podSizeOf(t),
-    forbiddenPairs: forbidden,
-    gibson: t.gibson ? { totalRounds: t.rounds, spreadPerRound: t.gibsonSpread, gibsonPlaces: t.gibsonPlaces, prizePlaces: t.prizePlaces } : undefined,
-    bracket,
-    pairedMatches: ev.pairings.flatMap((p) => (p.bracketMatchId ? [p.bracketMatchId] : [])),
-  });
+  const drafted = pairEventRound(ev, round, override, forbidden);
   if (!drafted.ok) throw new DomainError("PRECONDITION", drafted.error.message);
   return drafted.value;
 }

@@ -7,14 +7,14 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryDetails, type EntryStatus } from "@/server/domain";
+import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryDetails, type EntryStatus, buildHistory, isElimination, lateEntries, lostInPlay, participants, scoringOf, toPlayer } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { teamNamesByPlayer } from "@/server/services/teams/load";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
 import { entryRefusal, waitlistOf } from "./entries";
-import { buildBracket, buildHistory, isElimination, lateEntries, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
+import { buildBracket, loadEvent, lossReasonsOf, namesOf, type Event } from "./field";
 import { plannedRounds } from "./rounds";
 import { listStaff, type StaffRow } from "./tournaments";
 
