@@ -54,6 +54,8 @@ export interface EntryView {
   email: string | null;
   status: EntryStatus;
   seed: number | null;
+  /** The rating fixed at round 1, for directors only (their device pairs offline with it; null for anyone else). */
+  rating: number | null;
   joinedRound: number;
   withdrawnAfterRound: number | null;
   /** The entry form's answers: for directors and the player themselves only (null for anyone
@@ -151,6 +153,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     email: director ? e.email : null,
     status: e.status,
     seed: e.seed,
+    rating: director ? e.rating : null,
     joinedRound: e.joinedRound,
     withdrawnAfterRound: e.withdrawnAfterRound,
     details: director || e.userId === viewerId ? e.details : null,
