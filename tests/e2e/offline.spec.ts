@@ -146,7 +146,7 @@ test("the director enters four results offline, reloads offline, and they reach 
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await shot(page, "device-round-desktop");
   await page.reload();
-  await expect(page.getByTestId("device-round-sheet").locator("tbody tr")).toHaveText(deviceBoards.map((b) => new RegExp(b.replace(/ /g, "\\s+"))));
+  await expect(page.getByTestId("device-round-sheet").locator("tbody tr")).toHaveText(deviceBoards.map((b) => new RegExp(`^${b.replace(/ /g, "\\s+")}$`)), { useInnerText: true });
   await page.setViewportSize(PHONE);
   await page.getByTestId("device-round").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/device-round-phone.png` });
