@@ -28,3 +28,4 @@ export { formatMoney, parseMoney, minorDigits } from "./money";
 export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl, describeTimeControl, type TimePreset } from "./time-presets";
 export * from "./duplicate";
 export * from "./teams";
+export { activeIn, buildHistory, countedRounds, eventBracket, isElimination, isRoundRobin, lateEntries, lostInPlay, pairEventRound, participants, podSizeOf, scoringOf, startingField, toGame, toPlayer, winnerOf, type EventBoard, type EventData, type EventEntry, type EventSettings } from "./event";

@@ -132,6 +132,26 @@ test("the director enters four results offline, reloads offline, and they reach 
   await page.goto(`/tournaments/${id}/manage`);
   await expect(page.getByTestId("write-pending")).toHaveCount(4);
 
+  // round 2 paired on the device from the four results it holds, printed, and still there after a reload
+  const devicePanel = page.getByTestId("device-round");
+  await devicePanel.getByRole("button", { name: "Pair round 2 on this device" }).click();
+  const sheet = page.getByTestId("device-round-sheet");
+  await expect(sheet.getByRole("row")).toHaveCount(5); // the header and four boards
+  const deviceBoards = await sheet.locator("tbody tr").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+  });
+  await devicePanel.getByRole("button", { name: "Print" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await shot(page, "device-round-desktop");
+  await page.reload();
+  await expect(page.getByTestId("device-round-sheet").locator("tbody tr")).toHaveText(deviceBoards.map((b) => new RegExp(`^${b.replace(/ /g, "\\s+")}$`)), { useInnerText: true });
+  await page.setViewportSize(PHONE);
+  await page.getByTestId("device-round").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/device-round-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // back online: everything is sent, once, and the server equals the control run
   await context.setOffline(false);
   await expect(page.getByTestId("write-pending")).toHaveCount(0, { timeout: 30_000 });
@@ -140,6 +160,14 @@ test("the director enters four results offline, reloads offline, and they reach 
   const audit = await api<{ action: string }[]>(page, "tournaments.audit", { tournamentId: id }, "query");
   expect(audit.filter((a) => a.action.startsWith("result."))).toHaveLength(4);
   await shot(page, "online-indicator-desktop");
+
+  // publish the device's round 2: the server closes round 1 and holds exactly the device's boards
+  await page.getByTestId("device-round").getByRole("button", { name: "Publish round 2" }).click();
+  await expect(page.getByTestId("device-round")).toHaveCount(0);
+  const after = await api<{ rounds: (Overview["rounds"][number] & { status: string })[] }>(page, "tournaments.byId", { tournamentId: id }, "query");
+  expect(after.rounds.map((r) => r.status)).toEqual(["closed", "published"]);
+  const serverBoards = after.rounds[1].pairings.filter((p) => !p.isBye).map((p) => `${p.table} ${p.players.map((pl) => pl.name).join(" vs ")}`);
+  expect(serverBoards).toEqual(deviceBoards);
 });
 
 test("a result changed on another device while this one was offline is a conflict, decided in the page", async ({ page, baseURL, context }) => {

@@ -163,6 +163,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.forbiddenPairs.remove": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.rounds.pair": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.rounds.deleteDraft": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),
+  "tournaments.rounds.fromDevice": (w) => ({ tournamentId: w.tournament.id, roundNumber: 2, boards: [{ table: 1, players: [w.users.playerA.id, w.users.playerB.id] }], byes: [] }),
   "tournaments.rounds.swap": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.rounds.flip": (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId }),
   "tournaments.rounds.publish": (w) => ({ tournamentId: w.tournament.id, roundNumber: 1 }),

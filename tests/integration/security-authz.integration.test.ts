@@ -132,6 +132,7 @@ const MATRIX: Record<string, Entry> = {
   "tournaments.tsh.importFile": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.openTournament.id, text: "Lee, Ann 1500 2 ; 400\nOkafor, Bo 1500 1 ; 380\n" }) },
   "tournaments.rounds.pair": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id }) },
   "tournaments.rounds.deleteDraft": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },
+  "tournaments.rounds.fromDevice": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber + 1, boards: [{ table: 1, players: [w.users.playerA.id, w.users.playerB.id] }], byes: [] }) },
   "tournaments.rounds.swap": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber, a: w.users.playerA.id, b: w.users.playerB.id }) },
   "tournaments.rounds.flip": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, pairingId: w.pairingId }) },
   "tournaments.rounds.publish": { allowed: DIRECTORS, input: (w) => ({ tournamentId: w.tournament.id, roundNumber: w.roundNumber }) },

@@ -14,12 +14,13 @@ import { addForbiddenPair, listForbiddenPairs, removeForbiddenPair } from "@/ser
 import { enterDirectorResult } from "@/server/services/boards/enter-result";
 import { startRoundClock } from "@/server/services/boards/round-clock";
 import { getRoundClock } from "@/server/services/tournaments/clock";
-import { closeRound, deleteDraftRound, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
+import { closeRound, deleteDraftRound, draftFromDevice, flipFirstMove, pairNextRound, publishRound, swapPlayers } from "@/server/services/tournaments/rounds";
 import { standingRowCore } from "../standing-row";
 import {
   addPlayersInput,
   checkInInput,
   createTournamentInput,
+  devicePairingInput,
   enterResultInput,
   explainInput,
   flipInput,
@@ -93,6 +94,8 @@ const entryOut = z.object({
   email: z.string().nullable(),
   status: z.enum(ENTRY_STATUSES),
   seed: z.number().nullable(),
+  /** Directors only (null otherwise): the device pairs with it offline. */
+  rating: z.number().nullable(),
   joinedRound: z.number(),
   withdrawnAfterRound: z.number().nullable(),
   /** Directors and the player themselves only (null otherwise). */
@@ -353,6 +356,11 @@ export const tournamentsRouter = router({
       .input(pairRoundInput)
       .output(z.object({ roundNumber: z.number() }))
       .mutation(({ ctx, input }) => pairNextRound(ctx.db, { ...act(ctx), method: input.method })),
+    /** A round paired on the director's device offline, stored as a draft (publish it as any draft). */
+    fromDevice: tournamentDirectorProcedure
+      .input(devicePairingInput)
+      .output(z.object({ roundNumber: z.number() }))
+      .mutation(({ ctx, input }) => draftFromDevice(ctx.db, { ...act(ctx), ...input })),
     deleteDraft: tournamentDirectorProcedure
       .input(roundInput)
       .output(ok)

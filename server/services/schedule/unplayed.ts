@@ -23,7 +23,7 @@ import { DomainError } from "@/server/errors";
 import { namesOf } from "@/server/services/notifications/notify";
 import { startQueuedRerates } from "@/server/services/ratings/queue";
 import { directorWrite, unchanged, type DirectorAct } from "@/server/services/tournaments/director-write";
-import { isElimination } from "@/server/services/tournaments/field";
+import { isElimination } from "@/server/domain";
 import { writeResult } from "@/server/services/tournaments/results";
 import { deadlineOf, gameOf, lastDecision, lockBoard, stamp, type Decision } from "./board";
 import type { UnplayedDecision } from "./schemas";

@@ -18,7 +18,7 @@ import { DomainError } from "@/server/errors";
 import { notifyRoundPaired } from "@/server/services/notifications/events";
 import { directorWrite, type DirectorAct } from "@/server/services/tournaments/director-write";
 import { playerRatingFor } from "@/server/services/tournaments/ratings";
-import { scoringOf } from "@/server/services/tournaments/field";
+import { scoringOf } from "@/server/domain";
 import { loadTeamWorld, matchRecords, type LoadedTeam, type TeamWorld } from "./load";
 
 /** The event's team settings when it is a team event, else a sentence. */

@@ -18,7 +18,7 @@ import { getTournamentOrThrow } from "./access";
 import { checkInRefusal } from "./desk";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
 import { fillFromWaitlist } from "./entries";
-import { isElimination, isRoundRobin } from "./field";
+import { isElimination, isRoundRobin } from "@/server/domain";
 import { playerRatingFor } from "./ratings";
 
 async function entryOf(db: DbOrTx, tournamentId: string, userId: string) {

@@ -23,7 +23,7 @@ import { DomainError } from "@/server/errors";
 import { publish } from "@/server/live/bus";
 import { applyRatedGame, removeRatedBoard } from "@/server/services/ratings/apply";
 import { writeAudit } from "./audit";
-import { isElimination, winnerOf } from "./field";
+import { isElimination, winnerOf } from "@/server/domain";
 
 export interface RecordResultInput {
   pairingId: string;

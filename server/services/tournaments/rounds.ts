@@ -11,12 +11,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { matches, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, type Tournament } from "@/db/schema";
-import { methodForRound, pairRound, roundRobinSchedule, swapWarnings, type DraftRound, type PairedRound, type PairingMethod, type PodSize } from "@/server/domain";
+import { activeIn, isElimination, isRoundRobin, methodForRound, pairEventRound, podSizeOf, roundRobinSchedule, swapWarnings, type DraftRound, type PairedRound, type PairingMethod } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { notifyRoundPaired } from "@/server/services/notifications/events";
 import { playWindowFor } from "@/server/services/competitions/calendar";
 import { directorWrite, unchanged, type DirectorAct } from "./director-write";
-import { activeIn, buildBracket, buildHistory, isElimination, isRoundRobin, loadEvent, scoringOf, startingField, toPlayer, type Entry, type Event } from "./field";
+import { buildBracket, loadEvent, type Entry, type Event } from "./field";
 import { forbiddenPairsOf } from "./forbidden";
 import { playerRatingFor } from "./ratings";
 import { refuseTeamEvent } from "@/server/services/teams/load";
@@ -25,9 +25,6 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: st
   if (!r.ok) throw new DomainError("PRECONDITION", `The pairing engine refused: ${r.error.message}`);
   return r.value;
 }
-
-/** Pod size of a pod event (3 or 4), or null for head-to-head games. */
-const podSizeOf = (t: Pick<Tournament, "playersPerGame">): PodSize | null => (t.playersPerGame === 3 || t.playersPerGame === 4 ? t.playersPerGame : null);
 
 /** Planned number of rounds (round robins: the schedule length; brackets: open-ended). */
 export function plannedRounds(t: Tournament, fieldSize: number): number | null {
@@ -46,29 +43,9 @@ export function plannedRounds(t: Tournament, fieldSize: number): number | null {
   return t.rounds;
 }
 
-/**
- * Pair round `round` of the event (`pairRound`, server/domain/pairing/round.ts) from its plain
- * data: the format's method, or for Swiss and King of the Hill the plan's method or `override`.
- */
+/** Pair round `round` (server/domain/event.ts `pairEventRound`); a refusal is the director's to read. */
 function computeRound(ev: Event, round: number, override: PairingMethod | undefined, forbidden: readonly (readonly [string, string])[]): DraftRound {
-  const t = ev.tournament;
-  const fixed = isElimination(t) || isRoundRobin(t);
-  const method = fixed ? t.format : (override ?? methodForRound(t.format === "king-of-the-hill" ? "king-of-the-hill" : "swiss", t.pairingPlan, round));
-  const bracket = isElimination(t) ? buildBracket(ev) : null;
-  const drafted = pairRound({
-    round,
-    method,
-    field: ev.entries.filter((e) => e.rating !== null).map(toPlayer),
-    active: ev.entries.filter((e) => activeIn(e, round)).map(toPlayer),
-    starting: startingField(ev).map(toPlayer),
-    history: buildHistory(ev),
-    scoring: scoringOf(t),
-    podSize: podSizeOf(t),
-    forbiddenPairs: forbidden,
-    gibson: t.gibson ? { totalRounds: t.rounds, spreadPerRound: t.gibsonSpread, gibsonPlaces: t.gibsonPlaces, prizePlaces: t.prizePlaces } : undefined,
-    bracket,
-    pairedMatches: ev.pairings.flatMap((p) => (p.bracketMatchId ? [p.bracketMatchId] : [])),
-  });
+  const drafted = pairEventRound(ev, round, override, forbidden);
   if (!drafted.ok) throw new DomainError("PRECONDITION", drafted.error.message);
   return drafted.value;
 }
@@ -133,6 +110,48 @@ export async function pairNextRound(db: DbOrTx, input: DirectorAct & { method?: 
     ];
     if (rows.length) await tx.insert(tournamentPairings).values(rows);
     await audit("round.paired", { round: number, method: draft.method, boards: draft.pairings.length, byes: draft.byes.length, notes: draft.notes });
+    return { roundNumber: number };
+  });
+}
+
+/**
+ * Store a round paired on the director's device while offline (docs/offline.md) as the next
+ * round's draft, exactly as the device paired it. Swiss and King of the Hill only (the other
+ * formats fix their rounds); the round before must be closed and every active player must sit on
+ * exactly one board or bye, as `publishRound` checks, so a device that missed a withdrawal or a
+ * late entry is refused with the names rather than publishing a wrong round.
+ */
+export async function draftFromDevice(db: DbOrTx, input: DirectorAct & { roundNumber: number; boards: { table: number; players: string[] }[]; byes: string[] }): Promise<{ roundNumber: number }> {
+  return directorWrite(db, input, async (tx, t, audit) => {
+    if (t.format !== "swiss" && t.format !== "king-of-the-hill") throw new DomainError("PRECONDITION", "Only Swiss and King of the Hill rounds can be paired on a device.");
+    if (t.status !== "running") throw new DomainError("PRECONDITION", t.status === "finished" ? "The tournament is finished." : "Pair round 1 on the server.");
+    await refuseTeamEvent(tx, t.id);
+    const ev = await loadEvent(tx, t);
+    const last = ev.rounds.at(-1);
+    const number = (last?.number ?? 0) + 1;
+    if (input.roundNumber !== number) throw new DomainError("CONFLICT", `Round ${last?.number ?? 0} is the latest on the server, so this device's round ${input.roundNumber} cannot be stored.`);
+    if (last && last.status !== "closed") throw new DomainError("PRECONDITION", `Close round ${last.number} before storing round ${number}.`);
+    if (number > t.rounds) throw new DomainError("PRECONDITION", `All ${t.rounds} rounds have been paired.`);
+    const size = t.playersPerGame;
+    if (input.boards.some((b) => b.players.length !== size)) throw new DomainError("INVALID", `Every board seats ${size} players.`, "boards");
+    const tables = new Set(input.boards.map((b) => b.table));
+    if (tables.size !== input.boards.length) throw new DomainError("INVALID", "Two boards have the same table number.", "boards");
+    const seated = [...input.boards.flatMap((b) => b.players), ...input.byes];
+    const active = new Map(ev.entries.filter((e) => activeIn(e, number)).map((e) => [e.userId, e.name]));
+    if (new Set(seated).size !== seated.length) throw new DomainError("INVALID", "A player is seated twice.", "boards");
+    if (seated.some((id) => !active.has(id))) throw new DomainError("PRECONDITION", "This pairing seats a player who is not in the round any more (withdrawn, or not checked in).");
+    const missing = [...active].filter(([id]) => !seated.includes(id)).map(([, name]) => name);
+    if (missing.length) throw new DomainError("PRECONDITION", `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not in this pairing: pair the round again.`);
+    const method = methodForRound(t.format === "king-of-the-hill" ? "king-of-the-hill" : "swiss", t.pairingPlan, number);
+    const notes = ["Paired on the director's device while offline."];
+    const [round] = await tx.insert(tournamentRounds).values({ tournamentId: t.id, number, status: "draft", notes, pairingMethod: method }).returning();
+    const why = "paired on the director's device while offline";
+    const rows = [
+      ...input.boards.map((b) => ({ tournamentId: t.id, roundId: round!.id, roundNumber: number, tableNumber: b.table, players: b.players, reason: why })),
+      ...input.byes.map((id) => ({ tournamentId: t.id, roundId: round!.id, roundNumber: number, tableNumber: 0, players: [id], isBye: true, reason: why })),
+    ];
+    if (rows.length) await tx.insert(tournamentPairings).values(rows);
+    await audit("round.paired", { round: number, method, boards: input.boards.length, byes: input.byes.length, notes });
     return { roundNumber: number };
   });
 }

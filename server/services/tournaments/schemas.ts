@@ -179,6 +179,12 @@ export const roundInput = z.object({ roundNumber: z.number().int().min(1).max(10
 export const pairRoundInput = z.object({ method: pairingMethodSchema.optional() });
 /** Swap two players in a draft; `confirm` applies it despite the warnings it would raise (repeat, forbidden pair, second bye). */
 export const swapInput = z.object({ roundNumber: roundInput.shape.roundNumber, a: userIdSchema, b: userIdSchema, confirm: z.boolean().default(false) });
+/** A round paired on the director's device offline (docs/offline.md): its boards and byes, to store as a draft. */
+export const devicePairingInput = z.object({
+  roundNumber: roundInput.shape.roundNumber,
+  boards: z.array(z.object({ table: z.number().int().min(1).max(1000), players: z.array(userIdSchema).min(2).max(4) })).max(1000, "At most 1000 boards."),
+  byes: z.array(userIdSchema).max(1000, "At most 1000 byes."),
+});
 export const flipInput = z.object({ pairingId: z.uuid() });
 /** Start (or restart) a published round's clock; `startGames` also starts every waiting online game. */
 export const startRoundInput = z.object({

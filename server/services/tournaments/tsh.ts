@@ -20,11 +20,11 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { clubMemberships, tournamentPairings, tournamentPlayers, tournamentRounds, tournaments, users, type Tournament } from "@/db/schema";
-import { parseTsh, tshField, tshQuote, tshRounds, writeTsh, type TshFile, type TshPlayer, type TshProblem, type TshRound } from "@/server/domain";
+import { parseTsh, tshField, tshQuote, tshRounds, writeTsh, type TshFile, type TshPlayer, type TshProblem, type TshRound, countedRounds, isElimination, isRoundRobin, lostInPlay } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { getTournamentOrThrow } from "./access";
 import { directorWrite, type DirectorAct } from "./director-write";
-import { countedRounds, isElimination, isRoundRobin, loadEvent, lostInPlay, type Event } from "./field";
+import { loadEvent, type Event } from "./field";
 import { csv } from "./views";
 
 export interface TshImportReport {

@@ -7,14 +7,14 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { clubs, type Tournament, type TournamentStaffRole } from "@/db/schema";
-import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryDetails, type EntryStatus } from "@/server/domain";
+import { absentRounds, computeStandings, explainOrder, splitByes, type LossReason, standingsFromBracket, TIEBREAKS, type BracketMatch, type Standings, type TiebreakCode, type EntryDetails, type EntryStatus, buildHistory, isElimination, lateEntries, lostInPlay, participants, scoringOf, toPlayer } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { subscribe } from "@/server/live/bus";
 import { getMembership } from "@/server/services/clubs/membership";
 import { teamNamesByPlayer } from "@/server/services/teams/load";
 import { getTournamentOrThrow, tournamentRoleOf } from "./access";
 import { entryRefusal, waitlistOf } from "./entries";
-import { buildBracket, buildHistory, isElimination, lateEntries, loadEvent, lossReasonsOf, lostInPlay, namesOf, participants, scoringOf, toPlayer, type Event } from "./field";
+import { buildBracket, loadEvent, lossReasonsOf, namesOf, type Event } from "./field";
 import { plannedRounds } from "./rounds";
 import { listStaff, type StaffRow } from "./tournaments";
 
@@ -54,6 +54,8 @@ export interface EntryView {
   email: string | null;
   status: EntryStatus;
   seed: number | null;
+  /** The rating fixed at round 1, for directors only (their device pairs offline with it; null for anyone else). */
+  rating: number | null;
   joinedRound: number;
   withdrawnAfterRound: number | null;
   /** The entry form's answers: for directors and the player themselves only (null for anyone
@@ -151,6 +153,7 @@ export async function getOverview(db: DbOrTx, tournamentId: string, viewerId: st
     email: director ? e.email : null,
     status: e.status,
     seed: e.seed,
+    rating: director ? e.rating : null,
     joinedRound: e.joinedRound,
     withdrawnAfterRound: e.withdrawnAfterRound,
     details: director || e.userId === viewerId ? e.details : null,

@@ -14,6 +14,7 @@ import { SettingsForm } from "./settings-form";
 import { ForbiddenPairsForm, SeedsForm } from "./settings-pairs";
 import { PairingPlanForm } from "./pairing-plan";
 import { RoundControl } from "./round-control";
+import { DeviceRoundPanel } from "./device-round";
 import { SchedulePanel } from "./schedule-panel";
 import { RoundResults } from "./result-row";
 import { Registration } from "./registration";
@@ -64,6 +65,7 @@ function DirectorDashboard({ id, data, d }: { id: string; data: TournamentData; 
 
       {t.status === "registration" ? <StartStep id={id} /> : null}
       <RoundControl id={id} data={data} a={d.actions} refresh={d.refresh} />
+      <DeviceRoundPanel id={id} data={data} a={d.actions} refresh={d.refresh} />
 
       <SchedulePanel tournamentId={id} />
 
