@@ -280,7 +280,10 @@ test("kill -9 of the server in the middle of a sync: after the restart nothing i
     await context.route("**/api/trpc/tournaments.enterResult**", async (route) => {
       attempts++;
       if (attempts !== 2) return route.continue();
-      await route.fetch();
+      // the write goes through; whether its answer arrives does not matter (a reset of this fetch
+      // on a busy machine was seen once): the server dies before the page hears anything, and the
+      // write stays queued either way
+      await route.fetch().catch(() => undefined);
       await app.kill9();
       return route.abort("connectionreset");
     });
