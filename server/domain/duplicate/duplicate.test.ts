@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "@/engine";
 import { parseSlip } from "./slip";
-import { compareMaster, drawRack, duplicateTable, eventStandings, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
+import { compareMaster, drawRack, duplicateTable, eventStandings, eventWhyAbove, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
 
 const equate = getRuleset("equate");
 const ns = getRuleset("number-scrabble");
@@ -127,6 +127,14 @@ describe("event standings", () => {
       ["bo", 767, 2],
     ]);
     expect(eventStandings([g1.map((r) => ({ ...r, total: 50 }))], "total").map((s) => s.rank)).toEqual([1, 1]);
+  });
+
+  it("says why each player is above the next", () => {
+    const names = new Map([["ann", "Ann"], ["bo", "Bo"]]);
+    expect(eventWhyAbove(eventStandings([g1, g2], "total"), "total", names)).toEqual(["230 points against 90 for Ann (140 more).", null]);
+    expect(eventWhyAbove(eventStandings([g1, g2], "percent"), "percent", names)).toEqual(["90.0 % of the tops of the games played against 76.7 % for Bo.", null]);
+    const level = eventStandings([g1.map((r) => ({ ...r, total: 50 }))], "total");
+    expect(eventWhyAbove(level, "total", names)[0]).toBe("Level with Bo at 50 points: they share place 1.");
   });
 });
 

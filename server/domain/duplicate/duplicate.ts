@@ -221,3 +221,20 @@ export function eventStandings(games: readonly (readonly EventGameResult[])[], b
   list.forEach((s, i) => (s.rank = i > 0 && key(list[i - 1]!) === key(s) ? list[i - 1]!.rank : i + 1));
   return list;
 }
+
+/**
+ * Why each standing is above the next one down, in a sentence a director can read out: the key
+ * that ranks them (total or percentage), or that they share the place. `names` maps user ids to
+ * names; the last row is above no one (null).
+ */
+export function eventWhyAbove(list: readonly EventStanding[], by: DuplicateStanding, names: ReadonlyMap<string, string>): (string | null)[] {
+  return list.map((s, i) => {
+    const next = list[i + 1];
+    if (!next) return null;
+    const who = names.get(next.userId) ?? "the next player";
+    if (s.rank === next.rank)
+      return by === "total" ? `Level with ${who} at ${s.total} points: they share place ${s.rank}.` : `Level with ${who} at ${formatPercent(s.percent)}: they share place ${s.rank}.`;
+    if (by === "total") return `${s.total} points against ${next.total} for ${who} (${s.total - next.total} more).`;
+    return `${formatPercent(s.percent)} of the tops of the games played against ${formatPercent(next.percent)} for ${who}.`;
+  });
+}
