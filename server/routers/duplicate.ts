@@ -27,6 +27,7 @@ const viewOut = z.object({
   status: STATUS,
   version: z.number(),
   clubId: z.string().nullable(),
+  eventId: z.string().nullable(),
   serverNow: z.date(),
   isDirector: z.boolean(),
   me: z.object({ table: z.number(), joinedTurn: z.number() }).nullable(),

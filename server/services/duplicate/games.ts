@@ -124,6 +124,8 @@ export interface DuplicateView {
   status: "lobby" | "playing" | "finished";
   version: number;
   clubId: string | null;
+  /** the event the game counts in */
+  eventId: string | null;
   serverNow: Date;
   isDirector: boolean;
   me: { table: number; joinedTurn: number } | null;
@@ -190,6 +192,7 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
     status: g.status,
     version: g.version,
     clubId: g.clubId,
+    eventId: g.eventId,
     serverNow: now,
     isDirector,
     me: me ? { table: me.table, joinedTurn: me.joinedTurn } : null,
