@@ -67,7 +67,7 @@ function NewEvent() {
       }}
       className="grid max-w-xl gap-3 sm:grid-cols-2"
     >
-      <Field label="Event name" name="eventName" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+      <Field label="Event title" name="eventName" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
       <SelectField label="Standings" name="standing" value={form.standing} options={STANDINGS} onChange={(e) => setForm({ ...form, standing: e.target.value as keyof typeof STANDINGS })} />
       <div className="sm:col-span-2">
         <button type="submit" className={buttonClass} disabled={create.isPending}>
