@@ -15,3 +15,6 @@ CREATE INDEX "duplicate_events_creator_idx" ON "duplicate_events" USING btree ("
 ALTER TABLE "duplicate_games" ADD COLUMN "event_id" uuid;--> statement-breakpoint
 ALTER TABLE "duplicate_games" ADD CONSTRAINT "duplicate_games_event_id_duplicate_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."duplicate_events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "duplicate_games_event_idx" ON "duplicate_games" USING btree ("event_id");
+--> statement-breakpoint
+ALTER TABLE "duplicate_games" ADD COLUMN "playable_redraws" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "duplicate_games" ADD CONSTRAINT "duplicate_games_playable_redraws_check" CHECK ("duplicate_games"."playable_redraws" between 0 and 10);

@@ -68,6 +68,8 @@ export const duplicateGames = pgTable(
     turnSeconds: integer("turn_seconds").notNull(),
     maxTurns: integer("max_turns").notNull(),
     preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("score"),
+    /** redraws of a rack in which the move generator finds no play (0: none; migration 0030) */
+    playableRedraws: integer("playable_redraws").notNull().default(5),
     status: text("status", { enum: DUPLICATE_STATUSES }).notNull().default("lobby"),
     /** the current (or last) turn number; 0 before the start */
     turn: integer("turn").notNull().default(0),
@@ -87,6 +89,7 @@ export const duplicateGames = pgTable(
     check("duplicate_games_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     check("duplicate_games_turn_seconds_check", sql`${t.turnSeconds} between 10 and 1800`),
     check("duplicate_games_max_turns_check", sql`${t.maxTurns} between 1 and 60`),
+    check("duplicate_games_playable_redraws_check", sql`${t.playableRedraws} between 0 and 10`),
   ],
 );
 

@@ -24,6 +24,9 @@ export type DuplicateStanding = (typeof DUPLICATE_STANDINGS)[number];
 /** Redraws before a rack that still misses a tile kind is accepted as it is. */
 export const RACK_REDRAWS = 30;
 
+/** The move generator's work budget for "does this rack allow a play?" (search steps, not ms: the same answer on any machine). */
+export const PLAYABLE_WORK = 150_000;
+
 export interface DupBag {
   seed: string;
   shuffles: number;
@@ -81,6 +84,31 @@ export function drawRack(rs: Pick<Ruleset, "tileByFace" | "rackSize">, bag: DupB
     }
     cur = { seed: cur.seed, shuffles: cur.shuffles + 1, tiles: shuffled([...rest, ...drawn], `${cur.seed}:dup:${cur.shuffles}`) };
   }
+}
+
+/**
+ * The rack rule's second step (docs/duplicate.md "The rack", the game's "redraws of a dead rack"):
+ * when `hasPlay` (the service asks the exact move generator, with a fixed work budget so the answer
+ * is the same on any machine) finds no play for the drawn rack, the drawn tiles go back, the bag is
+ * reshuffled (seeded) and the fill is drawn again by `drawRack`, at most `maxRedraws` times; then the
+ * rack stands as drawn. The kept tiles stay. Returns how many dead racks were put back.
+ */
+export function drawPlayableRack(
+  rs: Pick<Ruleset, "tileByFace" | "rackSize">,
+  bag: DupBag,
+  kept: readonly Face[],
+  hasPlay: (rack: Face[]) => boolean,
+  maxRedraws: number,
+): { rack: Face[]; bag: DupBag; dead: number } {
+  let r = drawRack(rs, bag, kept);
+  let dead = 0;
+  while (dead < maxRedraws && r.bag.tiles.length > 0 && !hasPlay(r.rack)) {
+    const drawn = r.rack.slice(kept.length);
+    const b = r.bag;
+    r = drawRack(rs, { seed: b.seed, shuffles: b.shuffles + 1, tiles: shuffled([...b.tiles, ...drawn], `${b.seed}:dup:${b.shuffles}`) }, kept);
+    dead++;
+  }
+  return { rack: r.rack, bag: r.bag, dead };
 }
 
 /** The rack tiles a play used (a blank placed is "?"; 'SMATH bracket overlays are not rack tiles). */

@@ -46,6 +46,7 @@ export async function createDuplicate(db: Db, actorId: string, raw: CreateDuplic
         turnSeconds: input.turnSeconds,
         maxTurns: input.maxTurns,
         preview: input.preview,
+        playableRedraws: input.playableRedraws,
       })
       .returning({ id: duplicateGames.id });
     if (input.play) await tx.insert(duplicatePlayers).values({ gameId: g!.id, userId: actorId, joinedTurn: 1, tableNumber: 1 });

@@ -19,6 +19,8 @@ export const createDuplicateInput = z.object({
   turnSeconds: z.number().int().min(TURN_SECONDS.min).max(TURN_SECONDS.max).default(TURN_SECONDS.default),
   maxTurns: z.number().int().min(MAX_TURNS.min).max(MAX_TURNS.max).default(MAX_TURNS.default),
   preview: z.enum(PREVIEW_MODES).default("score"),
+  /** redraws of a rack in which the move generator finds no play (docs/duplicate.md "The rack") */
+  playableRedraws: z.number().int().min(0).max(10).default(5),
   clubId: id.nullish(),
   /** the draw's seed (default: random); the same seed gives the same racks */
   seed: z.string().trim().min(1).max(64).optional(),
