@@ -3,6 +3,7 @@
  * Duplicate games (docs/duplicate.md): the games I play or run and the open ones anyone may join,
  * and a form to set one up (ruleset, seconds a turn, turns, preview). A club's directors set one up
  * for their club from here with the club chosen (`?club=<id>`, linked from the club page).
+ * Events group games (`?event=<id>` sets a new game up in one, linked from the event's page).
  */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -19,12 +20,14 @@ const STATUS = { lobby: "waiting for the start", playing: "in play", finished: "
 function NewGame() {
   const trpc = useTRPC();
   const router = useRouter();
-  const clubId = useSearchParams().get("club");
+  const params = useSearchParams();
+  const clubId = params.get("club");
+  const eventId = params.get("event");
   const [form, setForm] = useState({ name: "", ruleset: "equate" as RulesetId, turnSeconds: "180", maxTurns: "15", preview: "score" as keyof typeof PREVIEWS, seed: "" });
   const create = useMutation(trpc.duplicate.create.mutationOptions({ onSuccess: (r) => router.push(`/duplicate/${r.id}`) }));
   const send = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, clubId: clubId ?? null, ...(form.seed.trim() ? { seed: form.seed.trim() } : {}) });
+    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, clubId: clubId ?? null, eventId: eventId ?? null, ...(form.seed.trim() ? { seed: form.seed.trim() } : {}) });
   };
   return (
     <form onSubmit={send} className="grid max-w-xl gap-3 sm:grid-cols-2">
@@ -42,6 +45,36 @@ function NewGame() {
       <div className="sm:col-span-2">
         <FormError message={create.error?.message} />
         {clubId ? <p className="text-sm text-slate-600">For your club: its members may join.</p> : null}
+        {eventId ? <p className="text-sm text-slate-600">The game counts in the event it was set up from.</p> : null}
+      </div>
+    </form>
+  );
+}
+
+const STANDINGS = { total: "By total score", percent: "By percentage of the tops" } as const;
+
+function NewEvent() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const clubId = useSearchParams().get("club");
+  const [form, setForm] = useState({ name: "", standing: "total" as keyof typeof STANDINGS });
+  const create = useMutation(trpc.duplicate.eventCreate.mutationOptions({ onSuccess: (r) => router.push(`/duplicate/events/${r.id}`) }));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate({ name: form.name, standing: form.standing, clubId: clubId ?? null });
+      }}
+      className="grid max-w-xl gap-3 sm:grid-cols-2"
+    >
+      <Field label="Event title" name="eventName" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+      <SelectField label="Standings" name="standing" value={form.standing} options={STANDINGS} onChange={(e) => setForm({ ...form, standing: e.target.value as keyof typeof STANDINGS })} />
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonClass} disabled={create.isPending}>
+          Create the event
+        </button>
+        <FormError message={create.error?.message} />
+        <p className="text-sm text-slate-600">Duplicate events are unrated: a duplicate score is not a result against an opponent.</p>
       </div>
     </form>
   );
@@ -51,6 +84,7 @@ export default function DuplicatePage() {
   const trpc = useTRPC();
   const me = useQuery(trpc.accounts.me.queryOptions());
   const list = useQuery({ ...trpc.duplicate.list.queryOptions(), enabled: !!me.data, refetchInterval: 5000 });
+  const events = useQuery({ ...trpc.duplicate.eventList.queryOptions(), enabled: !!me.data });
   if (me.isPending) return <p>Loading…</p>;
   if (!me.data) return <SignInPrompt next="/duplicate" what="to play duplicate games." />;
   return (
@@ -80,9 +114,32 @@ export default function DuplicatePage() {
           <p className="text-sm text-slate-600">No games yet.</p>
         )}
       </Section>
+      <Section title="Events" testId="duplicate-events">
+        {events.data?.length ? (
+          <ul className="space-y-1">
+            {events.data.map((e) => (
+              <li key={e.id}>
+                <Link href={`/duplicate/events/${e.id}`} className="text-indigo-700 underline">
+                  {e.name}
+                </Link>{" "}
+                <span className="text-sm text-slate-600">
+                  {e.games} game{e.games === 1 ? "" : "s"} · {e.standing === "total" ? "by total" : "by percentage"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">No events yet.</p>
+        )}
+      </Section>
       <Section title="New duplicate game">
         <Suspense>
           <NewGame />
+        </Suspense>
+      </Section>
+      <Section title="New duplicate event">
+        <Suspense>
+          <NewEvent />
         </Suspense>
       </Section>
     </div>

@@ -11,11 +11,13 @@
  *   search job before the close.
  * - `duplicate_submissions`: a player's last submission of a turn (kept, replaced on resubmit);
  *   `score`/`valid`/`reason` are written when the turn closes.
+ * - `duplicate_events` (migration 0030): several games ranked together (by total or by percentage
+ *   of the tops); a game belongs to at most one event (`duplicate_games.event_id`).
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, boolean } from "drizzle-orm/pg-core";
 import type { Placement } from "@/engine";
-import { DUPLICATE_STATUSES, PREVIEW_MODES } from "@/server/domain";
+import { DUPLICATE_STANDINGS, DUPLICATE_STATUSES, PREVIEW_MODES } from "@/server/domain";
 import { clubs, RULESETS } from "./clubs";
 import { users } from "./users";
 
@@ -28,6 +30,26 @@ export interface StoredPlay {
   text: string;
 }
 
+export const duplicateEvents = pgTable(
+  "duplicate_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    creatorId: uuid("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the club whose directors may run it (null: the creator alone) */
+    clubId: uuid("club_id").references(() => clubs.id, { onDelete: "cascade" }),
+    standing: text("standing", { enum: DUPLICATE_STANDINGS }).notNull().default("total"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("duplicate_events_club_idx").on(t.clubId, t.createdAt),
+    index("duplicate_events_creator_idx").on(t.creatorId),
+    check("duplicate_events_standing_check", sql`${t.standing} in (${inList(DUPLICATE_STANDINGS)})`),
+  ],
+);
+
 export const duplicateGames = pgTable(
   "duplicate_games",
   {
@@ -38,12 +60,16 @@ export const duplicateGames = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** the club whose directors may run it (null: the creator alone) */
     clubId: uuid("club_id").references(() => clubs.id, { onDelete: "cascade" }),
+    /** the event it counts in (null: a game on its own) */
+    eventId: uuid("event_id").references(() => duplicateEvents.id, { onDelete: "set null" }),
     ruleset: text("ruleset", { enum: RULESETS }).notNull(),
     rulesetOptions: jsonb("ruleset_options").$type<Record<string, unknown>>().notNull().default({}),
     seed: text("seed").notNull(),
     turnSeconds: integer("turn_seconds").notNull(),
     maxTurns: integer("max_turns").notNull(),
     preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("score"),
+    /** redraws of a rack in which the move generator finds no play (0: none; migration 0030) */
+    playableRedraws: integer("playable_redraws").notNull().default(5),
     status: text("status", { enum: DUPLICATE_STATUSES }).notNull().default("lobby"),
     /** the current (or last) turn number; 0 before the start */
     turn: integer("turn").notNull().default(0),
@@ -58,10 +84,12 @@ export const duplicateGames = pgTable(
   (t) => [
     index("duplicate_games_club_idx").on(t.clubId, t.createdAt),
     index("duplicate_games_creator_idx").on(t.creatorId),
+    index("duplicate_games_event_idx").on(t.eventId),
     check("duplicate_games_status_check", sql`${t.status} in (${inList(DUPLICATE_STATUSES)})`),
     check("duplicate_games_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
     check("duplicate_games_turn_seconds_check", sql`${t.turnSeconds} between 10 and 1800`),
     check("duplicate_games_max_turns_check", sql`${t.maxTurns} between 1 and 60`),
+    check("duplicate_games_playable_redraws_check", sql`${t.playableRedraws} between 0 and 10`),
   ],
 );
 
@@ -127,4 +155,5 @@ export const duplicateSubmissions = pgTable(
 );
 
 export type DuplicateGame = typeof duplicateGames.$inferSelect;
+export type DuplicateEvent = typeof duplicateEvents.$inferSelect;
 export type DuplicateTurn = typeof duplicateTurns.$inferSelect;

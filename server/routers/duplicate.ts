@@ -1,14 +1,15 @@
 /**
  * Duplicate games (thin; docs/duplicate.md): create, join, start, submit a play, the director's
- * slips, and the game as the caller may see it. Output schemas pick fields: the bag never leaves,
+ * slips, and the game as the caller may see it; events (several games ranked together). Output schemas pick fields: the bag never leaves,
  * and another player's play for the open turn is not in the view (only who has submitted).
  */
 import { z } from "zod";
-import { PREVIEW_MODES } from "@/server/domain";
+import { DUPLICATE_STANDINGS, PREVIEW_MODES } from "@/server/domain";
 import { placementOut } from "@/server/placement-schemas";
 import { protectedProcedure, router } from "@/server/trpc";
 import { createDuplicate, duplicateView, enterSlip, joinDuplicate, listDuplicates, startDuplicate } from "@/server/services/duplicate/games";
-import { createDuplicateInput, gameIdInput, slipInput, submitInput } from "@/server/services/duplicate/schemas";
+import { addGameToEvent, createDuplicateEvent, eventView, listDuplicateEvents } from "@/server/services/duplicate/events";
+import { createDuplicateInput, createEventInput, eventGameInput, eventIdInput, gameIdInput, slipInput, submitInput } from "@/server/services/duplicate/schemas";
 import { submitPlay } from "@/server/services/duplicate/turns";
 
 const STATUS = z.enum(["lobby", "playing", "finished"]);
@@ -26,6 +27,7 @@ const viewOut = z.object({
   status: STATUS,
   version: z.number(),
   clubId: z.string().nullable(),
+  eventId: z.string().nullable(),
   serverNow: z.date(),
   isDirector: z.boolean(),
   me: z.object({ table: z.number(), joinedTurn: z.number() }).nullable(),
@@ -48,6 +50,20 @@ const viewOut = z.object({
     topTotal: z.number(),
     rows: z.array(z.object({ userId: z.string(), cells: z.array(cellOut), total: z.number(), percent: z.number(), tops: z.number(), soloTops: z.number() })),
   }),
+});
+
+const STANDING = z.enum(DUPLICATE_STANDINGS);
+const eventOut = z.object({
+  id: z.string(),
+  name: z.string(),
+  clubId: z.string().nullable(),
+  standing: STANDING,
+  isDirector: z.boolean(),
+  games: z.array(z.object({ id: z.string(), name: z.string(), ruleset: z.string(), status: STATUS, turn: z.number(), maxTurns: z.number(), topTotal: z.number() })),
+  standings: z.array(
+    z.object({ userId: z.string(), name: z.string(), rank: z.number(), total: z.number(), topTotal: z.number(), percent: z.number(), games: z.number(), why: z.string().nullable() }),
+  ),
+  addable: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
 const submitOut = z.object({ turn: z.number(), count: z.number(), submittedAt: z.date() });
@@ -93,4 +109,25 @@ export const duplicateRouter = router({
     .input(slipInput)
     .output(submitOut.extend({ table: z.number(), name: z.string() }))
     .mutation(({ ctx, input }) => enterSlip(ctx.db, ctx.user.id, input)),
+
+  /** Duplicate events: mine, my clubs' and those without a club. */
+  eventList: protectedProcedure
+    .output(z.array(z.object({ id: z.string(), name: z.string(), standing: STANDING, clubId: z.string().nullable(), games: z.number() })))
+    .query(({ ctx }) => listDuplicateEvents(ctx.db, ctx.user.id)),
+
+  eventGet: protectedProcedure
+    .input(eventIdInput)
+    .output(eventOut)
+    .query(({ ctx, input }) => eventView(ctx.db, input.eventId, ctx.user.id)),
+
+  eventCreate: protectedProcedure
+    .input(createEventInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => createDuplicateEvent(ctx.db, ctx.user.id, input)),
+
+  /** The director puts one of their games into the event. */
+  eventAdd: protectedProcedure
+    .input(eventGameInput)
+    .output(z.object({ games: z.number() }))
+    .mutation(({ ctx, input }) => addGameToEvent(ctx.db, ctx.user.id, input)),
 });

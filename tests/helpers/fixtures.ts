@@ -39,6 +39,7 @@ import { addStaff, createTournament } from "@/server/services/tournaments/tourna
 import type { CreateTournamentInput } from "@/server/services/tournaments/schemas";
 import { seedUser } from "./seed";
 import { createSeek } from "@/server/services/seeks/seeks";
+import { addGameToEvent, createDuplicateEvent } from "@/server/services/duplicate/events";
 import { createDuplicate, joinDuplicate, startDuplicate } from "@/server/services/duplicate/games";
 
 export const WORLD_ROLES = ["outsider", "member", "clubDirector", "owner", "judge", "playerA", "playerB"] as const;
@@ -67,6 +68,8 @@ export interface World {
   arena: { nightId: string; gameId: string; ladderId: string };
   /** the club director's duplicate game in the club, started (turn 1 open), A and B playing */
   duplicate: { gameId: string };
+  /** the club director's duplicate event in the club, holding the duplicate game */
+  duplicateEvent: { eventId: string };
   /** a one-board team round robin (docs/teams.md): team A captained by A, team B by B, round 1 a draft
    * with their match (`matchId`) awaiting line-ups */
   teams: { tournamentId: string; teamAId: string; teamBId: string; matchId: string };
@@ -184,6 +187,8 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
   await joinDuplicate(db, dup.id, playerA.id);
   await joinDuplicate(db, dup.id, playerB.id);
   await startDuplicate(db, dup.id, clubDirector.id);
+  const dupEvent = await createDuplicateEvent(db, clubDirector.id, { name: "World Duplicate Series", clubId: club.id });
+  await addGameToEvent(db, clubDirector.id, { eventId: dupEvent.id, gameId: dup.id });
 
   const teamCup = await createTournament(db, clubDirector.id, { ...settings, name: "World Team Cup", format: "round-robin" });
   await addPlayers(db, { tournamentId: teamCup.id, actorId: clubDirector.id, userIds: [playerA.id, playerB.id], emails: [], checkIn: true });
@@ -208,6 +213,7 @@ export async function seedWorld(db: Db, opts: { users?: WorldUsers } = {}): Prom
     seek: { id: seek.id },
     arena: { nightId: night.id, gameId: arenaGame!.id, ladderId: ladder.id },
     duplicate: { gameId: dup.id },
+    duplicateEvent: { eventId: dupEvent.id },
     teams: { tournamentId: teamCup.id, teamAId: teamA.teamId, teamBId: teamB.teamId, matchId: teamMatch!.id },
   };
 }

@@ -237,6 +237,9 @@ const MATRIX: Record<string, Entry> = {
   "duplicate.start": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId }) },
   "duplicate.submit": { allowed: PLAYERS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 1, placements: row(9, 9, "3+4=7") }) },
   "duplicate.slip": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 1, text: "1 10J 3+4=7" }) },
+  // duplicate events: the world's is the club director's, in the club, holding the world's game
+  "duplicate.eventCreate": { allowed: SIGNED_IN, input: () => ({ name: "Another series" }) },
+  "duplicate.eventAdd": { allowed: DIRECTORS, input: (w) => ({ eventId: w.duplicateEvent.eventId, gameId: w.duplicate.gameId }) },
 };
 
 /** Further cases of a mutation whose gate depends on the input (`path` is the mutation called). */
@@ -263,6 +266,17 @@ const CASES: Record<string, Entry & { path: string }> = {
     path: "duplicate.create",
     allowed: DIRECTORS,
     input: (w) => ({ name: "Club duplicate", ruleset: "equate", clubId: w.club.id }),
+  },
+  // a club's duplicate event is created by its directors, and a game set up in it by the event's directors
+  "duplicate.eventCreate in the club": {
+    path: "duplicate.eventCreate",
+    allowed: DIRECTORS,
+    input: (w) => ({ name: "Club series", clubId: w.club.id }),
+  },
+  "duplicate.create in the club's event": {
+    path: "duplicate.create",
+    allowed: DIRECTORS,
+    input: (w) => ({ name: "Series round", ruleset: "equate", clubId: w.club.id, eventId: w.duplicateEvent.eventId }),
   },
   "matches.scorekeeper.clock resuming": {
     path: "matches.scorekeeper.clock",

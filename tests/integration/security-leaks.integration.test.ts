@@ -179,10 +179,13 @@ describeDb("no leaks", (db) => {
     for (const role of ["outsider", "member", "owner", "clubDirector", "judge", "playerA", "playerB"] as const) {
       const caller = callerFor(db(), as(role));
       const got = await caller.duplicate.get({ gameId: g!.id }).catch((e: unknown) => ({ message: (e as Error).message }));
-      const json = JSON.stringify([got, await caller.duplicate.list()]);
+      // the event holding the game shows standings over closed turns only
+      const event = await caller.duplicate.eventGet({ eventId: w.duplicateEvent.eventId }).catch((e: unknown) => ({ message: (e as Error).message }));
+      const json = JSON.stringify([got, await caller.duplicate.list(), event, await caller.duplicate.eventList()]);
       if (role === "playerA") expect(json).toContain(secret);
       else expect(json, `${role} sees A's play`).not.toContain(secret);
       for (const [path, key] of walk(got)) expect(["bag", "seed", "search"], `${role}: ${path}`).not.toContain(key);
+      for (const [path, key] of walk(event)) expect(["bag", "seed", "search", "rack"], `${role}: event ${path}`).not.toContain(key);
       // outsiders and the judge are not in the club: the game is not theirs to see
       if (role === "outsider" || role === "judge") expect(got).toMatchObject({ message: expect.stringContaining("member") });
       else expect((got as { turn: { rack: string[] } }).turn.rack).toEqual(t!.rack);
@@ -255,6 +258,8 @@ describeDb("no leaks", (db) => {
       "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
       "duplicate.list": () => undefined,
       "duplicate.get": (w) => ({ gameId: w.duplicate.gameId }),
+      "duplicate.eventList": () => undefined,
+      "duplicate.eventGet": (w) => ({ eventId: w.duplicateEvent.eventId }),
       "teams.event": (w) => ({ tournamentId: w.teams.tournamentId }),
       "teams.match": (w) => ({ teamMatchId: w.teams.matchId }),
       "teams.table": (w) => ({ tournamentId: w.tournament.id }),

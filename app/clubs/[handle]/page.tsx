@@ -118,7 +118,13 @@ export default function ClubPage() {
           {canManage ? (
             <p className="text-sm">
               <Link href={`/duplicate?club=${club.id}`} className="text-indigo-700 underline">
-                Run a duplicate game for the club
+                Run a duplicate game or event for the club
+              </Link>
+            </p>
+          ) : membership ? (
+            <p className="text-sm">
+              <Link href="/duplicate" className="text-indigo-700 underline">
+                The club&apos;s duplicate games and events
               </Link>
             </p>
           ) : null}

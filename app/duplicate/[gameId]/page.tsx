@@ -57,6 +57,14 @@ export default function DuplicateGamePage() {
         <h1 className="text-2xl font-semibold">{v.name}</h1>
         <p className="text-sm text-slate-600">
           Duplicate · {ruleset.name} · {v.turnSeconds} s a turn · {v.maxTurns} turns
+          {v.eventId ? (
+            <>
+              {" · "}
+              <Link href={`/duplicate/events/${v.eventId}`} className="text-indigo-700 underline">
+                its event&apos;s standings
+              </Link>
+            </>
+          ) : null}
         </p>
       </header>
       {v.status === "playing" && v.turn ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getRuleset } from "@/engine";
+import { exactPlays, getRuleset } from "@/engine";
 import { parseSlip } from "./slip";
-import { compareMaster, drawRack, duplicateTable, eventStandings, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
+import { PLAYABLE_WORK, compareMaster, drawPlayableRack, drawRack, duplicateTable, eventStandings, eventWhyAbove, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
 
 const equate = getRuleset("equate");
 const ns = getRuleset("number-scrabble");
@@ -111,6 +111,35 @@ describe("the turn table", () => {
   });
 });
 
+describe("a rack that allows a play", () => {
+  // seed "s1": Equate's first rack × ÷ 3 4 ÷ 6 8 2/6 4 has no play the exact generator finds
+  const hasPlay = (rack: string[]) => exactPlays(equate, [], rack, { top: 1, maxWork: PLAYABLE_WORK, firstPlay: true }).plays.length > 0;
+  const sorted = (t: readonly string[]) => [...t].sort();
+  it("redraws a dead rack, seeded, the same every time, nothing lost", () => {
+    const plain = drawRack(equate, newDupBag(equate, "s1"), []);
+    expect(hasPlay(plain.rack)).toBe(false);
+    // redraws off: the dead rack stands as drawn
+    expect(drawPlayableRack(equate, newDupBag(equate, "s1"), [], hasPlay, 0)).toMatchObject({ rack: plain.rack, dead: 0 });
+    const r = drawPlayableRack(equate, newDupBag(equate, "s1"), [], hasPlay, 5);
+    expect(r.dead).toBeGreaterThan(0);
+    expect(hasPlay(r.rack)).toBe(true);
+    expect(rackShortfall(equate, r.rack)).toBe(0);
+    expect(drawPlayableRack(equate, newDupBag(equate, "s1"), [], hasPlay, 5).rack).toEqual(r.rack);
+    expect(sorted([...r.rack, ...r.bag.tiles])).toEqual(sorted(newDupBag(equate, "s1").tiles));
+  });
+
+  it("keeps the tiles the master play left, and stops after the redraws allowed", () => {
+    const bag = newDupBag(equate, "s1");
+    const kept = bag.tiles.slice(0, 2);
+    const rest = { ...bag, tiles: bag.tiles.slice(2) };
+    let asked = 0;
+    const never = () => (asked++, false);
+    const r = drawPlayableRack(equate, rest, kept, never, 3);
+    expect(r.rack.slice(0, 2)).toEqual(kept);
+    expect([r.dead, asked]).toEqual([3, 3]);
+  });
+});
+
 describe("event standings", () => {
   const g1 = [
     { userId: "ann", total: 90, topTotal: 100 },
@@ -127,6 +156,14 @@ describe("event standings", () => {
       ["bo", 767, 2],
     ]);
     expect(eventStandings([g1.map((r) => ({ ...r, total: 50 }))], "total").map((s) => s.rank)).toEqual([1, 1]);
+  });
+
+  it("says why each player is above the next", () => {
+    const names = new Map([["ann", "Ann"], ["bo", "Bo"]]);
+    expect(eventWhyAbove(eventStandings([g1, g2], "total"), "total", names)).toEqual(["230 points against 90 for Ann (140 more).", null]);
+    expect(eventWhyAbove(eventStandings([g1, g2], "percent"), "percent", names)).toEqual(["90.0 % of the tops of the games played against 76.7 % for Bo.", null]);
+    const level = eventStandings([g1.map((r) => ({ ...r, total: 50 }))], "total");
+    expect(eventWhyAbove(level, "total", names)[0]).toBe("Level with Bo at 50 points: they share place 1.");
   });
 });
 

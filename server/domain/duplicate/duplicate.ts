@@ -24,6 +24,9 @@ export type DuplicateStanding = (typeof DUPLICATE_STANDINGS)[number];
 /** Redraws before a rack that still misses a tile kind is accepted as it is. */
 export const RACK_REDRAWS = 30;
 
+/** The move generator's work budget for "does this rack allow a play?" (search steps, not ms: the same answer on any machine). */
+export const PLAYABLE_WORK = 150_000;
+
 export interface DupBag {
   seed: string;
   shuffles: number;
@@ -81,6 +84,31 @@ export function drawRack(rs: Pick<Ruleset, "tileByFace" | "rackSize">, bag: DupB
     }
     cur = { seed: cur.seed, shuffles: cur.shuffles + 1, tiles: shuffled([...rest, ...drawn], `${cur.seed}:dup:${cur.shuffles}`) };
   }
+}
+
+/**
+ * The rack rule's second step (docs/duplicate.md "The rack", the game's "redraws of a dead rack"):
+ * when `hasPlay` (the service asks the exact move generator, with a fixed work budget so the answer
+ * is the same on any machine) finds no play for the drawn rack, the drawn tiles go back, the bag is
+ * reshuffled (seeded) and the fill is drawn again by `drawRack`, at most `maxRedraws` times; then the
+ * rack stands as drawn. The kept tiles stay. Returns how many dead racks were put back.
+ */
+export function drawPlayableRack(
+  rs: Pick<Ruleset, "tileByFace" | "rackSize">,
+  bag: DupBag,
+  kept: readonly Face[],
+  hasPlay: (rack: Face[]) => boolean,
+  maxRedraws: number,
+): { rack: Face[]; bag: DupBag; dead: number } {
+  let r = drawRack(rs, bag, kept);
+  let dead = 0;
+  while (dead < maxRedraws && r.bag.tiles.length > 0 && !hasPlay(r.rack)) {
+    const drawn = r.rack.slice(kept.length);
+    const b = r.bag;
+    r = drawRack(rs, { seed: b.seed, shuffles: b.shuffles + 1, tiles: shuffled([...b.tiles, ...drawn], `${b.seed}:dup:${b.shuffles}`) }, kept);
+    dead++;
+  }
+  return { rack: r.rack, bag: r.bag, dead };
 }
 
 /** The rack tiles a play used (a blank placed is "?"; 'SMATH bracket overlays are not rack tiles). */
@@ -220,4 +248,21 @@ export function eventStandings(games: readonly (readonly EventGameResult[])[], b
   list.sort((a, b) => key(b) - key(a) || (a.userId < b.userId ? -1 : 1));
   list.forEach((s, i) => (s.rank = i > 0 && key(list[i - 1]!) === key(s) ? list[i - 1]!.rank : i + 1));
   return list;
+}
+
+/**
+ * Why each standing is above the next one down, in a sentence a director can read out: the key
+ * that ranks them (total or percentage), or that they share the place. `names` maps user ids to
+ * names; the last row is above no one (null).
+ */
+export function eventWhyAbove(list: readonly EventStanding[], by: DuplicateStanding, names: ReadonlyMap<string, string>): (string | null)[] {
+  return list.map((s, i) => {
+    const next = list[i + 1];
+    if (!next) return null;
+    const who = names.get(next.userId) ?? "the next player";
+    if (s.rank === next.rank)
+      return by === "total" ? `Level with ${who} at ${s.total} points: they share place ${s.rank}.` : `Level with ${who} at ${formatPercent(s.percent)}: they share place ${s.rank}.`;
+    if (by === "total") return `${s.total} points against ${next.total} for ${who} (${s.total - next.total} more).`;
+    return `${formatPercent(s.percent)} of the tops of the games played against ${formatPercent(next.percent)} for ${who}.`;
+  });
 }

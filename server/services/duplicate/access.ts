@@ -1,7 +1,7 @@
-/** Who runs a duplicate game: its creator, or a director of its club (docs/duplicate.md "Who may do what"). */
+/** Who runs a duplicate game or event: its creator, or a director of its club (docs/duplicate.md "Who may do what"). */
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { duplicateGames, type DuplicateGame } from "@/db/schema";
+import { duplicateEvents, duplicateGames, type DuplicateEvent, type DuplicateGame } from "@/db/schema";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 
@@ -22,4 +22,22 @@ export async function isDirectorOf(db: DbOrTx, g: Pick<DuplicateGame, "creatorId
 
 export async function requireDirector(db: DbOrTx, g: DuplicateGame, userId: string): Promise<void> {
   if (!(await isDirectorOf(db, g, userId))) throw new DomainError("FORBIDDEN", "Only the game's director can do that.");
+}
+
+export async function loadEvent(db: DbOrTx, eventId: string): Promise<DuplicateEvent> {
+  const [e] = await db.select().from(duplicateEvents).where(eq(duplicateEvents.id, eventId));
+  if (!e) throw new DomainError("NOT_FOUND", "That duplicate event does not exist.");
+  return e;
+}
+
+/** An event is run like a game: by its creator, or a director of its club. */
+export async function requireEventDirector(db: DbOrTx, e: DuplicateEvent, userId: string): Promise<void> {
+  if (!(await isDirectorOf(db, e, userId))) throw new DomainError("FORBIDDEN", "Only the event's director can do that.");
+}
+
+/** A game goes into an event of the same club (or both without one), and into one event only. */
+export function assertGameFitsEvent(g: Pick<DuplicateGame, "clubId" | "eventId">, e: DuplicateEvent): void {
+  if ((g.clubId ?? null) !== (e.clubId ?? null))
+    throw new DomainError("PRECONDITION", e.clubId ? "Only the club's own duplicate games can go into its event." : "A club's game cannot go into an event outside the club.");
+  if (g.eventId && g.eventId !== e.id) throw new DomainError("PRECONDITION", "That game already counts in another event.");
 }

@@ -12,7 +12,7 @@ import { getRuleset, parseRulesetOptions, type Placement } from "@/engine";
 import { duplicateTable, newDupBag, parseSlip, type DuplicateTable } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { requireClubRole } from "@/server/services/clubs/membership";
-import { isDirectorOf, loadGame, requireDirector } from "./access";
+import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
 import { closeAndSchedule, ensureRunner, scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
 import { gameRuleset } from "./search";
@@ -27,6 +27,11 @@ export async function createDuplicate(db: Db, actorId: string, raw: CreateDuplic
   const rs = getRuleset(input.ruleset);
   const options = parseRulesetOptions(rs, input.rulesetOptions ?? {});
   if (!options.ok) throw new DomainError("INVALID", `Ruleset options: ${options.error}.`, "rulesetOptions");
+  if (input.eventId) {
+    const e = await loadEvent(db, input.eventId);
+    await requireEventDirector(db, e, actorId);
+    assertGameFitsEvent({ clubId: input.clubId ?? null, eventId: null }, e);
+  }
   return db.transaction(async (tx) => {
     const [g] = await tx
       .insert(duplicateGames)
@@ -34,12 +39,14 @@ export async function createDuplicate(db: Db, actorId: string, raw: CreateDuplic
         name: input.name,
         creatorId: actorId,
         clubId: input.clubId ?? null,
+        eventId: input.eventId ?? null,
         ruleset: input.ruleset,
         rulesetOptions: { ...options.value },
         seed: input.seed ?? randomBytes(8).toString("hex"),
         turnSeconds: input.turnSeconds,
         maxTurns: input.maxTurns,
         preview: input.preview,
+        playableRedraws: input.playableRedraws,
       })
       .returning({ id: duplicateGames.id });
     if (input.play) await tx.insert(duplicatePlayers).values({ gameId: g!.id, userId: actorId, joinedTurn: 1, tableNumber: 1 });
@@ -118,6 +125,8 @@ export interface DuplicateView {
   status: "lobby" | "playing" | "finished";
   version: number;
   clubId: string | null;
+  /** the event the game counts in */
+  eventId: string | null;
   serverNow: Date;
   isDirector: boolean;
   me: { table: number; joinedTurn: number } | null;
@@ -184,6 +193,7 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
     status: g.status,
     version: g.version,
     clubId: g.clubId,
+    eventId: g.eventId,
     serverNow: now,
     isDirector,
     me: me ? { table: me.table, joinedTurn: me.joinedTurn } : null,

@@ -1,7 +1,7 @@
 /** Inputs of the duplicate-game services (docs/duplicate.md), shared by procedures and forms. */
 import { z } from "zod";
 import { RULESET_IDS } from "@/engine";
-import { PREVIEW_MODES } from "@/server/domain";
+import { DUPLICATE_STANDINGS, PREVIEW_MODES } from "@/server/domain";
 import { placementInput } from "@/server/placement-schemas";
 
 /** Turn length bounds (seconds); the table's check holds the same. */
@@ -19,11 +19,15 @@ export const createDuplicateInput = z.object({
   turnSeconds: z.number().int().min(TURN_SECONDS.min).max(TURN_SECONDS.max).default(TURN_SECONDS.default),
   maxTurns: z.number().int().min(MAX_TURNS.min).max(MAX_TURNS.max).default(MAX_TURNS.default),
   preview: z.enum(PREVIEW_MODES).default("score"),
+  /** redraws of a rack in which the move generator finds no play (docs/duplicate.md "The rack") */
+  playableRedraws: z.number().int().min(0).max(10).default(5),
   clubId: id.nullish(),
   /** the draw's seed (default: random); the same seed gives the same racks */
   seed: z.string().trim().min(1).max(64).optional(),
   /** the creator plays too (default) */
   play: z.boolean().default(true),
+  /** the event it counts in (the event's director sets it up; same club) */
+  eventId: id.nullish(),
 });
 export type CreateDuplicateInput = z.input<typeof createDuplicateInput>;
 
@@ -41,3 +45,13 @@ export const slipInput = z.object({
   turn: z.number().int().min(1).max(MAX_TURNS.max),
   text: z.string().trim().min(1, "Type the slip.").max(200),
 });
+
+export const createEventInput = z.object({
+  name: z.string().trim().min(1, "Give the event a name.").max(80),
+  standing: z.enum(DUPLICATE_STANDINGS).default("total"),
+  clubId: id.nullish(),
+});
+export type CreateEventInput = z.input<typeof createEventInput>;
+
+export const eventIdInput = z.object({ eventId: id });
+export const eventGameInput = z.object({ eventId: id, gameId: id });

@@ -13,8 +13,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns, type DuplicateGame, type DuplicateTurn, type StoredPlay } from "@/db/schema";
-import { adjudicatePlay, alwaysRefused, playLinesText, shuffled, splitBrackets, type Face, type Placement } from "@/engine";
-import { drawRack, leftOnRack, type DupBag } from "@/server/domain";
+import { adjudicatePlay, alwaysRefused, exactPlays, playLinesText, shuffled, splitBrackets, type Face, type Placement } from "@/engine";
+import { PLAYABLE_WORK, drawPlayableRack, leftOnRack, type DupBag } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
@@ -25,7 +25,9 @@ const clockTime = (d: Date): string => d.toISOString().slice(11, 19) + " UTC";
 /** Draw the next rack and open turn `number` (inside the caller's transaction, game row locked). */
 export async function openTurn(tx: Tx, g: DuplicateGame, bag: DupBag, kept: Face[], number: number, now: Date): Promise<DuplicateTurn> {
   const rs = gameRuleset(g);
-  const drawn = drawRack(rs, bag, kept);
+  // a rack the exact generator finds no play for (within a fixed work budget) is drawn again
+  const hasPlay = (rack: Face[]) => exactPlays(rs, g.board, rack, { top: 1, maxWork: PLAYABLE_WORK, firstPlay: g.board.length === 0 }).plays.length > 0;
+  const drawn = drawPlayableRack(rs, bag, kept, hasPlay, g.playableRedraws);
   const dueAt = new Date(now.getTime() + g.turnSeconds * 1000);
   const [t] = await tx.insert(duplicateTurns).values({ gameId: g.id, number, rack: drawn.rack, openedAt: now, dueAt }).returning();
   await tx
