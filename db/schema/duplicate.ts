@@ -1,5 +1,5 @@
 /**
- * Duplicate games (docs/duplicate.md, migration 0028): every player gets the same rack each turn,
+ * Duplicate games (docs/duplicate.md, migration 0027): every player gets the same rack each turn,
  * places a play on their own copy of the board, and at the turn's close the master play (the top
  * play the engine found, or a better valid submission) goes on everyone's board.
  * - `duplicate_games`: the ruleset, seed, seconds per turn, the shared board (master plays so far)
@@ -11,7 +11,7 @@
  *   search job before the close.
  * - `duplicate_submissions`: a player's last submission of a turn (kept, replaced on resubmit);
  *   `score`/`valid`/`reason` are written when the turn closes.
- * - `duplicate_events` (migration 0030): several games ranked together (by total or by percentage
+ * - `duplicate_events` (migration 0029): several games ranked together (by total or by percentage
  *   of the tops); a game belongs to at most one event (`duplicate_games.event_id`).
  */
 import { sql } from "drizzle-orm";
@@ -68,7 +68,7 @@ export const duplicateGames = pgTable(
     turnSeconds: integer("turn_seconds").notNull(),
     maxTurns: integer("max_turns").notNull(),
     preview: text("preview", { enum: PREVIEW_MODES }).notNull().default("score"),
-    /** redraws of a rack in which the move generator finds no play (0: none; migration 0030) */
+    /** redraws of a rack in which the move generator finds no play (0: none; migration 0029) */
     playableRedraws: integer("playable_redraws").notNull().default(5),
     status: text("status", { enum: DUPLICATE_STATUSES }).notNull().default("lobby"),
     /** the current (or last) turn number; 0 before the start */
