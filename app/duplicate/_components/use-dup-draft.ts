@@ -5,14 +5,12 @@
  * rack, cleared when a new turn opens. Submitting sends the play; the player may resubmit until the
  * close.
  */
-import { useEffect, useMemo, useReducer, useRef, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
 import type { Ruleset } from "@/engine";
-import type { DropSource } from "@/app/_components/board/Board";
-import { typesTile } from "@/app/_components/board/entry";
-import { derive, draftReducer, emptyDraft, shuffled, type DraftAction, type DraftEnv } from "@/app/play/_components/draft";
+import { derive, draftReducer, emptyDraft, type DraftAction, type DraftEnv } from "@/app/play/_components/draft";
+import { draftHandlers, type DraftEvent } from "@/app/play/_components/draft-handlers";
 import type { DupView } from "./types";
 
-type Event = DraftAction extends infer A ? (A extends unknown ? Omit<A, "env"> : never) : never;
 type Tile = { row: number; col: number; tile: string; blank?: boolean };
 
 export function useDupDraft(v: DupView | undefined, ruleset: Ruleset | null, submit: (placements: Tile[]) => void, open: boolean) {
@@ -21,7 +19,7 @@ export function useDupDraft(v: DupView | undefined, ruleset: Ruleset | null, sub
   const board = useMemo(() => v?.board ?? [], [v?.board]);
   const supply = useMemo(() => (ruleset ? ruleset.tiles.filter((t) => t.unlimited).map((t) => t.face) : []), [ruleset]);
   const env: DraftEnv = { rack, supply, board, size: ruleset?.layout.size ?? 0, start: ruleset?.layout.start ?? [0, 0], entry: open && !!rack };
-  const send = (e: Event) => dispatch({ ...e, env } as DraftAction);
+  const send = (e: DraftEvent) => dispatch({ ...e, env } as DraftAction);
   const turn = v?.turn?.number ?? 0;
   const seen = useRef(turn);
   useEffect(() => {
@@ -39,18 +37,6 @@ export function useDupDraft(v: DupView | undefined, ruleset: Ruleset | null, sub
     submit(placements);
   }
 
-  function onBoardKey(e: KeyboardEvent, row: number, col: number) {
-    if (!d.canEnter) return;
-    const command = { Enter: true, " ": true, Escape: true, Backspace: true }[e.key];
-    if (!command && !typesTile(e)) return;
-    e.preventDefault();
-    if (e.key === "Enter" && d.allDraft.length > 0) doSubmit();
-    else if (e.key === "Enter" || e.key === " ") send({ type: "square", row, col });
-    else if (e.key === "Escape") send({ type: "recall" });
-    else if (e.key === "Backspace") send({ type: "backspace" });
-    else send({ type: "key", key: e.key, row, col });
-  }
-
   return {
     state,
     ...d,
@@ -58,16 +44,7 @@ export function useDupDraft(v: DupView | undefined, ruleset: Ruleset | null, sub
     board,
     supply,
     submit: doSubmit,
-    onBoardKey,
-    onSquare: (row: number, col: number) => send({ type: "square", row, col }),
-    onDropTile: (row: number, col: number, src: DropSource) => send({ type: "drop", row, col, src }),
-    onMove: (row: number, col: number) => send({ type: "move", row, col }),
-    onRackTile: (index: number) => send({ type: "rackTile", index }),
-    onSupplyTile: (face: string) => send({ type: "supplyTile", face }),
-    onBlankFace: (face: string) => send({ type: "blankFace", face }),
-    closeBlank: () => send({ type: "closeBlank" }),
-    recall: () => send({ type: "recall" }),
-    shuffle: () => rack && send({ type: "order", order: shuffled(state.order ?? rack.map((_, i) => i)) }),
+    ...draftHandlers(send, d, state, rack, doSubmit),
   };
 }
 

@@ -4,12 +4,11 @@
  * the game (announcing the move that made it), and the handlers the board, the rack and the
  * buttons call. Submitting is the one side effect: it sends the play through `act`.
  */
-import { useMemo, useReducer, type FormEvent, type KeyboardEvent } from "react";
+import { useMemo, useReducer, type FormEvent } from "react";
 import type { Ruleset } from "@/engine";
-import type { DropSource } from "@/app/_components/board/Board";
-import { typesTile } from "@/app/_components/board/entry";
 import { useVersionReset } from "@/app/_components/board/use-version-reset";
-import { derive, draftReducer, emptyDraft, shuffled, type DraftAction, type DraftEnv } from "./draft";
+import { derive, draftReducer, emptyDraft, type DraftAction, type DraftEnv } from "./draft";
+import { draftHandlers, type DraftEvent } from "./draft-handlers";
 import type { MatchView } from "./match-view";
 
 type Game = NonNullable<MatchView["game"]>;
@@ -22,7 +21,6 @@ function lastLineSaid(v: MatchView | undefined): string {
   return `${last.seat === null ? "" : `${v!.players[last.seat]?.name}: `}${last.text}${last.points ? `, ${last.points > 0 ? "+" : ""}${last.points}` : ""}.`;
 }
 
-type Event = DraftAction extends infer A ? (A extends unknown ? Omit<A, "env"> : never) : never;
 
 export function useDraft(v: MatchView | undefined, ruleset: Ruleset | null, act: (a: PlayAction) => void, busy: boolean) {
   const [state, dispatch] = useReducer(draftReducer, undefined, () => emptyDraft());
@@ -38,7 +36,7 @@ export function useDraft(v: MatchView | undefined, ruleset: Ruleset | null, act:
     start: ruleset?.layout.start ?? [0, 0],
     entry: v?.viewerSeat !== null && v?.viewerSeat !== undefined && !!rack && game?.phase === "playing",
   };
-  const send = (e: Event) => dispatch({ ...e, env } as DraftAction);
+  const send = (e: DraftEvent) => dispatch({ ...e, env } as DraftAction);
   useVersionReset(v?.version, () => send({ type: "reset", said: lastLineSaid(v) }));
   const d = derive(state, env);
 
@@ -49,31 +47,11 @@ export function useDraft(v: MatchView | undefined, ruleset: Ruleset | null, act:
     act({ type: "play", placements: d.allDraft.map(({ rackIndex: _r, ...p }) => p) });
   }
 
-  function onBoardKey(e: KeyboardEvent, row: number, col: number) {
-    if (!d.canEnter) return;
-    const command = { Enter: true, " ": true, Escape: true, Backspace: true }[e.key];
-    if (!command && !typesTile(e)) return;
-    e.preventDefault();
-    if (e.key === "Enter" && d.allDraft.length > 0) submit();
-    else if (e.key === "Enter" || e.key === " ") send({ type: "square", row, col });
-    else if (e.key === "Escape") send({ type: "recall" });
-    else if (e.key === "Backspace") send({ type: "backspace" });
-    else send({ type: "key", key: e.key, row, col });
-  }
-
   return {
     state,
     ...d,
     submit,
-    onBoardKey,
-    onSquare: (row: number, col: number) => send({ type: "square", row, col }),
-    onDropTile: (row: number, col: number, src: DropSource) => send({ type: "drop", row, col, src }),
-    onMove: (row: number, col: number) => send({ type: "move", row, col }),
-    onRackTile: (index: number) => send({ type: "rackTile", index }),
-    onSupplyTile: (face: string) => send({ type: "supplyTile", face }),
-    onBlankFace: (face: string) => send({ type: "blankFace", face }),
-    closeBlank: () => send({ type: "closeBlank" }),
-    recall: () => send({ type: "recall" }),
+    ...draftHandlers(send, d, state, rack, submit),
     setBoxText: (text: string) => send({ type: "boxText", text }),
     onType: (e: FormEvent) => {
       e.preventDefault();
@@ -81,7 +59,6 @@ export function useDraft(v: MatchView | undefined, ruleset: Ruleset | null, act:
     },
     startExchange: () => send({ type: "startExchange" }),
     cancelExchange: () => send({ type: "cancelExchange" }),
-    shuffle: () => rack && send({ type: "order", order: shuffled(state.order ?? rack.map((_, i) => i)) }),
     supply,
     board,
   };

@@ -43,6 +43,8 @@ export function boardOutcome(b: TeamMatchBoard, p: TournamentPairing | null, dou
     if (b.awayPlayer && !b.homePlayer) return "away";
     return b.homePlayer ? "pending" : "double-forfeit";
   }
+  // decided as unplayed by both through the schedule's desk (docs/competitions.md "Unplayed games")
+  if (p.doubleForfeit) return "double-forfeit";
   const home = b.homePlayer!;
   const away = b.awayPlayer!;
   if (p.forfeitUserId) return p.forfeitUserId === home ? "away" : "home";
