@@ -22,21 +22,25 @@ async function rackOf(page: Page): Promise<string[]> {
   return page.locator('[data-testid="rack-tile"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-face")!));
 }
 
-/** Plays without blanks for the rack on screen, best first. */
+const usesBlank = (p: { placements: Placement[] }) => p.placements.some((t) => t.blank || t.tile === "?");
+
+/** Plays for the rack on screen: those without a blank first (a slip cannot say "blank"), best first. */
 async function playsFor(page: Page): Promise<{ placements: Placement[]; score: number }[]> {
   const board = await boardOf(page);
   const rack = await rackOf(page);
   const found = bestPlaysAt(rs, board, rack, { top: 12, deadlineMs: 4000, firstPlay: board.length === 0 }).plays;
-  return found.filter((p) => p.placements.every((t) => !t.blank && t.tile !== "?"));
+  return [...found.filter((p) => !usesBlank(p)), ...found.filter(usesBlank)];
 }
 
 /** Lay a play by mouse: a rack (or supply) tile, then its square. */
 async function lay(page: Page, placements: readonly Placement[]) {
   for (const p of placements) {
-    const fromRack = page.locator(`[data-testid="rack-tile"][data-face="${p.tile}"]:not([disabled])`).first();
+    // a blank is the rack's "?" tile, its face picked in the dialog once it is on its square
+    const fromRack = page.locator(`[data-testid="rack-tile"][data-face="${p.blank ? "?" : p.tile}"]:not([disabled])`).first();
     if (await fromRack.count()) await fromRack.click();
     else await page.locator(`[data-testid="supply-tile"][data-face="${p.tile}"]`).click();
     await page.getByTestId(`sq-${p.row}-${p.col}`).click();
+    if (p.blank) await page.getByTestId("blank-dialog").getByRole("button", { name: `Blank as ${p.tile}`, exact: true }).click();
   }
 }
 
@@ -82,7 +86,7 @@ test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the 
   await ann.getByLabel("Name").fill(name);
   await ann.getByLabel("Seconds a turn").fill(String(TURN_SECONDS));
   await ann.getByLabel("Turns").fill("3");
-  // a seed whose three racks each have plays without a blank (the spec lays plays by mouse)
+  // a seed whose turn-2 rack has plays without a blank (a slip cannot say "blank")
   await ann.getByLabel("Seed (optional)").fill("e2e-c");
   await ann.getByRole("button", { name: "Create the game" }).click();
   await ann.waitForURL(/\/duplicate\/[0-9a-f-]{36}$/);
@@ -114,6 +118,7 @@ test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the 
       scores.cy!.push(plays[2]!.score);
     } else if (n === 2) {
       // Cy hands in a slip; Ann types it at the desk
+      expect(usesBlank(plays[2]!), `turn 2: a play without a blank for ${rack}, to write on a slip`).toBe(false);
       const slip = slipFor(3, await boardOf(ann), plays[2]!.placements);
       const desk = ann.getByTestId("slip-desk");
       await desk.getByLabel("Slip (table, start square, line)").fill(slip);
