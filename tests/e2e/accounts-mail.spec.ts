@@ -2,7 +2,7 @@
  * Accounts with real e-mail: the app sends through a real SMTP server started here (`smtp-server`),
  * on the port playwright.config.ts gives the app as SMTP_URL, and the spec reads each message back.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
 import { PASSWORD, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, signOut, signUp, signUpByForm } from "./helpers";
 
 test("[accounts]: sign up, sign out, sign in again and see my name", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUp } from "./helpers";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/k-api-shots";

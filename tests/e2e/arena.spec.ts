@@ -4,7 +4,7 @@
  * club page; Ada (on a 390 px phone) and Ben play through the page; the other five act through the
  * API with their own sessions.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { signUp, uniqueEmail } from "./helpers";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { bestPlay, getRuleset, type Placement } from "@/engine";
 import { signUp, uniqueEmail } from "./helpers";
 import { api, pairedSwiss } from "./tournament-setup";

@@ -4,7 +4,7 @@
  * time to agree (one at a 390 px phone); the game page then says how long the player to move has
  * ("6 days 23 h left to move"), to both.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 import { api, pairedSwiss } from "./tournament-setup";
 

@@ -8,7 +8,7 @@
  * camera (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture=<file>`). The desk
  * page then decodes the frames itself (BarcodeDetector where the browser has it, else jsqr).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";

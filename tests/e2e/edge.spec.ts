@@ -7,7 +7,7 @@
  * tests/integration/front.integration.test.ts.)
  */
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { signIn, signOut, signUp } from "./helpers";
 
 const row = (r: number, c: number, s: string) => [...s].map((tile, i) => ({ row: r, col: c + i, tile }));

@@ -5,7 +5,7 @@
  * first waitlisted player is promoted and sees the notification. Players are signed up and signed
  * in through the API, each from an address of their own (rate limits are per client).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { call, person } from "./people";
 

@@ -9,7 +9,7 @@
  * event played out, and a payout sheet with a class prize and an equal split of a tie whose money
  * adds up to the prize fund.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { cameraBrowser, decodePng, y4mOf } from "./camera";

@@ -16,7 +16,7 @@
  * Tests 2–4 on PostgreSQL need TEST_DATABASE_URL (CI sets it) and skip without it; test 2 also runs
  * on the webServer's PGlite. Each PostgreSQL run uses a scratch database, dropped in afterAll.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { randomBytes, randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { findOpeningPlay } from "../integration/matches.helpers";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { adjudicate, bestPlaysAt, formatPosition, getRuleset, playLinesText, squares, type Placement } from "@/engine";
 import { signUp, uniqueEmail } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 import { pairedSwiss } from "./tournament-setup";
 import { findEndPhony, findOpeningPlay } from "../integration/matches.helpers";

@@ -3,7 +3,7 @@
  * the paired players' header bells count it without a reload (SSE over the LISTEN/NOTIFY bus).
  * One player is on a phone (390×844) and uses the keyboard, the other a mouse on a desktop.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { signUp, uniqueEmail } from "./helpers";
 import { api } from "./tournament-setup";

@@ -8,7 +8,7 @@
  * middle of a sync lose nothing and apply nothing twice. Screenshots of the indicator and the
  * conflict at desktop and phone size go to /tmp/offline-shots.
  */
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { freePort, startApp, stopAll, type AppInstance } from "./faults-helpers";

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";

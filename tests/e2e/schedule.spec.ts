@@ -5,7 +5,7 @@
  * confirms it with the keyboard; on a second event whose window has passed, the director decides the
  * unplayed board (a forfeit with a reason) and a second decision is not offered.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 import { api, pairedSwiss } from "./tournament-setup";
 

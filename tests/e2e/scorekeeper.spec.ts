@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUp } from "./helpers";
 
 test("[scorekeeper]: a scorekeeper records an over-the-board game, a phony is challenged off, and the replay steps through it", async ({ page }) => {

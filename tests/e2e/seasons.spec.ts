@@ -8,7 +8,7 @@
  * window with one game unplayed, which the director decides on the season page. The tables colour
  * the promotion and relegation zones, and the next season is created from the placements.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { call, person } from "./people";

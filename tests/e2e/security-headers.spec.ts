@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { signUp } from "./helpers";
 import { api } from "./tournament-setup";

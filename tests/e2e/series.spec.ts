@@ -4,7 +4,7 @@
  * best 1 of them counts — reads the table (each player's counted and dropped event), adds a third,
  * still running event by mouse (it scores for nobody yet), and a player reads the table at phone size.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { call, person } from "./people";
