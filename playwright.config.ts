@@ -22,6 +22,12 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
+    // The app's service worker (the offline venue, docs/offline.md) stays out of every spec but the
+    // offline one, which allows it: each new context would otherwise install it and precache the whole
+    // build from the one test server, and page.route cannot see the requests it makes. Once, on a busy
+    // CI run, a page served through it kept React's streamed content hidden for 10 s (see the note
+    // in docs/offline.md).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

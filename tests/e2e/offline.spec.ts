@@ -15,6 +15,9 @@ import { freePort, startApp, stopAll, type AppInstance } from "./faults-helpers"
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 import { api } from "./tournament-setup";
 
+// the one spec that runs the service worker (playwright.config.ts blocks it everywhere else)
+test.use({ serviceWorkers: "allow" });
+
 const SHOTS = "/tmp/offline-shots";
 const PHONE = { width: 390, height: 844 };
 
