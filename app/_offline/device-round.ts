@@ -80,8 +80,9 @@ export function basisOf(data: TournamentData, ev: EventData): Basis {
   return { results, active, latestRound: latest };
 }
 
-/** Pair the round after the latest on the device; a refusal is a sentence for the director. */
-export function pairOnDevice(data: TournamentData, queued: readonly QueuedWrite[]): { ok: true; round: DeviceRound } | { ok: false; message: string } {
+/** Pair the round after the latest on the device, keeping `forbidden` pairs apart as the server
+ * would (the list as the device last fetched it); a refusal is a sentence for the director. */
+export function pairOnDevice(data: TournamentData, queued: readonly QueuedWrite[], forbidden: readonly (readonly [string, string])[]): { ok: true; round: DeviceRound } | { ok: false; message: string } {
   const ev = eventOnDevice(data, queued);
   const latest = ev.rounds.at(-1);
   if (!latest || latest.status === "draft") return { ok: false, message: "Pair round 1, and publish each round, on the server." };
@@ -90,7 +91,7 @@ export function pairOnDevice(data: TournamentData, queued: readonly QueuedWrite[
   const number = latest.number + 1;
   if (number > data.tournament.rounds) return { ok: false, message: `All ${data.tournament.rounds} rounds have been paired.` };
   // the latest round counts as history now, as it will once closed
-  const drafted = pairEventRound({ ...ev, rounds: ev.rounds.map((r) => ({ ...r, status: "closed" as const })) }, number, undefined, []);
+  const drafted = pairEventRound({ ...ev, rounds: ev.rounds.map((r) => ({ ...r, status: "closed" as const })) }, number, undefined, forbidden);
   if (!drafted.ok) return { ok: false, message: drafted.error.message };
   const names = new Map(data.entries.map((e) => [e.userId, e.name]));
   const named = (id: string) => ({ userId: id, name: names.get(id) ?? "(unknown)" });

@@ -52,8 +52,8 @@ describeDb("round 2 paired on the director's device", (db) => {
 
     // offline: results only on the device; a missing one is named
     const queued = queuedResults(before, players);
-    expect(pairOnDevice(before, queued.slice(1))).toMatchObject({ ok: false, message: expect.stringMatching(/Enter every result of round 1 first \(tables \d\)/) });
-    const made = pairOnDevice(before, queued);
+    expect(pairOnDevice(before, queued.slice(1), [])).toMatchObject({ ok: false, message: expect.stringMatching(/Enter every result of round 1 first \(tables \d\)/) });
+    const made = pairOnDevice(before, queued, []);
     if (!made.ok) throw new Error(made.message);
     expect(made.round.roundNumber).toBe(2);
     const seated = [...made.round.boards.flatMap((b) => b.players), ...made.round.byes].map((p) => p.userId).sort();
@@ -89,5 +89,27 @@ describeDb("round 2 paired on the director's device", (db) => {
         "D6 is no longer in the round (withdrawn or not checked in).",
       ]),
     );
+  });
+
+  it("keeps the director's forbidden pairs apart, as the server does", async () => {
+    const { t, d, players } = await seedEvent(db());
+    const before = (await d.tournaments.byId({ tournamentId: t.id })) as TournamentData;
+    const queued = queuedResults(before, players);
+    const free = pairOnDevice(before, queued, []);
+    if (!free.ok) throw new Error(free.message);
+    // forbid the first board the device paired without the list
+    const [a, b] = free.round.boards[0]!.players.map((p) => p.userId) as [string, string];
+    await d.tournaments.forbiddenPairs.add({ tournamentId: t.id, a, b });
+    const forbidden = await d.tournaments.forbiddenPairs.forPairing({ tournamentId: t.id });
+    expect(forbidden.map((p) => [...p].sort())).toContainEqual([a, b].sort());
+    const made = pairOnDevice(before, queued, forbidden);
+    if (!made.ok) throw new Error(made.message);
+    expect(made.round.boards.some((x) => x.players.some((p) => p.userId === a) && x.players.some((p) => p.userId === b))).toBe(false);
+    // and the server, from the same results, pairs the same round
+    for (const w of queued) await d.tournaments.enterResult(w.input as Parameters<typeof d.tournaments.enterResult>[0]);
+    await d.tournaments.rounds.close({ tournamentId: t.id, roundNumber: 1 });
+    await d.tournaments.rounds.pair({ tournamentId: t.id });
+    const server = boardsOf((await d.tournaments.byId({ tournamentId: t.id })) as TournamentData, 2).filter((x) => !x.isBye);
+    expect(server).toEqual(made.round.boards.map((x) => ({ table: x.table, isBye: false, players: x.players.map((p) => p.userId) })));
   });
 });

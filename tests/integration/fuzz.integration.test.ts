@@ -159,6 +159,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "tournaments.desk.setFee": (w) => ({ tournamentId: w.openTournament.id, userId: w.users.playerA.id, status: "paid", amount: 1500, method: "cash", note: "at the door", expectedUpdatedAt: null }),
   "tournaments.desk.ledger": (w) => ({ tournamentId: w.openTournament.id }),
   "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
+  "tournaments.forbiddenPairs.forPairing": (w) => ({ tournamentId: w.tournament.id }),
   "tournaments.forbiddenPairs.add": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.forbiddenPairs.remove": (w) => ({ tournamentId: w.tournament.id, a: w.users.playerA.id, b: w.users.playerB.id }),
   "tournaments.rounds.pair": (w) => ({ tournamentId: w.tournament.id }),

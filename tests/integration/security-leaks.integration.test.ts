@@ -215,6 +215,7 @@ describeDb("no leaks", (db) => {
       "tournaments.audit": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.players.search": (w) => ({ tournamentId: w.openTournament.id, query: "" }),
       "tournaments.forbiddenPairs.list": (w) => ({ tournamentId: w.tournament.id }),
+      "tournaments.forbiddenPairs.forPairing": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.prizes.table": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.prizes.payout": (w) => ({ tournamentId: w.tournament.id }),
       "tournaments.entries.startCheck": (w) => ({ tournamentId: w.openTournament.id }),

@@ -10,7 +10,7 @@ import { protectedProcedure, publicProcedure, router } from "@/server/trpc";
 import { listAudit } from "@/server/services/tournaments/audit";
 import { addPlayers, checkInAll, checkInSelf, searchMembers, setCheckIn, setSeed, withdrawPlayer } from "@/server/services/tournaments/registration";
 import { enter, withdrawSelf } from "@/server/services/tournaments/entries";
-import { addForbiddenPair, listForbiddenPairs, removeForbiddenPair } from "@/server/services/tournaments/forbidden";
+import { addForbiddenPair, forbiddenPairsOf, listForbiddenPairs, removeForbiddenPair } from "@/server/services/tournaments/forbidden";
 import { enterDirectorResult } from "@/server/services/boards/enter-result";
 import { startRoundClock } from "@/server/services/boards/round-clock";
 import { getRoundClock } from "@/server/services/tournaments/clock";
@@ -335,6 +335,9 @@ export const tournamentsRouter = router({
   /** Pairs kept apart by the pairing engines that can (docs/tournaments.md "Forbidden pairs"); directors only. */
   forbiddenPairs: router({
     list: tournamentDirectorProcedure.output(z.array(forbiddenPairOut)).query(({ ctx }) => listForbiddenPairs(ctx.db, ctx.tournament.id)),
+    /** Every pair the pairing engines keep apart (with teammates), as ids: a round paired on the
+     * director's device offline (app/_offline/device-round.ts) honours the same pairs as the server. */
+    forPairing: tournamentDirectorProcedure.output(z.array(z.tuple([z.string(), z.string()]))).query(({ ctx }) => forbiddenPairsOf(ctx.db, ctx.tournament.id)),
     add: tournamentDirectorProcedure
       .input(forbiddenPairInput)
       .output(forbiddenPairOut)

@@ -8,7 +8,7 @@
  * pairs again on the server.
  */
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorSentence } from "@/app/_trpc/errors";
 import { useSync } from "@/app/_offline/sync";
@@ -21,6 +21,8 @@ export function DeviceRoundPanel({ id, data, a, refresh }: { id: string; data: T
   const sync = useSync();
   const queryClient = useQueryClient();
   const fromDevice = useMutation(trpc.tournaments.rounds.fromDevice.mutationOptions());
+  // fetched while online so the service worker keeps a copy for pairing offline
+  const forbidden = useQuery(trpc.tournaments.forbiddenPairs.forPairing.queryOptions({ tournamentId: id }));
   // the panel renders only once the tournament data is there (in the browser), so storage is readable
   const [saved, setSaved] = useState<DeviceRound | null>(() => (typeof window === "undefined" ? null : loadDeviceRound(id)));
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function DeviceRoundPanel({ id, data, a, refresh }: { id: string; data: T
     setDiffs(null);
   };
   function pair() {
-    const made = pairOnDevice(data, queued);
+    const made = pairOnDevice(data, queued, forbidden.data ?? []);
     if (!made.ok) return setProblem(made.message);
     setProblem(null);
     keep(made.round);
