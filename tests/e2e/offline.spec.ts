@@ -147,6 +147,14 @@ test("the director enters four results offline, reloads offline, and they reach 
   });
   await devicePanel.getByRole("button", { name: "Print" }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  // the print holds the pairing sheet alone, not the dashboard around it (the stub never closes the dialog)
+  await page.emulateMedia({ media: "print" });
+  await expect(sheet).toBeVisible();
+  await expect(devicePanel.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/device-round-print.png` });
+  await page.emulateMedia({ media: "screen" });
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
   await shot(page, "device-round-desktop");
   await page.reload();
   await expect(page.getByTestId("device-round-sheet").locator("tbody tr")).toHaveText(deviceBoards.map((b) => new RegExp(`^${b.replace(/ /g, "\\s+")}$`)), { useInnerText: true });

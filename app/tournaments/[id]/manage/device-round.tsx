@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorSentence } from "@/app/_trpc/errors";
 import { useSync } from "@/app/_offline/sync";
+import { printSolo } from "@/app/_lib/print";
 import { differences, loadDeviceRound, pairOnDevice, saveDeviceRound, type DeviceRound } from "@/app/_offline/device-round";
 import { Section, buttonClass, dangerButtonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import type { DirectorActions, TournamentData } from "./use-dashboard";
@@ -98,7 +99,7 @@ export function DeviceRoundPanel({ id, data, a, refresh }: { id: string; data: T
           <p className="text-sm text-slate-700" role="status">
             {sync.online ? "Not published yet: players see it once you publish." : "Kept on this device, not yet published. Publish it when the network returns."}
           </p>
-          <table className="w-full max-w-lg text-sm" data-testid="device-round-sheet">
+          <table className="print-solo w-full max-w-lg text-sm" data-testid="device-round-sheet">
             <caption className="text-left font-semibold">Round {saved.roundNumber} pairings</caption>
             <thead>
               <tr className="text-left">
@@ -122,7 +123,7 @@ export function DeviceRoundPanel({ id, data, a, refresh }: { id: string; data: T
             </tbody>
           </table>
           <div className="flex flex-wrap gap-2 print:hidden">
-            <button className={secondaryButtonClass} onClick={() => window.print()}>
+            <button className={secondaryButtonClass} onClick={printSolo}>
               Print
             </button>
             {sync.online ? (
