@@ -79,6 +79,8 @@ export interface ServerStats {
   statements: number | null;
   /** spectators' views computed so far, all matches (services/matches/views.ts) */
   publicViews?: number;
+  /** the page cache's hits and misses so far (server/page-cache.ts); null when PAGE_CACHE=off */
+  pages?: { hits: number; misses: number; size: number } | null;
   /** since the previous read: the server's event-loop delay (ms) and its garbage collections */
   loop?: { p50: number; p99: number; max: number };
   gc?: { ms: number; count: number; maxMs: number; majorMs: number; majorCount: number };
