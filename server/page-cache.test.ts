@@ -60,6 +60,7 @@ describe("the page cache", () => {
     expect(b.body.split(b.nonce).join("N")).toBe(a.body.split(a.nonce).join("N"));
     expect(b.csp.split(b.nonce).join("N")).toBe(a.csp.split(a.nonce).join("N"));
     expect(b.res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect([a, b, c].map((x) => x.res.headers.get("x-page-cache"))).toEqual([null, "hit", "hit"]);
     // the render's request id is its own, not replayed
     expect(b.res.headers.get("x-request-id")).toBeNull();
   });

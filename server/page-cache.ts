@@ -129,6 +129,8 @@ export function serveCachedPage(page: CachedPage, res: ServerResponse): void {
     res.setHeader(name, name === "content-security-policy" ? String(value).split(page.nonce).join(nonce) : value);
   }
   res.setHeader("content-length", Buffer.byteLength(body));
+  // says where the page came from (tests, and anyone reading a response by hand); nothing more
+  res.setHeader("x-page-cache", "hit");
   res.writeHead(page.status);
   res.end(body);
 }

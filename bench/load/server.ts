@@ -98,7 +98,7 @@ export function procCpuMs(pid: number): number {
  * Start the app on loopback and wait until it answers: `server/main.ts` (the app's server: hot
  * procedures on Node, the rest on Next; default) or plain `next start` (`kind: "next"`, for comparison).
  */
-export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next"; authSecret?: string }): Promise<RunningServer> {
+export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next"; authSecret?: string; env?: Record<string, string> }): Promise<RunningServer> {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -108,6 +108,7 @@ export async function startServer(opts: { appDir: string; distDir: string; datab
     // instances of one app share it, so a session cookie is good on each
     AUTH_SECRET: opts.authSecret ?? randomBytes(32).toString("base64"),
     PORT: String(opts.port),
+    ...opts.env,
   } as NodeJS.ProcessEnv;
   const kind = opts.kind ?? "main";
   // `node --import tsx`: one process, so its pid's CPU is the server's
