@@ -103,7 +103,7 @@ describe("the page cache", () => {
 
   it("keeps to its bounds, dropping the least recently used page", () => {
     const small = new PageCache(2, 1000);
-    const page = (bytes: number): CachedPage => ({ status: 200, headers: {}, body: "", nonce: "n", bytes });
+    const page = (bytes: number): CachedPage => ({ status: 200, headers: [], parts: [""], cspParts: [""], fixedBytes: 0, bytes });
     small.set("a", page(100));
     small.set("b", page(100));
     small.get("a");

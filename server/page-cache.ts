@@ -23,7 +23,7 @@
  * database cannot disagree. Bounded: PAGE_CACHE_MAX_ENTRIES (default 500) least recently used
  * pages, PAGE_CACHE_MAX_BYTES (default 32 MiB); PAGE_CACHE=off turns it off.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { newNonce } from "./ops/csp";
 import { trustProxy } from "./ops/https";
 
@@ -41,10 +41,14 @@ const MAX_QUERY = 256;
 
 export interface CachedPage {
   status: number;
-  headers: OutgoingHttpHeaders;
-  body: string;
-  /** the nonce the page was rendered with: replaced in `body` and the CSP header on every hit */
-  nonce: string;
+  /** the render's headers but the policy and those of that one response */
+  headers: [string, string | number | string[]][];
+  /** the body and the policy cut at the render's nonce: a hit joins them with a new one */
+  parts: string[];
+  cspParts: string[];
+  /** the body's bytes without its nonces (each nonce is ASCII, so a hit's length is this plus theirs) */
+  fixedBytes: number;
+  /** memory held, for the cache's bound */
   bytes: number;
 }
 
@@ -106,7 +110,7 @@ function hasSession(cookie: string | undefined): boolean {
 export function pageCacheKey(req: IncomingMessage, buildId: string): string | null {
   if (req.method !== "GET" || !req.url) return null;
   const h = req.headers;
-  if (hasSession(h.cookie) || h.rsc !== undefined || h["next-router-state-tree"] !== undefined || h["next-router-prefetch"] !== undefined || h["next-action"] !== undefined) return null;
+  if (hasSession(h.cookie) || h.rsc !== undefined || h["next-router-state-tree"] !== undefined || h["next-router-prefetch"] !== undefined || h["next-router-segment-prefetch"] !== undefined || h["next-action"] !== undefined) return null;
   const q = req.url.indexOf("?");
   const path = q < 0 ? req.url : req.url.slice(0, q);
   if (q >= 0 && req.url.length - q > MAX_QUERY) return null;
@@ -118,17 +122,15 @@ export function pageCacheKey(req: IncomingMessage, buildId: string): string | nu
 
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 /** Headers of the render that belong to that one response, not to the page. */
-const PER_RESPONSE = new Set(["x-request-id", "date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+const PER_RESPONSE = new Set(["content-security-policy", "x-request-id", "date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
 /** Answers `res` from a cached page, with a new nonce in the body and the policy. */
 export function serveCachedPage(page: CachedPage, res: ServerResponse): void {
   const nonce = newNonce();
-  const body = page.body.split(page.nonce).join(nonce);
-  for (const [name, value] of Object.entries(page.headers)) {
-    if (value === undefined) continue;
-    res.setHeader(name, name === "content-security-policy" ? String(value).split(page.nonce).join(nonce) : value);
-  }
-  res.setHeader("content-length", Buffer.byteLength(body));
+  const body = page.parts.join(nonce);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("content-security-policy", page.cspParts.join(nonce));
+  res.setHeader("content-length", page.fixedBytes + (page.parts.length - 1) * nonce.length);
   // says where the page came from (tests, and anyone reading a response by hand); nothing more
   res.setHeader("x-page-cache", "hit");
   res.writeHead(page.status);
@@ -179,9 +181,10 @@ export function pageFrom(res: ServerResponse, body: Buffer): CachedPage | null {
   const nonce = typeof csp === "string" ? NONCE_IN_CSP.exec(csp)?.[1] : undefined;
   const text = body.toString("utf8");
   if (!nonce || !text.includes(`nonce="${nonce}"`)) return null;
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name)) headers[name] = value;
-  return { status: 200, headers, body: text, nonce, bytes: body.length * 2 };
+  const headers: CachedPage["headers"] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !PER_RESPONSE.has(name)) headers.push([name, value]);
+  const parts = text.split(nonce);
+  return { status: 200, headers, parts, cspParts: (csp as string).split(nonce), fixedBytes: body.length - (parts.length - 1) * Buffer.byteLength(nonce), bytes: body.length * 2 };
 }
 
 /**
