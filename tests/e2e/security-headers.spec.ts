@@ -74,18 +74,18 @@ test("[security]: the main pages send a nonce-based CSP and the browser reports 
 });
 
 test("[security]: a page from the page cache gets a new nonce each time, hydrates, and an inline script without the nonce does not run", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signUp(page, `Cache Director ${randomBytes(2).toString("hex")}`);
   const club = await api<{ id: string }>(page, "clubs.create", { handle: `cache-${randomBytes(3).toString("hex")}`, name: "Cache Club" });
   const t = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Cache Open", startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 1 });
 
-  // anonymous spectators (server/page-cache.ts serves only visitors without a session)
+  // an anonymous spectator (server/page-cache.ts serves only visitors without a session), three visits
   const path = `/tournaments/${t.id}/standings`;
   const nonces: string[] = [];
   const sources: (string | undefined)[] = [];
+  const viewer = await (await browser.newContext()).newPage();
+  const violations = await watchViolations(viewer);
   for (let i = 0; i < 3; i++) {
-    const viewer = await (await browser.newContext()).newPage();
-    const violations = await watchViolations(viewer);
     const response = await viewer.goto(path);
     sources.push(response!.headers()["x-page-cache"]);
     const csp = response!.headers()["content-security-policy"];
@@ -103,8 +103,7 @@ test("[security]: a page from the page cache gets a new nonce each time, hydrate
   expect(sources.slice(1)).toEqual(["hit", "hit"]);
 
   // the cached page with an injected inline script (as a stored XSS would put it): the policy refuses it
-  const attacked = await (await browser.newContext()).newPage();
-  const violations = await watchViolations(attacked);
+  const attacked = viewer;
   await attacked.route((url) => url.pathname === path, async (route) => {
     const res = await route.fetch();
     const body = (await res.text()).replace("</body>", "<script>window.__injected = 1</script></body>");
