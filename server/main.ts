@@ -26,7 +26,7 @@ const hostname = args.hostname ?? process.env.HOSTNAME ?? undefined;
 // Next's server modules (next/server's `after`, imported by the context) expect the global that
 // Next's own start-up sets (next/dist/server/node-environment-baseline does the same).
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= (await import("node:async_hooks")).AsyncLocalStorage;
-const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, trpcNodeHandler }, { UNEXPECTED_MESSAGE }, { log, requestIdOf, runWithRequestLog }, { metricsResponse }, { admitRequest }, { proxyTrust }] = await Promise.all([
+const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, trpcNodeHandler }, { UNEXPECTED_MESSAGE }, { log, requestIdOf, runWithRequestLog }, { metricsResponse }, { admitRequest }, { proxyTrust }, { PageCache, cachedPages }, { readFileSync }, path] = await Promise.all([
   import("next"),
   import("./context"),
   import("@/db/client"),
@@ -36,6 +36,9 @@ const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, t
   import("./ops/endpoints"),
   import("./front"),
   import("./client-address"),
+  import("./page-cache"),
+  import("node:fs"),
+  import("node:path"),
 ]);
 // which proxies' X-Forwarded-* headers are believed: TRUST_PROXY, by default none (server/client-address.ts)
 const trust = proxyTrust();
@@ -48,6 +51,13 @@ const handleHot = trpcNodeHandler(contextFor);
 // at start-up; a failure is retried by the next request (db/client.ts, instrumentation.ts).
 await getDbHandle().catch((err: unknown) => log.error({ err }, "Could not open the database at start-up; the next request will try again."));
 await app.prepare();
+
+// Public pages rendered once and served to every anonymous visitor with a fresh nonce
+// (server/page-cache.ts); keyed by the build, so a deployment never serves the last one's pages.
+const buildId = readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"), "utf8").trim();
+const pageCache = process.env.PAGE_CACHE === "off" ? null : new PageCache();
+
+const servePage = cachedPages(pageCache, buildId, handleNext);
 
 /**
  * `GET /api/metrics` is answered here rather than by Next: only this server knows the socket's
@@ -71,7 +81,7 @@ const server = createServer((req, res) => {
     if (!admitRequest(req, res, trust)) return;
     const path = hotProcedurePath(req.method, req.url);
     const isMetrics = req.method === "GET" && (req.url === "/api/metrics" || req.url?.startsWith("/api/metrics?"));
-    const handled = isMetrics ? serveMetrics(req, res, forwarded) : path !== null ? handleHot(req, res, path) : handleNext(req, res);
+    const handled = isMetrics ? serveMetrics(req, res, forwarded) : path !== null ? handleHot(req, res, path) : servePage(req, res);
     handled.catch((err: unknown) => {
       log.error({ err }, "unexpected error serving a request");
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: UNEXPECTED_MESSAGE }));
@@ -117,12 +127,13 @@ if (process.env.EQUALIS_STATS_SIGNAL === "1") {
   process.on("SIGUSR2", () => {
     // public views: those of the hot path's copy of the service, which serves every live stream
     const publicViews = publicViewsComputedTotal();
+    const pages = pageCache ? { hits: pageCache.hits, misses: pageCache.misses, size: pageCache.size } : null;
     const since = { loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 }, gc: { ...gc } };
     loop.reset();
     Object.assign(gc, { ms: 0, count: 0, maxMs: 0, majorMs: 0, majorCount: 0 });
     void getDbHandle().then(
-      (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db), publicViews, ...since })}`),
-      () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null, publicViews, ...since })}`),
+      (h) => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: statementsSent(h.db), publicViews, pages, ...since })}`),
+      () => console.log(`EQUALIS_STATS ${JSON.stringify({ cpu: process.cpuUsage(), statements: null, publicViews, pages, ...since })}`),
     );
   });
 }

@@ -79,6 +79,8 @@ export interface ServerStats {
   statements: number | null;
   /** spectators' views computed so far, all matches (services/matches/views.ts) */
   publicViews?: number;
+  /** the page cache's hits and misses so far (server/page-cache.ts); null when PAGE_CACHE=off */
+  pages?: { hits: number; misses: number; size: number } | null;
   /** since the previous read: the server's event-loop delay (ms) and its garbage collections */
   loop?: { p50: number; p99: number; max: number };
   gc?: { ms: number; count: number; maxMs: number; majorMs: number; majorCount: number };
@@ -96,7 +98,7 @@ export function procCpuMs(pid: number): number {
  * Start the app on loopback and wait until it answers: `server/main.ts` (the app's server: hot
  * procedures on Node, the rest on Next; default) or plain `next start` (`kind: "next"`, for comparison).
  */
-export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next"; authSecret?: string }): Promise<RunningServer> {
+export async function startServer(opts: { appDir: string; distDir: string; databaseUrl: string; port: number; poolMax?: number; kind?: "main" | "next"; authSecret?: string; env?: Record<string, string> }): Promise<RunningServer> {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -106,6 +108,7 @@ export async function startServer(opts: { appDir: string; distDir: string; datab
     // instances of one app share it, so a session cookie is good on each
     AUTH_SECRET: opts.authSecret ?? randomBytes(32).toString("base64"),
     PORT: String(opts.port),
+    ...opts.env,
   } as NodeJS.ProcessEnv;
   const kind = opts.kind ?? "main";
   // `node --import tsx`: one process, so its pid's CPU is the server's

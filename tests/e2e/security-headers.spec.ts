@@ -72,3 +72,46 @@ test("[security]: the main pages send a nonce-based CSP and the browser reports 
   await visit(page, "/judge", async (p) => await expect(p.getByRole("heading", { level: 1 })).toBeVisible());
   expect(violations()).toEqual([]);
 });
+
+test("[security]: a page from the page cache gets a new nonce each time, hydrates, and an inline script without the nonce does not run", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signUp(page, `Cache Director ${randomBytes(2).toString("hex")}`);
+  const club = await api<{ id: string }>(page, "clubs.create", { handle: `cache-${randomBytes(3).toString("hex")}`, name: "Cache Club" });
+  const t = await api<{ id: string }>(page, "tournaments.create", { clubId: club.id, name: "Cache Open", startsAt: new Date().toISOString(), ruleset: "equate", format: "swiss", rounds: 1 });
+
+  // an anonymous spectator (server/page-cache.ts serves only visitors without a session), three visits
+  const path = `/tournaments/${t.id}/standings`;
+  const nonces: string[] = [];
+  const sources: (string | undefined)[] = [];
+  const viewer = await (await browser.newContext()).newPage();
+  const violations = await watchViolations(viewer);
+  for (let i = 0; i < 3; i++) {
+    const response = await viewer.goto(path);
+    sources.push(response!.headers()["x-page-cache"]);
+    const csp = response!.headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    const html = await response!.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html.match(/nonce="([^"]+)"/g)!.every((a) => a === `nonce="${nonce}"`), "no script carries another response's nonce").toBe(true);
+    nonces.push(nonce);
+    // hydrated: the standings are read over tRPC after the page loads
+    await expect(viewer.getByRole("heading", { name: /Cache Open: standings/ })).toBeVisible();
+    expect(violations()).toEqual([]);
+  }
+  expect(new Set(nonces).size).toBe(3);
+  expect(sources.slice(1)).toEqual(["hit", "hit"]);
+
+  // the cached page with an injected inline script (as a stored XSS would put it): the policy refuses it
+  const attacked = viewer;
+  await attacked.route((url) => url.pathname === path, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.text()).replace("</body>", "<script>window.__injected = 1</script></body>");
+    await route.fulfill({ response: res, body });
+  });
+  const response = await attacked.goto(path);
+  expect(response!.headers()["x-page-cache"]).toBe("hit");
+  await expect(attacked.getByRole("heading", { name: /Cache Open: standings/ })).toBeVisible();
+  expect(await attacked.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+  expect(violations().some((v) => /script-src/.test(v))).toBe(true);
+});
