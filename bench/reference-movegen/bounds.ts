@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * The exact generator's groups and their bounds (docs/bot.md, "Exact generator"; as macondo's
  * `movegen/anchor.go` and `shadow.go`): the spans of every lane a play can fill (connected to

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * 'SMATH bracketings for the exact generator (docs/bot.md, "Exact generator"): the values one side
  * of an equation can take over every way of adding brackets to its number tiles, with one

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * Score estimates of plays the search found (docs/bot.md, "Algorithm", step 6, after wolges'
  * "shadow playing", https://github.com/andy-k/wolges, `details.txt`): the score a play has if

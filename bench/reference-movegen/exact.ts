@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * The exact move generator (docs/bot.md, "Exact generator"): every legal play for a board and a
  * rack, or the top N by score with proof that nothing better exists, for all three rulesets.

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * The fillings of one side (docs/bot.md, "Exact generator"; the part macondo's
  * `movegen/movegen.go` calls `recursiveGen`): every way to fill a side's empty squares from the

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * Prefix automata for one side of an equation (the tiles between two `=` or a line's ends), per
  * ruleset grammar (docs/spec/rulesets.md; engine/expr/lex.ts and parse.ts are the reference).

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * Joining a group's sides (docs/bot.md, "Exact generator"): the `=` squares of a group split its
  * span into sides that must all have the same value, so a group's plays are the joins of its

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * Board preparation for move generation: face ids, old tiles as a grid, and per-square
  * cross-check sets (Appel & Jacobson, "The World's Fastest Scrabble Program", CACM 31(5), 1988).

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * The play recorder of the search (as macondo's `movegen/play_recorder.go`): collects the plays
  * the solver finds — once each, since the same single tile can come from both directions —

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * The exact generator's board and sides (docs/bot.md, "Exact generator"; as macondo's
  * `movegen/cross_set.go` and `board.go`): the board as grid cells ('SMATH bracket owners

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
 /**
  * The top play (issue 28; docs/engine.md "Top play"): the one best legal play of a position with
  * proof that none scores more — Duplicate's master play — or, when the deadline cuts the proof,

@@ -49,17 +49,22 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // tables smallest first: a side with no filling, or no value in common with the sides before
   // it, ends the group before a large table is built
   const order = bounds.map((_, k) => k).sort((x, y) => em[x] - em[y]);
-  let common: Set<string> | null = null;
+  // values every table built so far has (checked from the third side on: with two, the join
+  // finds the same at no extra cost)
+  let common: string[] | null = null;
+  let firstTable: SideTable | null = null;
   for (const k of order) {
     if (k === probeSide) continue;
     const [a, z] = bounds[k];
     const t = b.table(g.dir, g.lane, a, z);
     if (b.deadline.hit || !t) return;
     sides[k].t = t;
-    if (g.eqs.length === 0) continue;
-    if (common === null) common = new Set(t.byValue.keys());
-    else for (const v of common) if (!t.byValue.has(v)) common.delete(v);
-    if (common.size === 0) return;
+    if (g.eqs.length === 0 || bounds.length < 3) continue;
+    if (firstTable === null) firstTable = t;
+    else {
+      common = common === null ? [...firstTable.byValue.keys()].filter((v) => t.byValue.has(v)) : common.filter((v) => t.byValue.has(v));
+      if (common.length === 0) return;
+    }
   }
   const j = new GroupJoin(b, top, g, sides, probeSide);
   if (!j.equalsFit()) return;
