@@ -11,9 +11,9 @@
  * wall clock on a shared machine. MOVEGEN_MODE=budget|fixed|exact prints one of them.
  *
  * "exact top-1" (issue 28's targets: proved on every position, CPU p50 < 100 ms, p99 < 1 s per
- * ruleset): `topPlay` on the frozen positions of bench/positions/movegen.json beside the exact
- * generator's plain top-1 path, in the same run (`topTable`; MOVEGEN_MODE=exact prints only it,
- * RULESETS=smath picks rulesets, VERBOSE=1 prints every position).
+ * ruleset): `masterPlay` on the frozen positions of bench/positions/movegen.json beside the same
+ * entry point frozen before issue 28's speed work, in the same run (`topTable`; MOVEGEN_MODE=exact prints only it,
+ * RULESETS=smath picks rulesets, POSITIONS=n the first n of each, VERBOSE=1 prints every position).
  *
  * "levels" (issue 16's self-play target: ≥ 5 games/s at the fastest level): self-play at each bot
  * level (engine/movegen/levels.ts) with its own time and node budget, as the server plays it;
@@ -23,7 +23,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { BOT_DEFAULTS, BOT_LEVELS, LEVEL_SPECS, exactPlays, getRuleset, masterPlay, parsePosition, RULESET_IDS, selfPlay, type Face, type BotLevel, type BotOptions } from "@/engine";
+import { BOT_DEFAULTS, BOT_LEVELS, LEVEL_SPECS, masterPlay, parsePosition, RULESET_IDS, selfPlay, type BotLevel, type BotOptions } from "@/engine";
+import { masterPlay as referenceMasterPlay } from "./reference-movegen/top";
 
 const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
@@ -79,9 +80,9 @@ function cpuMs<T>(f: () => T): { value: T; ms: number } {
 
 /**
  * Issue 28's table: exact top-1 on the frozen positions (bench/positions/movegen.json, 30 per
- * ruleset, 8–14 turns deep, full racks): `topPlay` (seeded branch and bound) beside the reference,
- * the exact generator's own top-1 path (`exactPlays`, top 1, no seed) as it was before issue 28,
- * both cut at EXACT_CAP_MS (default 10 000) of CPU time. "proved" counts finished proofs; "same" the positions
+ * ruleset, 8–14 turns deep, full racks): today's `masterPlay` beside the reference, the same entry
+ * point frozen as it was before issue 28's speed work (bench/reference-movegen/), both cut at
+ * EXACT_CAP_MS (default 10 000) of CPU time. "proved" counts finished proofs; "same" the positions
  * where both proved and agree on the score (they must: a difference is a bug, counted in "diff").
  */
 function topTable(): void {
@@ -94,8 +95,8 @@ function topTable(): void {
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const id of RULESET_IDS) {
     if (only && !only.includes(id)) continue;
-    const list = frozen[id] ?? [];
-    const rs = getRuleset(id);
+    // POSITIONS=n: the first n of each ruleset (a quicker run on a busy machine)
+    const list = (frozen[id] ?? []).slice(0, Number(process.env.POSITIONS ?? Infinity));
     const top: number[] = [];
     const ref: number[] = [];
     let tp = 0;
@@ -105,22 +106,21 @@ function topTable(): void {
     for (const f of list) {
       const pos = parsePosition(f.position);
       if (!pos.ok) throw new Error(`${f.seed}: ${pos.error}`);
-      const rack = pos.value.racks[pos.value.turn] as Face[];
-      const board = pos.value.board;
+      const opts = { deadlineMs: cap, now: cpuNow };
       // alternate which goes first, so neither always pays for cold caches
       const first = top.length % 2 === 0;
-      const r0 = first ? null : cpuMs(() => exactPlays(rs, board, rack, { top: 1, deadlineMs: cap, now: cpuNow }));
-      const t = cpuMs(() => masterPlay(pos.value, { deadlineMs: cap, now: cpuNow }));
-      const r = r0 ?? cpuMs(() => exactPlays(rs, board, rack, { top: 1, deadlineMs: cap, now: cpuNow }));
+      const r0 = first ? null : cpuMs(() => referenceMasterPlay(pos.value, opts));
+      const t = cpuMs(() => masterPlay(pos.value, opts));
+      const r = r0 ?? cpuMs(() => referenceMasterPlay(pos.value, opts));
       top.push(t.ms);
       ref.push(r.ms);
       if (t.value.proved) tp++;
-      if (r.value.complete) rp++;
-      if (t.value.proved && r.value.complete) {
-        if (t.value.score === (r.value.plays[0]?.score ?? 0)) same++;
+      if (r.value.proved) rp++;
+      if (t.value.proved && r.value.proved) {
+        if (t.value.score === r.value.score) same++;
         else diff++;
       }
-      if (process.env.VERBOSE) console.log(`${f.seed} top ${t.ms.toFixed(0)} ms ${t.value.score}${t.value.proved ? "" : "?"} ref ${r.ms.toFixed(0)} ms ${r.value.plays[0]?.score ?? "-"}${r.value.complete ? "" : "?"}`);
+      if (process.env.VERBOSE) console.log(`${f.seed} top ${t.ms.toFixed(0)} ms ${t.value.score}${t.value.proved ? "" : "?"} ref ${r.ms.toFixed(0)} ms ${r.value.score}${r.value.proved ? "" : "?"}`);
     }
     top.sort((a, b) => a - b);
     ref.sort((a, b) => a - b);

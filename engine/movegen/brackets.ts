@@ -273,3 +273,116 @@ function intervalValues(ops: readonly Operand[], tok: readonly string[], num: re
   memo.set(key, out);
   return out;
 }
+
+/**
+ * Every value of a side over its bracketings, handed to `visit` as an integer (`iv`, vkey null) or
+ * as its key text, without storing them (issue 28: a probed 'SMATH side, join.ts, looks each value
+ * up in the other side's table at once). The sub-intervals come from the memo as in
+ * `sideValueSet`; the whole side's values, unique to the filling, are combined on the fly and
+ * never memoised (they were most of the garbage). A value may be visited more than once (two
+ * bracketings giving it); the top list keeps a placement once. `fracs` false: the other side has
+ * no fractional value, so fractions are not written out.
+ */
+export function visitSideValues(ops: readonly Operand[], memo: Map<string, NumValues | null>, fracs: boolean, visit: (iv: number, vkey: string | null) => void): void {
+  const n = ops.length;
+  if (n === 0) return;
+  let plain = true;
+  for (let i = 0; i < n; i++) if (ops[i].oldOpen || ops[i].oldClose) plain = false;
+  if (plain) {
+    const tok: string[] = new Array(n);
+    const num: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      tok[i] = Q.toString(ops[i].value);
+      num[i] = Number(tok[i]);
+    }
+    if (n === 1) {
+      visit(num[0], null);
+      return;
+    }
+    if (topValues(ops, tok, num, n, memo, fracs, visit)) return;
+  }
+  const keys = sideValueSet(ops, memo);
+  if (!keys) return;
+  for (const k of keys) {
+    const iv = Number(k);
+    if (Number.isSafeInteger(iv) && String(iv) === k) visit(iv, null);
+    else visit(NaN, k);
+  }
+}
+
+/** The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
+ * a product of the last split could leave the exact range (the caller then takes the bigint
+ * programme). */
+function topValues(ops: readonly Operand[], tok: readonly string[], num: readonly number[], n: number, memo: Map<string, NumValues | null>, fracs: boolean, visit: (iv: number, vkey: string | null) => void): boolean {
+  const Ls: NumValues[] = [];
+  const Rs: NumValues[] = [];
+  for (let k = 0; k < n - 1; k++) {
+    const L = intervalValues(ops, tok, num, 0, k, memo);
+    const R = intervalValues(ops, tok, num, k + 1, n - 1, memo);
+    if (!L || !R) return false;
+    Ls.push(L);
+    Rs.push(R);
+  }
+  // check the range first, so that a side is either visited here in full or left to the fallback
+  for (let k = 0; k < n - 1; k++) if (!safeProducts(ops[k + 1].op, Ls[k], Rs[k])) return false;
+  for (let k = 0; k < n - 1; k++) {
+    const L = Ls[k];
+    const R = Rs[k];
+    const op = ops[k + 1].op;
+    for (let a = 0; a < L.n.length; a++) {
+      const an = L.n[a];
+      const ad = L.d[a];
+      for (let b = 0; b < R.n.length; b++) {
+        const bn = R.n[b];
+        const bd = R.d[b];
+        let x: number;
+        let y: number;
+        if (op === "+" || op === "-") {
+          x = op === "+" ? an * bd + bn * ad : an * bd - bn * ad;
+          y = ad * bd;
+        } else if (op === "÷") {
+          if (bn === 0) continue;
+          x = an * bd;
+          y = ad * bn;
+        } else {
+          x = an * bn;
+          y = ad * bd;
+        }
+        if (y < 0) {
+          x = -x;
+          y = -y;
+        }
+        if (x === 0) {
+          visit(0, null);
+          continue;
+        }
+        if (y !== 1) {
+          const g = gcd(x, y);
+          x /= g;
+          y /= g;
+        }
+        if (y === 1) visit(x, null);
+        else if (fracs) visit(NaN, `${x}/${y}`);
+      }
+    }
+  }
+  return true;
+}
+
+/** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */
+function safeProducts(op: Operand["op"], L: NumValues, R: NumValues): boolean {
+  let la = 0;
+  let lb = 0;
+  let ra = 0;
+  let rb = 0;
+  for (let i = 0; i < L.n.length; i++) {
+    la = Math.max(la, Math.abs(L.n[i]));
+    lb = Math.max(lb, L.d[i]);
+  }
+  for (let i = 0; i < R.n.length; i++) {
+    ra = Math.max(ra, Math.abs(R.n[i]));
+    rb = Math.max(rb, R.d[i]);
+  }
+  const m = Math.max(la * rb, ra * lb, la * ra, lb * rb);
+  return op === "+" || op === "-" ? 2 * m <= SAFE : m <= SAFE;
+}

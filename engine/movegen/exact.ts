@@ -44,7 +44,7 @@ import type { Ruleset } from "../ruleset";
 import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
-import { configs, lanesGroups, mayTie, type Group } from "./bounds";
+import { bound, configs, lanesGroups, mayTie, type Group } from "./bounds";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
 import { SideBoard } from "./sides";
@@ -115,9 +115,11 @@ export class ExactGenerator extends SideBoard {
     for (const dir of ["across", "down"] as const) {
       for (let lane = 0; lane < this.size && !this.deadline.checkNow(); lane++) lanesGroups(this, dir, lane, groups);
     }
-    groups.sort((a, b) => b.bound - a.bound || a.order - b.order);
+    const byBound = (a: Group, b: Group): number => b.bound - a.bound || a.order - b.order;
+    groups.sort(byBound);
     this.stats.groups = groups.length;
-    for (const g of groups) {
+    for (let i = 0; i < groups.length; i++) {
+      const g = groups[i];
       if (this.deadline.hit) break;
       if (g.bound < this.top.need()) break;
       if (this.deadline.checkNow()) break;
@@ -125,9 +127,17 @@ export class ExactGenerator extends SideBoard {
         this.stats.groupsTieSkipped++;
         continue;
       }
+      if (g.lazy) {
+        // best first within it too: its `=` placements join the queue, each with its own bound
+        const rest = groups.slice(i + 1);
+        this.expandLazy(g, rest);
+        rest.sort(byBound);
+        groups.length = i + 1;
+        for (const x of rest) groups.push(x);
+        continue;
+      }
       this.stats.groupsSearched++;
-      if (g.lazy) this.searchLazy(g);
-      else searchGroup(this, this.top, g);
+      searchGroup(this, this.top, g);
       if (this.deadline.hit) break;
     }
     const plays = this.adjudicateAll();
@@ -135,10 +145,13 @@ export class ExactGenerator extends SideBoard {
     return { plays, complete: !this.deadline.hit, stats: this.stats };
   }
 
-  private searchLazy(g: Group): void {
+  /** A lazy group's `=` placements as groups, each with its own bound (`bound`, admissible for
+   * that placement alone), to be searched in bound order with every other group. */
+  private expandLazy(g: Group, out: Group[]): void {
     configs(this, g.dir, g.lane, g.s, g.e, Infinity, true, (c) => {
-      if (this.deadline.hit) return;
-      searchGroup(this, this.top, c);
+      c.order = g.order;
+      c.bound = bound(this, c);
+      out.push(c);
     }, 1);
   }
 

@@ -13,7 +13,7 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
 import { checkLine } from "../validate";
-import { sideValueSet, sideWitness, type Operand } from "./brackets";
+import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
 import { BIG, DEAD, faceInfo, valueKey, type FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
@@ -50,6 +50,8 @@ export interface OtherSide {
   lo: number;
   hi: number;
   empties: number;
+  /** some value of its table is not an integer */
+  fracs: boolean;
 }
 
 /** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
@@ -63,7 +65,7 @@ export interface ProbeCut {
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
  * item choices of the filling, and its value as an integer (`iv`) or, when not one, as text. */
-export type Probe = (uses: Uint8Array, chosen: Uint8Array, iv: number, vkey: string | null) => void;
+export type Probe = (uses: Uint8Array, chosen: Uint8Array, iv: number, vkey: string | null, wit?: SmathWit) => void;
 
 /** Per empty square, the items its cross-check lets through (a byte per item); null on old tiles. */
 function crossAllowed(b: SideBoard, dir: Direction, olds: Array<GridCell | undefined>, rc: Array<[number, number]>): Array<Uint8Array | null> {
@@ -179,6 +181,20 @@ function rackCanFill(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Arra
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
  * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
 function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
+  const wit = smathOperands(b, dir, cells, olds);
+  const vs = sideValueSet(wit.ops, b.smathMemo);
+  if (!vs) return;
+  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
+  // key stands for it)
+  let at = -1;
+  for (const vkey of vs) {
+    if (at < 0) at = off();
+    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
+  }
+}
+
+/** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets). */
+function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>): SmathWit {
   const n = cells.length;
   const ops: Operand[] = [];
   const cellOfOp: number[] = [];
@@ -194,16 +210,7 @@ function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
     cellOfOp.push(i);
     pending = "";
   }
-  const vs = sideValueSet(ops, b.smathMemo);
-  if (!vs) return;
-  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
-  // key stands for it)
-  let at = -1;
-  const wit: SmathWit = { ops, cellOfOp, n };
-  for (const vkey of vs) {
-    if (at < 0) at = off();
-    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
-  }
+  return { ops, cellOfOp, n };
 }
 
 /** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
@@ -244,6 +251,11 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   if (!rackCanFill(b, olds, okAt, live, other)) return out;
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
+    if (b.smath && probe) {
+      const wit = smathOperands(b, dir, cells, olds);
+      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit));
+      return;
+    }
     if (b.smath) {
       smathFillings(b, dir, cells, olds, () => pool.put(uses, chosen), out);
       return;

@@ -35,24 +35,36 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
     const z = k === g.eqs.length ? g.e : g.eqs[k] - 1;
     bounds.push([a, z]);
   }
-  // Two sides valued incrementally: the side with more empty squares (the larger enumeration)
-  // is probed unless a table of it exists already (module comment).
+  // Two sides valued incrementally ('SMATH: any number of sides): the side with the most empty
+  // squares (the largest enumeration) is probed unless a table of it exists already (module
+  // comment).
   let probeSide = -1;
-  if (bounds.length === 2 && b.sideEval && !b.smath) {
-    const em = bounds.map(([a, z]) => b.emptyIn(g.dir, g.lane, a, z));
-    const big = em[1] > em[0] ? 1 : 0;
+  const em = bounds.map(([a, z]) => b.emptyIn(g.dir, g.lane, a, z));
+  if ((bounds.length === 2 && b.sideEval) || (bounds.length >= 2 && b.smath)) {
+    let big = 0;
+    for (let k = 1; k < em.length; k++) if (em[k] > em[big]) big = k;
     if (!b.tables.has(`${g.dir}:${g.lane}:${bounds[big][0]}:${bounds[big][1]}`)) probeSide = big;
   }
-  const sides: Side[] = [];
-  for (let k = 0; k < bounds.length; k++) {
+  const sides: Side[] = bounds.map(([a, z]) => ({ a, b: z, t: EMPTY_TABLE }));
+  // tables smallest first: a side with no filling, or no value in common with the sides before
+  // it, ends the group before a large table is built
+  const order = bounds.map((_, k) => k).sort((x, y) => em[x] - em[y]);
+  // values every table built so far has (checked from the third side on: with two, the join
+  // finds the same at no extra cost)
+  let common: string[] | null = null;
+  let firstTable: SideTable | null = null;
+  for (const k of order) {
+    if (k === probeSide) continue;
     const [a, z] = bounds[k];
-    if (k === probeSide) {
-      sides.push({ a, b: z, t: EMPTY_TABLE });
-      continue;
-    }
     const t = b.table(g.dir, g.lane, a, z);
     if (b.deadline.hit || !t) return;
-    sides.push({ a, b: z, t });
+    sides[k].t = t;
+    if (g.eqs.length === 0 || bounds.length < 3) continue;
+    if (firstTable === null) firstTable = t;
+    else {
+      common = common === null ? [...firstTable.byValue.keys()].filter((v) => t.byValue.has(v)) : common.filter((v) => t.byValue.has(v));
+      if (common.length === 0) return;
+    }
   }
   const j = new GroupJoin(b, top, g, sides, probeSide);
   if (!j.equalsFit()) return;
@@ -174,6 +186,11 @@ class GroupJoin {
       this.finish(value);
       return;
     }
+    // the probed side's filling is picked already (probe)
+    if (si === this.probeSide) {
+      this.join(si + 1, vkey, value);
+      return;
+    }
     const t = sides[si].t;
     const buckets: Array<[string, ValueBucket]> = [];
     if (vkey === null || !isEq) for (const kv of t.byValue) buckets.push(kv);
@@ -210,7 +227,9 @@ class GroupJoin {
   /** Two sides: enumerate the probed side and look each filling's value up in the other's table. */
   probe(): void {
     const { b, g, sides, probeSide, probed, picked, running } = this;
-    const other = sides[1 - probeSide].t;
+    // the first other side's table is looked up; further sides ('SMATH) are joined on its value
+    const first = probeSide === 0 ? 1 : 0;
+    const other = sides[first].t;
     const { a, b: z } = sides[probeSide];
     const shape = b.sideShape(g.dir, g.lane, a, z);
     if (shape.emptyIdx.length > b.rackPts.length) return;
@@ -220,11 +239,18 @@ class GroupJoin {
     const { items, counts } = b;
     const K = b.keys.length;
     b.stats.tables++;
-    const cut = this.scoreCut(shape, scores, other);
-    const os = otherSide(b, other);
-    fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey) => {
+    const cut = this.scoreCut(shape, scores);
+    const os = otherSide(b, sides.filter((_, si) => si !== probeSide).map((x) => x.t));
+    fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
+      const key = wit ? (vkey ?? String(iv)) : "";
+      if (wit) {
+        // 'SMATH: every side's brackets are written for this value when the play makes the list
+        this.pickedKey[probeSide] = key;
+        this.pickedKey[first] = key;
+      }
+      probed.wit = wit;
       let pts = shape.oldPts;
       let cross = 0;
       let blanks = 0;
@@ -258,23 +284,36 @@ class GroupJoin {
           }
         }
         if (!fit) continue;
-        picked[1 - probeSide] = e;
-        this.finish(bucket.value);
+        picked[first] = e;
+        if (sides.length === 2) {
+          this.finish(bucket.value);
+          continue;
+        }
+        for (let q = 0; q < K; q++) running[q] += uses[q] + buf[e.off + q];
+        this.join(first + 1, key, bucket.value);
+        for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[e.off + q];
       }
     }, cut, os);
   }
 
   /** The probed side's score cut (ProbeCut, fill.ts), for scoring without a value bonus (then
    * the rest of the score is known per square); null otherwise. */
-  private scoreCut(shape: SideShape, { ptsOf, crossOf }: SquareScores, other: SideTable): ProbeCut | null {
+  private scoreCut(shape: SideShape, { ptsOf, crossOf }: SquareScores): ProbeCut | null {
     const { b, g, mult, probeSide } = this;
     const { rs, items } = b;
     if (!this.isEq || (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none")) return null;
     const ne = shape.emptyIdx.length;
-    let otherMax = -Infinity;
-    for (const bk of other.byValue.values()) for (const e of bk.entries) otherMax = Math.max(otherMax, e.pts * mult + e.cross);
-    const os = this.sides[1 - probeSide];
-    const tiles = (this.eqInBag ? g.newEqs.length : 0) + ne + b.emptyIn(g.dir, g.lane, os.a, os.b);
+    // the other sides' best, each on its own (a sum of maxima: never below any join's)
+    let otherMax = 0;
+    let tiles = (this.eqInBag ? g.newEqs.length : 0) + ne;
+    for (let si = 0; si < this.sides.length; si++) {
+      if (si === probeSide) continue;
+      const os = this.sides[si];
+      let m = -Infinity;
+      for (const bk of os.t.byValue.values()) for (const e of bk.entries) m = Math.max(m, e.pts * mult + e.cross);
+      otherMax += m;
+      tiles += b.emptyIn(g.dir, g.lane, os.a, os.b);
+    }
     const fixed = (this.eqPts + this.eqOldPts + shape.oldPts) * mult + this.eqCross + (tiles === rs.rackSize ? rs.options.allTilesBonus : 0) + otherMax;
     const w: Float64Array[] = [];
     for (let e = 0; e < ne; e++) {
@@ -294,21 +333,28 @@ class GroupJoin {
   }
 }
 
-/** The operators the other side's fillings place, fewest and most. */
-function otherSide(b: SideBoard, other: SideTable): OtherSide {
-  const os: OtherSide = { lo: 1 << 14, hi: 0, empties: 0 };
+/** The operators the other sides' fillings place, fewest and most (summed over the sides). */
+function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
+  const sum: OtherSide = { lo: 0, hi: 0, empties: 0, fracs: false };
   const buf = b.pool.buf;
   const K = b.keys.length;
-  for (const bk of other.byValue.values()) {
-    for (const e of bk.entries) {
-      let ops = 0;
-      for (let q = 0; q < e.tiles; q++) ops += b.itemIsOp[buf[e.off + K + q]];
-      os.lo = Math.min(os.lo, ops);
-      os.hi = Math.max(os.hi, ops);
-      os.empties = e.tiles;
+  for (const other of others) {
+    const os = { lo: 1 << 14, hi: 0, empties: 0 };
+    for (const k of other.byValue.keys()) if (k.includes("/")) sum.fracs = true;
+    for (const bk of other.byValue.values()) {
+      for (const e of bk.entries) {
+        let ops = 0;
+        for (let q = 0; q < e.tiles; q++) ops += b.itemIsOp[buf[e.off + K + q]];
+        os.lo = Math.min(os.lo, ops);
+        os.hi = Math.max(os.hi, ops);
+        os.empties = e.tiles;
+      }
     }
+    sum.lo += os.lo;
+    sum.hi += os.hi;
+    sum.empties += os.empties;
   }
-  return os;
+  return sum;
 }
 
 /** Decision 9 for a play of one new tile: is `dir` its main line? */

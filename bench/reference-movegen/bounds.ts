@@ -1,0 +1,267 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
+/**
+ * The exact generator's groups and their bounds (docs/bot.md, "Exact generator"; as macondo's
+ * `movegen/anchor.go` and `shadow.go`): the spans of every lane a play can fill (connected to
+ * the board, or covering the start square), each way of putting `=` on a span (a "group"), and an
+ * upper bound of the score of any play of a group, taken before any side table is built:
+ * main-line tile points by the rearrangement inequality (the rack's best points on the best
+ * premiums), its premiums, each square's best cross equation and the bonuses. exact.ts searches
+ * groups in decreasing bound, and `mayTie` says whether a group that only ties the list's last
+ * score could still enter it — the group-level form of wolges' shadow play
+ * (https://github.com/andy-k/wolges).
+ */
+import { lineFactor, premiumAt, tileFactor, type Direction } from "@/engine/board";
+import type { GridCell } from "@/engine/play";
+import type { TopList } from "./recorder";
+import { isDigit, type SideBoard } from "./sides";
+
+/** A span of a lane with one placement of `=` on it. */
+export interface Group {
+  dir: Direction;
+  lane: number;
+  s: number;
+  e: number;
+  /** positions (lane index) of `=`: old and new */
+  eqs: number[];
+  newEqs: number[];
+  bound: number;
+  order: number;
+  /** all `=` placements of the span with at least one new `=`, expanded when searched */
+  lazy: boolean;
+}
+
+/** Spans of one lane and their `=` placements, with score bounds. */
+export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Group[]): void {
+  const { size, rs } = b;
+  const old = (i: number): GridCell | undefined => {
+    const [r, c] = b.cellOf(dir, lane, i);
+    return b.at(r, c);
+  };
+  const crossDir: Direction = dir === "across" ? "down" : "across";
+  const [pr, pc] = crossDir === "down" ? [1, 0] : [0, 1];
+  const hooked = (i: number): boolean => {
+    const [r, c] = b.cellOf(dir, lane, i);
+    return b.at(r - pr, c - pc) !== undefined || b.at(r + pr, c + pc) !== undefined;
+  };
+  const nonEqTiles = b.rackPts.length;
+  const eqTiles = b.eqKey >= 0 ? b.counts[b.eqKey] : 0;
+  const unlimitedEq = rs.tileByFace.get("=")?.unlimited === true;
+  const maxNewEq = Math.min(rs.maxNewEquals, unlimitedEq ? size : eqTiles);
+  for (let s = 0; s < size; s++) {
+    if (s > 0 && old(s - 1)) continue;
+    let empties = 0;
+    let hasOld = false;
+    let hasHook = false;
+    for (let e = s; e < size; e++) {
+      if (old(e)) hasOld = true;
+      else {
+        empties++;
+        if (hooked(e)) hasHook = true;
+      }
+      if (empties > nonEqTiles + maxNewEq) break;
+      if (e + 1 < size && old(e + 1)) continue;
+      if (empties === 0) continue;
+      // connection
+      if (b.firstPlay) {
+        const [sr, sc] = rs.layout.start;
+        const onLane = dir === "across" ? sr === lane : sc === lane;
+        const si = dir === "across" ? sc : sr;
+        if (!onLane) continue;
+        if (rs.startRule === "cover" ? si < s || si > e : si !== s && si !== e) continue;
+      } else if (!hasOld && !hasHook) continue;
+      // a lone new tile in this direction: its main line is the other one (decision 9); as the
+      // first play it has no line at all, so it is no play (SINGLE_TILE, decision 15)
+      if (e === s) continue;
+      equalsPlacements(b, dir, lane, s, e, maxNewEq, unlimitedEq, out);
+    }
+  }
+}
+
+/** The groups of a span: each way of putting `=` on it, with its bound. 'SMATH (no cap on new
+ * `=`) gets two: no new `=`, and one "lazy" group for all the rest, bounded as a whole and
+ * split into its `=` placements only when it is searched (there can be thousands). */
+export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[]): void {
+  if (maxNewEq === Infinity || maxNewEq >= b.size) {
+    configs(b, dir, lane, s, e, 0, unlimitedEq, (g) => {
+      g.order = out.length;
+      g.bound = bound(b, g);
+      out.push(g);
+    });
+    const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true };
+    lazy.bound = lazyBound(b, lazy);
+    out.push(lazy);
+    return;
+  }
+  configs(b, dir, lane, s, e, maxNewEq, unlimitedEq, (g) => {
+    g.order = out.length;
+    g.bound = bound(b, g);
+    out.push(g);
+  });
+}
+
+/** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups. */
+export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group) => void, minNew = 0): void {
+  const rs = b.rs;
+  const cells: Array<GridCell | undefined> = [];
+  for (let i = s; i <= e; i++) {
+    const [r, c] = b.cellOf(dir, lane, i);
+    cells.push(b.at(r, c));
+  }
+  const oldEqs: number[] = [];
+  for (let i = s; i <= e; i++) if (cells[i - s]?.core === "=") oldEqs.push(i);
+  const empties: number[] = [];
+  for (let i = s; i <= e; i++) if (!cells[i - s]) empties.push(i);
+  const nonEqTiles = b.rackPts.length;
+  const maxPerLine = rs.grammar.maxEqualsPerLine;
+  const needed = Math.max(minNew, empties.length - nonEqTiles);
+  const chosen: number[] = [];
+  const emit = (): void => {
+    if (chosen.length < needed) return;
+    const eqs = [...oldEqs, ...chosen].sort((a, b) => a - b);
+    if (eqs.length > maxPerLine) return;
+    if (eqs.length === 0 && rs.requireEquation === "main") return;
+    // no empty side
+    for (let k = 0; k <= eqs.length; k++) {
+      const a = k === 0 ? s : eqs[k - 1] + 1;
+      const z = k === eqs.length ? e : eqs[k] - 1;
+      if (a > z) return;
+    }
+    visit({ dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false });
+  };
+  const rec = (idx: number): void => {
+    if (chosen.length + (empties.length - idx) < needed) return;
+    if (idx === empties.length) {
+      emit();
+      return;
+    }
+    rec(idx + 1);
+    if (chosen.length >= maxNewEq || (!unlimitedEq && chosen.length >= (b.eqKey >= 0 ? b.counts[b.eqKey] : 0))) return;
+    const p = empties[idx];
+    if (p === s || p === e) return;
+    if (oldEqs.length + chosen.length >= maxPerLine) return;
+    const prevEq = chosen.length ? chosen[chosen.length - 1] : -9;
+    if (prevEq === p - 1 || oldEqs.includes(p - 1) || oldEqs.includes(p + 1)) return;
+    const [r, c] = b.cellOf(dir, lane, p);
+    if (!b.cross(r, c, dir, "=").ok) return;
+    chosen.push(p);
+    rec(idx + 1);
+    chosen.pop();
+  };
+  rec(0);
+}
+
+/** Bound of every group of a span with at least one new `=`: each empty square is a rack tile
+ * or a `=`, whichever could score more (used where `=` is unlimited and scores 0). */
+export function lazyBound(b: SideBoard, g: Group): number {
+  const { rs } = b;
+  let mult = 1;
+  let pts = 0;
+  let cross = 0;
+  let empties = 0;
+  const tfs: number[] = [];
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    if (o) {
+      if (rs.scoring === "all-tiles" && !o.blank) pts += b.points(o.core);
+      continue;
+    }
+    empties++;
+    const p = premiumAt(rs.layout, r, c);
+    mult *= lineFactor(p);
+    tfs.push(tileFactor(p));
+    const eq = b.cross(r, c, g.dir, "=");
+    cross += Math.max(b.maxCross(r, c, g.dir), eq.ok ? eq.real : 0);
+  }
+  tfs.sort((a, b) => b - a);
+  for (let k = 0; k < tfs.length && k < b.rackPts.length; k++) pts += Math.max(tfs[k] * b.rackPts[k], tfs[k] * b.points("="));
+  const allBonus = b.rackTiles === rs.rackSize && empties > rs.rackSize ? rs.options.allTilesBonus : 0;
+  return pts * mult + cross + allBonus;
+}
+
+/** Upper bound of the score of any play of a group (see the module comment). */
+export function bound(b: SideBoard, g: Group): number {
+  const { rs } = b;
+  const allTiles = rs.scoring === "all-tiles";
+  const isEq = g.eqs.length > 0;
+  let mult = 1;
+  let oldPts = 0;
+  let eqPts = 0;
+  let cross = 0;
+  const tfs: number[] = [];
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    if (o) {
+      if (allTiles && !o.blank) oldPts += b.points(o.core);
+      continue;
+    }
+    const p = premiumAt(rs.layout, r, c);
+    mult *= lineFactor(p);
+    if (g.newEqs.includes(i)) {
+      eqPts += b.points("=") * tileFactor(p);
+      cross += b.cross(r, c, g.dir, "=").real;
+    } else {
+      tfs.push(tileFactor(p));
+      cross += b.maxCross(r, c, g.dir);
+    }
+  }
+  if (!isEq) return cross;
+  tfs.sort((a, b) => b - a);
+  let newPts = 0;
+  for (let k = 0; k < tfs.length && k < b.rackPts.length; k++) newPts += tfs[k] * b.rackPts[k];
+  let bonus = 0;
+  if (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none") {
+    // |v| < 10^(2·digits) for a side with that many digits (module comment in docs/bot.md)
+    let minDigits = Infinity;
+    for (let k = 0; k <= g.eqs.length; k++) {
+      const a = k === 0 ? g.s : g.eqs[k - 1] + 1;
+      const z = k === g.eqs.length ? g.e : g.eqs[k] - 1;
+      let d = 0;
+      let newSq = 0;
+      for (let i = a; i <= z; i++) {
+        const [r, c] = b.cellOf(g.dir, g.lane, i);
+        const o = b.at(r, c);
+        if (o) d += isDigit(o.core) ? 1 : 0;
+        else newSq++;
+      }
+      minDigits = Math.min(minDigits, d + Math.min(newSq, b.rackDigits));
+    }
+    bonus = rs.options.valueBonus === "sqrt" ? Math.pow(10, minDigits) : Math.ceil(2 * minDigits * Math.log2(10));
+  }
+  const rackPlaced = tfs.length + (rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  const allBonus = b.rackTiles === rs.rackSize && rackPlaced === rs.rackSize ? rs.options.allTilesBonus : 0;
+  return (oldPts + newPts + eqPts + bonus) * mult + cross + allBonus;
+}
+
+/**
+ * Whether a group whose bound equals the list's last score could still hold a play that enters
+ * the list: such a play only ties on score, so it must come first on the tie-breaks (`better`:
+ * fewer brackets, fewer blanks, fewer tiles, reading order). A group places a known number of tiles, at least
+ * a known number of blanks, and every play of it starts its key with the group's first empty
+ * square; when those already put it behind the last play, nothing in it can enter.
+ */
+export function mayTie(b: SideBoard, top: TopList, g: Group): boolean {
+  if (g.lazy || !top.full()) return true;
+  const last = top.list[top.list.length - 1];
+  // 'SMATH: fewer brackets come first and a group's bracket count is not known before its search
+  if (last.brackets > 0) return true;
+  let empties = 0;
+  let first = -1;
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    if (b.at(r, c)) continue;
+    empties++;
+    if (first < 0) first = r * b.size + c;
+  }
+  const placed = empties - g.newEqs.length; // rack tiles other than `=`
+  const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
+  if (minBlanks !== last.blanks) return minBlanks < last.blanks;
+  const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  if (tiles !== last.tiles) return tiles < last.tiles;
+  const r = Math.floor(first / b.size);
+  const c = first % b.size;
+  const prefix = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:`;
+  return prefix <= last.key.slice(0, prefix.length);
+}
+

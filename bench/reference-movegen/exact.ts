@@ -1,0 +1,164 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
+/**
+ * The exact move generator (docs/bot.md, "Exact generator"): every legal play for a board and a
+ * rack, or the top N by score with proof that nothing better exists, for all three rulesets.
+ *
+ * Algorithm. A play fills the empty squares of one maximal run ("span") of a row or column, and
+ * the `=` squares of that run split it into sides. For each span and each way of putting `=` on
+ * its squares (a "group"), the sides are independent: each must be a valid side on its own, and
+ * all sides must have the same value. So each side's possible fillings from the rack are
+ * enumerated once (depth-first, left to right, pruned by the per-square cross-checks of Appel &
+ * Jacobson, "The World's Fastest Scrabble Program", CACM 1988, and by a sound prefix automaton,
+ * grammar.ts), checked with the engine's own `checkLine`, and indexed by exact value; a group's
+ * plays are the joins of its sides' tables on equal value whose tiles fit the rack together
+ * (meet in the middle on `=`). 'SMATH sides take every value their bracketings allow
+ * (brackets.ts). Nothing is cut by a budget, so the enumeration is exhaustive. Sides that no
+ * filling from the rack can close (automaton liveness over the fixed squares, operator count)
+ * are not enumerated; in a two-sided Equate group the larger side is probed against the other
+ * side's table instead of being tabled itself.
+ *
+ * Top N: every group gets an upper bound of its score before any table is built (main-line tile
+ * points by the rearrangement inequality, its premiums, each square's best cross equation, the
+ * bonuses), groups are taken in decreasing bound, and the search stops once N plays score more
+ * than the next bound — the group-level form of wolges' shadow play
+ * (https://github.com/andy-k/wolges). Ties at the Nth score are all found, so the order
+ * (score, fewer brackets, fewer blanks, fewer tiles, reading order) is deterministic. `complete` is false only
+ * when the caller's deadline stopped the search.
+ *
+ * Every play returned has been adjudicated (`adjudicatePlay` with the rack); the computed score
+ * must equal the ruling's (stats.rejected counts any disagreement: a bug, kept at 0 by tests).
+ *
+ * Scope (docs/bot.md "Exact generator"): 'SMATH plays are one per placement of number and
+ * operator tiles, with the fewest brackets found (new tiles' brackets and overlays on board tiles
+ * of the main line). A single new tile whose line is not the one decision 9 picks is a play only
+ * with an overlay in that line: two touching numbers take their bracket boundary on the board
+ * tile (brackets.ts), so "(2)7" is found (issue 28; it was the one gap, and made `complete` lie).
+ *
+ * The parts (named as in macondo's `movegen/` package, https://github.com/domino14/macondo):
+ * sides.ts the board, the rack, cross-checks and side tables; fill.ts a side's fillings;
+ * bounds.ts the groups and their score bounds; join.ts the join of a group's sides;
+ * recorder.ts the top-N list (`TopList`); budget.ts the cut (`Deadline`).
+ */
+import { adjudicatePlay } from "@/engine/adjudicate";
+import type { Placement } from "@/engine/play";
+import type { Ruleset } from "@/engine/ruleset";
+import type { Ruling } from "@/engine/ruling";
+import type { Face } from "@/engine/tiles";
+import { defaultNow } from "./budget";
+import { configs, lanesGroups, mayTie, type Group } from "./bounds";
+import { searchGroup } from "./join";
+import { TopList } from "./recorder";
+import { SideBoard } from "./sides";
+
+export interface ExactOptions {
+  /** keep the N best plays (default: every legal play) */
+  top?: number;
+  /** stop after this many ms (default: never); then `complete` is false */
+  deadlineMs?: number;
+  /** stop after this many search steps (squares tried while filling sides, plus join steps;
+   * default: no limit). Unlike
+   * the deadline this cut is deterministic; either way `complete` is false. */
+  maxWork?: number;
+  /** clock for the deadline (default performance.now) */
+  now?: () => number;
+  /** the first play of the game (default: the board is empty) */
+  firstPlay?: boolean;
+  /** look only for plays scoring at least this (a score a legal play is known to reach; the
+   * top play's seed, top.ts): groups bounded below it are never searched */
+  floor?: number;
+}
+
+export interface ExactPlay {
+  placements: Placement[];
+  score: number;
+  ruling: Ruling;
+  /** blanks placed */
+  blanks: number;
+  /** 'SMATH brackets written (new tiles' and overlays'); 0 elsewhere */
+  brackets: number;
+  /** rack tiles placed */
+  tiles: number;
+}
+
+export interface ExactStats {
+  groups: number;
+  groupsSearched: number;
+  /** groups whose bound only tied the list's last score and whose tie-breaks could not win */
+  groupsTieSkipped: number;
+  tables: number;
+  sideFillings: number;
+  candidates: number;
+  adjudications: number;
+  /** plays the adjudicator refused or scored differently (a bug if ever non-zero) */
+  rejected: number;
+  ms: number;
+}
+
+export interface ExactResult {
+  plays: ExactPlay[];
+  /** true when the list is provably every legal play (or the top N): no deadline cut it */
+  complete: boolean;
+  stats: ExactStats;
+}
+
+/** The exact search of one board and rack (see the module comment); `exactPlays` runs it. */
+export class ExactGenerator extends SideBoard {
+  private readonly top: TopList;
+
+  constructor(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: ExactOptions = {}) {
+    super(rs, board, rack, opts);
+    this.top = new TopList(opts.top ?? Infinity, opts.floor);
+  }
+
+  run(): ExactResult {
+    const start = defaultNow();
+    const groups: Group[] = [];
+    for (const dir of ["across", "down"] as const) {
+      for (let lane = 0; lane < this.size && !this.deadline.checkNow(); lane++) lanesGroups(this, dir, lane, groups);
+    }
+    groups.sort((a, b) => b.bound - a.bound || a.order - b.order);
+    this.stats.groups = groups.length;
+    for (const g of groups) {
+      if (this.deadline.hit) break;
+      if (g.bound < this.top.need()) break;
+      if (this.deadline.checkNow()) break;
+      if (g.bound === this.top.need() && !mayTie(this, this.top, g)) {
+        this.stats.groupsTieSkipped++;
+        continue;
+      }
+      this.stats.groupsSearched++;
+      if (g.lazy) this.searchLazy(g);
+      else searchGroup(this, this.top, g);
+      if (this.deadline.hit) break;
+    }
+    const plays = this.adjudicateAll();
+    this.stats.ms = defaultNow() - start;
+    return { plays, complete: !this.deadline.hit, stats: this.stats };
+  }
+
+  private searchLazy(g: Group): void {
+    configs(this, g.dir, g.lane, g.s, g.e, Infinity, true, (c) => {
+      if (this.deadline.hit) return;
+      searchGroup(this, this.top, c);
+    }, 1);
+  }
+
+  private adjudicateAll(): ExactPlay[] {
+    const out: ExactPlay[] = [];
+    for (const c of this.top.list) {
+      this.stats.adjudications++;
+      const ruling = adjudicatePlay(this.rs, this.board, c.placements, { rack: this.rack, firstPlay: this.firstPlay });
+      if (!ruling.valid || ruling.score !== c.score) {
+        this.stats.rejected++;
+        continue;
+      }
+      out.push({ placements: c.placements, score: c.score, ruling, blanks: c.blanks, tiles: c.tiles, brackets: c.brackets });
+    }
+    return out;
+  }
+}
+
+/** Every legal play (or the `top` best) of `rack` on `board`, best first, each adjudicated. */
+export function exactPlays(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], opts: ExactOptions = {}): ExactResult {
+  return new ExactGenerator(rs, board, rack, opts).run();
+}

@@ -1,0 +1,332 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
+/**
+ * The fillings of one side (docs/bot.md, "Exact generator"; the part macondo's
+ * `movegen/movegen.go` calls `recursiveGen`): every way to fill a side's empty squares from the
+ * rack that makes it a valid side, with its value(s). Depth-first, left to right, pruned by the
+ * per-square cross-checks (sides.ts), by a sound prefix automaton (grammar.ts) and by two tables
+ * built backwards over the side before the search: liveness (from this automaton state at this
+ * square, can the side still close?) and the operator count (how many operator tiles the squares
+ * left take on any accepted path, checked against what the rack holds). Each filling is valued
+ * incrementally (sidearith.ts) where the grammar allows, else by the engine's own `checkLine`;
+ * 'SMATH sides take every value their bracketings allow (brackets.ts).
+ */
+import type { Direction } from "@/engine/board";
+import type { GridCell } from "@/engine/play";
+import * as Q from "@/engine/rational";
+import { checkLine } from "@/engine/validate";
+import { sideValueSet, sideWitness, type Operand } from "./brackets";
+import { REJECT, START } from "./grammar";
+import { BIG, DEAD, faceInfo, valueKey, type FaceInfo } from "./sidearith";
+import type { SideBoard } from "./sides";
+
+/** a cell's brackets when it has none (one object shared by every such cell, never mutated) */
+export const NO_BR = { open: 0, close: 0 };
+
+/** automaton states tracked by the liveness table (grammar.ts has at most 8; any state beyond
+ * counts as live, which is sound) */
+const AUT_STATES = 8;
+
+/** A filling of a side's shape, before its squares' premiums and cross equations are counted. */
+export interface RawFill {
+  /** in the fill pool (Entry.off) */
+  off: number;
+  vkey: string;
+  value: unknown;
+  open: number[] | null;
+  close: number[] | null;
+  /** 'SMATH: the filling's operands, to write a value's brackets when it makes a play */
+  wit?: SmathWit;
+}
+
+/** An 'SMATH filling's operands and the side cell of each (brackets.ts `sideWitness`). */
+export interface SmathWit {
+  ops: Operand[];
+  cellOfOp: number[];
+  n: number;
+}
+
+/** What the other side of a probed group needs: between lo and hi operator tiles on its empty
+ * squares (over its table's fillings). */
+export interface OtherSide {
+  lo: number;
+  hi: number;
+  empties: number;
+}
+
+/** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
+ * play's score, its squares from e on at most rem[e]; a filling whose sum cannot reach limit()
+ * (the score the list needs, less everything outside this side's squares) is not completed. */
+export interface ProbeCut {
+  w: Float64Array[];
+  rem: Float64Array;
+  limit: () => number;
+}
+
+/** Called at each valid filling of a probed side (instead of storing it): the tile counts and
+ * item choices of the filling, and its value as an integer (`iv`) or, when not one, as text. */
+export type Probe = (uses: Uint8Array, chosen: Uint8Array, iv: number, vkey: string | null) => void;
+
+/** Per empty square, the items its cross-check lets through (a byte per item); null on old tiles. */
+function crossAllowed(b: SideBoard, dir: Direction, olds: Array<GridCell | undefined>, rc: Array<[number, number]>): Array<Uint8Array | null> {
+  const items = b.items;
+  const okAt: Array<Uint8Array | null> = new Array(olds.length).fill(null);
+  for (let i = 0; i < olds.length; i++) {
+    if (olds[i]) continue;
+    const [r, c] = rc[i];
+    const ok = new Uint8Array(items.length);
+    for (let k = 0; k < items.length; k++) ok[k] = b.cross(r, c, dir, items[k].core).ok ? 1 : 0;
+    okAt[i] = ok;
+  }
+  return okAt;
+}
+
+/** live[i·S + s]: from automaton state s before square i, some filling of the squares left (old
+ * tiles as they are, each empty square an item its cross-check allows) is accepted. Backward
+ * reachability, so a side that can never close (say, it ends on an old operator) is not
+ * enumerated at all, and no branch is followed into a dead end. */
+function liveTable(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Array<Uint8Array | null>): Uint8Array {
+  const { aut, items } = b;
+  const n = olds.length;
+  const S = AUT_STATES;
+  const live = new Uint8Array((n + 1) * S);
+  for (let st = 0; st < S; st++) live[n * S + st] = aut.accepts(st) ? 1 : 0;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let st = 0; st < S; st++) {
+      let ok = 0;
+      if (olds[i]) {
+        const nx = aut.step(st, olds[i]!.core);
+        ok = nx === REJECT ? 0 : nx >= S ? 1 : live[(i + 1) * S + nx];
+      } else {
+        const row = b.autRow(st);
+        const allowed = okAt[i]!;
+        for (let k = 0; k < items.length && !ok; k++) {
+          const nx = row[k];
+          if (allowed[k] && nx !== REJECT) ok = nx >= S ? 1 : live[(i + 1) * S + nx];
+        }
+      }
+      live[i * S + st] = ok;
+    }
+  }
+  return live;
+}
+
+/** Operator count: lo/hi[i·S + s] are the fewest and most operator tiles the empty squares from
+ * i on take on any accepted path from state s (over the same relaxation as `liveTable`);
+ * restEmpties[i] the empty squares from i on. */
+function operatorRange(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Array<Uint8Array | null>, live: Uint8Array): { lo: Int16Array; hi: Int16Array; restEmpties: Int16Array } {
+  const { aut, items } = b;
+  const n = olds.length;
+  const S = AUT_STATES;
+  const lo = new Int16Array((n + 1) * S);
+  const hi = new Int16Array((n + 1) * S);
+  const restEmpties = new Int16Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) restEmpties[i] = restEmpties[i + 1] + (olds[i] ? 0 : 1);
+  for (let i = n - 1; i >= 0; i--) {
+    for (let st = 0; st < S; st++) {
+      if (!live[i * S + st]) continue;
+      let a = 1 << 14;
+      let z = -1;
+      if (olds[i]) {
+        const nx = aut.step(st, olds[i]!.core);
+        if (nx >= S) z = restEmpties[i + 1];
+        else {
+          a = lo[(i + 1) * S + nx];
+          z = hi[(i + 1) * S + nx];
+        }
+        if (nx >= S) a = 0;
+      } else {
+        const row = b.autRow(st);
+        const allowed = okAt[i]!;
+        for (let k = 0; k < items.length; k++) {
+          const nx = row[k];
+          if (!allowed[k] || nx === REJECT) continue;
+          const c = b.itemIsOp[k];
+          if (nx >= S) {
+            a = Math.min(a, c);
+            z = Math.max(z, restEmpties[i]);
+          } else if (live[(i + 1) * S + nx]) {
+            a = Math.min(a, c + lo[(i + 1) * S + nx]);
+            z = Math.max(z, c + hi[(i + 1) * S + nx]);
+          }
+        }
+      }
+      lo[i * S + st] = a;
+      hi[i * S + st] = z;
+    }
+  }
+  return { lo, hi, restEmpties };
+}
+
+/** Whether the rack can supply the operators and numbers (blanks standing for either) the side
+ * needs from square 0 and, when probing, the other side's: this kills most full-rack groups at
+ * once. (Checked at every square it cost more than it cut.) */
+function rackCanFill(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Array<Uint8Array | null>, live: Uint8Array, other: OtherSide | null): boolean {
+  const { lo, hi, restEmpties } = operatorRange(b, olds, okAt, live);
+  const avail = [0, 0, 0]; // numbers, operators, blanks on the rack
+  for (let k = 0; k < b.counts.length; k++) if (b.keyCls[k] >= 0) avail[b.keyCls[k]] += b.counts[k];
+  const st = START;
+  if (st >= AUT_STATES) return true;
+  const pLo = lo[st] + (other ? other.lo : 0);
+  const pHi = hi[st] + (other ? other.hi : 0);
+  const e = restEmpties[0] + (other ? other.empties : 0);
+  const nums = avail[0];
+  const ops = avail[1];
+  const cost = (p: number): number => Math.max(0, p - ops) + Math.max(0, e - p - nums);
+  const p1 = Math.min(pHi, Math.max(pLo, ops));
+  const p2 = Math.min(pHi, Math.max(pLo, e - nums));
+  return Math.min(cost(p1), cost(p2)) <= avail[2];
+}
+
+/** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
+ * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
+function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
+  const n = cells.length;
+  const ops: Operand[] = [];
+  const cellOfOp: number[] = [];
+  let pending: Operand["op"] = "";
+  for (let i = 0; i < n; i++) {
+    const core = cells[i].core;
+    if (core === "+" || core === "-" || core === "×" || core === "÷") {
+      pending = core;
+      continue;
+    }
+    const br = olds[i] ? olds[i]![dir] : NO_BR;
+    ops.push({ value: b.smallRat(core), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
+    cellOfOp.push(i);
+    pending = "";
+  }
+  const vs = sideValueSet(ops, b.smathMemo);
+  if (!vs) return;
+  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
+  // key stands for it)
+  let at = -1;
+  const wit: SmathWit = { ops, cellOfOp, n };
+  for (const vkey of vs) {
+    if (at < 0) at = off();
+    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
+  }
+}
+
+/** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
+export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | null; close: number[] | null } {
+  const w = sideWitness(wit.ops, vkey);
+  if (!w || (!w.open.some((x) => x > 0) && !w.close.some((x) => x > 0))) return { open: null, close: null };
+  const open = new Array<number>(wit.n).fill(0);
+  const close = new Array<number>(wit.n).fill(0);
+  for (let k = 0; k < w.open.length; k++) {
+    open[wit.cellOfOp[k]] = w.open[k];
+    close[wit.cellOfOp[k]] = w.close[k];
+  }
+  return { open, close };
+}
+
+/** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
+ * `probe`, each valid filling goes to it instead of the list (see the module comment). */
+export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
+  const { rs, pool, items, counts, aut, deadline } = b;
+  const n = cells.length;
+  const out: RawFill[] = [];
+  const uses = new Uint8Array(b.keys.length);
+  let empties = 0;
+  for (let i = 0; i < n; i++) if (!olds[i]) empties++;
+  const chosen = new Uint8Array(empties);
+  const ev = b.sideEval;
+  const infos = b.itemInfo;
+  const oldInfo: Array<FaceInfo | null> = olds.map((o) => (o ? faceInfo(o.core) : null));
+  if (ev) {
+    ev.ensure(n);
+    ev.reset();
+  }
+  const okAt = crossAllowed(b, dir, olds, rc);
+  const live = liveTable(b, olds, okAt);
+  const S = AUT_STATES;
+  const isLive = (i: number, st: number): boolean => st >= S || live[i * S + st] === 1;
+  if (!isLive(0, START)) return out;
+  if (!rackCanFill(b, olds, okAt, live, other)) return out;
+  const values = new Map<string, unknown>();
+  const slowLeaf = (): void => {
+    if (b.smath) {
+      smathFillings(b, dir, cells, olds, () => pool.put(uses, chosen), out);
+      return;
+    }
+    const line = checkLine(rs, cells, dir, true);
+    if (line.violations.length || line.kind === "equation" || line.valueText === null) return;
+    if (probe) {
+      probe(uses, chosen, NaN, line.valueText);
+      return;
+    }
+    out.push({ off: pool.put(uses, chosen), vkey: line.valueText, value: line.value, open: null, close: null });
+  };
+  const leaf = (big: boolean): void => {
+    b.stats.sideFillings++;
+    if (!ev || big) {
+      slowLeaf();
+      return;
+    }
+    const r = ev.finish(n);
+    if (r === DEAD) return;
+    if (r === BIG) {
+      slowLeaf();
+      return;
+    }
+    if (probe) {
+      if (ev.vd === 1) probe(uses, chosen, ev.vn, null);
+      else probe(uses, chosen, NaN, valueKey(ev.vn, ev.vd));
+      return;
+    }
+    const vkey = valueKey(ev.vn, ev.vd);
+    let value = values.get(vkey);
+    if (value === undefined) {
+      value = Q.rat(BigInt(ev.vn), BigInt(ev.vd));
+      values.set(vkey, value);
+    }
+    out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
+  };
+  const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
+    if (deadline.check()) return;
+    if (i === n) {
+      if (aut.accepts(state)) leaf(big);
+      return;
+    }
+    const o = olds[i];
+    if (o) {
+      const st = aut.step(state, o.core);
+      if (st === REJECT || !isLive(i + 1, st)) return;
+      let bg = big;
+      if (ev && !big) {
+        const r = ev.step(i, oldInfo[i]!);
+        if (r === DEAD) return;
+        if (r === BIG) bg = true;
+      }
+      dfs(i + 1, st, e, bg, acc);
+      return;
+    }
+    const cell = cells[i];
+    const ok = okAt[i]!;
+    const row = b.autRow(state);
+    const w = cut ? cut.w[e] : null;
+    const least = cut ? cut.limit() - cut.rem[e + 1] : 0;
+    for (let k = 0; k < items.length; k++) {
+      if (!ok[k]) continue;
+      const st = row[k];
+      if (st === REJECT || !isLive(i + 1, st)) continue;
+      const it = items[k];
+      if (uses[it.key] >= counts[it.key]) continue;
+      if (w && acc + w[k] < least) continue;
+      let bg = big;
+      if (ev && !big) {
+        const r = ev.step(i, infos[k]);
+        if (r === DEAD) continue;
+        if (r === BIG) bg = true;
+      }
+      uses[it.key]++;
+      chosen[e] = k;
+      cell.core = it.core;
+      cell.blank = it.blank;
+      dfs(i + 1, st, e + 1, bg, w ? acc + w[k] : 0);
+      uses[it.key]--;
+    }
+  };
+  dfs(0, START, 0, false, 0);
+  return out;
+}

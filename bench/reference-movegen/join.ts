@@ -1,0 +1,377 @@
+/* eslint-disable no-restricted-imports -- a frozen copy of engine/movegen for the bench reference (README.md) */
+/**
+ * Joining a group's sides (docs/bot.md, "Exact generator"): the `=` squares of a group split its
+ * span into sides that must all have the same value, so a group's plays are the joins of its
+ * sides' tables (sides.ts) on equal value whose tiles fit the rack together — meet in the middle
+ * on `=`. In a two-sided group valued incrementally the larger side is not tabled: its fillings
+ * are enumerated once more (fill.ts) and each looks up the other side's table by value at once
+ * ("probe"), so the millions of fillings that meet no partner are never stored; a score cut
+ * stops a probed filling that cannot reach the list. Every play found goes to the `TopList`
+ * (recorder.ts) with its exact score.
+ */
+import { lineFactor, premiumAt, tileFactor, type Direction } from "@/engine/board";
+import type { Placement } from "@/engine/play";
+import type { Radical } from "@/engine/radical";
+import { valueBonus } from "@/engine/score";
+import { normaliseFace, splitBrackets } from "@/engine/tiles";
+import type { Group } from "./bounds";
+import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
+import type { TopList } from "./recorder";
+import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
+
+const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
+
+/** One side of a group: lane squares a..b and its table (empty for the probed side). */
+interface Side {
+  a: number;
+  b: number;
+  t: SideTable;
+}
+
+/** Search one group: every play of it that can make the list goes to `top`. */
+export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
+  const bounds: Array<[number, number]> = [];
+  for (let k = 0; k <= g.eqs.length; k++) {
+    const a = k === 0 ? g.s : g.eqs[k - 1] + 1;
+    const z = k === g.eqs.length ? g.e : g.eqs[k] - 1;
+    bounds.push([a, z]);
+  }
+  // Two sides valued incrementally: the side with more empty squares (the larger enumeration)
+  // is probed unless a table of it exists already (module comment).
+  let probeSide = -1;
+  if (bounds.length === 2 && b.sideEval && !b.smath) {
+    const em = bounds.map(([a, z]) => b.emptyIn(g.dir, g.lane, a, z));
+    const big = em[1] > em[0] ? 1 : 0;
+    if (!b.tables.has(`${g.dir}:${g.lane}:${bounds[big][0]}:${bounds[big][1]}`)) probeSide = big;
+  }
+  const sides: Side[] = [];
+  for (let k = 0; k < bounds.length; k++) {
+    const [a, z] = bounds[k];
+    if (k === probeSide) {
+      sides.push({ a, b: z, t: EMPTY_TABLE });
+      continue;
+    }
+    const t = b.table(g.dir, g.lane, a, z);
+    if (b.deadline.hit || !t) return;
+    sides.push({ a, b: z, t });
+  }
+  const j = new GroupJoin(b, top, g, sides, probeSide);
+  if (!j.equalsFit()) return;
+  if (probeSide >= 0) j.probe();
+  else j.join(0, null, null);
+}
+
+/** The `=` squares of a group: the line's word factor over all its new squares, the new `=`'s
+ * points and cross equations, and the old `=`'s points. */
+function equalsSquares(b: SideBoard, g: Group): { mult: number; eqPts: number; eqCross: number; eqOldPts: number } {
+  const { rs } = b;
+  let mult = 1;
+  let eqPts = 0;
+  let eqCross = 0;
+  let eqOldPts = 0;
+  const allTiles = rs.scoring === "all-tiles";
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    if (o) {
+      if (o.core === "=" && allTiles && !o.blank) eqOldPts += b.points("=");
+      continue;
+    }
+    const p = premiumAt(rs.layout, r, c);
+    mult *= lineFactor(p);
+    if (g.newEqs.includes(i)) {
+      eqPts += b.points("=") * tileFactor(p);
+      eqCross += b.cross(r, c, g.dir, "=").real;
+    }
+  }
+  return { mult, eqPts, eqCross, eqOldPts };
+}
+
+/** The join of one group's sides: the fillings picked so far and the rack tiles they use. */
+class GroupJoin {
+  private readonly mult: number;
+  private readonly eqPts: number;
+  private readonly eqCross: number;
+  private readonly eqOldPts: number;
+  private readonly eqUses: number;
+  private readonly isEq: boolean;
+  /** rack tiles used by the picked fillings and the new `=` */
+  private readonly running: Uint8Array;
+  private readonly picked: Entry[];
+  /** the value key of each side's pick */
+  private readonly pickedKey: string[] = [];
+  private readonly single: boolean;
+  private readonly eqInBag: boolean;
+  /** the probed side's current filling (its pool offset taken only when it makes the list) */
+  private readonly probed: Entry = { off: -1, pts: 0, cross: 0, blanks: 0, tiles: 0, crossEq: false, open: null, close: null };
+  private probeUses: Uint8Array | null = null;
+  private probeChosen: Uint8Array | null = null;
+
+  constructor(
+    private readonly b: SideBoard,
+    private readonly top: TopList,
+    private readonly g: Group,
+    private readonly sides: Side[],
+    private readonly probeSide: number,
+  ) {
+    ({ mult: this.mult, eqPts: this.eqPts, eqCross: this.eqCross, eqOldPts: this.eqOldPts } = equalsSquares(b, g));
+    this.eqUses = b.eqKey >= 0 ? g.newEqs.length : 0;
+    this.isEq = g.eqs.length > 0;
+    this.running = new Uint8Array(b.keys.length);
+    if (b.eqKey >= 0) this.running[b.eqKey] = this.eqUses;
+    this.picked = new Array(sides.length);
+    this.single = g.e === g.s || b.emptyIn(g.dir, g.lane, g.s, g.e) === 1;
+    this.eqInBag = b.rs.tileByFace.get("=")?.inBag === true;
+  }
+
+  /** the rack holds the new `=` the group places */
+  equalsFit(): boolean {
+    const { b } = this;
+    return this.eqUses <= (b.eqKey >= 0 ? b.counts[b.eqKey] : 0);
+  }
+
+  /** A full pick of fillings, one per side, all of value `value`: score it and record it. */
+  private finish(value: unknown): void {
+    const { b, g } = this;
+    const { rs } = b;
+    b.stats.candidates++;
+    let pts = this.eqPts + this.eqOldPts;
+    let cross = this.eqCross;
+    let blanks = 0;
+    let tiles = this.eqInBag ? g.newEqs.length : 0;
+    let crossEq = false;
+    let brackets = 0;
+    for (const e of this.picked) {
+      pts += e.pts;
+      cross += e.cross;
+      blanks += e.blanks;
+      tiles += e.tiles;
+      if (e.crossEq) crossEq = true;
+    }
+    if (!this.isEq && rs.requireEquation === "any" && !crossEq) return;
+    let score = cross;
+    if (this.isEq) {
+      score += pts * this.mult;
+      if (rs.scoring === "new-tiles") score += valueBonus(rs.options.valueBonus, value as Radical) * this.mult;
+      if (tiles === rs.rackSize) score += rs.options.allTilesBonus;
+    }
+    if (!this.top.wants(score)) return;
+    if (this.probeSide >= 0 && this.probed.off < 0) this.probed.off = b.pool.put(this.probeUses!, this.probeChosen!);
+    // 'SMATH: the brackets of each side's value are written only now, for a play that can make the list
+    const picked = this.picked.map((e, si) => (e.wit ? { ...e, ...smathWitness(e.wit, this.pickedKey[si]) } : e));
+    for (const e of picked) if (e.open) for (let i = 0; i < e.open.length; i++) brackets += e.open[i] + e.close![i];
+    const placements = placementsOf(b, g, this.sides, picked);
+    if (this.single && !placements.some((p) => b.at(p.row, p.col)) && !mainIs(b, g.dir, placements[0])) return;
+    const key = keyOf(b, placements);
+    this.top.add({ score, blanks, tiles, key, brackets, placements });
+  }
+
+  /** The sides' tables joined from side `si` on: every bucket of value `vkey` (any value at the
+   * first side) whose fillings fit the rack with those picked so far. */
+  join(si: number, vkey: string | null, value: unknown): void {
+    const { b, sides, running, isEq } = this;
+    if (b.deadline.check()) return;
+    if (si === sides.length) {
+      this.finish(value);
+      return;
+    }
+    const t = sides[si].t;
+    const buckets: Array<[string, ValueBucket]> = [];
+    if (vkey === null || !isEq) for (const kv of t.byValue) buckets.push(kv);
+    else {
+      const bk = t.byValue.get(vkey);
+      if (!bk) return;
+      buckets.push([vkey, bk]);
+    }
+    for (const [k, bucket] of buckets) {
+      if (isEq && si === 0) {
+        let all = true;
+        for (let j = 1; j < sides.length; j++) if (!sides[j].t.byValue.has(k)) all = false;
+        if (!all) continue;
+      }
+      for (const e of bucket.entries) {
+        if (!this.fits(e)) continue;
+        const buf = b.pool.buf;
+        for (let q = 0; q < running.length; q++) running[q] += buf[e.off + q];
+        this.picked[si] = e;
+        this.pickedKey[si] = k;
+        this.join(si + 1, k, bucket.value);
+        for (let q = 0; q < running.length; q++) running[q] -= buf[e.off + q];
+      }
+    }
+  }
+
+  private fits(e: Entry): boolean {
+    const buf = this.b.pool.buf;
+    const { running } = this;
+    for (let k = 0; k < running.length; k++) if (running[k] + buf[e.off + k] > this.b.counts[k]) return false;
+    return true;
+  }
+
+  /** Two sides: enumerate the probed side and look each filling's value up in the other's table. */
+  probe(): void {
+    const { b, g, sides, probeSide, probed, picked, running } = this;
+    const other = sides[1 - probeSide].t;
+    const { a, b: z } = sides[probeSide];
+    const shape = b.sideShape(g.dir, g.lane, a, z);
+    if (shape.emptyIdx.length > b.rackPts.length) return;
+    const scores = b.squareScores(g.dir, shape);
+    const { ptsOf, crossOf, eqOf } = scores;
+    const ne = shape.emptyIdx.length;
+    const { items, counts } = b;
+    const K = b.keys.length;
+    b.stats.tables++;
+    const cut = this.scoreCut(shape, scores, other);
+    const os = otherSide(b, other);
+    fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey) => {
+      const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
+      if (!bucket) return;
+      let pts = shape.oldPts;
+      let cross = 0;
+      let blanks = 0;
+      let crossEq = false;
+      for (let e = 0; e < ne; e++) {
+        const k = chosen[e];
+        if (items[k].blank) blanks++;
+        pts += ptsOf[e][k];
+        const cv = crossOf[e];
+        if (cv) {
+          cross += cv[k];
+          if (eqOf[e]![k]) crossEq = true;
+        }
+      }
+      probed.off = -1;
+      probed.pts = pts;
+      probed.cross = cross;
+      probed.blanks = blanks;
+      probed.tiles = ne;
+      probed.crossEq = crossEq;
+      this.probeUses = uses;
+      this.probeChosen = chosen;
+      picked[probeSide] = probed;
+      const buf = b.pool.buf;
+      for (const e of bucket.entries) {
+        let fit = true;
+        for (let k = 0; k < K; k++) {
+          if (running[k] + uses[k] + buf[e.off + k] > counts[k]) {
+            fit = false;
+            break;
+          }
+        }
+        if (!fit) continue;
+        picked[1 - probeSide] = e;
+        this.finish(bucket.value);
+      }
+    }, cut, os);
+  }
+
+  /** The probed side's score cut (ProbeCut, fill.ts), for scoring without a value bonus (then
+   * the rest of the score is known per square); null otherwise. */
+  private scoreCut(shape: SideShape, { ptsOf, crossOf }: SquareScores, other: SideTable): ProbeCut | null {
+    const { b, g, mult, probeSide } = this;
+    const { rs, items } = b;
+    if (!this.isEq || (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none")) return null;
+    const ne = shape.emptyIdx.length;
+    let otherMax = -Infinity;
+    for (const bk of other.byValue.values()) for (const e of bk.entries) otherMax = Math.max(otherMax, e.pts * mult + e.cross);
+    const os = this.sides[1 - probeSide];
+    const tiles = (this.eqInBag ? g.newEqs.length : 0) + ne + b.emptyIn(g.dir, g.lane, os.a, os.b);
+    const fixed = (this.eqPts + this.eqOldPts + shape.oldPts) * mult + this.eqCross + (tiles === rs.rackSize ? rs.options.allTilesBonus : 0) + otherMax;
+    const w: Float64Array[] = [];
+    for (let e = 0; e < ne; e++) {
+      const we = new Float64Array(items.length);
+      const cv = crossOf[e];
+      for (let k = 0; k < items.length; k++) we[k] = ptsOf[e][k] * mult + (cv ? cv[k] : 0);
+      w.push(we);
+    }
+    const rem = new Float64Array(ne + 1);
+    for (let e = ne - 1; e >= 0; e--) {
+      let m = 0;
+      for (let k = 0; k < items.length; k++) m = Math.max(m, w[e][k]);
+      rem[e] = rem[e + 1] + m;
+    }
+    // a hair of slack so that rounding can never cut a play that ties the list's last score
+    return { w, rem, limit: () => this.top.need() - fixed - 1e-9 };
+  }
+}
+
+/** The operators the other side's fillings place, fewest and most. */
+function otherSide(b: SideBoard, other: SideTable): OtherSide {
+  const os: OtherSide = { lo: 1 << 14, hi: 0, empties: 0 };
+  const buf = b.pool.buf;
+  const K = b.keys.length;
+  for (const bk of other.byValue.values()) {
+    for (const e of bk.entries) {
+      let ops = 0;
+      for (let q = 0; q < e.tiles; q++) ops += b.itemIsOp[buf[e.off + K + q]];
+      os.lo = Math.min(os.lo, ops);
+      os.hi = Math.max(os.hi, ops);
+      os.empties = e.tiles;
+    }
+  }
+  return os;
+}
+
+/** Decision 9 for a play of one new tile: is `dir` its main line? */
+function mainIs(b: SideBoard, dir: Direction, p: Placement): boolean {
+  const core = normaliseFace(p.tile).replace(/[()]/g, "");
+  const runHasEq = (dr: number, dc: number): boolean => {
+    if (core === "=") return true;
+    for (let i = 1; b.at(p.row + dr * i, p.col + dc * i); i++) if (b.at(p.row + dr * i, p.col + dc * i)!.core === "=") return true;
+    for (let i = 1; b.at(p.row - dr * i, p.col - dc * i); i++) if (b.at(p.row - dr * i, p.col - dc * i)!.core === "=") return true;
+    return false;
+  };
+  const a = b.runLen(p.row, p.col, 0, 1);
+  const d = b.runLen(p.row, p.col, 1, 0);
+  let main: Direction;
+  if (a < 2) main = d >= 2 ? "down" : "across";
+  else if (d < 2) main = "across";
+  else main = !runHasEq(0, 1) && runHasEq(1, 0) ? "down" : "across";
+  return main === dir;
+}
+
+function placementsOf(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }>, picked: Entry[]): Placement[] {
+  const out: Placement[] = [];
+  for (let si = 0; si < sides.length; si++) {
+    const { a, b: z } = sides[si];
+    const e = picked[si];
+    let k = 0;
+    for (let i = a; i <= z; i++) {
+      const [r, c] = b.cellOf(g.dir, g.lane, i);
+      const o = b.at(r, c);
+      const open = e.open ? e.open[i - a] : 0;
+      const close = e.close ? e.close[i - a] : 0;
+      if (o) {
+        if (open || close) {
+          const shown = splitBrackets(b.faceOf[r * b.size + c]!);
+          const tile = "(".repeat((shown?.open ?? 0) + open) + o.core + ")".repeat((shown?.close ?? 0) + close);
+          out.push({ row: r, col: c, tile });
+        }
+        continue;
+      }
+      const it = b.items[b.pool.buf[e.off + b.keys.length + k++]];
+      const p: Placement = { row: r, col: c, tile: "(".repeat(open) + it.core + ")".repeat(close) };
+      if (it.blank) p.blank = true;
+      out.push(p);
+    }
+    if (si < sides.length - 1) {
+      const q = z + 1;
+      if (g.newEqs.includes(q)) {
+        const [r, c] = b.cellOf(g.dir, g.lane, q);
+        out.push({ row: r, col: c, tile: "=" });
+      }
+    }
+  }
+  return out;
+}
+
+/** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */
+function keyOf(b: SideBoard, ps: readonly Placement[]): string {
+  let s = "";
+  for (const p of ps) {
+    if (b.smath && b.at(p.row, p.col)) continue;
+    const tile = b.smath ? p.tile.replace(/[()]/g, "") : p.tile;
+    s += `${p.row.toString().padStart(2, "0")},${p.col.toString().padStart(2, "0")}:${tile}${p.blank ? "?" : ""} `;
+  }
+  return s;
+}

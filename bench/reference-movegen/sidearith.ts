@@ -1,0 +1,263 @@
+/**
+ * Incremental exact evaluation of one side for the exact generator (docs/bot.md, "Exact
+ * generator"), for grammars of multi-digit numbers, optional fraction tiles and the four binary
+ * operators under standard precedence (Equate). The depth-first search of exact.ts steps it one
+ * tile at a time instead of running `checkLine` on every finished side, and it also cuts a branch
+ * as soon as a fault no continuation can repair appears: a mixed numeral whose fraction is not
+ * below 1, a division by zero, a negative partial sum (evaluate.ts: in Equate every partial result
+ * must be ≥ 0, and only a subtraction can make one negative).
+ *
+ * Values are rationals of two JS numbers, kept reduced; every operation checks that its result
+ * stays within 2^53, so what it computes is exact. When a value would leave that range the state
+ * turns "big" and the caller falls back to `checkLine` for that side — correctness never depends
+ * on the fast path. The key of a value is the text `Q.toString` gives (validate.ts `valueText`), so
+ * sides valued either way meet in the same table.
+ */
+
+/** A tile's role, precomputed per face: a digit, a fraction tile, an operator. */
+export const K_DIGIT = 0;
+export const K_FRACTION = 1;
+export const K_OP = 2;
+export const K_OTHER = 3;
+
+export interface FaceInfo {
+  kind: number;
+  /** digit value; fraction numerator (reduced); operator: 1 +, 2 −, 3 ×, 4 ÷ */
+  a: number;
+  /** fraction denominator (reduced) */
+  b: number;
+}
+
+export function faceInfo(f: string): FaceInfo {
+  if (f.length === 1 && f >= "0" && f <= "9") return { kind: K_DIGIT, a: f.charCodeAt(0) - 48, b: 1 };
+  const op = f === "+" ? 1 : f === "-" ? 2 : f === "×" ? 3 : f === "÷" ? 4 : 0;
+  if (op) return { kind: K_OP, a: op, b: 0 };
+  const m = /^(\d+)\/(\d+)$/.exec(f);
+  if (m) {
+    const n = Number(m[1]);
+    const d = Number(m[2]);
+    if (d > 0 && Number.isSafeInteger(n) && Number.isSafeInteger(d)) {
+      const g = gcd(n, d);
+      return { kind: K_FRACTION, a: n / g, b: d / g };
+    }
+  }
+  return { kind: K_OTHER, a: 0, b: 0 };
+}
+
+function gcd(a: number, b: number): number {
+  if (a < 0) a = -a;
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Result of a step. */
+export const OK = 0;
+/** no continuation can make the side valid */
+export const DEAD = 1;
+/** a value left the exact range: check this side with `checkLine` */
+export const BIG = 2;
+
+// Fields of one depth's state.
+const SN = 0; // sum of completed terms: numerator
+const SD = 1; //                          denominator
+const SG = 2; // sign of the term being built (+1 / −1)
+const TN = 3; // product of the term's completed operands
+const TD = 4;
+const TH = 5; // 1 when the term has a completed operand
+const MOP = 6; // the operator before the operand being built: 3 ×, 4 ÷
+const ON = 7; // the operand being built
+const OD = 8;
+const OK_ = 9; // 0 none, 1 a digit run (may grow), 2 complete (a fraction ended it)
+const W = 10;
+
+/**
+ * State per depth in one Float64Array; `step(i, f)` computes depth i+1 from depth i. Reused for
+ * every side of a generator run (no allocation in the search).
+ */
+export class SideEval {
+  private s: Float64Array;
+  /** the finished side's value after `finish` */
+  vn = 0;
+  vd = 1;
+
+  constructor(
+    depth: number,
+    private readonly forbidNegative: boolean,
+    private readonly mixedBelowOne: boolean,
+  ) {
+    this.s = new Float64Array((depth + 2) * W);
+  }
+
+  /** room for sides of `depth` tiles (one slot per depth and one for `finish`) */
+  ensure(depth: number): void {
+    if (this.s.length < (depth + 2) * W) this.s = new Float64Array((depth + 2) * W);
+  }
+
+  reset(): void {
+    const s = this.s;
+    s[SN] = 0;
+    s[SD] = 1;
+    s[SG] = 1;
+    s[TN] = 0;
+    s[TD] = 1;
+    s[TH] = 0;
+    s[MOP] = 0;
+    s[ON] = 0;
+    s[OD] = 1;
+    s[OK_] = 0;
+  }
+
+  step(i: number, f: FaceInfo): number {
+    const s = this.s;
+    const p = i * W;
+    const q = p + W;
+    for (let k = 0; k < W; k++) s[q + k] = s[p + k];
+    switch (f.kind) {
+      case K_DIGIT: {
+        if (s[p + OK_] === 0) {
+          s[q + ON] = f.a;
+          s[q + OD] = 1;
+          s[q + OK_] = 1;
+          return OK;
+        }
+        if (s[p + OK_] !== 1) return BIG;
+        const v = s[p + ON] * 10 + f.a;
+        if (v > SAFE) return BIG;
+        s[q + ON] = v;
+        return OK;
+      }
+      case K_FRACTION: {
+        if (s[p + OK_] === 0) {
+          s[q + ON] = f.a;
+          s[q + OD] = f.b;
+          s[q + OK_] = 2;
+          return OK;
+        }
+        if (s[p + OK_] !== 1) return BIG;
+        if (this.mixedBelowOne && f.a >= f.b) return DEAD;
+        // whole·d + n over d: already in lowest terms, as n/d is
+        const v = s[p + ON] * f.b + f.a;
+        if (v > SAFE) return BIG;
+        s[q + ON] = v;
+        s[q + OD] = f.b;
+        s[q + OK_] = 2;
+        return OK;
+      }
+      case K_OP: {
+        if (s[p + OK_] === 0) return BIG;
+        const r = this.closeOperand(q);
+        if (r !== OK) return r;
+        if (f.a >= 3) {
+          s[q + MOP] = f.a;
+          return OK;
+        }
+        const t = this.closeTerm(q);
+        if (t !== OK) return t;
+        s[q + SG] = f.a === 1 ? 1 : -1;
+        return OK;
+      }
+      default:
+        return BIG;
+    }
+  }
+
+  /** The value of the side at depth i (all its tiles stepped): OK with vn/vd set, or DEAD/BIG. */
+  finish(i: number): number {
+    const s = this.s;
+    const p = i * W;
+    // work in the slot after depth i's (ensure leaves room for it)
+    const q = p + W;
+    for (let k = 0; k < W; k++) s[q + k] = s[p + k];
+    if (s[q + OK_] === 0) return BIG;
+    let r = this.closeOperand(q);
+    if (r !== OK) return r;
+    r = this.closeTerm(q);
+    if (r !== OK) return r;
+    this.vn = s[q + SN];
+    this.vd = s[q + SD];
+    return OK;
+  }
+
+  /** fold the operand into the term */
+  private closeOperand(q: number): number {
+    const s = this.s;
+    const on = s[q + ON];
+    const od = s[q + OD];
+    s[q + OK_] = 0;
+    if (s[q + TH] === 0) {
+      s[q + TN] = on;
+      s[q + TD] = od;
+      s[q + TH] = 1;
+      return OK;
+    }
+    let n: number;
+    let d: number;
+    if (s[q + MOP] === 3) {
+      n = on;
+      d = od;
+    } else {
+      if (on === 0) return DEAD;
+      n = od;
+      d = on;
+    }
+    // (a/b)·(n/d), cross-reduced so the products stay small
+    const a = s[q + TN];
+    const b = s[q + TD];
+    const g1 = gcd(a, d) || 1;
+    const g2 = gcd(n, b) || 1;
+    const rn = (a / g1) * (n / g2);
+    const rd = (b / g2) * (d / g1);
+    if (rn > SAFE || rd > SAFE) return BIG;
+    s[q + TN] = rn;
+    s[q + TD] = rd;
+    return OK;
+  }
+
+  /** fold the term into the sum (its sign applied), checking the partial sum */
+  private closeTerm(q: number): number {
+    const s = this.s;
+    const a = s[q + SN];
+    const b = s[q + SD];
+    const n = s[q + TN] * s[q + SG];
+    const d = s[q + TD];
+    let rn: number;
+    let rd: number;
+    if (b === d) {
+      rn = a + n;
+      rd = b;
+    } else {
+      const x = a * d;
+      const y = n * b;
+      rn = x + y;
+      rd = b * d;
+      if (Math.abs(x) > SAFE || Math.abs(y) > SAFE || rd > SAFE) return BIG;
+    }
+    if (Math.abs(rn) > SAFE) return BIG;
+    if (rd !== 1) {
+      const g = gcd(rn, rd);
+      if (g > 1) {
+        rn /= g;
+        rd /= g;
+      }
+    }
+    if (rn === 0) rn = 0; // no −0
+    if (this.forbidNegative && rn < 0) return DEAD;
+    s[q + SN] = rn;
+    s[q + SD] = rd;
+    s[q + TH] = 0;
+    s[q + TN] = 0;
+    s[q + TD] = 1;
+    return OK;
+  }
+}
+
+/** `Q.toString` of n/d (reduced, d > 0). */
+export function valueKey(n: number, d: number): string {
+  return d === 1 ? String(n) : `${n}/${d}`;
+}
