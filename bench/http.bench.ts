@@ -212,6 +212,8 @@ export default async function main() {
     await appBatch(games, MOVES, maxLevel);
     await bare.batch(MOVES * 2, maxLevel);
     const levels: Level[] = [];
+    // the measured batches' window on the monotonic clock, the one V8's profiles are stamped with (bench/cpuprofile.ts --from/--to)
+    const windowFrom = process.hrtime.bigint() / 1000n;
     for (const c of LEVELS) {
       const l: Level = { label: `${c} in flight`, app: { cpu: [], pg: [], walls: [], tput: [] }, bare: { cpu: [], pg: [], walls: [], tput: [] } };
       for (let r = 0; r < RUNS; r++) {
@@ -226,6 +228,10 @@ export default async function main() {
         }
       }
       levels.push(l);
+    }
+    if (process.env.BENCH_CPU_PROF) {
+      const moves = levels.reduce((n, l) => n + l.app.walls.length, 0);
+      console.log(`BENCH_WINDOW ${windowFrom} ${process.hrtime.bigint() / 1000n} ${moves} (bench/cpuprofile.ts --from --to --per; the bare batches interleaved in it are another process; profiles in ${process.env.BENCH_CPU_PROF}, pids ${apps.map((x) => x.pid).join(" ")})`);
     }
     // game ends apart: every game played up to its last move (unmeasured), then those moves one at
     // a time in batches interleaved with bare batches of the same size
