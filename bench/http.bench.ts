@@ -15,7 +15,8 @@
  * idles meanwhile), wall time. Reported: medians over the rounds of CPU per request, latency
  * p50/p99 over all requests of the level, throughput. **Game ends apart**: the batches hold back
  * each game's last move; afterwards the games are played up to it (unmeasured) and the game-ending
- * moves are measured on their own, one at a time, against bare batches interleaved with them.
+ * moves (a resignation after at most 60 moves a game) are measured on their own, one at a time,
+ * against bare batches interleaved with them.
  *
  * Needs PostgreSQL on this machine (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  * a scratch database is created and dropped) and a production build in NEXT_DIST_DIR (default
@@ -41,6 +42,8 @@ const MOVES = Number(process.env.BENCH_HTTP_MOVES ?? 100);
 const LEVELS = (process.env.BENCH_HTTP_CONCURRENCY ?? "1").split(",").map(Number).filter((n) => n >= 1);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const PASSWORD = "bench-http-password-1";
+/** ordinary moves per game before its resignation */
+const SCRIPT_MOVES = 60;
 
 const median = (xs: number[]) => {
   if (xs.length === 0) return NaN;
@@ -56,7 +59,7 @@ interface Game {
   id: string;
   /** each player's client at every instance (one cookie jar) */
   players: { id: string; client: Client; at: Client[] }[];
-  script: { userId: string; action: Action }[];
+  script: { userId: string; action: Action | { type: "resign" } }[];
   next: number;
   version: number;
   busy: boolean;
@@ -92,7 +95,12 @@ async function setupGames(bases: string[], dbUrl: string, count: number): Promis
   const scripts = await precomputeAll(starts, (r) => precompute(r.payload, { budgetMs: 4, maxNodes: 4000 }));
   return starts.map((r, k) => {
     const i = ids.indexOf(r.match_id);
-    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script: scripts[k]!, next: 0, version: r.version, busy: false };
+    // the bot's games at this budget often run past 200 moves without ending: each game ends with
+    // a resignation after at most SCRIPT_MOVES moves, so every game has a game-ending last move
+    const full = scripts[k]!;
+    const cut = Math.min(full.length - 1, SCRIPT_MOVES);
+    const script = [...full.slice(0, cut), { userId: full[cut]!.userId, action: { type: "resign" as const } }];
+    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script, next: 0, version: r.version, busy: false };
   });
 }
 
@@ -198,9 +206,9 @@ export default async function main() {
     for (let i = 0; i < INSTANCES; i++) apps.push(await startServer({ appDir: process.cwd(), distDir, databaseUrl: db.url, port: i === 0 ? port : barePort + i, authSecret }));
     bare = await startBare(barePort, db.url);
     const maxLevel = Math.max(...LEVELS);
-    // enough games for the widest level's slots, and moves for every batch (≈ 25 ordinary moves a game)
-    const movesNeeded = (LEVELS.length * (RUNS + 1) + 1) * MOVES;
-    const games = await setupGames(apps.map((a) => a.url), db.url, Math.max(maxLevel + 4, Math.ceil(movesNeeded / 22)));
+    // enough games for the widest level's slots, and ordinary moves for every batch
+    const movesNeeded = (LEVELS.length * RUNS + 1) * MOVES;
+    const games = await setupGames(apps.map((a) => a.url), db.url, Math.max(maxLevel + 4, Math.ceil(movesNeeded / (SCRIPT_MOVES - 5))));
     const appCpu = () => apps.reduce((n, a) => n + cpuMsOf(a.pid), 0);
     const measure = async <T,>(pid: () => number, run: () => Promise<T[]>) => {
       const [c0, p0, t0] = [pid(), await pgBackends(sql, dbName), performance.now()];
