@@ -1,46 +1,68 @@
 /**
  * `npm run bench -- http` — server CPU per move through the whole HTTP stack, beside the floor
- * measured in the same run (issue 14): the app (server/main.ts: `matches.move` on tRPC's Node
- * adapter, session cookie, write path, live notice) against a bare node:http + postgres.js server
- * doing the same transaction on the same database (bench/load/bare-server.ts). One request at a
- * time, so the figures are CPU, not queueing. The games are played by the bot before the clock
- * starts (bench/load/games.ts), so no thinking runs in either server.
+ * measured in the same run (issues 14 and 30): the app (server/main.ts: `matches.move` on tRPC's
+ * Node adapter, session cookie, write path, live notice) against a bare node:http + postgres.js
+ * server doing the same transaction on the same database (bench/load/bare-server.ts). The games
+ * are played by the bot before the clock starts (bench/load/games.ts), so no thinking runs in
+ * either server.
  *
- * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a scratch
- * database is created and dropped) and a production build in NEXT_DIST_DIR (default .next-load,
- * built when missing). BENCH_HTTP_RUNS (default 5) runs of BENCH_HTTP_MOVES (default 50) moves.
+ * Method (docs/performance.md, "The HTTP bench's method"): both servers are warmed first, then
+ * measured **interleaved** — for each concurrency level, BENCH_HTTP_RUNS rounds of one app batch
+ * then one bare batch of BENCH_HTTP_MOVES requests with that many in flight (closed loop: each
+ * in-flight slot sends its next request when the previous answer arrives; the app's slots each
+ * play a different game, the bare server's each a different row). Per batch: the server process's
+ * CPU (all threads, /proc), the CPU of the database's PostgreSQL backends (/proc; the other server
+ * idles meanwhile), wall time. Reported: medians over the rounds of CPU per request, latency
+ * p50/p99 over all requests of the level, throughput. **Game ends apart**: the batches hold back
+ * each game's last move; afterwards the games are played up to it (unmeasured) and the game-ending
+ * moves (a resignation after at most 60 moves a game) are measured on their own, one at a time,
+ * against bare batches interleaved with them.
+ *
+ * Needs PostgreSQL on this machine (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
+ * a scratch database is created and dropped) and a production build in NEXT_DIST_DIR (default
+ * .next-load, built when missing). BENCH_HTTP_CONCURRENCY (default 1; e.g. 1,8,32),
+ * BENCH_HTTP_RUNS (default 5), BENCH_HTTP_MOVES (default 100 per batch).
  *
  * BENCH_INSTANCES=2: two app servers on the same database (ports BENCH_HTTP_PORT and the one after
  * the bare server's), one AUTH_SECRET, and the moves alternate between them — every move lands on
- * the instance that did not see the previous one, so its caches (the match's version, state
- * snapshots) are always one move behind. The CPU per move is both servers' CPU over the moves.
+ * the instance that did not see the previous one, so its cached state is always one move behind.
+ * The CPU per move is both servers' CPU over the moves.
  */
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import type { GameEvent } from "@/engine";
+import { cpuDelta, cpuMsOf, pgBackends } from "./load/cpu";
 import { precompute, precomputeAll, type Action } from "./load/games";
 import { Client } from "./load/http";
-import { ensureBuild, procCpuMs, scratchDatabase, startServer } from "./load/server";
+import { ensureBuild, scratchDatabase, startServer } from "./load/server";
 
 const RUNS = Number(process.env.BENCH_HTTP_RUNS ?? 5);
-const MOVES = Number(process.env.BENCH_HTTP_MOVES ?? 50);
-const BARE_REQUESTS = 400;
+const MOVES = Number(process.env.BENCH_HTTP_MOVES ?? 100);
+const LEVELS = (process.env.BENCH_HTTP_CONCURRENCY ?? "1").split(",").map(Number).filter((n) => n >= 1);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const PASSWORD = "bench-http-password-1";
+/** ordinary moves per game before its resignation */
+const SCRIPT_MOVES = 60;
 
 const median = (xs: number[]) => {
+  if (xs.length === 0) return NaN;
   const s = xs.slice().sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const pct = (xs: number[], p: number) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]! : NaN;
 };
 
 interface Game {
   id: string;
   /** each player's client at every instance (one cookie jar) */
   players: { id: string; client: Client; at: Client[] }[];
-  script: { userId: string; action: Action }[];
+  script: { userId: string; action: Action | { type: "resign" } }[];
   next: number;
   version: number;
+  busy: boolean;
 }
 
 async function setupGames(bases: string[], dbUrl: string, count: number): Promise<Game[]> {
@@ -71,63 +93,106 @@ async function setupGames(bases: string[], dbUrl: string, count: number): Promis
   // the bot plays between turns of the event loop (precomputeAll): held for seconds, the loop left
   // fetch reusing keep-alive sockets the server had closed meanwhile ("other side closed")
   const scripts = await precomputeAll(starts, (r) => precompute(r.payload, { budgetMs: 4, maxNodes: 4000 }));
-  const games = starts.map((r, k) => {
+  return starts.map((r, k) => {
     const i = ids.indexOf(r.match_id);
-    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script: scripts[k]!, next: 0, version: r.version };
+    // the bot's games at this budget often run past 200 moves without ending: each game ends with
+    // a resignation after at most SCRIPT_MOVES moves, so every game has a game-ending last move
+    const full = scripts[k]!;
+    const cut = Math.min(full.length - 1, SCRIPT_MOVES);
+    const script = [...full.slice(0, cut), { userId: full[cut]!.userId, action: { type: "resign" as const } }];
+    return { id: r.match_id, players: [users[2 * i]!, users[2 * i + 1]!], script, next: 0, version: r.version, busy: false };
   });
-  return games;
 }
 
-/** Up to `n` moves, one at a time, round robin over the games that have moves left; with several
- * instances, each move of a game goes to the instance after the one that took its previous move. */
-async function playMoves(games: Game[], n: number): Promise<number[]> {
+/** One move of `g` (its next scripted one), at the instance after the one that took its previous move. */
+async function moveOnce(g: Game): Promise<{ ms: number; status: string }> {
+  const { userId, action } = g.script[g.next]!;
+  const mover = g.players.find((p) => p.id === userId)!;
+  const t0 = performance.now();
+  const out = await mover.at[g.next % mover.at.length]!.mutate<{ version: number; status: string }>("matches.move", { matchId: g.id, expectedSeq: g.version, clientId: randomUUID(), action });
+  g.version = out.version;
+  g.next++;
+  return { ms: performance.now() - t0, status: out.status };
+}
+
+/** `n` ordinary moves (never a game's last scripted one), `inFlight` at a time, each slot on a game
+ * nobody else is moving in; the latencies. Fewer when the games run out. */
+async function appBatch(games: Game[], n: number, inFlight: number): Promise<number[]> {
   const walls: number[] = [];
-  for (let i = 0; walls.length < n; i++) {
-    const open = games.filter((g) => g.next < g.script.length);
-    if (open.length === 0) break;
-    const g = open[i % open.length]!;
-    const { userId, action } = g.script[g.next]!;
-    const mover = g.players.find((p) => p.id === userId)!;
-    const t0 = performance.now();
-    const out = await mover.at[g.next % mover.at.length]!.mutate<{ version: number }>("matches.move", { matchId: g.id, expectedSeq: g.version, clientId: randomUUID(), action });
-    walls.push(performance.now() - t0);
-    g.version = out.version;
-    g.next++;
-  }
+  let started = 0;
+  let cursor = 0;
+  const pick = () => {
+    for (let k = 0; k < games.length; k++) {
+      const g = games[(cursor + k) % games.length]!;
+      if (!g.busy && g.next < g.script.length - 1) {
+        cursor = (cursor + k + 1) % games.length;
+        return g;
+      }
+    }
+    return null;
+  };
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      for (let g = pick(); g && started < n; g = pick()) {
+        started++;
+        g.busy = true;
+        try {
+          walls.push((await moveOnce(g)).ms);
+        } finally {
+          g.busy = false;
+        }
+      }
+    }),
+  );
   return walls;
 }
 
-async function bare(port: number, dbUrl: string) {
+async function startBare(port: number, dbUrl: string) {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/load/bare-server.ts", String(port), dbUrl], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (b: Buffer) => b.toString().includes("BARE_READY") && resolve());
     child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
   });
-  const one = async (i: number) => {
-    const res = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: i % 10, clientId: randomUUID(), action: { type: "exchange", tiles: ["3"] } }) });
+  const one = async (id: number) => {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id, clientId: randomUUID(), action: { type: "exchange", tiles: ["3"] } }) });
     if (!res.ok) throw new Error(`bare server: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
+    return performance.now() - t0;
   };
-  try {
-    for (let i = 0; i < 100; i++) await one(i); // warm: JIT, prepared statements
-    const cpus: number[] = [];
+  /** `n` requests, `inFlight` at a time, each slot on its own row (as each app slot on its own game) */
+  const batch = async (n: number, inFlight: number) => {
     const walls: number[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const c0 = procCpuMs(child.pid!);
-      const t0 = performance.now();
-      for (let i = 0; i < BARE_REQUESTS; i++) await one(i);
-      walls.push((performance.now() - t0) / BARE_REQUESTS);
-      cpus.push((procCpuMs(child.pid!) - c0) / BARE_REQUESTS);
-    }
-    return { cpu: median(cpus), wall: median(walls) };
-  } finally {
-    child.kill("SIGTERM");
-  }
+    let started = 0;
+    await Promise.all(Array.from({ length: inFlight }, async (_, slot) => {
+      while (started++ < n) walls.push(await one(slot));
+    }));
+    return walls;
+  };
+  return { pid: child.pid!, batch, stop: () => void child.kill("SIGTERM") };
+}
+
+interface Level {
+  label: string;
+  app: { cpu: number[]; pg: number[]; walls: number[]; tput: number[] };
+  bare: { cpu: number[]; pg: number[]; walls: number[]; tput: number[] };
+}
+
+function report(l: Level): void {
+  const f = (x: number) => x.toFixed(2);
+  const line = (name: string, s: Level["app"]) =>
+    `  ${name} CPU ${f(median(s.cpu))} ms  PostgreSQL ${f(median(s.pg))} ms  p50 ${f(pct(s.walls, 0.5))} ms  p99 ${f(pct(s.walls, 0.99))} ms  ${median(s.tput).toFixed(0)}/s`;
+  console.log(`${l.label}  (n=${l.app.walls.length} app, ${l.bare.walls.length} bare)`);
+  console.log(line("app ", l.app));
+  console.log(line("bare", l.bare));
+  console.log(`  ratio app/bare: CPU ${f(median(l.app.cpu) / median(l.bare.cpu))}×  PostgreSQL ${f(median(l.app.pg) / median(l.bare.pg))}×  throughput ${f(median(l.app.tput) / median(l.bare.tput))}×`);
+  console.log(`  CPU ms/move by round (app | bare): ${l.app.cpu.map(f).join(" ")} | ${l.bare.cpu.map(f).join(" ")}`);
 }
 
 export default async function main() {
   const adminUrl = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
-  adminUrl.pathname = `/equalis_bench_http_${randomBytes(3).toString("hex")}`;
+  const dbName = `equalis_bench_http_${randomBytes(3).toString("hex")}`;
+  adminUrl.pathname = `/${dbName}`;
   const distDir = process.env.NEXT_DIST_DIR ?? ".next-load";
   ensureBuild(process.cwd(), distDir, false);
   const db = await scratchDatabase(adminUrl.toString());
@@ -135,42 +200,84 @@ export default async function main() {
   const barePort = Number(process.env.BENCH_HTTP_BARE_PORT ?? 3291);
   const authSecret = randomBytes(32).toString("base64");
   const apps: Awaited<ReturnType<typeof startServer>>[] = [];
+  const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+  let bare: Awaited<ReturnType<typeof startBare>> | null = null;
   try {
     for (let i = 0; i < INSTANCES; i++) apps.push(await startServer({ appDir: process.cwd(), distDir, databaseUrl: db.url, port: i === 0 ? port : barePort + i, authSecret }));
-    const games = await setupGames(apps.map((a) => a.url), db.url, Math.ceil(((RUNS + 1) * MOVES) / 30) + 2);
-    await playMoves(games, MOVES); // warm: JIT, prepared statements, the session cache
-    const stats = async () => {
-      const all = await Promise.all(apps.map((a) => a.stats()));
-      if (all.some((s) => !s)) throw new Error("no server figures (is server/main.ts running with EQUALIS_STATS_SIGNAL=1?)");
-      return { cpu: all.reduce((n, s) => n + s!.cpu.user + s!.cpu.system, 0), statements: all.every((s) => s!.statements !== null) ? all.reduce((n, s) => n + s!.statements!, 0) : null };
+    bare = await startBare(barePort, db.url);
+    const maxLevel = Math.max(...LEVELS);
+    // enough games for the widest level's slots, and ordinary moves for every batch
+    const movesNeeded = (LEVELS.length * RUNS + 1) * MOVES;
+    const games = await setupGames(apps.map((a) => a.url), db.url, Math.max(maxLevel + 4, Math.ceil(movesNeeded / (SCRIPT_MOVES - 5))));
+    const appCpu = () => apps.reduce((n, a) => n + cpuMsOf(a.pid), 0);
+    const measure = async <T,>(pid: () => number, run: () => Promise<T[]>) => {
+      const [c0, p0, t0] = [pid(), await pgBackends(sql, dbName), performance.now()];
+      const walls = await run();
+      const [c1, p1, t1] = [pid(), await pgBackends(sql, dbName), performance.now()];
+      return { walls, cpu: c1 - c0, pg: cpuDelta(p0, p1), secs: (t1 - t0) / 1000 };
     };
-    const cpus: number[] = [];
-    const statements: number[] = [];
-    const walls: number[] = [];
-    // the measured moves' window on the monotonic clock, the one V8's profiles are stamped with (bench/cpuprofile.ts --from/--to)
+    // warm both: JIT, prepared statements on every pooled connection, the session cache
+    await appBatch(games, MOVES, maxLevel);
+    await bare.batch(MOVES * 2, maxLevel);
+    const levels: Level[] = [];
+    // the measured batches' window on the monotonic clock, the one V8's profiles are stamped with (bench/cpuprofile.ts --from/--to)
     const windowFrom = process.hrtime.bigint() / 1000n;
-    let windowMoves = 0;
-    for (let r = 0; r < RUNS; r++) {
-      const s0 = await stats();
-      const walls1 = await playMoves(games, MOVES);
-      const s1 = await stats();
-      if (walls1.length === 0) throw new Error("no moves left to play");
-      const n = walls1.length;
-      windowMoves += n;
-      cpus.push((s1.cpu - s0.cpu) / 1000 / n);
-      if (s0.statements !== null && s1.statements !== null) statements.push((s1.statements - s0.statements) / n);
-      walls.push(median(walls1));
+    for (const c of LEVELS) {
+      const l: Level = { label: `${c} in flight`, app: { cpu: [], pg: [], walls: [], tput: [] }, bare: { cpu: [], pg: [], walls: [], tput: [] } };
+      for (let r = 0; r < RUNS; r++) {
+        const a = await measure(appCpu, () => appBatch(games, MOVES, c));
+        if (a.walls.length < MOVES / 2) throw new Error("the games ran out of moves: lower BENCH_HTTP_RUNS or BENCH_HTTP_MOVES");
+        const b = await measure(() => cpuMsOf(bare!.pid), () => bare!.batch(MOVES, c));
+        for (const [s, m] of [[l.app, a], [l.bare, b]] as const) {
+          s.cpu.push(m.cpu / m.walls.length);
+          s.pg.push(m.pg / m.walls.length);
+          s.walls.push(...m.walls);
+          s.tput.push(m.walls.length / m.secs);
+        }
+      }
+      levels.push(l);
     }
-    if (process.env.BENCH_CPU_PROF) console.log(`BENCH_WINDOW ${windowFrom} ${process.hrtime.bigint() / 1000n} ${windowMoves} (bench/cpuprofile.ts --from --to --per; profiles in ${process.env.BENCH_CPU_PROF}, pids ${apps.map((x) => x.pid).join(" ")})`);
-    const ref = await bare(barePort, db.url);
-    const cpu = median(cpus);
-    console.log(`one move at a time over HTTP on loopback, PostgreSQL ${adminUrl.host}; medians of ${RUNS} runs × ${MOVES} moves (bare: × ${BARE_REQUESTS} requests)`);
-    console.log(`app (server/main.ts, matches.move)   ${INSTANCES > 1 ? `${INSTANCES} instances, moves alternating; ` : ""}CPU ${cpu.toFixed(2)} ms/move  wall p50 ${median(walls).toFixed(2)} ms  statements ${statements.length ? median(statements).toFixed(2) : "?"}/move`);
-    console.log(`  CPU ms/move by run, in order: ${cpus.map((c) => c.toFixed(2)).join(" ")}`);
-    console.log(`bare node:http + postgres.js         CPU ${ref.cpu.toFixed(2)} ms/request  wall ${ref.wall.toFixed(2)} ms (6 statements)`);
-    console.log(`ratio: ${(cpu / ref.cpu).toFixed(2)}× the bare server (target ≤ 3×; the issue measured 11.8× before)`);
+    if (process.env.BENCH_CPU_PROF) {
+      const moves = levels.reduce((n, l) => n + l.app.walls.length, 0);
+      console.log(`BENCH_WINDOW ${windowFrom} ${process.hrtime.bigint() / 1000n} ${moves} (bench/cpuprofile.ts --from --to --per; the bare batches interleaved in it are another process; profiles in ${process.env.BENCH_CPU_PROF}, pids ${apps.map((x) => x.pid).join(" ")})`);
+    }
+    // game ends apart: every game played up to its last move (unmeasured), then those moves one at
+    // a time in batches interleaved with bare batches of the same size
+    const ending = games.filter((g) => g.next < g.script.length);
+    while (await appBatch(ending, 10_000, maxLevel).then((w) => w.length > 0));
+    const ends: Level = { label: "game-ending moves, 1 in flight", app: { cpu: [], pg: [], walls: [], tput: [] }, bare: { cpu: [], pg: [], walls: [], tput: [] } };
+    let finished = 0;
+    const per = Math.max(5, Math.ceil(ending.length / RUNS));
+    for (let k = 0; k < ending.length; k += per) {
+      const slice = ending.slice(k, k + per);
+      const a = await measure(appCpu, async () => {
+        const w: number[] = [];
+        for (const g of slice) {
+          const o = await moveOnce(g);
+          if (o.status === "finished") finished++;
+          w.push(o.ms);
+        }
+        return w;
+      });
+      const b = await measure(() => cpuMsOf(bare!.pid), () => bare!.batch(slice.length * 4, 1));
+      for (const [s, m] of [[ends.app, a], [ends.bare, b]] as const) {
+        s.cpu.push(m.cpu / m.walls.length);
+        s.pg.push(m.pg / m.walls.length);
+        s.walls.push(...m.walls);
+        s.tput.push(m.walls.length / m.secs);
+      }
+    }
+    const load = (await import("node:os")).loadavg()[0]!.toFixed(1);
+    console.log(`HTTP on loopback, PostgreSQL ${adminUrl.host}; ${INSTANCES} app instance(s)${INSTANCES > 1 ? ", moves alternating" : ""}; interleaved rounds, medians of ${RUNS} × ${MOVES} requests; CPU per request from /proc; load average ${load}`);
+    for (const l of levels) report(l);
+    if (ends.app.walls.length) {
+      report(ends);
+      console.log(`  (${finished} of ${ends.app.walls.length} finished their game; the bare line is its ordinary request, for scale)`);
+    }
   } finally {
+    bare?.stop();
     for (const a of apps) await a.stop();
+    await sql.end({ timeout: 5 });
     await db.drop();
   }
 }

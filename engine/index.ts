@@ -47,7 +47,8 @@ export type { Rational } from "./rational";
 export type { Radical } from "./radical";
 
 // Games: event log, bag, clock, challenges, views, notation (docs/game-state.md)
-export { applyEvent, replay, closingEvents, dueTimeEvents, nextDueEvent, toMove, resolveStart, challengesAllowed, EVENT_TYPES, GAME_ERROR_CODES, END_REASONS, PHASES } from "./game";
+// foldCommitted: TRUSTED INPUT ONLY (an event this server adjudicated and committed; see engine/game/game.ts)
+export { applyEvent, applyEventRuled, foldCommitted, replay, closingEvents, dueTimeEvents, nextDueEvent, toMove, resolveStart, challengesAllowed, EVENT_TYPES, GAME_ERROR_CODES, END_REASONS, PHASES } from "./game";
 export type {
   GameEvent,
   EventType,
@@ -78,7 +79,7 @@ export type {
 } from "./game";
 // One request folded into a game: the events owed, or a refusal a player reads (issue 24)
 export { act, settleDue, resultOf, refusal, sentence, ACT_REFUSAL_CODES } from "./game";
-export type { GameAction, ActOutcome, GameResult, Refusal, RefusalCode } from "./game";
+export type { GameAction, ActOutcome, GameResult, Refusal, RefusalCode, PlayVerdict } from "./game";
 // The public scoresheet: one plain line per event ("3+4=7 at J10 across"), rack contents never named
 export { describeEvent, lineText } from "./game/scoresheet";
 // The whole lines a play forms as text ("672+42+5=719", mixed numerals spaced: "46 1/4")

@@ -19,7 +19,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import { users } from "./users";
 import { RULESETS } from "./clubs";
 import { tournamentPairings, tournaments } from "./tournaments";
-import { BOT_LEVELS, GAME_CHALLENGE_RULES, type GameChallengeRule, type TimeControl } from "@/engine";
+import { BOT_LEVELS, GAME_CHALLENGE_RULES, type GameChallengeRule, type PlayVerdict, type TimeControl } from "@/engine";
 import { FIRST_MOVERS, MATCH_MODES, MATCH_STATUSES, PREVIEW_MODES, type MatchResultReason } from "@/server/domain";
 
 // The lists' homes are the engine (challenge rules) and the domain's vocabulary; the schema re-exports them.
@@ -151,6 +151,11 @@ export const matchEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     /** The submitting client's idempotency key. */
     clientId: text("client_id"),
+    /** A play's verdict as this server's adjudicator ruled it when the play was made (migration
+     * 0031): another instance folds the committed play with it instead of ruling again (engine
+     * `foldCommitted`, trusted input only). Null for other events and for events not ruled here
+     * (imported records, restored transfers). Secret like the play's validity: never sent out. */
+    verdict: jsonb("verdict").$type<PlayVerdict | null>(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seq], name: "match_events_pkey" }), uniqueIndex("match_events_client_key").on(t.matchId, t.clientId)],
 );

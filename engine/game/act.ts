@@ -17,7 +17,8 @@
 import type { Placement } from "../play";
 import type { Face } from "../tiles";
 import type { GameEvent } from "./events";
-import { applyEvent } from "./game";
+import { applyEvent, applyEventRuled } from "./game";
+import type { PlayVerdict } from "./turns";
 import { nextDueEvent } from "./closing";
 import type { GameState } from "./state";
 import { refusal, type Refusal } from "./refusals";
@@ -34,7 +35,17 @@ export type GameAction =
   | { type: "director-end" };
 
 export type ActOutcome =
-  | { ok: true; events: GameEvent[]; states: GameState[]; state: GameState; now: number; /** where the action's own event is in `events` (null: a director's end of a game already over) */ actionIndex: number | null }
+  | {
+      ok: true;
+      events: GameEvent[];
+      states: GameState[];
+      state: GameState;
+      now: number;
+      /** where the action's own event is in `events` (null: a director's end of a game already over) */
+      actionIndex: number | null;
+      /** the adjudicator's verdict on the action when it is a play (kept with the event: `foldCommitted`) */
+      verdict: PlayVerdict | null;
+    }
   | { ok: false; refusal: Refusal; events: GameEvent[]; states: GameState[]; state: GameState; now: number };
 
 /** Due events are few (a forfeit pass, a timeout, a few time events, end); more means a bug. */
@@ -97,18 +108,18 @@ export function act(state: GameState, action: GameAction, now: number): ActOutco
   const states: GameState[] = [];
   if ("seat" in action && !state.players[action.seat]) return { ok: false, refusal: refusal("NOT_A_PLAYER", state), events, states, state, now };
   let s = settleDue(state, now, events, states);
-  if (action.type === "director-end" && s.phase !== "playing") return { ok: true, events, states, state: s, now, actionIndex: null };
+  if (action.type === "director-end" && s.phase !== "playing") return { ok: true, events, states, state: s, now, actionIndex: null, verdict: null };
   const pre = precheck(s, action);
   if (pre) return { ok: false, refusal: pre, events, states, state: s, now };
   const event = eventOf(s, action, now);
-  const r = applyEvent(s, event);
+  const r = applyEventRuled(s, event);
   if (!r.ok) return { ok: false, refusal: refusal(r.error.code, s, r.error.message), events, states, state: s, now };
-  s = r.value;
+  s = r.value.state;
   const actionIndex = events.length;
   events.push(event);
   states.push(s);
   s = settleDue(s, now, events, states);
-  return { ok: true, events, states, state: s, now, actionIndex };
+  return { ok: true, events, states, state: s, now, actionIndex, verdict: r.value.verdict };
 }
 
 /** A finished game's result by player id (the shape the server caches on the match row); null while it runs. */

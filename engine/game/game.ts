@@ -26,23 +26,50 @@ import { timeEvent, endGame } from "./closing";
 import { EVENT_TYPES, type GameEvent } from "./events";
 import { start } from "./start";
 import { challengesAllowed, checkEndByCounters, copy, decide, fail, isInt, isObj, ok, playerIndex, type GameError, type GameErrorCode, type GameState, type R } from "./state";
-import { challenge, exchangeTurn, passTurn, play } from "./turns";
+import { challenge, exchangeTurn, passTurn, play, type PlayVerdict } from "./turns";
 
 // ---------------------------------------------------------------------------------------------
 // The transition
 
 /** Apply one event. `state` is null before `start`. Never throws on bad input; never mutates
  * `state`. */
-export function applyEvent(state: GameState | null, event: GameEvent): Result<GameState, GameError> {
+export function applyEvent(state: GameState | null, event: GameEvent, io?: PlayIo): Result<GameState, GameError> {
   try {
-    return applyUnsafe(state, event);
+    return applyUnsafe(state, event, io);
   } catch (err) {
     // A throw is an engine bug; the caller still gets an error, never an exception.
     return fail("BAD_EVENT", `internal error: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
-function applyUnsafe(state: GameState | null, event: GameEvent): R {
+/** A play's verdict in and out of the transition (./turns.ts `play`). */
+type PlayIo = { given?: PlayVerdict; ruled?: PlayVerdict };
+
+/** `applyEvent`, and the verdict on the event when it is a play (else null): what a server keeps
+ * beside the event so that another of its processes can fold it with `foldCommitted`. */
+export function applyEventRuled(state: GameState | null, event: GameEvent): Result<{ state: GameState; verdict: PlayVerdict | null }, GameError> {
+  const io: PlayIo = {};
+  const r = applyEvent(state, event, io);
+  return r.ok ? { ok: true, value: { state: r.value, verdict: event.type === "play" ? (io.ruled ?? null) : null } } : r;
+}
+
+/**
+ * TRUSTED INPUT ONLY. Fold an event this game's log already holds, committed by a server that
+ * adjudicated it (`applyEvent`/`act`) and kept its `verdict` (`applyEventRuled`, `act`'s
+ * `verdicts`): a play is applied with that verdict instead of asking the adjudicator again — the
+ * costly part of a play (issue 30: a second instance folding the first one's move). Every other
+ * check still runs, and an event without a verdict is applied by `applyEvent`. A verdict that is
+ * not the adjudicator's (a client's, an imported record's) would give a wrong score or let an
+ * invalid play stand: never pass one that did not come from this engine's own ruling of this
+ * play in this game. The pending play's `ruling` then holds the verdict only (no lines or
+ * violations; nothing shows it). Never throws.
+ */
+export function foldCommitted(state: GameState | null, event: GameEvent, verdict: PlayVerdict | null | undefined): Result<GameState, GameError> {
+  if (!verdict || event.type !== "play") return applyEvent(state, event);
+  return applyEvent(state, event, { given: verdict });
+}
+
+function applyUnsafe(state: GameState | null, event: GameEvent, io?: PlayIo): R {
   if (!isObj(event) || typeof event.type !== "string" || !(EVENT_TYPES as readonly string[]).includes(event.type)) {
     return fail("BAD_EVENT", "an event is an object with a known type");
   }
@@ -53,7 +80,7 @@ function applyUnsafe(state: GameState | null, event: GameEvent): R {
   }
   if (event.type === "start") return fail("ALREADY_STARTED", "the game has already started");
   if (event.at < state.lastAt) return fail("TIME_TRAVEL", `at ${event.at} is before the previous event (${state.lastAt})`);
-  const r = dispatch(state, event);
+  const r = dispatch(state, event, io);
   if (!r.ok) return r;
   const s = r.value;
   s.lastAt = event.at;
@@ -61,7 +88,7 @@ function applyUnsafe(state: GameState | null, event: GameEvent): R {
   return r;
 }
 
-function dispatch(s: GameState, e: GameEvent): R {
+function dispatch(s: GameState, e: GameEvent, io?: PlayIo): R {
   if (s.phase === "over") return fail("GAME_OVER", "the game is over");
   if (e.type === "time-penalty" || e.type === "time-bonus" || e.type === "end") {
     if (s.phase !== "finishing") return fail("NOT_FINISHED", "the game has not been decided yet");
@@ -117,7 +144,7 @@ function dispatch(s: GameState, e: GameEvent): R {
   let r: R;
   switch (e.type) {
     case "play":
-      r = play(s, e, p);
+      r = play(s, e, p, io);
       break;
     case "exchange":
       r = exchangeTurn(s, e, p);

@@ -10,8 +10,9 @@ export { GAME_ERROR_CODES, END_REASONS, PHASES, challengesAllowed } from "./stat
 export type { BoardTile, EndReason, GameEnd, GameError, GameErrorCode, GameOptions, GameState, PendingPlay, Phase } from "./state";
 export { resolveStart } from "./start";
 export { virtualDeal } from "./turns";
+export type { PlayVerdict } from "./turns";
 export { closingEvents, dueTimeEvents, nextDueEvent } from "./closing";
-export { applyEvent, replay, toMove } from "./game";
+export { applyEvent, applyEventRuled, foldCommitted, replay, toMove } from "./game";
 export type { ReplayResult, ToMove } from "./game";
 export * from "./act";
 export * from "./refusals";

@@ -9,6 +9,7 @@ import { adjudicatePlay } from "../adjudicate";
 import { draw, isBagFace, removeTiles, returnTiles, exchange as bagExchange } from "../bag";
 import { alwaysRefused, CHALLENGE_SEMANTICS, coreFace, phonyScore } from "../challenge";
 import type { Direction } from "../board";
+import type { Ruling } from "../ruling";
 import { overlayExtra, overlayOwner, type Placement } from "../play";
 import { BLANK, joinBrackets, normaliseFace, splitBrackets, type Face } from "../tiles";
 import type { ChallengeEvent, ExchangeEvent, PassEvent, PlayEvent } from "./events";
@@ -87,7 +88,18 @@ function rackFacesOf(s: GameState, placements: readonly Placement[]): Face[] {
 // ---------------------------------------------------------------------------------------------
 // Turns
 
-export function play(s00: GameState, e: PlayEvent, p: number): R {
+/** What the adjudicator ruled on a play, all a fold needs to apply it again without ruling
+ * (`foldCommitted`, ./game.ts): the score it counts (a phony's included), whether it was valid,
+ * and the direction of its main line. */
+export interface PlayVerdict {
+  score: number;
+  valid: boolean;
+  main: Direction;
+}
+
+/** A play. `io.given`: a verdict ruled on this very play before (trusted: the adjudicator is not
+ * asked); `io.ruled` receives the verdict this call ruled or was given. */
+export function play(s00: GameState, e: PlayEvent, p: number, io?: { given?: PlayVerdict; ruled?: PlayVerdict }): R {
   const rs = s00.ruleset;
   const placements = parsePlacements(e.placements);
   if (!placements) return fail("BAD_EVENT", "placements must be an array of {row, col, tile, blank?}");
@@ -102,9 +114,11 @@ export function play(s00: GameState, e: PlayEvent, p: number): R {
   }
   const board = boardPlacements(s0);
   const rack = s0.racks[p];
-  const ruling = adjudicatePlay(rs, board, placements, { rack, firstPlay: board.length === 0 });
+  const given = io?.given;
+  // trusted: the ruling's details are not kept (a pending play's `ruling` is never shown), only the verdict
+  const ruling: Ruling = given ? { valid: given.valid, kind: null, score: given.score, lines: [], bonuses: [], violations: [] } : adjudicatePlay(rs, board, placements, { rack, firstPlay: board.length === 0 });
   let score = ruling.score;
-  if (!ruling.valid) {
+  if (!ruling.valid && !given) {
     if (!challengesAllowed(s0) || alwaysRefused(ruling)) {
       const why = ruling.violations.map((v) => v.message).join("; ");
       return fail("INVALID_PLAY", `the play is not valid: ${why}`, ruling);
@@ -112,7 +126,8 @@ export function play(s00: GameState, e: PlayEvent, p: number): R {
     score = phonyScore(rs, board, placements, ruling);
   }
   const s = copy(s0);
-  const main = ruling.lines.find((l) => l.main)?.direction ?? "across";
+  const main = given ? given.main : (ruling.lines.find((l) => l.main)?.direction ?? "across");
+  if (io) io.ruled = { score, valid: ruling.valid, main };
   const occupied = new Map<number, number>();
   s.board = s0.board.slice();
   s.board.forEach((t, i) => occupied.set(t.row * rs.layout.size + t.col, i));

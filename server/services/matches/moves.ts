@@ -108,7 +108,7 @@ export async function submitMove(
   if (seat < 0) throw new DomainError("FORBIDDEN", "Only the players of this game can move.");
 
   const out = act(f.state, actionOf(input.action, seat), arrived);
-  const own = out.ok ? { index: out.actionIndex, actorId: input.userId, clientId: input.clientId } : undefined;
+  const own = out.ok ? { index: out.actionIndex, actorId: input.userId, clientId: input.clientId, verdict: out.verdict } : undefined;
   const { folded, appended } = foldActed(f, out, own);
   const kind = input.actingFor === undefined ? "move" : "scorekeeper";
   const write = { kind, m, folded, appended, now: out.now, clientId: out.ok ? input.clientId : null } as const;

@@ -10,7 +10,7 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents, matches, matchSnapshots, type Match } from "@/db/schema/matches";
-import type { GameEvent } from "@/engine";
+import type { GameEvent, PlayVerdict } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { SNAPSHOT_EVERY } from "./snapshots";
 import type { StoredEvent } from "./state";
@@ -61,7 +61,7 @@ const readColumns = {
   appliedSeq: sql<number | null>`(select ${matchEvents.seq} from ${matchEvents} where ${matchEvents.matchId} = ${matches.id} and ${matchEvents.clientId} = ${sql.placeholder("clientId")})`,
   snapVersion: matchSnapshots.version,
   snapState: matchSnapshots.state,
-  tail: sql<{ seq: number; event: GameEvent; actorId: string | null }[] | null>`(select json_agg(json_build_object('seq', ${matchEvents.seq}, 'event', ${matchEvents.payload}, 'actorId', ${matchEvents.actorId}) order by ${matchEvents.seq}) from ${matchEvents} where ${shortTail} and ${matchEvents.matchId} = ${matches.id} and ${matchEvents.seq} > ${cached}::int and ${matchEvents.seq} <= ${matches.version})`,
+  tail: sql<{ seq: number; event: GameEvent; actorId: string | null; verdict: PlayVerdict | null }[] | null>`(select json_agg(json_build_object('seq', ${matchEvents.seq}, 'event', ${matchEvents.payload}, 'actorId', ${matchEvents.actorId}, 'verdict', ${matchEvents.verdict}) order by ${matchEvents.seq}) from ${matchEvents} where ${shortTail} and ${matchEvents.matchId} = ${matches.id} and ${matchEvents.seq} > ${cached}::int and ${matchEvents.seq} <= ${matches.version})`,
 };
 
 /** drizzle builds the read once per session (a pool; db/client.ts may replace it) and postgres.js

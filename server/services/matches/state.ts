@@ -14,7 +14,7 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
-import { applyEvent, clock as C, LruMap, describeEvent, nextDueEvent, settleDue, type GameError, type GameEvent, type GameState, type Result, type SheetLine } from "@/engine";
+import { clock as C, LruMap, describeEvent, foldCommitted, nextDueEvent, settleDue, type GameError, type GameEvent, type GameState, type PlayVerdict, type Result, type SheetLine } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { readSnapshot, SNAPSHOT_EVERY } from "./snapshots";
 
@@ -42,11 +42,15 @@ export interface StoredEvent {
   seq: number;
   event: GameEvent;
   actorId: string | null;
+  /** the adjudicator's verdict on a play, as the writer kept it (null: none kept, or not a play) */
+  verdict?: PlayVerdict | null;
 }
 
-/** Apply one stored event to a folded state; an engine error here means the log is corrupt. */
-export function step(prev: Folded | null, seq: number, event: GameEvent): Result<Folded, GameError> {
-  const r = applyEvent(prev?.state ?? null, event);
+/** Apply one stored event to a folded state; an engine error here means the log is corrupt.
+ * `verdict`: the one this server kept with the committed event (match_events.verdict; never a
+ * client's): the play is then folded without adjudicating it again (the engine's `foldCommitted`). */
+export function step(prev: Folded | null, seq: number, event: GameEvent, verdict?: PlayVerdict | null): Result<Folded, GameError> {
+  const r = foldCommitted(prev?.state ?? null, event, verdict);
   if (!r.ok) return r;
   return { ok: true, value: extend(prev, seq, event, r.value) };
 }
@@ -66,22 +70,28 @@ export function extend(prev: Folded | null, seq: number, event: GameEvent, after
   return { version: seq, state: after, sheet: [...(prev?.sheet ?? []), entry] };
 }
 
-/** An event written to the log: the seq it takes, who did it and the request's key (server-owed events: neither). */
+/** An event written to the log: the seq it takes, who did it and the request's key (server-owed
+ * events: neither), and the adjudicator's verdict on a play (kept with it: `step`). */
 export interface Appended {
   seq: number;
   event: GameEvent;
   actorId: string | null;
   clientId: string | null;
+  verdict?: PlayVerdict | null;
 }
 
 /** `act`'s events folded onto `f` (the states are the engine's: nothing is applied twice); the
  * action's own event (`own.index`) carries its actor and key. */
-export function foldActed(f: Folded, out: { events: readonly GameEvent[]; states: readonly GameState[] }, own: { index: number | null; actorId: string | null; clientId: string | null } = NOBODY): { folded: Folded; appended: Appended[] } {
+export function foldActed(
+  f: Folded,
+  out: { events: readonly GameEvent[]; states: readonly GameState[] },
+  own: { index: number | null; actorId: string | null; clientId: string | null; verdict?: PlayVerdict | null } = NOBODY,
+): { folded: Folded; appended: Appended[] } {
   const appended: Appended[] = [];
   for (let i = 0; i < out.events.length; i++) {
     const event = out.events[i]!;
     f = extend(f, f.version + 1, event, out.states[i]!);
-    appended.push(i === own.index ? { seq: f.version, event, actorId: own.actorId, clientId: own.clientId } : { seq: f.version, event, actorId: null, clientId: null });
+    appended.push(i === own.index ? { seq: f.version, event, actorId: own.actorId, clientId: own.clientId, verdict: own.verdict ?? null } : { seq: f.version, event, actorId: null, clientId: null });
   }
   return { folded: f, appended };
 }
@@ -132,18 +142,18 @@ export function clearStateCache(): void {
  * and only after `after` (the events a snapshot does not hold). */
 export async function loadEvents(db: DbOrTx, matchId: string, upTo?: number, after = 0): Promise<StoredEvent[]> {
   const rows = await db
-    .select({ seq: matchEvents.seq, payload: matchEvents.payload, actorId: matchEvents.actorId })
+    .select({ seq: matchEvents.seq, payload: matchEvents.payload, actorId: matchEvents.actorId, verdict: matchEvents.verdict })
     .from(matchEvents)
     .where(and(eq(matchEvents.matchId, matchId), upTo === undefined ? undefined : lte(matchEvents.seq, upTo), after > 0 ? gt(matchEvents.seq, after) : undefined))
     .orderBy(asc(matchEvents.seq));
-  return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, actorId: r.actorId }));
+  return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent, actorId: r.actorId, verdict: r.verdict }));
 }
 
 /** Fold a whole log (or the events after `from`, a snapshot). */
 export function foldAll(events: readonly StoredEvent[], from: Folded | null = null): Folded | null {
   let f = from;
   for (const e of events) {
-    const r = step(f, e.seq, e.event);
+    const r = step(f, e.seq, e.event, e.verdict);
     if (!r.ok) throw new Error(`match log does not replay at seq ${e.seq}: ${r.error.code} ${r.error.message}`);
     f = r.value;
   }

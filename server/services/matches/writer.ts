@@ -151,7 +151,7 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
   const s = f.state;
   const result = resultOf(s);
   const finished = result !== null;
-  const events = appended.map((a) => ({ seq: a.seq, type: a.event.type, payload: a.event, at: new Date(a.event.at).toISOString(), actor_id: a.actorId, client_id: a.clientId }));
+  const events = appended.map((a) => ({ seq: a.seq, type: a.event.type, payload: a.event, at: new Date(a.event.at).toISOString(), actor_id: a.actorId, client_id: a.clientId, verdict: a.verdict ?? null }));
   const notice = noticeArgs(topicOf(m.id), f.version);
   const res = await db.execute(sql`
     with cur as (
@@ -160,9 +160,9 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
         and not exists (select 1 from ${matchEvents} where ${matchEvents.matchId} = ${m.id} and ${matchEvents.clientId} = ${opts.clientId})
       for update
     ), ins as (
-      insert into ${matchEvents} (match_id, seq, type, payload, at, actor_id, client_id)
-      select cur.id, e.seq, e.type, e.payload, e.at, e.actor_id, e.client_id
-      from cur, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(seq int, type text, payload jsonb, at timestamptz, actor_id uuid, client_id text)
+      insert into ${matchEvents} (match_id, seq, type, payload, at, actor_id, client_id, verdict)
+      select cur.id, e.seq, e.type, e.payload, e.at, e.actor_id, e.client_id, e.verdict
+      from cur, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(seq int, type text, payload jsonb, at timestamptz, actor_id uuid, client_id text, verdict jsonb)
       on conflict (match_id, client_id) do nothing
       returning seq
     ), snap as (
@@ -251,6 +251,8 @@ export const RESTORED_TABLES = Object.keys(RESTORED) as RestoredTable[];
  * transaction): a game played elsewhere, not a new event, so nothing is folded or announced. */
 export async function restoreRows(tx: DbOrTx, table: RestoredTable, rows: readonly Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(RESTORED[table]).values(rows as never);
+  // a file's verdicts are not this server's rulings: its plays are folded by the adjudicator again
+  const restored = table === "matchEvents" ? rows.map((r) => ({ ...r, verdict: null })) : rows;
+  await tx.insert(RESTORED[table]).values(restored as never);
   count("restore");
 }
