@@ -5,7 +5,10 @@
  * no HTTP), plays exchanges on its own 32 games with 4 closed loops, watches the games of the next
  * instance, and publishes a probe notice every 20 ms that the next instance times. Runs alternate
  * between the buses (BENCH_BUS_RUNS rounds, default 3); figures are medians over the runs.
- * Prints moves/s (all 4 together) and fan-out delay: publish on one instance → receipt on another.
+ * Prints moves/s (all 4 together), app CPU per move, and fan-out delay two ways: a probe notice
+ * (publish call on one instance → receipt on another; on NOTIFY the publish is a `select
+ * pg_notify` that waits for a pooled connection and a round trip) and a move (its `submitMove`
+ * answered on one instance → its notice heard on another).
  * Scratch database on BENCH_DATABASE_URL (bench/scratch-db.ts).
  */
 import net from "node:net";
@@ -36,6 +39,8 @@ interface Result {
   sent: [number, number][];
   recv: [number, number][];
   matchNotices: number;
+  committed: [string, number, number][];
+  heard: [string, number, number][];
 }
 
 const median = (xs: number[]) => {
@@ -129,7 +134,11 @@ function summarise(results: Result[]) {
       else delays.push(t - t0);
     }
   }
-  return { moves, cpuPerMove, p50: pct(delays, 50), p99: pct(delays, 99), lost, probes: delays.length + lost };
+  // a move's notice: heard on the watching instance − when the mover's submitMove answered (on
+  // NOTIFY it can be negative: PostgreSQL delivers at commit, before the mover's answer is back)
+  const answered = new Map(results.flatMap((r) => r.committed.map(([id, v, t]) => [`${id}:${v}`, t] as const)));
+  const moveDelays = results.flatMap((r) => r.heard.map(([id, v, t]) => t - (answered.get(`${id}:${v}`) ?? NaN))).filter((d) => !Number.isNaN(d));
+  return { moves, cpuPerMove, p50: pct(delays, 50), p99: pct(delays, 99), lost, probes: delays.length + lost, moveP50: pct(moveDelays, 50), moveP99: pct(moveDelays, 99) };
 }
 
 export default async function main() {
@@ -145,13 +154,13 @@ export default async function main() {
       for (const [kind, url] of r % 2 ? buses.slice().reverse() : buses) {
         const s = summarise(await run(scratch.url, url, games));
         by.get(kind)!.push(s);
-        console.log(`run ${r + 1} ${kind.padEnd(6)} ${s.moves.toFixed(0)} moves/s, ${s.cpuPerMove.toFixed(2)} ms app CPU/move, fan-out p50 ${s.p50.toFixed(2)} ms p99 ${s.p99.toFixed(2)} ms, ${s.lost}/${s.probes} probes lost`);
+        console.log(`run ${r + 1} ${kind.padEnd(6)} ${s.moves.toFixed(0)} moves/s, ${s.cpuPerMove.toFixed(2)} ms app CPU/move, probe fan-out p50 ${s.p50.toFixed(2)} ms p99 ${s.p99.toFixed(2)} ms (${s.lost}/${s.probes} lost), move answered → heard elsewhere p50 ${s.moveP50.toFixed(2)} ms p99 ${s.moveP99.toFixed(2)} ms`);
       }
     }
     console.log(`\n${INSTANCES} instances, ${GAMES_PER} games and 4 movers each, ${SECONDS} s per run; medians of ${RUNS} runs:`);
     for (const [kind, runs] of by) {
       const m = (f: (s: ReturnType<typeof summarise>) => number) => median(runs.map(f));
-      console.log(`  ${kind.padEnd(6)} ${m((s) => s.moves).toFixed(0)} moves/s  ${m((s) => s.cpuPerMove).toFixed(2)} ms CPU/move  fan-out p50 ${m((s) => s.p50).toFixed(2)} ms  p99 ${m((s) => s.p99).toFixed(2)} ms`);
+      console.log(`  ${kind.padEnd(6)} ${m((s) => s.moves).toFixed(0)} moves/s  ${m((s) => s.cpuPerMove).toFixed(2)} ms CPU/move  probe fan-out p50 ${m((s) => s.p50).toFixed(2)} ms  p99 ${m((s) => s.p99).toFixed(2)} ms  move answered → heard p50 ${m((s) => s.moveP50).toFixed(2)} ms  p99 ${m((s) => s.moveP99).toFixed(2)} ms`);
     }
   } finally {
     await scratch.close();

@@ -6,6 +6,7 @@
  * publishes a probe notice every BUS_PROBE_MS. Prints one JSON line: moves played, probe send and
  * receive times (epoch ms, one clock: every instance runs on this machine).
  */
+import { setMaxListeners } from "node:events";
 import { createInterface } from "node:readline";
 import { inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
@@ -32,11 +33,16 @@ const games = JSON.parse(env.BUS_GAMES!) as Game[];
 const watched = JSON.parse(env.BUS_WATCH!) as string[];
 const now = () => performance.timeOrigin + performance.now();
 
+/** [match, version, epoch ms] of each move this instance committed (when submitMove answered), and of each move notice it heard. */
+const committed: [string, number, number][] = [];
+const heard: [string, number, number][] = [];
+
 async function move(db: Db, g: Game) {
   const f = cacheGet(g.id, g.version) ?? (await loadFolded(db, g.id, g.version))!;
   const seat = f.state.turn;
   const out = await submitMove(db, { matchId: g.id, userId: g.players[seat]!, expectedSeq: g.version, clientId: randomUUID(), action: { type: "exchange" as const, tiles: [f.state.racks[seat]![0]!] } });
   g.version = out.version;
+  committed.push([g.id, out.version, now()]);
 }
 
 async function main() {
@@ -46,6 +52,7 @@ async function main() {
   for (const r of rows) games.find((g) => g.id === r.id)!.version = r.version;
 
   const ac = new AbortController();
+  setMaxListeners(0, ac.signal); // one signal ends all 33 subscriptions
   const recv: [number, number][] = [];
   let matchNotices = 0;
   const probes = await subscribe(db, `probe:${from}`, ac.signal);
@@ -55,7 +62,10 @@ async function main() {
   for (const id of watched) {
     const sub = await subscribe(db, topicOf(id), ac.signal);
     void (async () => {
-      for await (const _ of sub) matchNotices++;
+      for await (const n of sub) {
+        matchNotices++;
+        if (n.version > 0) heard.push([id, n.version, now()]);
+      }
     })();
   }
   console.log("ready");
@@ -83,7 +93,7 @@ async function main() {
   await Promise.all([...loops, probing]);
   const cpu = process.cpuUsage(cpu0);
   await new Promise((r) => setTimeout(r, 1000)); // the last probes arrive
-  console.log(JSON.stringify({ instance: me, moves, seconds, cpuMs: (cpu.user + cpu.system) / 1000, sent, recv, matchNotices }));
+  console.log(JSON.stringify({ instance: me, moves, seconds, cpuMs: (cpu.user + cpu.system) / 1000, sent, recv, matchNotices, committed, heard }));
   ac.abort();
   await liveBus().close();
   await handle.close();
