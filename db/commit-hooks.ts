@@ -14,8 +14,14 @@ import type { Db, DbOrTx } from "./client";
 type Hook = () => void;
 type TxFn = (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => Promise<unknown>;
 
-/** The hooks of each open transaction or savepoint, in registration order. */
-const pending = new WeakMap<object, Hook[]>();
+/**
+ * The hooks of each open transaction or savepoint, in registration order. On globalThis: Next's
+ * bundle and server/main.ts each load their own copy of this module (docs/deployment.md "The
+ * server") but share one database handle, so a transaction wrapped by one copy must be known to
+ * the other's `onCommit` — or it would take the transaction for a plain handle and run at once.
+ */
+const globalForHooks = globalThis as unknown as { __equalisCommitHooks?: WeakMap<object, Hook[]> };
+const pending = (globalForHooks.__equalisCommitHooks ??= new WeakMap<object, Hook[]>());
 
 /**
  * Runs `fn` after the transaction `db` belongs to commits (at once when `db` is not a transaction).
