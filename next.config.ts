@@ -11,7 +11,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // PGlite ships wasm and data files that must be loaded from node_modules, not bundled; pg-boss
   // (the analysis queue) is loaded from node_modules too, as it runs under server/main.ts and scripts.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "@nats-io/transport-node"],
   // Lets parallel builds (e2e runs side by side) use separate output folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,

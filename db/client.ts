@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { trackCommits } from "./commit-hooks";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they can join a caller's transaction. */
@@ -49,7 +50,7 @@ export async function openDatabase(
     : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const counter = { n: 0 };
   countPgliteStatements(client, counter);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = trackCommits(drizzlePglite(client, { schema }) as unknown as Db);
   statementCounters.set(db, counter);
   await migratePglite(db as never, { migrationsFolder });
   return closingHooks({ db, driver: "pglite", close: () => client.close() });
@@ -132,7 +133,7 @@ function replaceablePool(url: string, onBroken?: () => void): DbHandle {
     });
     countPostgresStatements(sql, counter);
     watchBrokenTransactions(sql, () => replace(sql));
-    return { sql, db: drizzlePostgres(sql, { schema }) };
+    return { sql, db: trackCommits(drizzlePostgres(sql, { schema })) };
   };
   const counter = { n: 0 }; // one count per handle, across pool replacements
   let current = open();

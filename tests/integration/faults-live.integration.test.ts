@@ -6,50 +6,15 @@
  * Needs TEST_DATABASE_URL (PGlite's LISTEN is in-process and cannot be cut); skipped without it.
  * The app-level version of this runs in tests/e2e/faults.spec.ts.
  */
-import net from "node:net";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "@/db/client";
 import { publish, subscribe, type LiveNotice } from "@/server/live/bus";
+import { proxyTo } from "../helpers/tcp-proxy";
 
 const url = process.env.TEST_DATABASE_URL;
-
-/** A TCP proxy to PostgreSQL that can be cut (listening stops, open connections drop) and restored. */
-async function proxyTo(host: string, port: number) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  const up = () =>
-    new Promise<number>((resolve) => {
-      const srv = net.createServer((c) => {
-        const u = net.connect(port, host);
-        sockets.add(c).add(u);
-        const drop = () => (c.destroy(), u.destroy());
-        c.on("error", drop).on("close", drop);
-        u.on("error", drop).on("close", drop);
-        c.pipe(u);
-        u.pipe(c);
-      });
-      srv.listen(listenPort, "127.0.0.1", () => {
-        server = srv;
-        resolve((srv.address() as net.AddressInfo).port);
-      });
-    });
-  let listenPort = 0;
-  listenPort = await up();
-  return {
-    port: listenPort,
-    up: () => up(),
-    down: async () => {
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-      const srv = server;
-      server = null;
-      if (srv) await new Promise((r) => srv.close(r));
-    },
-  };
-}
 
 /** Backends of database `name` whose last statement was a LISTEN (an idle LISTEN connection). */
 async function listeners(db: Db, name: string): Promise<number> {

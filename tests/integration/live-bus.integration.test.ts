@@ -1,65 +1,153 @@
 /**
- * The live bus (server/live/bus.ts): once `await subscribe()` returns, a notice committed after it
- * is delivered; rolled-back notices never are; a reader that falls behind gets one re-read notice.
+ * The live bus contract (server/live/bus.ts), on each implementation: NOTIFY always (PGlite, and
+ * PostgreSQL with TEST_DATABASE_URL), NATS when TEST_LIVE_BUS_URL is set (.ci/run sets it when a
+ * NATS server answers). Once `await subscribe()` returns, a notice committed after it is delivered;
+ * a rolled-back one never is, nor one whose transaction has not committed yet; notices of a topic
+ * arrive in order; a reader that falls behind gets one re-read notice; a real move is announced.
+ * The broker's reconnect → re-read is tested in live-bus-broker.integration.test.ts.
  */
-import { expect, it } from "vitest";
-import { publish, subscribe } from "@/server/live/bus";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { matches } from "@/db/schema/matches";
+import { liveBusFromUrl, setLiveBus, type LiveBus, type Subscription } from "@/server/live/bus";
+import { loadFolded } from "@/server/services/matches/state";
+import { submitMove } from "@/server/services/matches/moves";
+import { topicOf } from "@/server/services/matches/writer";
 import { describeDb, openTestDatabase } from "../helpers/db";
+import { seedMatch } from "../helpers/seed";
 
-describeDb("live bus", (db, driver) => {
-  it("delivers a notice committed right after subscribe() returns, even on a database never listened on", async () => {
-    // A fresh handle: nothing has LISTENed on it yet, so subscribe() itself must wait for LISTEN
-    // (it used to hand back a stream that started listening only when first read: this notice was lost).
-    const fresh = await openTestDatabase(driver);
-    const ac = new AbortController();
-    try {
-      const sub = await subscribe(fresh.db, "match:first", ac.signal);
-      await publish(fresh.db, "match:first", 1);
-      expect(await sub.next()).toEqual({ value: { topic: "match:first", version: 1 }, done: false });
-      ac.abort();
-      expect(await sub.next()).toEqual({ value: undefined, done: true });
-    } finally {
-      ac.abort();
-      await fresh.close();
-    }
+const BUSES: [string, string | undefined][] = [["notify", undefined], ...(process.env.TEST_LIVE_BUS_URL ? [["nats", process.env.TEST_LIVE_BUS_URL] as [string, string]] : [])];
+
+/** Reads `sub` in the background; `versions()` is what arrived so far (a pending `next()` cannot be taken back). */
+function collect(sub: Subscription) {
+  const got: number[] = [];
+  void (async () => {
+    for await (const n of sub) got.push(n.version);
+  })();
+  return { versions: () => [...got] };
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The player on move exchanges their first tile. */
+async function exchange(db: Db, matchId: string) {
+  const [row] = await db.select({ version: matches.version }).from(matches).where(eq(matches.id, matchId));
+  const f = (await loadFolded(db, matchId, row!.version))!;
+  const seat = f.state.turn;
+  return { matchId, userId: f.state.players[seat]!.id, expectedSeq: row!.version, clientId: randomUUID(), action: { type: "exchange" as const, tiles: [f.state.racks[seat]![0]!] } };
+}
+
+const TC = { initialMs: 3_600_000, incrementMs: 0, perMoveLimitMs: null, overtimePenaltyPoints: 10, maxOvertimeMs: 600_000, leastTimeBonusPoints: 0 };
+
+describe.each(BUSES)("live bus contract: %s", (kind, url) => {
+  let bus: LiveBus;
+  let previous: LiveBus;
+  beforeAll(() => {
+    bus = liveBusFromUrl(url);
+    previous = setLiveBus(bus); // the services' publish calls (the move path) go through it too
   });
+  afterAll(async () => {
+    setLiveBus(previous);
+    await bus.close();
+  });
+  // topics unique per run: a broker is shared by every test file and driver
+  const t = (name: string) => `test:${name}:${randomUUID()}`;
 
-  it("delivers a notice after commit, and none for a rolled-back transaction", async () => {
-    const ac = new AbortController();
-    const got: number[] = [];
-    const sub = await subscribe(db(), "match:abc", ac.signal);
-    const reading = (async () => {
-      for await (const n of sub) {
-        got.push(n.version);
-        if (n.version === 2) ac.abort();
+  describeDb(`on ${kind}`, (db, driver) => {
+    it("delivers a notice committed right after subscribe() returns, even on a database never listened on", async () => {
+      // A fresh handle: nothing has LISTENed on it yet, so subscribe() itself must wait for LISTEN
+      // (it used to hand back a stream that started listening only when first read: this notice was lost).
+      // On a broker the database plays no part: a fresh bus (not connected yet) is the case there.
+      const fresh = kind === "notify" ? await openTestDatabase(driver) : { db: db(), close: async () => {} };
+      const freshBus = liveBusFromUrl(url);
+      const ac = new AbortController();
+      const topic = t("first");
+      try {
+        const sub = await freshBus.subscribe(fresh.db, topic, ac.signal);
+        await freshBus.publish(fresh.db, topic, 1);
+        expect(await sub.next()).toEqual({ value: { topic, version: 1 }, done: false });
+        ac.abort();
+        expect(await sub.next()).toEqual({ value: undefined, done: true });
+      } finally {
+        ac.abort();
+        await freshBus.close();
+        await fresh.close();
       }
-    })();
-    await db()
-      .transaction(async (tx) => {
-        await publish(tx, "match:abc", 1);
-        throw new Error("rollback");
-      })
-      .catch(() => {});
-    await publish(db(), "match:other", 9);
-    await db().transaction(async (tx) => publish(tx, "match:abc", 2));
-    await reading;
-    expect(got).toEqual([2]);
-  });
-
-  it("a reader far behind gets one re-read notice instead of an ever longer queue", async () => {
-    const ac = new AbortController();
-    const slow = await subscribe(db(), "match:slow", ac.signal);
-    const marker = await subscribe(db(), "match:marker", ac.signal);
-    await db().transaction(async (tx) => {
-      for (let v = 1; v <= 70; v++) await publish(tx, "match:slow", v);
     });
-    // notices arrive in commit order: once the marker is here, all 70 are queued on `slow`
-    await publish(db(), "match:marker", 1);
-    await marker.next();
-    const versions: number[] = [];
-    for (let i = 0; i < 6; i++) versions.push((await slow.next()).value!.version);
-    expect(versions).toEqual([0, 66, 67, 68, 69, 70]);
-    ac.abort();
-    expect((await slow.next()).done).toBe(true);
+
+    it("delivers a notice after commit only: none for a rolled-back transaction or savepoint, none before the commit", async () => {
+      const ac = new AbortController();
+      const topic = t("commit");
+      const got = collect(await bus.subscribe(db(), topic, ac.signal));
+      await db()
+        .transaction(async (tx) => {
+          await bus.publish(tx, topic, 1);
+          throw new Error("rollback");
+        })
+        .catch(() => {});
+      await bus.publish(db(), t("other"), 9);
+      let early: number[] = [];
+      await db().transaction(async (tx) => {
+        await tx.transaction(async (sp) => bus.publish(sp, topic, 2)); // released: kept
+        await tx
+          .transaction(async (sp) => {
+            await bus.publish(sp, topic, 3);
+            throw new Error("savepoint rolled back");
+          })
+          .catch(() => {});
+        await bus.publish(tx, topic, 4);
+        await pause(150);
+        early = got.versions(); // not committed yet: nothing may have arrived
+      });
+      expect(early).toEqual([]);
+      await expect.poll(() => got.versions()).toEqual([2, 4]);
+      await pause(150);
+      expect(got.versions()).toEqual([2, 4]);
+      ac.abort();
+    });
+
+    it("delivers a topic's notices in commit order", async () => {
+      const ac = new AbortController();
+      const topic = t("order");
+      const sub = await bus.subscribe(db(), topic, ac.signal);
+      for (let v = 1; v <= 30; v++) await db().transaction(async (tx) => bus.publish(tx, topic, v));
+      const got: number[] = [];
+      for (let i = 0; i < 30; i++) got.push((await sub.next()).value!.version);
+      expect(got).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      ac.abort();
+    });
+
+    it("a reader far behind gets one re-read notice instead of an ever longer queue", async () => {
+      const ac = new AbortController();
+      const [slowTopic, markerTopic] = [t("slow"), t("marker")];
+      const slow = await bus.subscribe(db(), slowTopic, ac.signal);
+      const marker = await bus.subscribe(db(), markerTopic, ac.signal);
+      await db().transaction(async (tx) => {
+        for (let v = 1; v <= 70; v++) await bus.publish(tx, slowTopic, v);
+      });
+      // notices arrive in publishing order: once the marker is here, all 70 are queued on `slow`
+      await bus.publish(db(), markerTopic, 1);
+      await marker.next();
+      const versions: number[] = [];
+      for (let i = 0; i < 6; i++) versions.push((await slow.next()).value!.version);
+      expect(versions).toEqual([0, 66, 67, 68, 69, 70]);
+      ac.abort();
+      expect((await slow.next()).done).toBe(true);
+    });
+
+    it("a move is announced with its version once committed; a stale one announces nothing", async () => {
+      const { matchId } = await seedMatch(db(), { timeControl: TC });
+      const ac = new AbortController();
+      const got = collect(await bus.subscribe(db(), topicOf(matchId), ac.signal));
+      const input = await exchange(db(), matchId);
+      const out = await submitMove(db(), input);
+      await expect.poll(() => got.versions()).toEqual([out.seq]);
+      await expect(submitMove(db(), { ...input, clientId: randomUUID() })).rejects.toMatchObject({ code: "STALE" });
+      await pause(150);
+      expect(got.versions()).toEqual([out.seq]);
+      ac.abort();
+    });
   });
 });

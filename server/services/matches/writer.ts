@@ -23,7 +23,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { matchEvents, matches, matchSnapshots, type Match, type MatchResult } from "@/db/schema/matches";
 import { resultOf, type GameState } from "@/engine";
-import { noticeArgs, publish } from "@/server/live/bus";
+import { publish, statementNotice } from "@/server/live/bus";
 import { applyRatedGame } from "@/server/services/ratings/apply";
 import { notifyTurnIfCorrespondence } from "./turn-notice";
 import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
@@ -139,7 +139,7 @@ export function afterCommit(db: Db, w: Pick<EventWrite, "m" | "folded">): void {
  * writer that committed first makes it write nothing (the caller then answers STALE or the
  * earlier result); (b) appends the events (`INSERT … ON CONFLICT (match_id, client_id) DO
  * NOTHING`: the unique key is the last guard of exactly-once); (c) writes the snapshot when one is
- * due; (d) bumps the version and the row's cached fields; (e) `pg_notify`s the new version,
+ * due; (d) bumps the version and the row's cached fields; (e) announces the new version on the live bus (`pg_notify`, or a broker publish after the commit),
  * delivered when the statement commits. Returns false when the row had moved on (nothing written).
  *
  * A game-ending write that reports to a tournament or rates the game runs this inside the
@@ -152,7 +152,7 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
   const result = resultOf(s);
   const finished = result !== null;
   const events = appended.map((a) => ({ seq: a.seq, type: a.event.type, payload: a.event, at: new Date(a.event.at).toISOString(), actor_id: a.actorId, client_id: a.clientId, verdict: a.verdict ?? null }));
-  const notice = noticeArgs(topicOf(m.id), f.version);
+  const notice = statementNotice(topicOf(m.id), f.version);
   const res = await db.execute(sql`
     with cur as (
       select ${matches.id} from ${matches}
@@ -181,7 +181,7 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
       returning ${matches.id}
     )
     select (select count(*) from cur)::int as locked, (select count(*) from ins)::int as inserted,
-      (select count(*) from (select pg_notify(${notice.channel}, ${notice.payload}) from upd) n)::int as notified,
+      (select count(*) from (select ${notice.expr} from upd) n)::int as notified,
       -- cannot happen (the lock passed: the key was free and no event after m.version existed); if it
       -- did, this cast fails and takes the whole statement back with it, so no half-written move stays
       (select case when count(*) = ${events.length}::int or not exists (select 1 from cur) then 0
@@ -190,6 +190,7 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
   if (!row || row.locked === 0) return false;
   count(w.kind);
   if (row.inserted !== events.length || row.notified !== 1) throw new Error(`move write of match ${m.id}: ${row.inserted} of ${events.length} events, ${row.notified} notices`);
+  await notice.written(db); // a broker's publish, after the commit (NOTIFY: nothing, the statement notified)
   return true;
 }
 
