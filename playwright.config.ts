@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
@@ -10,6 +12,10 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const pgliteDir = process.env.E2E_PGLITE_DIR ?? ".data/e2e-pglite";
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-e2e";
+// E2E_REUSE_BUILD=1 serves the build already in distDir instead of building again: .ci/run sets it
+// for the deep tier, whose specs run on the build the fast tier's Playwright just made (one
+// `next build`, ~4 min on the 2-core box, instead of two). Without a build there, it builds.
+const reuseBuild = process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(distDir, "BUILD_ID"));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -42,8 +48,16 @@ export default defineConfig({
       ],
     },
   },
+  // The test tiers (README, "Tests"): `npm test` runs the fast project, `npm run test:deep` the deep
+  // one — the specs tagged @deep: kill -9 and other fault drills, and long multi-round scenarios
+  // whose features the fast specs (and the integration tests) already cover in a shorter form.
+  // A bare `playwright test` runs both.
+  projects: [
+    { name: "fast", grepInvert: /@deep/ },
+    { name: "deep", grep: /@deep/ },
+  ],
   webServer: {
-    command: `rm -rf ${pgliteDir} && npx next build && npm start -- -p ${port}`,
+    command: `rm -rf ${pgliteDir} && ${reuseBuild ? "" : "npx next build && "}npm start -- -p ${port}`,
     url: `http://localhost:${port}/`,
     timeout: 900_000, // `next build` takes minutes on a busy 2-core machine
     reuseExistingServer: false,

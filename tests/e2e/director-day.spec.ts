@@ -281,7 +281,7 @@ async function printScorecards(page: Page, t: { id: string }) {
   await page.emulateMedia({ media: "screen" });
 }
 
-test("[director-day]: a 10-player event with a round clock, keyboard results, a correction in the audit log, prints and a final King of the Hill round", async ({ page, playwright, baseURL }) => {
+test("[director-day]: a 10-player event with a round clock, keyboard results, a correction in the audit log, prints and a final King of the Hill round", { tag: "@deep" }, async ({ page, playwright, baseURL }) => {
   test.setTimeout(600_000); // a 10-player, two-round day on a busy 2-core machine
   mkdirSync(SHOTS, { recursive: true });
   const t = await setUpDay(page, playwright.request, baseURL);

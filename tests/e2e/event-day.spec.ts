@@ -24,7 +24,7 @@ type Overview = {
   rounds: { number: number; pairings: { id: string; isBye: boolean; players: { userId: string }[] }[] }[];
 };
 
-test("[EVENT]: entries with a waitlist, fees, QR check-in, the absent removed, the event played, the payout adds up", async ({ browser, baseURL }) => {
+test("[EVENT]: entries with a waitlist, fees, QR check-in, the absent removed, the event played, the payout adds up", { tag: "@deep" }, async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   const dir = await person(browser, "Dora Director");

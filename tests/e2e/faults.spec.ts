@@ -63,7 +63,7 @@ test.afterAll(async () => {
   await stopAll();
 });
 
-test("[FAULTS]: kill -9 mid-match loses no move, the clock on turn keeps running, play continues", async () => {
+test("[FAULTS]: kill -9 mid-match loses no move, the clock on turn keeps running, play continues", { tag: "@deep" }, async () => {
   test.setTimeout(120_000);
   const dir = `.data/e2e-faults-kill-${randomBytes(4).toString("hex")}`;
   const port = await freePort();
@@ -157,7 +157,7 @@ async function hundredAtOnce(a: Api, b: Api, matchId: string, countEvents?: () =
   if (countEvents) expect(await countEvents()).toBe(eventsBefore! + 2);
 }
 
-test("[FAULTS]: 100 simultaneous copies of a move apply once; of 100 rival moves one applies (PGlite)", async ({ baseURL }) => {
+test("[FAULTS]: 100 simultaneous copies of a move apply once; of 100 rival moves one applies (PGlite)", { tag: "@deep" }, async ({ baseURL }) => {
   test.setTimeout(60_000);
   const a = new Api(baseURL!);
   const b = new Api(baseURL!);
@@ -215,13 +215,13 @@ test.describe("on PostgreSQL with two app instances", () => {
 
   const eventCount = (matchId: string) => async () => Number((await db.sql`select count(*)::int as n from match_events where match_id = ${matchId}`)[0]!.n);
 
-  test("[FAULTS]: 100 simultaneous copies of a move apply once; of 100 rival moves one applies (PostgreSQL)", async () => {
+  test("[FAULTS]: 100 simultaneous copies of a move apply once; of 100 rival moves one applies (PostgreSQL)", { tag: "@deep" }, async () => {
     test.setTimeout(60_000);
     const { a, b, matchId } = await players();
     await hundredAtOnce(a, b, matchId, eventCount(matchId));
   });
 
-  test("[FAULTS]: a spectator on instance B sees a move made through instance A within seconds", async ({ page }) => {
+  test("[FAULTS]: a spectator on instance B sees a move made through instance A within seconds", { tag: "@deep" }, async ({ page }) => {
     test.setTimeout(60_000);
     const { a, b, matchId } = await players();
     const spectatorOnB = watchLive(new Api(B.url), matchId);
@@ -249,7 +249,7 @@ test.describe("on PostgreSQL with two app instances", () => {
     }
   });
 
-  test("[FAULTS]: the database goes away — clear errors, nothing half-written, recovery without a restart", async () => {
+  test("[FAULTS]: the database goes away — clear errors, nothing half-written, recovery without a restart", { tag: "@deep" }, async () => {
     test.setTimeout(90_000);
     const { a, b, matchId } = await players();
     const v0 = await view(a, matchId);

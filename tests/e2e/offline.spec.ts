@@ -269,7 +269,7 @@ test.afterAll(async () => {
   await stopAll();
 });
 
-test("kill -9 of the server in the middle of a sync: after the restart nothing is lost or applied twice", async ({ browser }) => {
+test("kill -9 of the server in the middle of a sync: after the restart nothing is lost or applied twice", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(240_000);
   // a server of our own (the same build, its own embedded database), so it can be killed
   const dir = `.data/e2e-offline-kill-${randomBytes(4).toString("hex")}`;

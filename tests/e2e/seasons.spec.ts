@@ -72,7 +72,7 @@ async function counterAndAccept(cy: Person, dot: Person, div2: string) {
   await expect(cyGame.getByTestId("agreed-time")).toContainText("Agreed:");
 }
 
-test("[SEASONS]: a 12-player season of two divisions over three rounds, self-scheduled, one game unplayed and decided, zones, next season", async ({ browser }) => {
+test("[SEASONS]: a 12-player season of two divisions over three rounds, self-scheduled, one game unplayed and decided, zones, next season", { tag: "@deep" }, async ({ browser }) => {
   // thirteen sign-ups and 18 games on a busy 2-core machine
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });

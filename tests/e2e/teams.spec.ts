@@ -162,7 +162,7 @@ async function enterRound(dir: Page, tournamentId: string, round: number) {
   if (round < 3) await expect(dir.getByRole("button", { name: `Pair team round ${round + 1}` })).toBeVisible();
 }
 
-test("[TEAMS]: a 4-team, 3-board round robin — line-ups (one late), boards online and entered, standings in both orders, the match sheet", async ({ page: dir, browser }) => {
+test("[TEAMS]: a 4-team, 3-board round robin — line-ups (one late), boards online and entered, standings in both orders, the match sheet", { tag: "@deep" }, async ({ page: dir, browser }) => {
   test.setTimeout(420_000);
   const { tournamentId, captains } = await setUp(dir, browser);
   await formTeams(dir, tournamentId);

@@ -1,6 +1,9 @@
 /**
- * Real databases for integration tests. Every suite runs on PGlite; when TEST_DATABASE_URL is set
- * (CI sets it) it runs again on that PostgreSQL, in a database created for the file and dropped after.
+ * Real databases for integration tests: PGlite, and PostgreSQL when TEST_DATABASE_URL is set (CI
+ * sets it), in a database created for the file and dropped after. TEST_DRIVERS (a comma list of
+ * `pglite`, `postgres`) narrows the choice: the fast tier (`npm run test:unit`) runs on PGlite
+ * alone, and the deep tier runs the integration files again on PostgreSQL (`npm run test:postgres`)
+ * — README, "Tests". Without TEST_DRIVERS, a run covers every database it can reach.
  */
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -11,7 +14,11 @@ import { allCommittedMovesSettled } from "@/server/services/matches/after-move";
 import { backgroundSettlesDone } from "@/server/services/matches/moves";
 
 export type Driver = "pglite" | "postgres";
-export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+const ALL_DRIVERS: Driver[] = ["pglite", "postgres"];
+const wanted = process.env.TEST_DRIVERS?.split(",").map((d) => d.trim()).filter(Boolean) ?? ALL_DRIVERS;
+export const DRIVERS: Driver[] = ALL_DRIVERS.filter((d) => wanted.includes(d) && (d === "pglite" || !!process.env.TEST_DATABASE_URL));
+/** PostgreSQL's URL when this run covers PostgreSQL, for the tests that only make sense there. */
+export const POSTGRES_URL: string | undefined = DRIVERS.includes("postgres") ? process.env.TEST_DATABASE_URL : undefined;
 
 /** Opens an empty, migrated database of the given kind. */
 export async function openTestDatabase(driver: Driver): Promise<DbHandle> {

@@ -17,7 +17,7 @@ import { countTurns, exactPlays, getRuleset, selfPlay } from "@/engine";
 import { drainAnalyses, getAnalysis, kickAnalyses, requestAnalysis } from "@/server/services/analysis/jobs";
 import { ANALYSIS_QUEUE, ANALYSIS_RETRY_LIMIT, analysisQueue } from "@/server/services/analysis/queue";
 import { runnerKind } from "@/server/services/analysis/runner";
-import { describeDb } from "../helpers/db";
+import { describeDb, POSTGRES_URL } from "../helpers/db";
 import { callerFor, seedUser } from "../helpers/seed";
 
 async function storeGame(db: Db, status: "finished" | "active", seed: string, turns: number, mode: "online" | "otb" = "online") {
@@ -152,15 +152,15 @@ describeDb("analysis", (db) => {
 });
 
 /** Runners on other machines: two processes' handles (each with its own pg-boss) on one PostgreSQL. */
-describe.runIf(process.env.TEST_DATABASE_URL)("analysis [two runners on one PostgreSQL]", () => {
-  const admin = postgres(process.env.TEST_DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+describe.runIf(POSTGRES_URL)("analysis [two runners on one PostgreSQL]", () => {
+  const admin = postgres(POSTGRES_URL ?? "", { max: 1, onnotice: () => {} });
   const name = `equalis_t_${randomBytes(6).toString("hex")}`;
   let a: DbHandle | undefined;
   let b: DbHandle | undefined;
 
   beforeAll(async () => {
     await admin.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const url = new URL(POSTGRES_URL!);
     url.pathname = `/${name}`;
     // both start at once on an empty database: migrations and pg-boss's schema queue behind locks
     [a, b] = await Promise.all([openDatabase({ url: url.toString() }), openDatabase({ url: url.toString() })]);

@@ -3,7 +3,8 @@
  * re-issues LISTEN after it reconnects, but notices sent meanwhile are gone, so the bus tells every
  * subscriber to re-read (a version-0 notice) as soon as it listens again — and a transaction cut
  * mid-way, after which db/client.ts replaces the pool behind the same `db` and the bus follows it.
- * Needs TEST_DATABASE_URL (PGlite's LISTEN is in-process and cannot be cut); skipped without it.
+ * Needs PostgreSQL (tests/helpers/db.ts POSTGRES_URL: PGlite's LISTEN is in-process and cannot be
+ * cut); skipped without it.
  * The app-level version of this runs in tests/e2e/faults.spec.ts.
  */
 import { randomBytes } from "node:crypto";
@@ -13,8 +14,9 @@ import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "@/db/client";
 import { publish, subscribe, type LiveNotice } from "@/server/live/bus";
 import { proxyTo } from "../helpers/tcp-proxy";
+import { POSTGRES_URL } from "../helpers/db";
 
-const url = process.env.TEST_DATABASE_URL;
+const url = POSTGRES_URL;
 
 /** Backends of database `name` whose last statement was a LISTEN (an idle LISTEN connection). */
 async function listeners(db: Db, name: string): Promise<number> {

@@ -3,7 +3,7 @@
  * `docker compose up --scale app=3`) each run the migrations at start-up. drizzle's migrator takes
  * no lock, so `openDatabase` serialises them with an advisory lock (db/client.ts); without it all
  * but one instance failed with a duplicate pg_type row and never served (found by
- * tests/e2e/faults.spec.ts). Needs TEST_DATABASE_URL; skipped without it.
+ * tests/e2e/faults.spec.ts). Needs PostgreSQL (tests/helpers/db.ts POSTGRES_URL); skipped without it.
  */
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -11,8 +11,9 @@ import path from "node:path";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
+import { POSTGRES_URL } from "../helpers/db";
 
-const url = process.env.TEST_DATABASE_URL;
+const url = POSTGRES_URL;
 
 describe.skipIf(!url)("faults: migrations from several instances at once [postgres]", () => {
   it("four instances migrating one empty database together all succeed, and each migration applies once", async () => {
