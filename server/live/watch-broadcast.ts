@@ -118,7 +118,12 @@ export class WatchBroadcast {
         throw err;
       }
       const ids = new Set(ev.matchIds);
-      for (const id of this.boards.keys()) if (!ids.has(id)) (this.boards.delete(id), this.unfollow(topicOf(id)));
+      for (const topic of [...this.subs.keys()]) {
+        const id = topic.startsWith("match:") ? topic.slice("match:".length) : null;
+        if (id === null || ids.has(id)) continue;
+        this.boards.delete(id);
+        this.unfollow(topic);
+      }
       const tables = new Map(ev.pairings.map((p) => [p.matchId, p.table]));
       // a new board: listen first, then read it (its moves from now on reach us)
       const before = new Set(this.boards.keys());

@@ -13,33 +13,9 @@ import { getTournamentOrThrow } from "./access";
 import { loadEvent } from "./field";
 import { getStandings } from "./views";
 import { currentViews } from "@/server/services/matches/views";
+import type { WatchBoard, WatchEvent } from "@/server/domain";
 
-export interface WatchBoard {
-  matchId: string;
-  table: number;
-  status: string;
-  /** the match's version: a viewer keeps the newest board it has seen */
-  version: number;
-  size: number;
-  /** `size * size` characters, row by row: "." empty, a tile's face (a blank's in lower case) */
-  tiles: string;
-  /** indices into `tiles` of the last move's tiles */
-  last: number[];
-  /** seat on move (null: over or not started) */
-  turn: number | null;
-  /** the seat whose clock runs (null: untimed, paused or over) */
-  running: number | null;
-  players: { seat: number; name: string; score: number; remainingMs: number | null; winner: boolean }[];
-}
-
-export interface WatchEvent {
-  tournament: { id: string; name: string; status: string };
-  round: { number: number; status: string; startedAt: number | null; durationMs: number | null } | null;
-  pairings: { table: number; isBye: boolean; matchId: string | null; players: { name: string; score: number | null }[]; hasResult: boolean }[];
-  standings: { rank: number; name: string; wins: number; losses: number; spread: number; games: number }[];
-  /** the boards' match ids, in table order (the boards come separately, one update per move) */
-  matchIds: string[];
-}
+export type { WatchBoard, WatchEvent };
 
 /** The round spectators follow: the latest one published or closed (drafts are the director's). */
 function currentRound<R extends { status: string; number: number }>(rounds: R[]): R | null {
