@@ -165,6 +165,7 @@ export class WatchBroadcast {
   private changed(kind: "event" | "board", data: { event: WatchEvent; boards: WatchBoard[] } | { board: WatchBoard }) {
     this.seq++;
     this.snapshotBuf = null;
+    if (this.viewers.size === 0) return; // the next joiner gets a snapshot
     this.encodes++;
     this.send(frame(kind, { seq: this.seq, ...data }), true);
   }
