@@ -52,11 +52,23 @@ export async function watchEvent(db: Db, tournamentId: string): Promise<WatchEve
   };
 }
 
+const sizes = new Map<string, number>();
+/** The board's width, per ruleset and options (building a ruleset parses its layout: once is enough). */
+function boardSize(ruleset: Parameters<typeof rulesetFor>[0], options: unknown): number {
+  const key = `${ruleset}:${JSON.stringify(options)}`;
+  let size = sizes.get(key);
+  if (size === undefined) {
+    size = rulesetFor(ruleset, options).layout.size;
+    if (sizes.size < 1_000) sizes.set(key, size);
+  }
+  return size;
+}
+
 /** One board as spectators see it now (null: the game has no board yet). */
 export async function watchBoard(db: Db, matchId: string, table: number, now = Date.now()): Promise<WatchBoard> {
   const views = await currentViews(db, matchId, now, {});
   const v = views.public;
-  const size = rulesetFor(v.ruleset, v.rulesetOptions).layout.size;
+  const size = boardSize(v.ruleset, v.rulesetOptions);
   const cells = Array<string>(size * size).fill(".");
   let lastMove = -1;
   for (const t of v.game?.board ?? []) lastMove = Math.max(lastMove, t.move);
