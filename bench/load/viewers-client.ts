@@ -29,7 +29,9 @@ function open(): Promise<void> {
     let snapshot = false;
     let settled = false;
     const done = () => {
-      if (!settled) (settled = true), resolve();
+      if (settled) return;
+      settled = true;
+      resolve();
     };
     const s = connect(port, "127.0.0.1");
     s.setNoDelay(true);
