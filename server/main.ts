@@ -40,6 +40,7 @@ const [{ default: next }, { contextFor }, { getDbHandle }, { hotProcedurePath, t
   import("node:fs"),
   import("node:path"),
 ]);
+const { isWatchRequest, serveWatch } = await import("./watch-http");
 // which proxies' X-Forwarded-* headers are believed: TRUST_PROXY, by default none (server/client-address.ts)
 const trust = proxyTrust();
 
@@ -81,7 +82,14 @@ const server = createServer((req, res) => {
     if (!admitRequest(req, res, trust)) return;
     const path = hotProcedurePath(req.method, req.url);
     const isMetrics = req.method === "GET" && (req.url === "/api/metrics" || req.url?.startsWith("/api/metrics?"));
-    const handled = isMetrics ? serveMetrics(req, res, forwarded) : path !== null ? handleHot(req, res, path) : servePage(req, res);
+    // the public event page's stream: one broadcaster per tournament writes it to every viewer (server/watch-http.ts)
+    const handled = isMetrics
+      ? serveMetrics(req, res, forwarded)
+      : path !== null
+        ? handleHot(req, res, path)
+        : isWatchRequest(req.url)
+          ? getDbHandle().then((h) => serveWatch(h.db, req, res))
+          : servePage(req, res);
     handled.catch((err: unknown) => {
       log.error({ err }, "unexpected error serving a request");
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: UNEXPECTED_MESSAGE }));

@@ -29,3 +29,4 @@ export { TIME_PRESETS, TIME_PRESET_LABELS, TIME_PRESET_TABLE, presetTimeControl,
 export * from "./duplicate";
 export * from "./teams";
 export { activeIn, buildHistory, countedRounds, eventBracket, isElimination, isRoundRobin, lateEntries, lostInPlay, pairEventRound, participants, podSizeOf, scoringOf, startingField, toGame, toPlayer, winnerOf, type EventBoard, type EventData, type EventEntry, type EventSettings } from "./event";
+export type { WatchBoard, WatchEvent } from "./watch";

@@ -19,6 +19,9 @@ import { seedWorld, type World, type WorldRole } from "../helpers/fixtures";
 import { callerFor } from "../helpers/seed";
 import { propose } from "@/server/services/schedule/proposals";
 import { setRoundWindow } from "@/server/services/schedule/unplayed";
+import { EventEmitter } from "node:events";
+import { watchBroadcast } from "@/server/live/watch-broadcast";
+import { watchBoard, watchEvent } from "@/server/services/tournaments/watch";
 
 const PRIVATE_NOTE = "call me on 0612-private";
 
@@ -108,6 +111,25 @@ describeDb("no leaks", (db) => {
       expect(first).toBeTruthy();
       assertNoGameSecrets(`live view (${role})`, first, seat);
     }
+  });
+
+  it("the public event page's stream (snapshot and board frames) keeps them too, and names no user id or e-mail", async () => {
+    const bc = watchBroadcast(db(), w.tournament.id);
+    await bc.ready;
+    const sink = Object.assign(new EventEmitter(), { chunks: [] as Buffer[], writableLength: 0, write: (c: Buffer) => (sink.chunks.push(c), true) });
+    const leave = bc.join(sink);
+    const snapshot = JSON.parse(/^event: snapshot\ndata: (.*)\n\n$/s.exec(sink.chunks[0]!.toString())![1]!) as { boards: { matchId: string }[] };
+    leave();
+    expect(snapshot.boards.map((b) => b.matchId)).toContain(w.match.id);
+    assertNoGameSecrets("event page snapshot", snapshot, null);
+    const board = await watchBoard(db(), w.match.id, 1);
+    assertNoGameSecrets("event page board", board, null);
+    const json = JSON.stringify([snapshot, board, await watchEvent(db(), w.tournament.id)]);
+    for (const u of Object.values(w.users)) {
+      expect(json, "a user id on the event page").not.toContain(u.id);
+      expect(json, "an e-mail on the event page").not.toContain(u.email);
+    }
+    for (const key of ["rack", "unseen", "bagCount"]) expect(json).not.toContain(`"${key}"`);
   });
 
   it("the record, the station view, the judge's board and the match lists keep them too", async () => {

@@ -29,6 +29,7 @@ export function TournamentTabs({ id, current, elimination, director }: { id: str
     { href: `/tournaments/${id}`, label: "Overview & pairings", key: "overview" },
     { href: `/tournaments/${id}/standings`, label: "Standings", key: "standings" },
     { href: `/tournaments/${id}/crosstable`, label: "Cross-table", key: "crosstable" },
+    { href: `/tournaments/${id}/watch`, label: "Watch live", key: "watch" },
     { href: `/tournaments/${id}/teams`, label: "Teams", key: "teams" },
     ...(elimination ? [{ href: `/tournaments/${id}/bracket`, label: "Bracket", key: "bracket" }] : []),
     { href: `/tournaments/${id}/print`, label: "Print sheets", key: "print" },

@@ -261,6 +261,8 @@ export async function createFromPairing(
         now.getTime(),
       );
     } else await publish(tx, topicOf(m.id), m.version);
+    // a new board of the round: the tournament's pages (the public event page's boards) learn of it
+    await publish(tx, `tournament:${p.tournamentId}`);
     return m.id;
   });
   if (result) return { matchId: result, created: true };
