@@ -10,24 +10,21 @@
  * row FOR UPDATE, so it waits for the submissions in flight and sees every one; a submission that
  * waited behind the close reads the turn closed and is refused.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns, type DuplicateGame, type DuplicateTurn, type StoredPlay } from "@/db/schema";
-import { adjudicatePlay, alwaysRefused, exactPlays, playLinesText, shuffled, splitBrackets, type Face, type Placement } from "@/engine";
-import { PLAYABLE_WORK, drawPlayableRack, leftOnRack, type DupBag } from "@/server/domain";
+import { adjudicatePlay, alwaysRefused, playLinesText, type Face, type Placement, type Ruleset, type Ruling } from "@/engine";
+import type { DupBag } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
-import { bestOf, gameRuleset, searchTurn, storedPlay } from "./search";
+import { drawAfter, nextKey } from "./next";
+import { bestOf, bracketsOf, gameRuleset, searchTurn, storedPlay } from "./search";
 
 const clockTime = (d: Date): string => d.toISOString().slice(11, 19) + " UTC";
 
-/** Draw the next rack and open turn `number` (inside the caller's transaction, game row locked). */
-export async function openTurn(tx: Tx, g: DuplicateGame, bag: DupBag, kept: Face[], number: number, now: Date): Promise<DuplicateTurn> {
-  const rs = gameRuleset(g);
-  // a rack the exact generator finds no play for (within a fixed work budget) is drawn again
-  const hasPlay = (rack: Face[]) => exactPlays(rs, g.board, rack, { top: 1, maxWork: PLAYABLE_WORK, firstPlay: g.board.length === 0 }).plays.length > 0;
-  const drawn = drawPlayableRack(rs, bag, kept, hasPlay, g.playableRedraws);
+/** Open turn `number` with its drawn rack (inside the caller's transaction, game row locked). */
+export async function openTurn(tx: Tx, g: DuplicateGame, drawn: { rack: Face[]; bag: DupBag }, number: number, now: Date): Promise<DuplicateTurn> {
   const dueAt = new Date(now.getTime() + g.turnSeconds * 1000);
   const [t] = await tx.insert(duplicateTurns).values({ gameId: g.id, number, rack: drawn.rack, openedAt: now, dueAt }).returning();
   await tx
@@ -89,8 +86,10 @@ export async function submitPlay(
       const onRack = faults.some((v) => v.code === "NOT_IN_RACK") ? " Use only the tiles of this turn's rack." : "";
       throw new DomainError("INVALID", `This play cannot be placed: ${(faults.length ? faults : ruling.violations).map((v) => v.message).join("; ")}.${onRack}`, "placements");
     }
-    // one write: insert, or replace and count, unless the cap is reached (then nothing changes)
-    const set = { placements: input.placements, submittedAt: now, enteredBy: opts.enteredBy ?? null };
+    // one write: insert, or replace and count, unless the cap is reached (then nothing changes).
+    // The ruling is stored with the play (board and rack are fixed while the turn is open): the
+    // close only picks the best; it is shown to no one before the close (games.ts).
+    const set = { placements: input.placements, submittedAt: now, enteredBy: opts.enteredBy ?? null, ...rulingOf(rs, g.board, input.placements, ruling) };
     const [saved] = await tx
       .insert(duplicateSubmissions)
       .values({ gameId: g.id, turn: t.number, userId, count: 1, ...set })
@@ -106,26 +105,21 @@ export async function submitPlay(
   });
 }
 
-/** The rack tiles a play takes (a blank is "?"; a 'SMATH bracket overlay on a board tile takes none). */
-function tilesUsed(board: readonly Placement[], play: readonly Placement[]): Face[] {
-  const taken = new Set(board.map((t) => `${t.row},${t.col}`));
-  return play.filter((p) => !taken.has(`${p.row},${p.col}`)).map((p) => (p.blank ? "?" : (splitBrackets(p.tile)?.core ?? p.tile)));
-}
-
-/** The board after a play: its tiles added, an overlay replacing the tile it rides on. */
-function withPlay(board: readonly Placement[], play: readonly Placement[]): Placement[] {
-  const at = new Map(board.map((t) => [`${t.row},${t.col}`, t]));
-  for (const p of play) at.set(`${p.row},${p.col}`, { ...p });
-  return [...at.values()];
+/** A submission's stored ruling: valid or not, its score, its notation and the engine's reason. */
+function rulingOf(rs: Ruleset, board: readonly Placement[], play: readonly Placement[], r: Ruling) {
+  const reason = r.valid ? null : r.violations.map((v) => v.message).join("; ") || "The play does not form a valid line.";
+  return { valid: r.valid, score: r.valid ? r.score : 0, text: playLinesText(rs, board, play), reason };
 }
 
 export type CloseOutcome = "closed" | "not-due" | "already-closed";
 
 /**
- * Close turn `number` once its time is up (idempotent): adjudicate every last submission, choose
- * the master play (the search's best or a better valid submission, by the tie rule), put it on the
- * board, and open the next turn or end the game. The search runs first, outside the transaction,
- * when the search job has not stored it yet. Returns the next turn to schedule, if any.
+ * Close turn `number` once its time is up (idempotent): the submissions carry their rulings, so the
+ * close picks the best valid one, chooses the master play (the search's best or a better valid
+ * submission, by the tie rule), puts it on the board, and opens the next turn (drawn ahead by the
+ * search job when the master play is the search's) or ends the game. The search runs first,
+ * outside the transaction, when the search job has not stored it yet. Returns the next turn to
+ * schedule, if any.
  */
 export async function closeTurn(db: Db, gameId: string, number: number, now = new Date(), searchMs?: number): Promise<{ outcome: CloseOutcome; next: DuplicateTurn | null }> {
   const pre = await loadGame(db, gameId);
@@ -139,37 +133,37 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
     const [t] = await tx.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number))).for("update");
     if (!t || t.closedAt) return { outcome: "already-closed" as const, next: null };
     const rs = gameRuleset(g);
-    const subs = await tx.select().from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number)));
-    const valid: (StoredPlay & { brackets: number })[] = [];
-    for (const s of subs) {
+    const ofTurn = and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number));
+    // a submission stored without its ruling (by a server before rulings were stored) is ruled now
+    for (const s of await tx.select().from(duplicateSubmissions).where(and(ofTurn, isNull(duplicateSubmissions.valid)))) {
       const r = adjudicatePlay(rs, g.board, s.placements, { rack: t.rack, firstPlay: g.board.length === 0 });
-      const text = playLinesText(rs, g.board, s.placements);
-      const reason = r.valid ? null : r.violations.map((v) => v.message).join("; ") || "The play does not form a valid line.";
-      await tx
-        .update(duplicateSubmissions)
-        .set({ valid: r.valid, score: r.valid ? r.score : 0, text, reason })
-        .where(and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number), eq(duplicateSubmissions.userId, s.userId)));
-      const sp = r.valid ? storedPlay(rs, g.board, t.rack, s.placements) : null;
-      if (sp) valid.push(sp);
+      await tx.update(duplicateSubmissions).set(rulingOf(rs, g.board, s.placements, r)).where(and(ofTurn, eq(duplicateSubmissions.userId, s.userId)));
     }
+    // the valid submissions of the best score (the only ones that can be the master play)
+    const tops = await tx
+      .select({ placements: duplicateSubmissions.placements, score: duplicateSubmissions.score, text: duplicateSubmissions.text })
+      .from(duplicateSubmissions)
+      .where(
+        and(
+          ofTurn,
+          eq(duplicateSubmissions.valid, true),
+          sql`${duplicateSubmissions.score} = (select max(s2.score) from ${duplicateSubmissions} s2 where s2.game_id = ${g.id} and s2.turn = ${number} and s2.valid)`,
+        ),
+      );
+    const valid = tops.map((s) => ({ placements: s.placements, score: s.score ?? 0, text: s.text ?? "", brackets: bracketsOf(s.placements) }));
     const searched = t.search && "placements" in t.search ? storedPlay(rs, g.board, t.rack, t.search.placements) : null;
     const best = bestOf([...(searched ? [searched] : []), ...valid]);
     const master: StoredPlay | null = best ? { placements: best.placements, score: best.score, text: best.text } : null;
     await tx.update(duplicateTurns).set({ closedAt: now, master }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
-
-    let bag: DupBag = g.bag ?? { seed: g.seed, shuffles: 1, tiles: [] };
-    let kept: Face[] = [];
-    if (master) kept = leftOnRack(t.rack, tilesUsed(g.board, master.placements));
-    else if (t.rack.length) bag = { seed: bag.seed, shuffles: bag.shuffles + 1, tiles: shuffled([...bag.tiles, ...t.rack], `${bag.seed}:dup:${bag.shuffles}`) };
-    const board = master ? withPlay(g.board, master.placements) : g.board;
-    // no play and nothing new to draw (the rack went back and would come out the same): the game is over
-    const over = number >= g.maxTurns || (kept.length === 0 && bag.tiles.length === 0) || (!master && bag.tiles.length <= rs.rackSize);
-    if (over) {
-      await tx.update(duplicateGames).set({ board, bag, status: "finished", finishedAt: now, version: g.version + 1 }).where(eq(duplicateGames.id, g.id));
+    // the draw ahead when it was made for this master play, else the same draw now
+    const ahead = t.search?.next;
+    const after = ahead && ahead.key === nextKey(g, master) ? ahead : drawAfter(g, t, master);
+    if (!after.rack) {
+      await tx.update(duplicateGames).set({ board: after.board, bag: after.bag, status: "finished", finishedAt: now, version: g.version + 1 }).where(eq(duplicateGames.id, g.id));
       return { outcome: "closed" as const, next: null };
     }
-    await tx.update(duplicateGames).set({ board }).where(eq(duplicateGames.id, g.id));
-    const next = await openTurn(tx, { ...g, board }, bag, kept, number + 1, now);
+    await tx.update(duplicateGames).set({ board: after.board }).where(eq(duplicateGames.id, g.id));
+    const next = await openTurn(tx, { ...g, board: after.board }, { rack: after.rack, bag: after.bag }, number + 1, now);
     return { outcome: "closed" as const, next };
   });
 }
