@@ -32,7 +32,7 @@ export interface StoredPlay {
 }
 
 /**
- * The next turn drawn ahead (services/duplicate/next.ts), stored with the search, server-side only:
+ * The next turn drawn ahead (services/duplicate/draw-ahead.ts), stored with the search, server-side only:
  * valid while `key` matches the close's master play and the game's version. Never in any output.
  */
 export interface PrecomputedNext {

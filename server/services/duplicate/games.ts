@@ -15,7 +15,7 @@ import { requireClubRole } from "@/server/services/clubs/membership";
 import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
 import { closeAndSchedule, ensureRunner, scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
-import { drawFor } from "./next";
+import { drawFor } from "./draw-ahead";
 import { gameRuleset } from "./search";
 import { openTurn, submitPlay, type SubmitResult } from "./turns";
 

@@ -18,7 +18,7 @@ import type { DupBag } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
-import { drawAfter, nextKey } from "./next";
+import { drawAfter, nextKey } from "./draw-ahead";
 import { bestOf, bracketsOf, gameRuleset, searchTurn, storedPlay } from "./search";
 
 const clockTime = (d: Date): string => d.toISOString().slice(11, 19) + " UTC";
