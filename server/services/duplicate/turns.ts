@@ -35,22 +35,25 @@ export async function openTurn(tx: Tx, g: DuplicateGame, drawn: { rack: Face[]; 
 }
 
 /** An open turn's board and rack by "gameId:turn": fixed while the turn is open (the close changes the board and closes the turn at once). */
-const contexts = new Map<string, { rs: Ruleset; board: Placement[]; rack: Face[] }>();
+const contexts = new Map<string, Promise<TurnContext | null>>();
+type TurnContext = { rs: Ruleset; board: Placement[]; rack: Face[] };
 
-async function turnContext(db: Db, gameId: string, turn: number) {
+/** The open turn's context, read once per process (the promise is shared: a thousand submissions at once make one read). */
+function turnContext(db: Db, gameId: string, turn: number): Promise<TurnContext | null> {
   const key = `${gameId}:${turn}`;
   const hit = contexts.get(key);
   if (hit) return hit;
-  const [row] = await db
+  const p = db
     .select({ g: duplicateGames, rack: duplicateTurns.rack })
     .from(duplicateGames)
     .innerJoin(duplicateTurns, and(eq(duplicateTurns.gameId, duplicateGames.id), eq(duplicateTurns.number, turn)))
-    .where(and(eq(duplicateGames.id, gameId), eq(duplicateGames.turn, turn), isNull(duplicateTurns.closedAt)));
-  if (!row) return null;
-  const c = { rs: gameRuleset(row.g), board: row.g.board, rack: row.rack };
+    .where(and(eq(duplicateGames.id, gameId), eq(duplicateGames.turn, turn), isNull(duplicateTurns.closedAt)))
+    .then(([row]) => (row ? { rs: gameRuleset(row.g), board: row.g.board, rack: row.rack } : null));
   if (contexts.size >= 500) contexts.clear(); // bounded: a process runs few turns at once
-  contexts.set(key, c);
-  return c;
+  contexts.set(key, p);
+  // a turn not open (or a failed read) is not remembered: it may open later
+  void p.then((c) => c ?? contexts.delete(key), () => contexts.delete(key));
+  return p;
 }
 
 /**
