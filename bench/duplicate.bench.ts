@@ -1,94 +1,135 @@
 /**
- * Duplicate games (docs/duplicate.md "Limits"): 1,000 submissions arriving in the last 5 s of a turn
- * (200 players, 5 submissions each, spread evenly and sent at once as they fall due), then the
- * close at the deadline: the time from the deadline until the next turn is open (every last
- * submission adjudicated, the master play chosen and on the board, the next rack drawn). Service
- * level on real databases: in-memory PGlite, then a scratch PostgreSQL database (bench/scratch-db.ts,
-on BENCH_DATABASE_URL) when the server lets us create one. The master
- * play's search is stored before the deadline, as the search job does at the turn's opening;
- * the figure with the search left to the close is printed too. BENCH_DUP_PLAYERS overrides 200.
+ * Duplicate games at scale (docs/duplicate.md "Limits", docs/performance.md): a field of players
+ * (BENCH_DUP_PLAYERS, default 1,000) each submitting once in the last 5 s of a turn (spread evenly,
+ * sent as they fall due), then the close at the deadline; the figure is the time from the deadline
+ * until the next turn is open (every last submission ruled, the master play chosen and on the
+ * board, the next rack drawn), p50/p99 over several turns (BENCH_DUP_TURNS, default 4).
+ *
+ * Turns alternate, in the same game and run, between today's close (each submission ruled as it
+ * arrives, the next rack drawn ahead by the search job) and the reference: the close before
+ * (the rulings and the draw ahead wiped at the deadline, so the close rules every submission and
+ * draws the next rack inside its transaction, as it did). The master play's search is stored
+ * before the deadline in both, as the search job does at the turn's opening.
+ *
+ * Service level on real databases: a scratch PostgreSQL database (bench/scratch-db.ts, on
+ * BENCH_DATABASE_URL), then in-memory PGlite with a smaller field (BENCH_DUP_PGLITE_PLAYERS,
+ * default 250: one connection, every statement in turn). A view of the game (what each player's
+ * poll reads) is timed after the turns too.
  */
-import { and, eq } from "drizzle-orm";
-import { openDatabase, type DbHandle } from "@/db/client";
-import { duplicateTurns } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { openDatabase, type Db, type DbHandle } from "@/db/client";
+import { duplicatePlayers, duplicateSubmissions, duplicateTurns } from "@/db/schema";
 import { bestPlaysAt, rulesetFor } from "@/engine";
-import { createDuplicate, joinDuplicate, startDuplicate } from "@/server/services/duplicate/games";
+import { createDuplicate, duplicateView, startDuplicate } from "@/server/services/duplicate/games";
 import { loadGame } from "@/server/services/duplicate/access";
 import { searchTurn } from "@/server/services/duplicate/search";
 import { closeTurn, submitPlay } from "@/server/services/duplicate/turns";
 import { seedUsers } from "@/tests/helpers/seed";
 import { openScratchDatabase } from "./scratch-db";
 
-const PLAYERS = Number(process.env.BENCH_DUP_PLAYERS ?? 200);
-const PER_PLAYER = 5;
+const PLAYERS = Number(process.env.BENCH_DUP_PLAYERS ?? 1000);
+const PGLITE_PLAYERS = Number(process.env.BENCH_DUP_PGLITE_PLAYERS ?? 250);
+const TURNS = Number(process.env.BENCH_DUP_TURNS ?? 4);
 const WINDOW_MS = 5_000;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN);
 
-async function oneTurn(withSearch: boolean, open: () => Promise<DbHandle | null>) {
-  const handle = await open();
-  if (!handle) return null;
-  const { db, close } = handle;
-  try {
-    const users = await seedUsers(db, PLAYERS);
-    const { id } = await createDuplicate(db, users[0]!.id, { name: "Bench", ruleset: "equate", turnSeconds: 60, maxTurns: 3, seed: "bench" });
-    for (const u of users.slice(1)) await joinDuplicate(db, id, u.id);
-    await startDuplicate(db, id, users[0]!.id);
-    const g = await loadGame(db, id);
-    const turn1 = and(eq(duplicateTurns.gameId, id), eq(duplicateTurns.number, 1));
-    const [t] = await db.select().from(duplicateTurns).where(turn1);
-    const plays = bestPlaysAt(rulesetFor(g.ruleset, g.rulesetOptions), g.board, t!.rack, { top: 20, deadlineMs: 3000, firstPlay: true }).plays;
-    if (withSearch) await searchTurn(db, g, t!, 3000);
-    // setup done (sign-ups, the plays, the search): the turn's deadline is moved to WINDOW_MS + 0.5 s from now
-    const deadline = Date.now() + WINDOW_MS + 500;
-    await db.update(duplicateTurns).set({ dueAt: new Date(deadline) }).where(turn1);
-    const startAt = deadline - WINDOW_MS;
-    await new Promise((r) => setTimeout(r, Math.max(0, startAt - Date.now())));
-    const latencies: number[] = [];
-    let refused = 0;
-    const total = PLAYERS * PER_PLAYER;
-    const sends: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
-      const at = startAt + ((i + 0.5) * WINDOW_MS) / total;
-      const user = users[i % PLAYERS]!;
-      sends.push(
-        new Promise<void>((resolve) =>
-          setTimeout(async () => {
+interface TurnResult {
+  reference: boolean;
+  closedAfter: number;
+  accepted: number;
+  refused: number;
+  latencies: number[];
+}
+
+/** One turn: submissions in the last WINDOW_MS, the close at the deadline. */
+async function oneTurn(db: Db, gameId: string, users: { id: string }[], reference: boolean): Promise<TurnResult | null> {
+  const g = await loadGame(db, gameId);
+  if (g.status !== "playing") return null;
+  const thisTurn = and(eq(duplicateTurns.gameId, gameId), eq(duplicateTurns.number, g.turn));
+  const [t] = await db.select().from(duplicateTurns).where(thisTurn);
+  const plays = bestPlaysAt(rulesetFor(g.ruleset, g.rulesetOptions), g.board, t!.rack, { top: 20, deadlineMs: 3000, firstPlay: g.board.length === 0 }).plays;
+  if (plays.length === 0) return null;
+  await searchTurn(db, g, t!, 3000);
+  // setup done (the plays, the search): the deadline is moved to WINDOW_MS + 0.5 s from now
+  const deadline = Date.now() + WINDOW_MS + 500;
+  await db.update(duplicateTurns).set({ dueAt: new Date(deadline) }).where(thisTurn);
+  const startAt = deadline - WINDOW_MS;
+  const latencies: number[] = [];
+  let refused = 0;
+  const sends = users.map(
+    (user, i) =>
+      new Promise<void>((resolve) =>
+        setTimeout(
+          async () => {
             const t0 = performance.now();
             try {
-              await submitPlay(db, { gameId: id, turn: 1, placements: plays[i % plays.length]!.placements }, user.id);
+              await submitPlay(db, { gameId, turn: g.turn, placements: plays[i % plays.length]!.placements }, user.id);
               latencies.push(performance.now() - t0);
             } catch {
               refused++;
             }
             resolve();
-          }, Math.max(0, at - Date.now())),
+          },
+          Math.max(0, startAt + ((i + 0.5) * WINDOW_MS) / users.length - Date.now()),
         ),
+      ),
+  );
+  await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())));
+  let from = deadline;
+  if (reference) {
+    // the close as it was: nothing ruled before the deadline, the next rack drawn in the close
+    await db.update(duplicateSubmissions).set({ valid: null, score: null, text: null, reason: null }).where(and(eq(duplicateSubmissions.gameId, gameId), eq(duplicateSubmissions.turn, g.turn)));
+    await db.update(duplicateTurns).set({ search: sql`${duplicateTurns.search} - 'next'` }).where(thisTurn);
+    from = Date.now();
+  }
+  // the due timer fires at the deadline
+  const out = await closeTurn(db, gameId, g.turn, new Date(Math.max(Date.now(), deadline)));
+  const closedAfter = Date.now() - from;
+  await Promise.all(sends);
+  if (out.outcome !== "closed") throw new Error(`turn ${g.turn} not closed: ${out.outcome}`);
+  return { reference, closedAfter, accepted: latencies.length, refused, latencies };
+}
+
+async function run(kind: string, players: number, open: () => Promise<DbHandle | null>) {
+  const handle = await open();
+  if (!handle) return;
+  const { db, close } = handle;
+  try {
+    const users = await seedUsers(db, players);
+    const { id } = await createDuplicate(db, users[0]!.id, { name: "Bench", ruleset: "equate", turnSeconds: 600, maxTurns: 2 * TURNS + 1, seed: "bench" });
+    await db.insert(duplicatePlayers).values(users.slice(1).map((u, i) => ({ gameId: id, userId: u.id, joinedTurn: 1, tableNumber: i + 2 })));
+    await startDuplicate(db, id, users[0]!.id);
+    const results: TurnResult[] = [];
+    for (let i = 0; i < 2 * TURNS; i++) {
+      const r = await oneTurn(db, id, users, i % 2 === 1);
+      if (!r) break;
+      results.push(r);
+    }
+    for (const reference of [false, true]) {
+      const rs = results.filter((r) => r.reference === reference);
+      const delays = rs.map((r) => r.closedAfter);
+      const lat = rs.flatMap((r) => r.latencies);
+      console.log(
+        `  ${kind}, ${players} players, ${reference ? "reference (rule all + draw at the close)" : "now (ruled on arrival, drawn ahead)     "}: ` +
+          `deadline → next turn open p50 ${pct(delays, 0.5)} ms, p99 ${pct(delays, 0.99)} ms over ${rs.length} turns [${delays.join(", ")}]; ` +
+          `submissions accepted ${rs.reduce((s, r) => s + r.accepted, 0)}, refused ${rs.reduce((s, r) => s + r.refused, 0)}; latency p50 ${pct(lat, 0.5).toFixed(1)} ms, p99 ${pct(lat, 0.99).toFixed(1)} ms`,
       );
     }
-    await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())));
-    // the due job fires at the deadline
-    const out = await closeTurn(db, id, 1, new Date(Math.max(Date.now(), deadline)));
-    const closedAfter = Date.now() - deadline;
-    await Promise.all(sends);
-    return { outcome: out.outcome, next: out.next?.number ?? null, closedAfter, accepted: latencies.length, refused, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95) };
+    const views: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      await duplicateView(db, id, users[i]!.id);
+      views.push(performance.now() - t0);
+    }
+    console.log(`  ${kind}, ${players} players: one player's view after ${results.length} turns p50 ${pct(views, 0.5).toFixed(1)} ms (10 reads)`);
   } finally {
     await close();
   }
 }
 
 export default async function duplicateBench() {
-  console.log(`duplicate: ${PLAYERS} players × ${PER_PLAYER} submissions in the last ${WINDOW_MS / 1000} s of a turn`);
-  const dbs: [string, () => Promise<DbHandle | null>][] = [
-    ["PGlite", () => openDatabase()],
-    ["PostgreSQL", () => openScratchDatabase("duplicate on PostgreSQL")],
-  ];
-  for (const [kind, open] of dbs)
-    for (const withSearch of [true, false]) {
-    const r = await oneTurn(withSearch, open);
-    if (!r) break;
-    console.log(
-      `  ${kind}, search ${withSearch ? "stored before the deadline" : "left to the close  "}: deadline → turn ${r.next} open in ${r.closedAfter} ms (${r.outcome}); ` +
-        `submissions accepted ${r.accepted}, refused ${r.refused} (late: sent as the turn closed); latency p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`,
-    );
-  }
+  process.env.DUPLICATE_RUNNER = "off"; // the bench closes the turns itself
+  console.log(`duplicate: each player submits once in the last ${WINDOW_MS / 1000} s of a turn; ${TURNS} turns now + ${TURNS} reference turns, alternating`);
+  await run("PostgreSQL", PLAYERS, () => openScratchDatabase("duplicate on PostgreSQL"));
+  await run("PGlite", PGLITE_PLAYERS, () => openDatabase());
 }

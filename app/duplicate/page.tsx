@@ -1,7 +1,7 @@
 "use client";
 /**
  * Duplicate games (docs/duplicate.md): the games I play or run and the open ones anyone may join,
- * and a form to set one up (ruleset, seconds a turn, turns, preview). A club's directors set one up
+ * and a form to set one up (ruleset, seconds a turn, turns, preview, redraws of a dead rack). A club's directors set one up
  * for their club from here with the club chosen (`?club=<id>`, linked from the club page).
  * Events group games (`?event=<id>` sets a new game up in one, linked from the event's page).
  */
@@ -11,6 +11,7 @@ import { Suspense, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { RULESET_IDS, RULESET_NAMES, type RulesetId } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
+import { errorSentence, formErrors } from "@/app/_trpc/errors";
 import { Field, FormError } from "@/app/_components/form";
 import { Section, SelectField, SignInPrompt, buttonClass } from "@/app/clubs/_components/ui";
 
@@ -23,11 +24,12 @@ function NewGame() {
   const params = useSearchParams();
   const clubId = params.get("club");
   const eventId = params.get("event");
-  const [form, setForm] = useState({ name: "", ruleset: "equate" as RulesetId, turnSeconds: "180", maxTurns: "15", preview: "score" as keyof typeof PREVIEWS, seed: "" });
+  const [form, setForm] = useState({ name: "", ruleset: "equate" as RulesetId, turnSeconds: "180", maxTurns: "15", preview: "score" as keyof typeof PREVIEWS, seed: "", playableRedraws: "5" });
   const create = useMutation(trpc.duplicate.create.mutationOptions({ onSuccess: (r) => router.push(`/duplicate/${r.id}`) }));
+  const gameErrors = formErrors(create.error);
   const send = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, clubId: clubId ?? null, eventId: eventId ?? null, ...(form.seed.trim() ? { seed: form.seed.trim() } : {}) });
+    create.mutate({ name: form.name, ruleset: form.ruleset, turnSeconds: Number(form.turnSeconds), maxTurns: Number(form.maxTurns), preview: form.preview, playableRedraws: Number(form.playableRedraws), clubId: clubId ?? null, eventId: eventId ?? null, ...(form.seed.trim() ? { seed: form.seed.trim() } : {}) });
   };
   return (
     <form onSubmit={send} className="grid max-w-xl gap-3 sm:grid-cols-2">
@@ -36,6 +38,17 @@ function NewGame() {
       <Field label="Seconds a turn" name="turnSeconds" type="number" min={10} max={1800} value={form.turnSeconds} onChange={(e) => setForm({ ...form, turnSeconds: e.target.value })} />
       <Field label="Turns" name="maxTurns" type="number" min={1} max={60} value={form.maxTurns} onChange={(e) => setForm({ ...form, maxTurns: e.target.value })} />
       <SelectField label="Preview" name="preview" value={form.preview} options={PREVIEWS} onChange={(e) => setForm({ ...form, preview: e.target.value as keyof typeof PREVIEWS })} />
+      <Field
+        label="Redraws of a dead rack"
+        name="playableRedraws"
+        type="number"
+        min={0}
+        max={10}
+        value={form.playableRedraws}
+        onChange={(e) => setForm({ ...form, playableRedraws: e.target.value })}
+        error={gameErrors.fields.playableRedraws}
+        hint="0 to 10: how many times a rack with no play is put back and drawn again (docs: The rack)."
+      />
       <Field label="Seed (optional)" name="seed" value={form.seed} onChange={(e) => setForm({ ...form, seed: e.target.value })} hint="The same seed gives the same racks: replay a game." />
       <div className="self-end">
         <button type="submit" className={buttonClass} disabled={create.isPending}>
@@ -43,7 +56,7 @@ function NewGame() {
         </button>
       </div>
       <div className="sm:col-span-2">
-        <FormError message={create.error?.message} />
+        <FormError message={gameErrors.fields.playableRedraws ? null : errorSentence(create.error)} />
         {clubId ? <p className="text-sm text-slate-600">For your club: its members may join.</p> : null}
         {eventId ? <p className="text-sm text-slate-600">The game counts in the event it was set up from.</p> : null}
       </div>

@@ -1,5 +1,9 @@
 "use client";
-/** All tournaments: upcoming, running and finished, optionally for one club (?club=<id>). */
+/**
+ * All tournaments: upcoming, running and finished, optionally for one club (?club=<id>); then the
+ * duplicate events the viewer may see (created from here with the "Duplicate" format; their
+ * standings are on the event's page, docs/duplicate.md "Events").
+ */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense } from "react";
@@ -57,6 +61,7 @@ function TournamentList() {
       {PHASES.map((phase) => (
         <Phase key={phase.key} status={phase.key} title={phase.title} clubId={clubId} />
       ))}
+      {me.data ? <DuplicateEvents clubId={clubId} /> : null}
     </div>
   );
 }
@@ -88,6 +93,43 @@ function Phase({ status, title, clubId }: { status: "running" | "upcoming" | "fi
                 </p>
               </div>
               <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">{TOURNAMENT_STATUS_LABELS[t.status]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Duplicate events (format "Duplicate"): each links to its page with the games and the standings. */
+function DuplicateEvents({ clubId }: { clubId?: string }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.duplicate.eventList.queryOptions());
+  const events = (list.data ?? []).filter((e) => !clubId || e.clubId === clubId);
+  return (
+    <section className="space-y-2" data-testid="tournaments-duplicate">
+      <h2 className="text-xl font-semibold">Duplicate events</h2>
+      {list.isPending ? (
+        <p>Loading…</p>
+      ) : list.error ? (
+        <p role="alert" className="text-red-700">{list.error.message}</p>
+      ) : events.length === 0 ? (
+        <p className="text-sm text-slate-600">None.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {events.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <div>
+                <Link href={`/duplicate/events/${e.id}`} className="font-semibold text-indigo-700 hover:underline">
+                  {e.name}
+                </Link>
+                <p className="text-xs text-slate-500">
+                  Duplicate · standings by {e.standing === "total" ? "total score" : "percentage of the tops"} · {e.games} {e.games === 1 ? "game" : "games"} · unrated
+                </p>
+              </div>
+              <Link href={`/duplicate/events/${e.id}`} className="text-sm text-indigo-700 underline">
+                Standings
+              </Link>
             </li>
           ))}
         </ul>

@@ -10,7 +10,8 @@
  *   written when the turn closes; `search` is the engine's best find for the rack, stored by the
  *   search job before the close.
  * - `duplicate_submissions`: a player's last submission of a turn (kept, replaced on resubmit);
- *   `score`/`valid`/`reason` are written when the turn closes.
+ *   `score`/`valid`/`text`/`reason` are the engine's ruling, stored with the submission (the board and
+ *   rack are fixed while a turn is open), so the close only picks the best.
  * - `duplicate_events` (migration 0029): several games ranked together (by total or by percentage
  *   of the tops); a game belongs to at most one event (`duplicate_games.event_id`).
  */
@@ -28,6 +29,19 @@ export interface StoredPlay {
   placements: Placement[];
   score: number;
   text: string;
+}
+
+/**
+ * The next turn drawn ahead (services/duplicate/draw-ahead.ts), stored with the search, server-side only:
+ * valid while `key` matches the close's master play and the game's version. Never in any output.
+ */
+export interface PrecomputedNext {
+  key: string;
+  board: Placement[];
+  bag: { seed: string; shuffles: number; tiles: string[] };
+  kept: string[];
+  /** null: the game ends at this close */
+  rack: string[] | null;
 }
 
 export const duplicateEvents = pgTable(
@@ -123,7 +137,7 @@ export const duplicateTurns = pgTable(
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** the engine's best find for this rack (null until the search job ran) */
-    search: jsonb("search").$type<(StoredPlay & { complete: boolean }) | { none: true; complete: boolean }>(),
+    search: jsonb("search").$type<((StoredPlay & { complete: boolean }) | { none: true; complete: boolean }) & { next?: PrecomputedNext }>(),
     /** the play put on the board at the close (null: no legal play was found) */
     master: jsonb("master").$type<StoredPlay | null>(),
   },

@@ -178,6 +178,11 @@ describeDb("duplicate games", (db, driver) => {
       expect(sub).toMatchObject({ valid: true, score: plays[0]!.score });
       const [game] = await fresh.db.select().from(duplicateGames).where(eq(duplicateGames.id, id));
       expect(game!.turn).toBe(2);
+      // nothing counted twice: the close again (a job run twice, a reader) changes nothing
+      expect((await closeTurn(fresh.db, id, 1)).outcome).toBe("already-closed");
+      const subs = await fresh.db.select().from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, id), eq(duplicateSubmissions.turn, 1)));
+      expect(subs.map((s) => s.userId)).toEqual([bo.id]);
+      expect(subs[0]!.count).toBe(1);
     } finally {
       await fresh.close();
     }

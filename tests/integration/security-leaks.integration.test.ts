@@ -9,7 +9,8 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { duplicateGames, duplicateTurns, matches, tournamentPlayers } from "@/db/schema";
+import { duplicateGames, duplicateSubmissions, duplicateTurns, matches, tournamentPlayers } from "@/db/schema";
+import { searchTurn } from "@/server/services/duplicate/search";
 import { bestPlaysAt, rulesetFor } from "@/engine";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory, type SessionUser } from "@/server/trpc";
@@ -198,6 +199,14 @@ describeDb("no leaks", (db) => {
     expect(plays.length).toBe(1);
     const secret = JSON.stringify(plays[0]!.placements);
     await callerFor(db(), as("playerA")).duplicate.submit({ gameId: g!.id, turn: t!.number, placements: plays[0]!.placements });
+    // the ruling is stored with the submission, and the next rack is drawn ahead with the search:
+    // neither may show before the close (the next rack never before its turn opens)
+    await searchTurn(db(), g!, t!, 800);
+    const [ahead] = await db().select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, g!.id), eq(duplicateTurns.number, t!.number)));
+    const nextRack = ahead!.search?.next?.rack;
+    expect(nextRack, "the search job drew the next rack ahead").toBeTruthy();
+    const [ruled] = await db().select().from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, g!.id), eq(duplicateSubmissions.turn, t!.number)));
+    expect(ruled!.text, "ruled on arrival").toBeTruthy();
     for (const role of ["outsider", "member", "owner", "clubDirector", "judge", "playerA", "playerB"] as const) {
       const caller = callerFor(db(), as(role));
       const got = await caller.duplicate.get({ gameId: g!.id }).catch((e: unknown) => ({ message: (e as Error).message }));
@@ -206,7 +215,9 @@ describeDb("no leaks", (db) => {
       const json = JSON.stringify([got, await caller.duplicate.list(), event, await caller.duplicate.eventList()]);
       if (role === "playerA") expect(json).toContain(secret);
       else expect(json, `${role} sees A's play`).not.toContain(secret);
-      for (const [path, key] of walk(got)) expect(["bag", "seed", "search"], `${role}: ${path}`).not.toContain(key);
+      for (const [path, key] of walk(got)) expect(["bag", "seed", "search", "next", "kept"], `${role}: ${path}`).not.toContain(key);
+      expect(json, `${role} sees the next rack`).not.toContain(JSON.stringify(nextRack));
+      expect(json, `${role} sees the ruling of A's play`).not.toContain(JSON.stringify(ruled!.text));
       for (const [path, key] of walk(event)) expect(["bag", "seed", "search", "rack"], `${role}: event ${path}`).not.toContain(key);
       // outsiders and the judge are not in the club: the game is not theirs to see
       if (role === "outsider" || role === "judge") expect(got).toMatchObject({ message: expect.stringContaining("member") });

@@ -4,7 +4,9 @@
  * chosen format's own fields show (rounds for Swiss and King of the Hill, Gibsonization for Swiss,
  * the bronze match and the grand final for the brackets); players per game offers pods (3–4) where
  * the format pairs them and the game allows that many players. The start defaults to the next full
- * hour (docs/tournaments.md "The day, step by step").
+ * hour (docs/tournaments.md "The day, step by step"). "Duplicate" is offered like any format: it
+ * creates a duplicate event for the club (the duplicate service's `eventCreate`, one home for
+ * events; docs/duplicate.md "Events") and opens its page, where the director adds the games.
  */
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
@@ -20,7 +22,9 @@ import { optionalNumber, readTimeControl, TimeControlFields } from "../_componen
 import { DEFAULT_TIME_CONTROL, type GameChallengeRule, getRuleset, RULESET_NAMES, type RulesetId } from "@/engine";
 import { CHALLENGE_LABELS, FORMAT_LABELS } from "@/app/_lib/labels";
 
-type Format = keyof typeof FORMAT_LABELS;
+/** "duplicate" is not a pairing format: it makes a duplicate event (DuplicateEventFields). */
+type Format = keyof typeof FORMAT_LABELS | "duplicate";
+const FORMAT_OPTIONS: Record<Format, string> = { ...FORMAT_LABELS, duplicate: "Duplicate (everyone plays the same racks)" };
 /** Formats that pair pods of 3–4 (brackets stay head to head; the server refuses pods there). */
 const POD_FORMATS = new Set<Format>(["swiss", "king-of-the-hill", "round-robin", "double-round-robin"]);
 
@@ -41,6 +45,8 @@ function NewTournamentForm() {
   const maxPlayers = Math.min(4, getRuleset(ruleset).maxPlayers);
   const pods = POD_FORMATS.has(format) && maxPlayers > 2;
   const errors = formErrors(create.error);
+  const createEvent = useMutation(trpc.duplicate.eventCreate.mutationOptions({ onSuccess: (e) => router.push(`/duplicate/events/${e.id}`) }));
+  const eventErrors = formErrors(createEvent.error);
 
   if (me.isPending) return <p>Loading…</p>;
   if (!me.data) return <SignInPrompt next="/tournaments/new" what="to create a tournament." />;
@@ -51,6 +57,10 @@ function NewTournamentForm() {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const num = (k: string) => Number(f.get(k));
+    if (format === "duplicate") {
+      createEvent.mutate({ clubId: String(f.get("clubId")), name: String(f.get("name")), standing: f.get("standing") === "percent" ? "percent" : "total" });
+      return;
+    }
     create.mutate({
       clubId: String(f.get("clubId")),
       name: String(f.get("name")),
@@ -79,12 +89,21 @@ function NewTournamentForm() {
       <h1 className="mb-4 text-2xl font-semibold">New tournament</h1>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <SelectField label="Club" name="clubId" defaultValue={params.get("club") ?? clubs[0]?.id} options={Object.fromEntries(clubs.map((c) => [c.id, c.name]))} error={errors.fields.clubId} />
-        <Field label="Name" name="name" required error={errors.fields.name} />
+        <Field label="Name" name="name" required error={errors.fields.name ?? eventErrors.fields.name} />
+        {format === "duplicate" ? (
+          <>
+            <SelectField label="Format" name="format" value={format} onChange={(e) => setFormat(e.target.value as Format)} options={FORMAT_OPTIONS} />
+            <DuplicateEventFields error={eventErrors.fields.standing} />
+            <FormError message={eventErrors.message} />
+            <SubmitButton pending={createEvent.isPending}>Create duplicate event</SubmitButton>
+          </>
+        ) : (
+          <>
         <TextAreaField label="Description" name="description" error={errors.fields.description} />
         <Field label="Starts" name="startsAt" type="datetime-local" defaultValue={defaultStart} error={errors.fields.startsAt} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Game" name="ruleset" value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} options={RULESET_NAMES} error={errors.fields.ruleset} />
-          <SelectField label="Format" name="format" value={format} onChange={(e) => setFormat(e.target.value as Format)} options={FORMAT_LABELS} error={errors.fields.format} />
+          <SelectField label="Format" name="format" value={format} onChange={(e) => setFormat(e.target.value as Format)} options={FORMAT_OPTIONS} error={errors.fields.format} />
           {format === "swiss" || format === "king-of-the-hill" ? (
             <Field label="Rounds (Swiss / King of the Hill)" name="rounds" type="number" min={1} max={100} defaultValue={5} error={errors.fields.rounds} />
           ) : null}
@@ -137,8 +156,28 @@ function NewTournamentForm() {
         <GameSettingsFields errors={errors.fields} />
         <FormError message={errors.message} />
         <SubmitButton pending={create.isPending}>Create tournament</SubmitButton>
+          </>
+        )}
       </form>
     </section>
+  );
+}
+
+/** A duplicate event's own fields: how its standings rank (the games are added on the event's page). */
+function DuplicateEventFields({ error }: { error?: string }) {
+  return (
+    <>
+      <SelectField
+        label="Standings by"
+        name="standing"
+        defaultValue="total"
+        options={{ total: "Total score over the games", percent: "Percentage of the tops of the games played" }}
+        error={error}
+      />
+      <p className="text-xs text-slate-500" data-testid="format-note">
+        A duplicate event ranks several duplicate games together; it is unrated. After creating it, set up its games (turn length, redraws of a dead rack) from the event&apos;s page.
+      </p>
+    </>
   );
 }
 

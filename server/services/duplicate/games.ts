@@ -15,11 +15,12 @@ import { requireClubRole } from "@/server/services/clubs/membership";
 import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
 import { closeAndSchedule, ensureRunner, scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
+import { drawFor } from "./draw-ahead";
 import { gameRuleset } from "./search";
 import { openTurn, submitPlay, type SubmitResult } from "./turns";
 
-/** Players one game may hold. */
-export const MAX_DUPLICATE_PLAYERS = 200;
+/** Players one game may hold (the scale measured in bench/duplicate.bench.ts, docs/duplicate.md "Limits"). */
+export const MAX_DUPLICATE_PLAYERS = 1000;
 
 export async function createDuplicate(db: Db, actorId: string, raw: CreateDuplicateInput): Promise<{ id: string }> {
   const input = createDuplicateInput.parse(raw);
@@ -84,7 +85,7 @@ export async function startDuplicate(db: Db, gameId: string, actorId: string, no
     if (g.status !== "lobby") throw new DomainError("PRECONDITION", "The game has already started.");
     const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(duplicatePlayers).where(eq(duplicatePlayers.gameId, gameId))) as [{ n: number }];
     if (n === 0) throw new DomainError("PRECONDITION", "No one has joined yet: a game needs at least one player.");
-    return openTurn(tx, g, newDupBag(gameRuleset(g), g.seed), [], 1, now);
+    return openTurn(tx, g, drawFor(g, g.board, newDupBag(gameRuleset(g), g.seed), []), 1, now);
   });
   await scheduleTurn(db, gameId, t);
 }

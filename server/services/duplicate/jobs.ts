@@ -42,7 +42,25 @@ export function duplicateQueue(db: Db): Promise<PgBoss> {
 /** Send a new turn's jobs (after the commit that opened it). A queue that cannot take them is
  * logged, not thrown: the turn is open and stored, and the close on read covers the missing job. */
 export async function scheduleTurn(db: Db, gameId: string, t: Pick<DuplicateTurn, "number" | "dueAt">): Promise<void> {
+  closeTimer(db, gameId, t);
   await sendTurnJobs(db, gameId, t).catch((err: unknown) => console.error(`Could not queue the jobs of duplicate game ${gameId}, turn ${t.number}:`, err));
+}
+
+/** The runner works in this process (off in tests and with DUPLICATE_RUNNER=off). */
+const runnerOn = () => process.env.DUPLICATE_RUNNER !== "off" && process.env.ANALYSIS_AUTOSTART !== "off";
+
+/**
+ * The close at the deadline in this process: pg-boss polls each second, so its job may start up
+ * to a second late; a timer set for `due_at` closes on time. The job and the close on read stay
+ * behind it (a restart loses the timer, not the turn).
+ */
+function closeTimer(db: Db, gameId: string, t: Pick<DuplicateTurn, "number" | "dueAt">): void {
+  if (!runnerOn()) return;
+  const timer = setTimeout(
+    () => void closeAndSchedule(db, gameId, t.number).catch((err: unknown) => console.error(`Could not close duplicate game ${gameId}, turn ${t.number}:`, err)),
+    Math.max(0, t.dueAt.getTime() - Date.now() + 5),
+  );
+  timer.unref?.();
 }
 
 async function sendTurnJobs(db: Db, gameId: string, t: Pick<DuplicateTurn, "number" | "dueAt">): Promise<void> {
@@ -64,11 +82,21 @@ export async function runJob(db: Db, job: DuplicateJob, now = new Date()): Promi
   await closeAndSchedule(db, job.gameId, job.turn, now);
 }
 
-/** Close a due turn and send the next turn's jobs. */
-export async function closeAndSchedule(db: Db, gameId: string, turn: number, now = new Date(), searchMs?: number): Promise<boolean> {
-  const r = await closeTurn(db, gameId, turn, now, searchMs);
-  if (r.next) await scheduleTurn(db, gameId, r.next);
-  return r.outcome === "closed";
+/** Closes in flight in this process: the timer, the job and every reader past the deadline share one. */
+const closing = new Map<string, Promise<boolean>>();
+
+/** Close a due turn and send the next turn's jobs (one close per turn at a time in this process). */
+export function closeAndSchedule(db: Db, gameId: string, turn: number, now = new Date(), searchMs?: number): Promise<boolean> {
+  const key = `${gameId}:${turn}`;
+  const inFlight = closing.get(key);
+  if (inFlight) return inFlight;
+  const p = (async () => {
+    const r = await closeTurn(db, gameId, turn, now, searchMs);
+    if (r.next) await scheduleTurn(db, gameId, r.next);
+    return r.outcome === "closed";
+  })().finally(() => closing.delete(key));
+  closing.set(key, p);
+  return p;
 }
 
 /** Every turn whose close time has passed, closed (the sweep behind the jobs). Returns how many. */
@@ -103,7 +131,7 @@ const running = new WeakSet<Db>();
 
 /** This process works the queue from now on (once per handle; off in tests). */
 export function ensureRunner(db: Db): void {
-  if (running.has(db) || process.env.DUPLICATE_RUNNER === "off" || process.env.ANALYSIS_AUTOSTART === "off") return;
+  if (running.has(db) || !runnerOn()) return;
   running.add(db);
   duplicateQueue(db)
     .then((boss) =>

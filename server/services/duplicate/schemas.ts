@@ -20,7 +20,12 @@ export const createDuplicateInput = z.object({
   maxTurns: z.number().int().min(MAX_TURNS.min).max(MAX_TURNS.max).default(MAX_TURNS.default),
   preview: z.enum(PREVIEW_MODES).default("score"),
   /** redraws of a rack in which the move generator finds no play (docs/duplicate.md "The rack") */
-  playableRedraws: z.number().int().min(0).max(10).default(5),
+  playableRedraws: z
+    .number("Enter the redraws of a dead rack, 0 to 10.")
+    .int("Use a whole number of redraws (0 to 10).")
+    .min(0, "Redraws of a dead rack: 0 or more.")
+    .max(10, "At most 10 redraws of a dead rack.")
+    .default(5),
   clubId: id.nullish(),
   /** the draw's seed (default: random); the same seed gives the same racks */
   seed: z.string().trim().min(1).max(64).optional(),

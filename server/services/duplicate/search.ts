@@ -13,6 +13,7 @@ import { duplicateTurns, type DuplicateGame, type StoredPlay } from "@/db/schema
 import { adjudicatePlay, playLinesText, rulesetFor, splitBrackets, type Face, type Placement, type Ruleset } from "@/engine";
 import { compareMaster } from "@/server/domain";
 import { bestPlaysOffThread } from "@/server/services/analysis/runner";
+import { drawAfter } from "./draw-ahead";
 
 /** How long the search may take (ms); the bounded search then fills in for another second. */
 export const SEARCH_MS = Number(process.env.DUPLICATE_SEARCH_MS ?? 5000);
@@ -46,10 +47,15 @@ export async function findMaster(g: DuplicateGame, board: Placement[], rack: Fac
   return { play: bestOf(plays), complete: found.complete };
 }
 
-/** Run the search for a turn and store it (a no-op when it is stored already or the turn closed). */
+/**
+ * Run the search for a turn and store it (a no-op when it is stored already or the turn closed),
+ * with the next turn drawn ahead for the search's master play (draw-ahead.ts): the close then only
+ * sums, and the playable-rack redraws run here, outside any transaction.
+ */
 export async function searchTurn(db: DbOrTx, g: DuplicateGame, turn: { number: number; rack: string[] }, deadlineMs = SEARCH_MS): Promise<void> {
   const { play, complete } = await findMaster(g, g.board, turn.rack, deadlineMs);
-  const search = play ? { placements: play.placements, score: play.score, text: play.text, complete } : { none: true as const, complete };
+  const next = drawAfter(g, turn, play);
+  const search = play ? { placements: play.placements, score: play.score, text: play.text, complete, next } : { none: true as const, complete, next };
   await db
     .update(duplicateTurns)
     .set({ search })

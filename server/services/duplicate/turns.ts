@@ -10,24 +10,21 @@
  * row FOR UPDATE, so it waits for the submissions in flight and sees every one; a submission that
  * waited behind the close reads the turn closed and is refused.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns, type DuplicateGame, type DuplicateTurn, type StoredPlay } from "@/db/schema";
-import { adjudicatePlay, alwaysRefused, exactPlays, playLinesText, shuffled, splitBrackets, type Face, type Placement } from "@/engine";
-import { PLAYABLE_WORK, drawPlayableRack, leftOnRack, type DupBag } from "@/server/domain";
+import { adjudicatePlay, alwaysRefused, playLinesText, type Face, type Placement, type Ruleset, type Ruling } from "@/engine";
+import type { DupBag } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
-import { bestOf, gameRuleset, searchTurn, storedPlay } from "./search";
+import { drawAfter, nextKey } from "./draw-ahead";
+import { bestOf, bracketsOf, gameRuleset, searchTurn, storedPlay } from "./search";
 
 const clockTime = (d: Date): string => d.toISOString().slice(11, 19) + " UTC";
 
-/** Draw the next rack and open turn `number` (inside the caller's transaction, game row locked). */
-export async function openTurn(tx: Tx, g: DuplicateGame, bag: DupBag, kept: Face[], number: number, now: Date): Promise<DuplicateTurn> {
-  const rs = gameRuleset(g);
-  // a rack the exact generator finds no play for (within a fixed work budget) is drawn again
-  const hasPlay = (rack: Face[]) => exactPlays(rs, g.board, rack, { top: 1, maxWork: PLAYABLE_WORK, firstPlay: g.board.length === 0 }).plays.length > 0;
-  const drawn = drawPlayableRack(rs, bag, kept, hasPlay, g.playableRedraws);
+/** Open turn `number` with its drawn rack (inside the caller's transaction, game row locked). */
+export async function openTurn(tx: Tx, g: DuplicateGame, drawn: { rack: Face[]; bag: DupBag }, number: number, now: Date): Promise<DuplicateTurn> {
   const dueAt = new Date(now.getTime() + g.turnSeconds * 1000);
   const [t] = await tx.insert(duplicateTurns).values({ gameId: g.id, number, rack: drawn.rack, openedAt: now, dueAt }).returning();
   await tx
@@ -35,6 +32,59 @@ export async function openTurn(tx: Tx, g: DuplicateGame, bag: DupBag, kept: Face
     .set({ turn: number, bag: drawn.bag, status: "playing", version: g.version + 1, ...(number === 1 ? { startedAt: now } : {}) })
     .where(eq(duplicateGames.id, g.id));
   return t!;
+}
+
+/** An open turn's board and rack by "gameId:turn": fixed while the turn is open (the close changes the board and closes the turn at once). */
+const contexts = new Map<string, Promise<TurnContext | null>>();
+type TurnContext = { rs: Ruleset; board: Placement[]; rack: Face[] };
+
+/** The open turn's context, read once per process (the promise is shared: a thousand submissions at once make one read). */
+function turnContext(db: Db, gameId: string, turn: number): Promise<TurnContext | null> {
+  const key = `${gameId}:${turn}`;
+  const hit = contexts.get(key);
+  if (hit) return hit;
+  const p = db
+    .select({ g: duplicateGames, rack: duplicateTurns.rack })
+    .from(duplicateGames)
+    .innerJoin(duplicateTurns, and(eq(duplicateTurns.gameId, duplicateGames.id), eq(duplicateTurns.number, turn)))
+    .where(and(eq(duplicateGames.id, gameId), eq(duplicateGames.turn, turn), isNull(duplicateTurns.closedAt)))
+    .then(([row]) => (row ? { rs: gameRuleset(row.g), board: row.g.board, rack: row.rack } : null));
+  if (contexts.size >= 500) contexts.clear(); // bounded: a process runs few turns at once
+  contexts.set(key, p);
+  // a turn not open (or a failed read) is not remembered: it may open later
+  void p.then((c) => c ?? contexts.delete(key), () => contexts.delete(key));
+  return p;
+}
+
+/**
+ * The submission's fast path (the scale target, docs/duplicate.md "Limits"): the play is ruled
+ * against the cached board and rack before any connection is taken, then stored by one statement
+ * that holds the turn FOR SHARE (as the transaction below does, so the close's FOR UPDATE waits for
+ * it and a submission behind the close reads it closed), checks the server's clock, the seat and
+ * the cap. Null when it took nothing (late, not seated, over the cap, refused placement): the
+ * transaction path then says why.
+ */
+async function submitInOneStatement(db: Db, input: { gameId: string; turn: number; placements: Placement[] }, userId: string, now: Date, enteredBy: string | null): Promise<SubmitResult | null> {
+  const c = await turnContext(db, input.gameId, input.turn);
+  if (!c) return null;
+  const ruling = adjudicatePlay(c.rs, c.board, input.placements, { rack: c.rack, firstPlay: c.board.length === 0 });
+  if (alwaysRefused(ruling)) return null;
+  const r = rulingOf(c.rs, c.board, input.placements, ruling);
+  const at = now.toISOString();
+  const s = duplicateSubmissions;
+  const res = (await db.execute(sql`
+    insert into ${s} (game_id, turn, user_id, placements, count, submitted_at, entered_by, valid, score, text, reason)
+    select t.game_id, t.number, p.user_id, ${JSON.stringify(input.placements)}::jsonb, 1, ${at}::timestamptz, ${enteredBy}::uuid, ${r.valid}, ${r.score}, ${r.text}, ${r.reason}
+    from ${duplicateTurns} t join ${duplicatePlayers} p on p.game_id = t.game_id and p.user_id = ${userId}::uuid
+    where t.game_id = ${input.gameId}::uuid and t.number = ${input.turn} and t.closed_at is null and t.due_at > ${at}::timestamptz
+    for share of t
+    on conflict (game_id, turn, user_id) do update set placements = excluded.placements, submitted_at = excluded.submitted_at,
+      entered_by = excluded.entered_by, valid = excluded.valid, score = excluded.score, text = excluded.text, reason = excluded.reason,
+      count = ${s}.count + 1
+    where ${s}.count < ${SUBMISSIONS_PER_TURN}
+    returning count`)) as unknown as { count: number }[] | { rows: { count: number }[] };
+  const rows = Array.isArray(res) ? res : res.rows;
+  return rows[0] ? { turn: input.turn, count: Number(rows[0].count), submittedAt: now } : null;
 }
 
 export interface SubmitResult {
@@ -56,6 +106,10 @@ export async function submitPlay(
   opts: { now?: Date; enteredBy?: string } = {},
 ): Promise<SubmitResult> {
   const now = opts.now ?? new Date();
+  const fast = await submitInOneStatement(db, input, userId, now, opts.enteredBy ?? null);
+  if (fast) return fast;
+  // the fast path took nothing: this path reads everything again and says why (or takes it, when
+  // the turn's context was not cached and the play is fine)
   return db.transaction(async (tx) => {
     // one read: the game, the turn (FOR SHARE: submissions run side by side, the close's FOR UPDATE
     // waits for those in flight, so none commits unseen after the close read them) and the seat
@@ -89,8 +143,10 @@ export async function submitPlay(
       const onRack = faults.some((v) => v.code === "NOT_IN_RACK") ? " Use only the tiles of this turn's rack." : "";
       throw new DomainError("INVALID", `This play cannot be placed: ${(faults.length ? faults : ruling.violations).map((v) => v.message).join("; ")}.${onRack}`, "placements");
     }
-    // one write: insert, or replace and count, unless the cap is reached (then nothing changes)
-    const set = { placements: input.placements, submittedAt: now, enteredBy: opts.enteredBy ?? null };
+    // one write: insert, or replace and count, unless the cap is reached (then nothing changes).
+    // The ruling is stored with the play (board and rack are fixed while the turn is open): the
+    // close only picks the best; it is shown to no one before the close (games.ts).
+    const set = { placements: input.placements, submittedAt: now, enteredBy: opts.enteredBy ?? null, ...rulingOf(rs, g.board, input.placements, ruling) };
     const [saved] = await tx
       .insert(duplicateSubmissions)
       .values({ gameId: g.id, turn: t.number, userId, count: 1, ...set })
@@ -106,26 +162,21 @@ export async function submitPlay(
   });
 }
 
-/** The rack tiles a play takes (a blank is "?"; a 'SMATH bracket overlay on a board tile takes none). */
-function tilesUsed(board: readonly Placement[], play: readonly Placement[]): Face[] {
-  const taken = new Set(board.map((t) => `${t.row},${t.col}`));
-  return play.filter((p) => !taken.has(`${p.row},${p.col}`)).map((p) => (p.blank ? "?" : (splitBrackets(p.tile)?.core ?? p.tile)));
-}
-
-/** The board after a play: its tiles added, an overlay replacing the tile it rides on. */
-function withPlay(board: readonly Placement[], play: readonly Placement[]): Placement[] {
-  const at = new Map(board.map((t) => [`${t.row},${t.col}`, t]));
-  for (const p of play) at.set(`${p.row},${p.col}`, { ...p });
-  return [...at.values()];
+/** A submission's stored ruling: valid or not, its score, its notation and the engine's reason. */
+function rulingOf(rs: Ruleset, board: readonly Placement[], play: readonly Placement[], r: Ruling) {
+  const reason = r.valid ? null : r.violations.map((v) => v.message).join("; ") || "The play does not form a valid line.";
+  return { valid: r.valid, score: r.valid ? r.score : 0, text: playLinesText(rs, board, play), reason };
 }
 
 export type CloseOutcome = "closed" | "not-due" | "already-closed";
 
 /**
- * Close turn `number` once its time is up (idempotent): adjudicate every last submission, choose
- * the master play (the search's best or a better valid submission, by the tie rule), put it on the
- * board, and open the next turn or end the game. The search runs first, outside the transaction,
- * when the search job has not stored it yet. Returns the next turn to schedule, if any.
+ * Close turn `number` once its time is up (idempotent): the submissions carry their rulings, so the
+ * close picks the best valid one, chooses the master play (the search's best or a better valid
+ * submission, by the tie rule), puts it on the board, and opens the next turn (drawn ahead by the
+ * search job when the master play is the search's) or ends the game. The search runs first,
+ * outside the transaction, when the search job has not stored it yet. Returns the next turn to
+ * schedule, if any.
  */
 export async function closeTurn(db: Db, gameId: string, number: number, now = new Date(), searchMs?: number): Promise<{ outcome: CloseOutcome; next: DuplicateTurn | null }> {
   const pre = await loadGame(db, gameId);
@@ -139,37 +190,37 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
     const [t] = await tx.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number))).for("update");
     if (!t || t.closedAt) return { outcome: "already-closed" as const, next: null };
     const rs = gameRuleset(g);
-    const subs = await tx.select().from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number)));
-    const valid: (StoredPlay & { brackets: number })[] = [];
-    for (const s of subs) {
+    const ofTurn = and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number));
+    // a submission stored without its ruling (by a server before rulings were stored) is ruled now
+    for (const s of await tx.select().from(duplicateSubmissions).where(and(ofTurn, isNull(duplicateSubmissions.valid)))) {
       const r = adjudicatePlay(rs, g.board, s.placements, { rack: t.rack, firstPlay: g.board.length === 0 });
-      const text = playLinesText(rs, g.board, s.placements);
-      const reason = r.valid ? null : r.violations.map((v) => v.message).join("; ") || "The play does not form a valid line.";
-      await tx
-        .update(duplicateSubmissions)
-        .set({ valid: r.valid, score: r.valid ? r.score : 0, text, reason })
-        .where(and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number), eq(duplicateSubmissions.userId, s.userId)));
-      const sp = r.valid ? storedPlay(rs, g.board, t.rack, s.placements) : null;
-      if (sp) valid.push(sp);
+      await tx.update(duplicateSubmissions).set(rulingOf(rs, g.board, s.placements, r)).where(and(ofTurn, eq(duplicateSubmissions.userId, s.userId)));
     }
+    // the valid submissions of the best score (the only ones that can be the master play)
+    const tops = await tx
+      .select({ placements: duplicateSubmissions.placements, score: duplicateSubmissions.score, text: duplicateSubmissions.text })
+      .from(duplicateSubmissions)
+      .where(
+        and(
+          ofTurn,
+          eq(duplicateSubmissions.valid, true),
+          sql`${duplicateSubmissions.score} = (select max(s2.score) from ${duplicateSubmissions} s2 where s2.game_id = ${g.id} and s2.turn = ${number} and s2.valid)`,
+        ),
+      );
+    const valid = tops.map((s) => ({ placements: s.placements, score: s.score ?? 0, text: s.text ?? "", brackets: bracketsOf(s.placements) }));
     const searched = t.search && "placements" in t.search ? storedPlay(rs, g.board, t.rack, t.search.placements) : null;
     const best = bestOf([...(searched ? [searched] : []), ...valid]);
     const master: StoredPlay | null = best ? { placements: best.placements, score: best.score, text: best.text } : null;
     await tx.update(duplicateTurns).set({ closedAt: now, master }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
-
-    let bag: DupBag = g.bag ?? { seed: g.seed, shuffles: 1, tiles: [] };
-    let kept: Face[] = [];
-    if (master) kept = leftOnRack(t.rack, tilesUsed(g.board, master.placements));
-    else if (t.rack.length) bag = { seed: bag.seed, shuffles: bag.shuffles + 1, tiles: shuffled([...bag.tiles, ...t.rack], `${bag.seed}:dup:${bag.shuffles}`) };
-    const board = master ? withPlay(g.board, master.placements) : g.board;
-    // no play and nothing new to draw (the rack went back and would come out the same): the game is over
-    const over = number >= g.maxTurns || (kept.length === 0 && bag.tiles.length === 0) || (!master && bag.tiles.length <= rs.rackSize);
-    if (over) {
-      await tx.update(duplicateGames).set({ board, bag, status: "finished", finishedAt: now, version: g.version + 1 }).where(eq(duplicateGames.id, g.id));
+    // the draw ahead when it was made for this master play, else the same draw now
+    const ahead = t.search?.next;
+    const after = ahead && ahead.key === nextKey(g, master) ? ahead : drawAfter(g, t, master);
+    if (!after.rack) {
+      await tx.update(duplicateGames).set({ board: after.board, bag: after.bag, status: "finished", finishedAt: now, version: g.version + 1 }).where(eq(duplicateGames.id, g.id));
       return { outcome: "closed" as const, next: null };
     }
-    await tx.update(duplicateGames).set({ board }).where(eq(duplicateGames.id, g.id));
-    const next = await openTurn(tx, { ...g, board }, bag, kept, number + 1, now);
+    await tx.update(duplicateGames).set({ board: after.board }).where(eq(duplicateGames.id, g.id));
+    const next = await openTurn(tx, { ...g, board: after.board }, { rack: after.rack, bag: after.bag }, number + 1, now);
     return { outcome: "closed" as const, next };
   });
 }

@@ -1,0 +1,44 @@
+import { expect, test } from "./fixtures";
+import { randomBytes } from "node:crypto";
+import { signUp } from "./helpers";
+import { api } from "./tournament-setup";
+
+/**
+ * Duplicate from the tournament pages (docs/duplicate.md "Events"): a club director creates a
+ * tournament with the format "Duplicate", which makes a duplicate event and opens its page; a game
+ * set up from there takes the redraws of a dead rack (a value out of range is refused with a
+ * sentence); the tournaments list shows the event with a link to its standings.
+ */
+test("[DUPLICATE EVENT]: 'Duplicate' is a tournament format; the list shows the event; the game form takes the redraws", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Dot Director");
+  const club = await api<{ id: string }>(page, "clubs.create", { handle: `dup-${randomBytes(3).toString("hex")}`, name: "Duplicate club" });
+  const tag = Date.now() % 100_000;
+
+  await page.goto(`/tournaments/new?club=${club.id}`);
+  await page.getByLabel("Format").selectOption("duplicate");
+  await expect(page.getByLabel("Rounds (Swiss / King of the Hill)")).toHaveCount(0);
+  await page.getByLabel("Name").fill(`Club duplicate ${tag}`);
+  await page.getByLabel("Standings by").selectOption("percent");
+  await page.getByRole("button", { name: "Create duplicate event" }).click();
+  await page.waitForURL(/\/duplicate\/events\/[0-9a-f-]{36}$/);
+  const eventPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: `Club duplicate ${tag}` })).toBeVisible();
+
+  // a game in the event: the redraws field refuses 11, takes 3
+  await page.getByRole("link", { name: "New game in this event" }).click();
+  await page.getByLabel("Name").fill(`Game one ${tag}`);
+  await page.getByLabel("Redraws of a dead rack").fill("11");
+  await page.getByRole("button", { name: "Create the game" }).click();
+  await expect(page.getByText("At most 10 redraws of a dead rack.")).toBeVisible();
+  await page.getByLabel("Redraws of a dead rack").fill("3");
+  await page.getByRole("button", { name: "Create the game" }).click();
+  await page.waitForURL(/\/duplicate\/[0-9a-f-]{36}$/);
+
+  // the tournaments list, filtered to the club, shows the event and links its standings
+  await page.goto(`/tournaments?club=${club.id}`);
+  const row = page.getByTestId("tournaments-duplicate").getByRole("listitem").filter({ hasText: `Club duplicate ${tag}` });
+  await expect(row).toContainText("standings by percentage of the tops · 1 game");
+  await row.getByRole("link", { name: "Standings" }).click();
+  await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
+});
