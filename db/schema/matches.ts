@@ -152,7 +152,7 @@ export const matchEvents = pgTable(
     /** The submitting client's idempotency key. */
     clientId: text("client_id"),
     /** A play's verdict as this server's adjudicator ruled it when the play was made (migration
-     * 0031): another instance folds the committed play with it instead of ruling again (engine
+     * 0030): another instance folds the committed play with it instead of ruling again (engine
      * `foldCommitted`, trusted input only). Null for other events and for events not ruled here
      * (imported records, restored transfers). Secret like the play's validity: never sent out. */
     verdict: jsonb("verdict").$type<PlayVerdict | null>(),
