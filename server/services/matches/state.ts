@@ -16,12 +16,12 @@ import type { DbOrTx } from "@/db/client";
 import { matchEvents } from "@/db/schema/matches";
 import { LruMap, type GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { foldAll, type Folded, type StoredEvent } from "./fold";
+import { foldAll, type Folded, type StoredEvent } from "@/server/domain";
 import { readSnapshot, SNAPSHOT_EVERY } from "./snapshots";
 
 // The pure fold lives in fold.ts (the browser runs it too); its callers import it from here as before.
-export { extend, foldActed, foldAll, hasDue, settledAt, step } from "./fold";
-export type { Appended, Folded, SheetEntry, StoredEvent } from "./fold";
+export { extend, foldActed, foldAll, hasDue, settledAt, step } from "@/server/domain";
+export type { Appended, Folded, SheetEntry, StoredEvent } from "@/server/domain";
 
 // ---------------------------------------------------------------------------------------------
 // Cache (per process; a shortcut only — always checked against the database version)

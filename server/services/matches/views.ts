@@ -24,7 +24,7 @@ import { clock as C, DEFAULT_BOT_LEVEL, LruMap, resultOf, toMove, viewFor, type 
 import { DomainError } from "@/server/errors";
 import { settleInBackground } from "./moves";
 import { touchWaiting, waitingOf, type Waiting } from "./presence";
-import { publicGame, type GameViewOut } from "./public-game";
+import { publicGame, type GameViewOut } from "@/server/domain";
 import { loadFolded, settledAt, type Folded } from "./state";
 
 export interface MatchPlayerView {
@@ -41,7 +41,7 @@ export interface MatchPlayerView {
   joined: boolean;
 }
 
-export type { GameViewOut } from "./public-game";
+export type { GameViewOut } from "@/server/domain";
 
 export interface MatchView {
   id: string;

@@ -5,7 +5,7 @@
  * a game the same way.
  */
 import { clock as C, viewFor, type GameState } from "@/engine";
-import type { SheetEntry } from "./fold";
+import type { SheetEntry } from "./match-fold";
 
 export interface GameViewOut {
   /** the viewer's own rack; null for spectators */
