@@ -51,7 +51,7 @@ function queued(base: Folded, inputs: StationWriteInput[]): QueuedWrite[] {
 
 describe("the station's game on the device", () => {
   const server = foldAll([{ seq: 1, event: start("server-secret"), actorId: null }])!;
-  const device = foldLog([{ seq: 1, event: { ...start("station") } as unknown as Record<string, unknown> }])!;
+  const device = foldLog([{ seq: 1, event: { ...start("hidden") } as unknown as Record<string, unknown> }])!;
 
   it("scores and records queued moves as the server does, whatever the seed", () => {
     const writes = queued(device, moves);

@@ -168,7 +168,7 @@ export type StoredStationEvent = { seq: number; event: Record<string, unknown> }
 
 async function stationEvents(db: Db, matchId: string, version: number): Promise<StoredStationEvent[]> {
   const events = await loadEvents(db, matchId, version);
-  return events.map(({ seq, event }) => ({ seq, event: event.type === "start" ? { ...event, seed: "station" } : { ...event } }));
+  return events.map(({ seq, event }) => ({ seq, event: event.type === "start" ? { ...event, seed: "hidden" } : { ...event } }));
 }
 
 /** What the station shows: the spectator view (no rack: there is none) and what the viewer may do. */
