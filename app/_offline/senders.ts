@@ -9,22 +9,20 @@
  * - any other refusal (the round was closed, the director lost the role): a *conflict* whose other
  *   side is the server's sentence, for a person to decide; never dropped.
  */
-import { TRPCClientError, type TRPCClient } from "@trpc/client";
+import type { TRPCClientError, TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@/server/routers/_app";
 import { errorSentence } from "@/app/_trpc/errors";
 import { scoreLine } from "@/server/domain";
 import type { QueuedWrite, SendOutcome } from "./queue";
+import { STATION_KIND } from "./station";
+import { sendStation } from "./station-sender";
+import { isTransient } from "./transient";
+
+export { isTransient } from "./transient";
 
 export type ResultWriteInput = { tournamentId: string; pairingId: string; scores: Record<string, number>; forfeitUserId: string | null };
 
 type Client = TRPCClient<AppRouter>;
-
-/** A failure that is the network's or the server's, not a refusal of the write. */
-export function isTransient(err: unknown): boolean {
-  if (!(err instanceof TRPCClientError)) return true;
-  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
-  return status === undefined || status >= 500 || status === 429;
-}
 
 function sameScores(a: Record<string, number>, b: Record<string, number> | null | undefined): boolean {
   if (!b) return false;
@@ -54,6 +52,7 @@ async function sendResult(client: Client, write: QueuedWrite): Promise<SendOutco
 export function senderFor(client: Client): (write: QueuedWrite) => Promise<SendOutcome> {
   return async (write) => {
     if (write.kind === "result") return sendResult(client, write);
+    if (write.kind === STATION_KIND) return sendStation(client, write);
     return { kind: "conflict", theirs: `This app version cannot send a write of kind "${write.kind}".`, theirsVersion: null };
   };
 }

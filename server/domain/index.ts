@@ -30,3 +30,9 @@ export * from "./duplicate";
 export * from "./teams";
 export { activeIn, buildHistory, countedRounds, eventBracket, isElimination, isRoundRobin, lateEntries, lostInPlay, pairEventRound, participants, podSizeOf, scoringOf, startingField, toGame, toPlayer, winnerOf, type EventBoard, type EventData, type EventEntry, type EventSettings } from "./event";
 export type { WatchBoard, WatchEvent } from "./watch";
+
+// A match's folded state and public game view, pure (the scorekeeper station folds offline moves on the device)
+export { extend, foldActed, foldAll, hasDue, settledAt, step } from "./match-fold";
+export type { Appended, Folded, SheetEntry, StoredEvent } from "./match-fold";
+export { NOBODY_CAN, publicGame } from "./public-game";
+export type { GameViewOut } from "./public-game";

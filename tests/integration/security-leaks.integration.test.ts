@@ -133,6 +133,21 @@ describeDb("no leaks", (db) => {
     for (const key of ["rack", "unseen", "bagCount"]) expect(json).not.toContain(`"${key}"`);
   });
 
+  it("the station's event log (for the offline station) reaches only those who keep score, with the seed hidden", async () => {
+    const [m] = await db().select({ seed: matches.seed }).from(matches).where(eq(matches.id, w.otb.id));
+    for (const role of ["member", "playerA"] as const) {
+      const st = await callerFor(db(), as(role)).matches.scorekeeper.get({ matchId: w.otb.id });
+      expect(st.events?.length, `${role}: the log`).toBeGreaterThan(0);
+      for (const [path, key, value] of walk(st)) {
+        expect(SECRET_KEYS.has(key), `${role}: secret-looking key at ${path}`).toBe(false);
+        if (key === "seed") expect(value, `${role}: the seed at ${path}`).toBe("hidden");
+      }
+      expect(JSON.stringify(st).includes(m!.seed), `${role}: carries the seed`).toBe(false);
+    }
+    expect((await callerFor(db(), as("outsider")).matches.scorekeeper.get({ matchId: w.otb.id })).events).toBeNull();
+    expect((await callerFor(db()).matches.scorekeeper.get({ matchId: w.otb.id })).events).toBeNull();
+  });
+
   it("the record, the station view, the judge's board and the match lists keep them too", async () => {
     const seatB = secrets.seatOf[w.users.playerB.id]!;
     const b = callerFor(db(), as("playerB"));

@@ -28,6 +28,10 @@ import { clockReadings } from "../_components/station";
 import { useStationEntry } from "./use-station-entry";
 import { ClockButtons, StationControls, type StationAction, type Tap } from "./station-parts";
 import { EntryPanel } from "./entry-panel";
+import { useStationQueue } from "@/app/_offline/use-station-queue";
+import { deviceNow } from "@/app/_offline/device-clock";
+import { isTransient } from "@/app/_offline/transient";
+import { WritesList } from "@/app/_offline/writes-list";
 
 function useStation(matchId: string) {
   const trpc = useTRPC();
@@ -36,17 +40,22 @@ function useStation(matchId: string) {
   const station = useQuery({ ...opts, retry: false });
   useSubscription(trpc.matches.live.subscriptionOptions({ matchId }, { onData: () => void queryClient.invalidateQueries({ queryKey: opts.queryKey }) }));
   const [error, setError] = useState<string | null>(null);
-  const settled = { onSettled: () => queryClient.invalidateQueries({ queryKey: opts.queryKey }), onError: (e: { message: string }) => setError(e.message), onSuccess: () => setError(null) };
+  const settled = { onSettled: () => queryClient.invalidateQueries({ queryKey: opts.queryKey }), onSuccess: () => setError(null) };
   const move = useMutation(trpc.matches.scorekeeper.move.mutationOptions(settled));
   const clock = useMutation(trpc.matches.scorekeeper.clock.mutationOptions(settled));
-  return { station, move, clock, error };
+  return { station, move, clock, error, setError };
 }
 
 export default function StationPage() {
   const { matchId } = useParams<{ matchId: string }>();
-  const { station, move, clock, error } = useStation(matchId);
-  const v = station.data?.view;
-  const { now, read: serverTime } = useServerClock(v?.serverNow, station.dataUpdatedAt);
+  const { station, move, clock, error, setError } = useStation(matchId);
+  const offline = useStationQueue(matchId, station.data?.view, station.data?.events, station.dataUpdatedAt);
+  const v = offline.view;
+  const onDevice = v !== station.data?.view;
+  const clockNow = useServerClock(station.data?.view.serverNow, station.dataUpdatedAt);
+  // the device's game is drawn at the device's monotonic time; a tap offline is read on it too
+  const now = onDevice ? v!.serverNow : clockNow.now;
+  const serverTime = offline.queued ? deviceNow : clockNow.read;
   const [tap, setTap] = useState<Tap | null>(null);
   const ruleset = useRuleset(v?.ruleset, v?.rulesetOptions);
   const game = v?.game ?? null;
@@ -58,7 +67,8 @@ export default function StationPage() {
   });
 
   if (station.isPending) return <p>Loading…</p>;
-  if (station.error || !v) return <FormError message={station.error?.message ?? "This game could not be loaded."} />;
+  // a failed refetch (offline) keeps the last data: the station goes on from it
+  if (!v) return <FormError message={station.error?.message ?? "This game could not be loaded."} />;
   const data = station.data!;
   const names = v.players.map((p) => p.name);
   const can = data.canKeepScore && v.status === "active" && game?.phase === "playing";
@@ -66,7 +76,24 @@ export default function StationPage() {
   const paused = game?.paused ?? false;
   const pending = game?.pending ?? null;
   const readings = clockReadings(v.players, game?.clock?.running ?? null, paused, v.serverNow, now, tap);
-  const send = (seat: number, action: StationAction) => move.mutate({ matchId, expectedSeq: v.version, clientId: crypto.randomUUID(), seat, action, tappedAt: tap?.at ?? null });
+  // Offline, or with this game's writes waiting: checked and kept on the device (app/_offline/station.ts).
+  const queue = (input: Parameters<typeof offline.enqueue>[0], clientId?: string) =>
+    void offline.enqueue(input, clientId).then((refused) => {
+      setError(refused);
+      if (!refused) setTap(null);
+    });
+  const send = (seat: number, action: StationAction) => {
+    const clientId = crypto.randomUUID();
+    const at = tap?.at ?? serverTime();
+    if (offline.queued) return queue({ op: "move", matchId, seat, action, at }, clientId);
+    // no answer (the network went as the move left): the same write, same client id, waits on the device
+    move.mutate({ matchId, expectedSeq: v.version, clientId, seat, action, tappedAt: tap?.at ?? null }, { onError: (e) => (isTransient(e) ? queue({ op: "move", matchId, seat, action, at }, clientId) : setError(e.message)) });
+  };
+  const pause = () => {
+    const action = paused ? "resume" : "pause";
+    if (offline.queued) return queue({ op: "clock", matchId, action, at: serverTime() });
+    clock.mutate({ matchId, expectedSeq: v.version, clientId: crypto.randomUUID(), action }, { onError: (e) => setError(e.message) });
+  };
 
   function onClock(seat: number) {
     if (!can || paused) return;
@@ -107,12 +134,22 @@ export default function StationPage() {
           canStopClocks={data.canStopClocks}
           paused={paused}
           pendingSeat={pending ? pending.seat : null}
-          onPause={() => clock.mutate({ matchId, expectedSeq: v.version, clientId: crypto.randomUUID(), action: paused ? "resume" : "pause" })}
+          onPause={pause}
           send={send}
         />
       ) : null}
 
       <FormError message={error} />
+
+      {offline.queued || offline.writes.length > 0 ? (
+        <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50/40 p-3" data-testid="station-offline" aria-label="Kept on this device">
+          <p className="text-sm text-amber-950">
+            {offline.online ? "Sending this game's moves kept on this device, oldest first." : "Offline: each move is checked and scored on this device and kept here until the network returns."}
+            {v.game?.clock ? " Clock times are this device's until then; the server times the moves when they arrive." : ""}
+          </p>
+          <WritesList writes={offline.writes} />
+        </section>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,620px)_1fr]">
         <div>

@@ -18,6 +18,7 @@ const stationOut = z.object({
   canResign: z.array(z.number().int()),
   canStopClocks: z.boolean(),
   scorekeeperName: z.string().nullable(),
+  events: z.array(z.object({ seq: z.number().int(), event: z.record(z.string(), z.unknown()) })).nullable(),
 });
 
 export const scorekeeperRouter = router({

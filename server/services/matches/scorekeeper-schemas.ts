@@ -54,8 +54,12 @@ export const otbMoveInput = z.object({
    * is timed then. It must be after the game's last event (else the move is refused); a tap in
    * the future or more than 10 minutes old times the move at the server's now instead */
   tappedAt: z.number().int().min(0).max(MAX_DATE_MS).nullable().default(null),
+  /** the move was kept offline and `tappedAt` read on the device's own clock (docs/offline.md):
+   * a reported figure. A reported tap at or before the last event times the move at the server's
+   * now instead of refusing it (the queued move must not become a conflict over a device clock) */
+  reported: z.boolean().default(false),
 });
-export type OtbMoveInput = z.infer<typeof otbMoveInput>;
+export type OtbMoveInput = Omit<z.infer<typeof otbMoveInput>, "reported"> & { reported?: boolean };
 
 export const otbClockInput = z.object({
   matchId: z.uuid(),

@@ -37,7 +37,7 @@ import { assertFresh, findApplied, lockMatch } from "./reads";
 import { refusalError } from "./refusals";
 import type { MoveAction } from "./schemas";
 import type { CreateOtbInput, OtbClockInput, OtbMoveInput } from "./scorekeeper-schemas";
-import { foldActed, loadFolded } from "./state";
+import { foldActed, loadEvents, loadFolded } from "./state";
 import { writeStart } from "./start";
 import { getMatchView, type MatchView } from "./views";
 import { afterCommit, appendEvents, createMatchRow, type EventWrite } from "./writer";
@@ -157,6 +157,18 @@ export interface StationView {
   /** whether the viewer may pause and resume the clocks */
   canStopClocks: boolean;
   scorekeeperName: string | null;
+  /** For those who keep score: the game's event log up to the view's version, so the station
+   * folds moves made offline on the device (app/_offline/station.ts). The start event's seed is
+   * blanked: it orders the bag, which over the board is fiction (virtual racks) but stays the
+   * server's. Null for anyone else. */
+  events: StoredStationEvent[] | null;
+}
+
+export type StoredStationEvent = { seq: number; event: Record<string, unknown> };
+
+async function stationEvents(db: Db, matchId: string, version: number): Promise<StoredStationEvent[]> {
+  const events = await loadEvents(db, matchId, version);
+  return events.map(({ seq, event }) => ({ seq, event: event.type === "start" ? { ...event, seed: "hidden" } : { ...event } }));
 }
 
 /** What the station shows: the spectator view (no rack: there is none) and what the viewer may do. */
@@ -172,16 +184,20 @@ export async function getStationView(db: Db, matchId: string, userId: string | n
     canResign: role.keepsScore ? view.players.map((_, i) => i).filter(role.answersTo) : [],
     canStopClocks: role.keepsScore && role.stopsClocks,
     scorekeeperName: keeper?.name ?? null,
+    events: role.keepsScore && view.version > 0 ? await stationEvents(db, matchId, view.version) : null,
   };
 }
 
 /**
  * The move time: the tap, else now. A tap at or before the last event is refused: the mover
- * tapped after it, so such a time is a station error and would charge them nothing. A tap in the
+ * tapped after it, so such a time is a station error and would charge them nothing (a tap
+ * `reported` from a device's clock offline gives way to now instead: docs/security.md). A tap in the
  * future or older than `TAP_WINDOW_MS` is implausible and gives way to now.
  */
-export function moveTime(tappedAt: number | null, lastAt: number, now: number): number {
+export function moveTime(tappedAt: number | null, lastAt: number, now: number, reported = false): number {
   if (tappedAt === null) return now;
+  // a device's clock read offline is not the station's judgement: out of order, it gives way to now
+  if (reported && tappedAt <= lastAt) return now;
   if (tappedAt <= lastAt) throw new DomainError("INVALID", "The clock tap is not after the game's last event, so it cannot time this move: undo the tap and tap the clock again.", "tappedAt");
   if (tappedAt > now || tappedAt < now - TAP_WINDOW_MS) return now;
   return tappedAt;
@@ -217,7 +233,7 @@ export async function scorekeeperMove(db: Db, userId: string, input: OtbMoveInpu
   return submitMove(
     db,
     { matchId: m.id, userId, expectedSeq: input.expectedSeq, clientId: input.clientId, action, actingFor: player.id },
-    { now: retry ? now : moveTime(input.tappedAt, f.state.lastAt, now) },
+    { now: retry ? now : moveTime(input.tappedAt, f.state.lastAt, now, input.reported ?? false) },
   );
 }
 

@@ -24,7 +24,8 @@ import { clock as C, DEFAULT_BOT_LEVEL, LruMap, resultOf, toMove, viewFor, type 
 import { DomainError } from "@/server/errors";
 import { settleInBackground } from "./moves";
 import { touchWaiting, waitingOf, type Waiting } from "./presence";
-import { loadFolded, settledAt, type Folded, type SheetEntry } from "./state";
+import { publicGame, type GameViewOut } from "@/server/domain";
+import { loadFolded, settledAt, type Folded } from "./state";
 
 export interface MatchPlayerView {
   userId: string;
@@ -40,23 +41,7 @@ export interface MatchPlayerView {
   joined: boolean;
 }
 
-export interface GameViewOut {
-  /** the viewer's own rack; null for spectators */
-  rack: string[] | null;
-  board: { row: number; col: number; tile: string; blank: boolean; player: number; move: number }[];
-  bagCount: number;
-  unseen: { face: string; count: number }[];
-  turn: number;
-  moveNumber: number;
-  phase: "playing" | "finishing" | "over";
-  paused: boolean;
-  pending: { seat: number; score: number; goesOut: boolean } | null;
-  /** what the viewer may do now */
-  can: { play: boolean; exchange: boolean; pass: boolean; challenge: boolean; resign: boolean };
-  clock: { running: number | null; flagAt: number | null; moveDeadline: number | null } | null;
-  end: { reason: string; seat: number | null; winners: number[]; rackSettlement: number[]; timePenalties: number[]; timeBonuses: number[] } | null;
-  sheet: SheetEntry[];
-}
+export type { GameViewOut } from "@/server/domain";
 
 export interface MatchView {
   id: string;
@@ -170,8 +155,6 @@ async function versionViewsOf(db: DbOrTx, m: Match, now: number): Promise<Versio
   return snap;
 }
 
-const NOBODY_CAN = { play: false, exchange: false, pass: false, challenge: false, resign: false };
-
 /** The spectator's view: no rack, nothing anyone may do, the clocks as they stand at `now`. */
 function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustments"], board: MatchView["board"], folded: Folded | null, now: number): MatchView {
   const joined = new Set(seated.flatMap((p) => (p.joinedAt ? [p.userId] : [])));
@@ -207,13 +190,12 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
       game: null,
     };
   }
-  const s = folded.state;
-  const v = viewFor(s, null, Math.max(now, s.lastAt));
+  const { players, game } = publicGame(folded.state, folded.sheet, now);
   const nameOf = new Map(seated.map((p) => [p.userId, p.name]));
   const winners = m.result ? new Set(m.result.winners) : new Set<string>();
   return {
     ...base,
-    players: v.players.map((p, i) => ({
+    players: players.map((p, i) => ({
       userId: p.id,
       // an imported record's player may be known only by its id ("#player alice")
       name: nameOf.get(p.id) ?? p.name ?? (m.importedAt !== null ? p.id : "Player"),
@@ -225,30 +207,7 @@ function publicView(m: Match, seated: Seated[], adjustments: MatchView["adjustme
       winner: winners.has(p.id),
       joined: joined.has(p.id),
     })),
-    game: {
-      rack: null,
-      board: v.board.map((t) => ({ row: t.row, col: t.col, tile: t.tile, blank: t.blank === true, player: t.player, move: t.move })),
-      bagCount: v.bagCount,
-      unseen: Object.entries(v.unseen).map(([face, count]) => ({ face, count })),
-      turn: v.turn,
-      moveNumber: v.moveNumber,
-      phase: v.phase,
-      paused: v.paused,
-      pending: v.pending ? { seat: v.pending.player, score: v.pending.score, goesOut: v.pending.goesOut } : null,
-      can: NOBODY_CAN,
-      clock: s.clock ? { running: s.clock.running, flagAt: C.flagAt(s.clock), moveDeadline: C.moveDeadline(s.clock) } : null,
-      end: s.end
-        ? {
-            reason: s.end.reason,
-            seat: s.end.player,
-            winners: s.end.winners ?? [],
-            rackSettlement: s.end.rackSettlement.slice(),
-            timePenalties: s.end.timePenalties.slice(),
-            timeBonuses: s.end.timeBonuses.slice(),
-          }
-        : null,
-      sheet: folded.sheet,
-    },
+    game,
   };
 }
 
