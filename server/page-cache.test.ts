@@ -136,6 +136,7 @@ describe("the pages on the cache's list", () => {
     ["/tournaments/x/crosstable", "app/tournaments/[id]/crosstable/page.tsx"],
     ["/tournaments/x/bracket", "app/tournaments/[id]/bracket/page.tsx"],
     ["/tournaments/x/teams", "app/tournaments/[id]/teams/page.tsx"],
+    ["/tournaments/x/watch", "app/tournaments/[id]/watch/page.tsx"],
     ["/tournaments/x/print/wall-chart", "app/tournaments/[id]/print/wall-chart/page.tsx"],
   ];
 

@@ -34,7 +34,7 @@ import { trustProxy } from "./ops/https";
 export const CACHED_PAGES: readonly RegExp[] = [
   /^\/$/,
   /^\/(signin|signup|forgot-password|offline|live|tournaments|ratings|clubs)$/,
-  /^\/tournaments\/[A-Za-z0-9_-]{1,64}(\/(standings|crosstable|bracket|teams|print\/wall-chart))?$/,
+  /^\/tournaments\/[A-Za-z0-9_-]{1,64}(\/(standings|crosstable|bracket|teams|watch|print\/wall-chart))?$/,
 ];
 
 const MAX_QUERY = 256;
