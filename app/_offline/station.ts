@@ -118,6 +118,8 @@ export function stationWrite(folded: Folded, input: StationWriteInput, names: re
   const lines = r.folded.sheet.slice(folded.sheet.length);
   const own = lines.find((l) => l.type !== "time-penalty" && l.type !== "end") ?? lines[0];
   const who = input.op === "move" ? names[input.seat] : null;
+  // a challenge or a clock tap is no turn of its own: it gets no move number (the play it judges has one)
+  const turn = r.folded.state.moveNumber > folded.state.moveNumber ? `Move ${folded.state.moveNumber + 1}: ` : "";
   const what = own ? `${own.text}${own.points ? ` · ${own.points > 0 ? "+" : ""}${own.points}` : ""}` : input.op === "clock" ? `clocks ${input.action}d` : input.action.type;
   return {
     ok: true,
@@ -126,7 +128,7 @@ export function stationWrite(folded: Folded, input: StationWriteInput, names: re
       kind: STATION_KIND,
       target: stationScope(input.matchId),
       scope: stationScope(input.matchId),
-      label: `Move ${folded.state.moveNumber + 1}: ${who ? `${who}: ` : ""}${what}`,
+      label: `${turn}${who && !what.includes(who) ? `${who}: ` : ""}${what}`,
       input,
       baseVersion: folded.version,
     },

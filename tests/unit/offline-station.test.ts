@@ -71,6 +71,14 @@ describe("the station's game on the device", () => {
     // each write carries the version the device predicts for the server, and a label in words
     expect(writes.map((w) => w.baseVersion)).toEqual([1, 2, 3]);
     expect(writes[0]!.label).toMatch(/^Move 1: Ann: /);
+    expect(writes[1]!.label).toMatch(/^Move 2: Ben: /);
+    // a challenge judges Move 1; it takes no number of its own and names the challenger once
+    const played = foldWrite(device, moves[0]!);
+    if (!played.ok) throw new Error(played.message);
+    const ch = stationWrite(played.folded, { op: "move", matchId: M, seat: 1, action: { type: "challenge" }, at: 2_500 }, ["Ann", "Ben"], "client-c-xxxxxxxx");
+    if (!ch.ok) throw new Error(ch.message);
+    expect(ch.write.label).not.toMatch(/^Move /);
+    expect(ch.write.label.match(/Ben/g) ?? []).toHaveLength(1);
     expect(writes.every((w) => w.kind === STATION_KIND && w.target === `match:${M}`)).toBe(true);
   });
 
