@@ -20,7 +20,7 @@ let errors = 0;
 let unexpectedCloses = 0;
 let closing = false;
 
-// a board frame's first fields, as JSON.stringify writes them (server/services/tournaments/watch.ts)
+// a board frame's first fields, as JSON.stringify writes them (server/services/boards/watch.ts)
 const BOARD = /event: board\ndata: \{"seq":\d+,"board":\{"matchId":"([0-9a-f-]+)","table":\d+,"status":"\w+","version":(\d+)/g;
 
 function open(): Promise<void> {

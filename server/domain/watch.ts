@@ -1,5 +1,5 @@
 /**
- * What the public event page's stream carries (server/services/tournaments/watch.ts builds it,
+ * What the public event page's stream carries (server/services/boards/watch.ts builds it,
  * server/live/watch-broadcast.ts sends it, app/tournaments/[id]/watch shows it): spectator data
  * only — no rack, no bag, no unseen tiles, no user ids.
  */

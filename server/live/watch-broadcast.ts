@@ -17,7 +17,7 @@ import type { Db } from "@/db/client";
 import { subscribe, type Subscription } from "./bus";
 import { topicOf } from "@/server/services/matches/writer";
 import { tournamentTopic } from "@/server/services/tournaments/director-write";
-import { watchBoard, watchEvent, type WatchBoard, type WatchEvent } from "@/server/services/tournaments/watch";
+import { watchBoard, watchEvent, type WatchBoard, type WatchEvent } from "@/server/services/boards/watch";
 
 /** Bytes a viewer may leave unsent before it drops to latest-only (a few snapshots' worth). */
 export const SLOW_BYTES = 256 * 1024;

@@ -22,7 +22,7 @@ import { propose } from "@/server/services/schedule/proposals";
 import { setRoundWindow } from "@/server/services/schedule/unplayed";
 import { EventEmitter } from "node:events";
 import { watchBroadcast } from "@/server/live/watch-broadcast";
-import { watchBoard, watchEvent } from "@/server/services/tournaments/watch";
+import { watchBoard, watchEvent } from "@/server/services/boards/watch";
 
 const PRIVATE_NOTE = "call me on 0612-private";
 

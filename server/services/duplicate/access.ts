@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { duplicateEvents, duplicateGames, type DuplicateEvent, type DuplicateGame } from "@/db/schema";
+import { rulesetFor, type Ruleset } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { getMembership } from "@/server/services/clubs/membership";
 
@@ -41,3 +42,6 @@ export function assertGameFitsEvent(g: Pick<DuplicateGame, "clubId" | "eventId">
     throw new DomainError("PRECONDITION", e.clubId ? "Only the club's own duplicate games can go into its event." : "A club's game cannot go into an event outside the club.");
   if (g.eventId && g.eventId !== e.id) throw new DomainError("PRECONDITION", "That game already counts in another event.");
 }
+
+/** The game's ruleset with its options (the search, the draw and the close all rule by it). */
+export const gameRuleset = (g: Pick<DuplicateGame, "ruleset" | "rulesetOptions">): Ruleset => rulesetFor(g.ruleset, g.rulesetOptions);

@@ -9,7 +9,7 @@
 import type { DuplicateGame, PrecomputedNext, StoredPlay } from "@/db/schema";
 import { exactPlays, shuffled, splitBrackets, type Face, type Placement } from "@/engine";
 import { PLAYABLE_WORK, drawPlayableRack, leftOnRack, type DupBag } from "@/server/domain";
-import { gameRuleset } from "./search";
+import { gameRuleset } from "./access";
 
 /** The rack tiles a play takes (a blank is "?"; a 'SMATH bracket overlay on a board tile takes none). */
 function tilesUsed(board: readonly Placement[], play: readonly Placement[]): Face[] {

@@ -16,7 +16,7 @@ import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector
 import { closeAndSchedule, ensureRunner, scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
 import { drawFor } from "./draw-ahead";
-import { gameRuleset } from "./search";
+import { gameRuleset } from "./access";
 import { openTurn, submitPlay, type SubmitResult } from "./turns";
 
 /** Players one game may hold (the scale measured in bench/duplicate.bench.ts, docs/duplicate.md "Limits"). */

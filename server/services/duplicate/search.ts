@@ -10,15 +10,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { duplicateTurns, type DuplicateGame, type StoredPlay } from "@/db/schema";
-import { adjudicatePlay, playLinesText, rulesetFor, splitBrackets, type Face, type Placement, type Ruleset } from "@/engine";
+import { adjudicatePlay, playLinesText, splitBrackets, type Face, type Placement, type Ruleset } from "@/engine";
 import { compareMaster } from "@/server/domain";
 import { bestPlaysOffThread } from "@/server/services/analysis/runner";
 import { drawAfter } from "./draw-ahead";
+import { gameRuleset } from "./access";
 
 /** How long the search may take (ms); the bounded search then fills in for another second. */
 export const SEARCH_MS = Number(process.env.DUPLICATE_SEARCH_MS ?? 5000);
-
-export const gameRuleset = (g: Pick<DuplicateGame, "ruleset" | "rulesetOptions">): Ruleset => rulesetFor(g.ruleset, g.rulesetOptions);
 
 /** Bracket characters a play places ('SMATH overlays count too). */
 export const bracketsOf = (play: readonly Placement[]): number =>

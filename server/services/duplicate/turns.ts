@@ -19,7 +19,8 @@ import { DomainError } from "@/server/errors";
 import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
 import { drawAfter, nextKey } from "./draw-ahead";
-import { bestOf, bracketsOf, gameRuleset, searchTurn, storedPlay } from "./search";
+import { bestOf, bracketsOf, searchTurn, storedPlay } from "./search";
+import { gameRuleset } from "./access";
 
 const clockTime = (d: Date): string => d.toISOString().slice(11, 19) + " UTC";
 

@@ -9,9 +9,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matches } from "@/db/schema/matches";
 import { rulesetFor } from "@/engine";
-import { getTournamentOrThrow } from "./access";
-import { loadEvent } from "./field";
-import { getStandings } from "./views";
+import { getTournamentOrThrow } from "@/server/services/tournaments/access";
+import { loadEvent } from "@/server/services/tournaments/field";
+import { getStandings } from "@/server/services/tournaments/views";
 import { currentViews } from "@/server/services/matches/views";
 import type { WatchBoard, WatchEvent } from "@/server/domain";
 
