@@ -134,12 +134,15 @@ test("[offline-keeper]: a move queued offline on a board another device moved me
   await api(p2, "matches.scorekeeper.move", { matchId, expectedSeq: before.version, clientId: crypto.randomUUID(), seat: 0, action: { type: "pass" } });
 
   await context.setOffline(false);
-  const conflict = page.getByTestId("write-conflict");
+  // the station's own list (the indicator opens its list of writes on a conflict and shows it there too)
+  const kept = page.getByRole("region", { name: "Kept on this device" });
+  const conflict = kept.getByTestId("write-conflict");
   await expect(conflict).toHaveCount(1, { timeout: 60_000 });
   await expect(conflict).toContainText("This device: Move 1: Ann Board");
   await expect(conflict).toContainText("On the server: Ann Board 0 – Ben Board 0");
   await expect(conflict).toContainText("moved on");
-  await expect(page.getByTestId("write-pending")).toHaveCount(1); // the later one waits, not dropped
+  await expect(kept.getByTestId("write-pending")).toHaveCount(1); // the later one waits, not dropped
+  await expect(page.getByText("1 conflict to decide, 1 write not yet sent")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/keeper-conflict-desktop.png`, fullPage: true });
   // the server kept the other device's move and nothing of this one's
   expect((await serverGame(p2, matchId)).sheet?.map((r) => r[0])).toEqual(expect.arrayContaining([expect.stringContaining("pass")]));
