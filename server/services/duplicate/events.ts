@@ -139,7 +139,9 @@ export async function listDuplicateEvents(db: Db, userId: string): Promise<Event
       name: duplicateEvents.name,
       standing: duplicateEvents.standing,
       clubId: duplicateEvents.clubId,
-      games: sql<number>`(select count(*)::int from ${duplicateGames} where ${duplicateGames.eventId} = ${duplicateEvents.id})`,
+      // names written out: in a one-table select Drizzle renders a column bare ("id"), which inside
+      // the subquery would mean duplicate_games.id and count nothing
+      games: sql<number>`(select count(*)::int from "duplicate_games" dg where dg."event_id" = "duplicate_events"."id")`,
     })
     .from(duplicateEvents)
     .where(or(eq(duplicateEvents.creatorId, userId), sql`${duplicateEvents.clubId} is null`, inArray(duplicateEvents.clubId, myClubs)))
