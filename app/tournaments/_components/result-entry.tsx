@@ -47,13 +47,19 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
     const board = boards.find((b) => b.table === read.value.table)!;
     setProblem(null);
     if (board.hasResult) return setOverwrite({ board, scores: read.value.scores });
-    send({ board, scores: read.value.scores });
+    take();
+    send({ board, scores: read.value.scores }, line);
+  }
+
+  /** The line is taken at once, so a fast typist's next line is never wiped when this one's
+   * answer (or the device's storage) comes back; a refused line comes back if the box is empty. */
+  function take() {
+    setLine("");
+    input.current?.focus();
   }
 
   function said1(text: string) {
     setSaid((s) => [{ key: Date.now() + s.length, text }, ...s].slice(0, 8));
-    setLine("");
-    input.current?.focus();
   }
 
   /** Offline (or no server answered): the write waits on the device, with its client id and base version. */
@@ -70,7 +76,7 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
     said1(`Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, scores)} Kept on this device, not yet sent.`);
   }
 
-  function send(reading: Reading) {
+  function send(reading: Reading, typed: string) {
     const { board, scores } = reading;
     if (!navigator.onLine) return void queue(reading);
     save.mutate(
@@ -80,7 +86,11 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
           said1(`Table ${board.table}${board.hasResult ? " corrected" : ""}: ${describeResult(board.players, scores)}`);
           await onSaved();
         },
-        onError: (err) => (isTransient(err) ? void queue(reading) : setProblem(`Table ${board.table}: ${errorSentence(err)}`)),
+        onError: (err) => {
+          if (isTransient(err)) return void queue(reading);
+          setProblem(`Table ${board.table}: ${errorSentence(err)}`);
+          setLine((cur) => cur || typed);
+        },
       },
     );
   }
@@ -126,7 +136,8 @@ export function ResultEntry({ tournamentId, round, onSaved }: { tournamentId: st
         onConfirm={() => {
           const o = overwrite!;
           setOverwrite(null);
-          send(o);
+          take();
+          send(o, line);
         }}
         onCancel={() => {
           setOverwrite(null);
