@@ -16,6 +16,8 @@
  * afterwards reaches the subscription, or — if the bus lost its connection meanwhile (database or
  * broker outage, pool replaced by db/client.ts) — a version-0 notice ("re-read") does as soon as
  * the bus hears again. So a subscriber reads its state *after* subscribing and misses nothing.
+ * A notice committed just before subscribe() may arrive too (it was still on its way): versions
+ * only grow, so a subscriber ignores one at or below the version it read.
  * Tests: tests/integration/live-bus*.integration.test.ts, on each implementation.
  */
 import type { Db, DbOrTx } from "@/db/client";
