@@ -58,11 +58,21 @@ function startServer(): Promise<{ proc: ChildProcess; stats: () => Promise<Stats
 interface Client {
   proc: ChildProcess;
   ask<T>(msg: unknown): Promise<T>;
+  /** settles when the process has exited, however it ended (registered at fork: an exit is never missed) */
+  exited: Promise<void>;
 }
 
 function startClient(tournamentId: string): Client {
   const proc = fork("bench/load/viewers-client.ts", [String(PORT), tournamentId], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  return { proc, ask: <T>(msg: unknown) => new Promise<T>((r) => (proc.once("message", (m) => r(m as T)), proc.send(msg as never))) };
+  const exited = new Promise<void>((r) => proc.once("exit", (code, signal) => (code || signal ? console.log(`  viewer client exited: ${code ?? signal}`) : undefined, r())));
+  // an answer, or the client's end (then the ask fails instead of waiting for ever)
+  const ask = <T>(msg: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      proc.once("message", (m) => resolve(m as T));
+      void exited.then(() => reject(new Error("viewer client exited before answering")));
+      proc.send(msg as never);
+    });
+  return { proc, ask, exited };
 }
 
 async function seed() {
@@ -109,6 +119,7 @@ async function oneRun(s: Seeded, server: Awaited<ReturnType<typeof startServer>>
   const clients = Array.from({ length: nClients }, () => startClient(s.tournamentId));
   const opened = await Promise.all(clients.map((c, i) => c.ask<{ opened: number; errors: number }>({ open: Math.floor(viewers / nClients) + (i < viewers % nClients ? 1 : 0) })));
   let errors = opened.reduce((n, o) => n + o.errors, 0);
+  console.log(`  ${opened.reduce((n, o) => n + o.opened, 0)} streams open (${errors} refused) in ${nClients} client processes`);
   await sleep(500);
   const before = await server.stats();
   const commits = new Map<string, number>();
@@ -140,7 +151,7 @@ async function oneRun(s: Seeded, server: Awaited<ReturnType<typeof startServer>>
     for (const t of ts) delays.push(t - at);
   }
   const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
-  await Promise.all(clients.map((c) => new Promise((r) => (c.proc.exitCode !== null ? r(null) : c.proc.once("exit", r)))));
+  await Promise.all(clients.map((c) => c.exited));
   await sleep(300); // the broadcaster closes with its last viewer
   return { viewers, versions: commits.size, p50: pct(delays, 50), p99: pct(delays, 99), max: pct(delays, 100), cpuPerVersion: cpuMs / Math.max(1, commits.size), errors, missing };
 }
