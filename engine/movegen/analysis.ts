@@ -58,6 +58,9 @@ export interface AnalyseOptions {
   deadlineMs?: number;
   /** when the deadline cuts it, the bounded search's budget in ms (default 500) */
   fallbackMs?: number;
+  /** a cut in search steps instead of the clock (exact.ts `maxWork`; the fallback then stops by its
+   * node budget alone): the same answer however busy the machine — tests use it */
+  maxWork?: number;
   /** called after each turn with (done, total) */
   progress?: (done: number, total: number) => void;
 }
@@ -68,6 +71,8 @@ export interface BestPlaysOptions {
   top?: number;
   deadlineMs?: number;
   fallbackMs?: number;
+  /** as AnalyseOptions.maxWork */
+  maxWork?: number;
   firstPlay?: boolean;
 }
 
@@ -85,10 +90,11 @@ export function bestPlaysAt(
 ): { plays: AnalysedPlay[]; complete: boolean } {
   const top = opts.top ?? 3;
   const firstPlay = opts.firstPlay ?? board.length === 0;
-  const r = exactPlays(rs, board, rack, { top, deadlineMs: opts.deadlineMs ?? 1500, firstPlay });
+  const steps = opts.maxWork !== undefined;
+  const r = exactPlays(rs, board, rack, { top, deadlineMs: steps ? undefined : (opts.deadlineMs ?? 1500), maxWork: opts.maxWork, firstPlay });
   let best: AnalysedPlay[] = r.plays.map((p) => ({ placements: p.placements, score: p.score }));
   if (!r.complete) {
-    const more = searchPlays(rs, board, rack, { firstPlay, budgetMs: opts.fallbackMs ?? 500, limit: top }).plays;
+    const more = searchPlays(rs, board, rack, { firstPlay, budgetMs: steps ? Infinity : (opts.fallbackMs ?? 500), limit: top }).plays;
     const seen = new Set(best.map((p) => playKey(p.placements)));
     for (const c of more) if (!seen.has(playKey(c.placements))) best.push({ placements: c.placements, score: c.score });
     best = best.sort((a, b) => b.score - a.score || (playKey(a.placements) < playKey(b.placements) ? -1 : 1)).slice(0, top);
@@ -125,7 +131,7 @@ export function* analyseTurns(events: readonly GameEvent[], opts: AnalyseOptions
         const board = state.board.map(plainPlacement);
         const rack = state.racks[tm.player].slice();
         const firstPlay = board.length === 0;
-        const r = bestPlaysAt(state.ruleset, board, rack, { top, deadlineMs: opts.deadlineMs, fallbackMs, firstPlay });
+        const r = bestPlaysAt(state.ruleset, board, rack, { top, deadlineMs: opts.deadlineMs, fallbackMs, maxWork: opts.maxWork, firstPlay });
         let best = r.plays;
         let made: AnalysedPlay | null = null;
         if (e.type === "play") {
