@@ -12,7 +12,8 @@
  *
  * "exact top-1" (issue 28's targets: proved on every position, CPU p50 < 100 ms, p99 < 1 s per
  * ruleset): `masterPlay` on the frozen positions of bench/positions/movegen.json beside the same
- * entry point frozen before issue 28's speed work, in the same run (`topTable`; MOVEGEN_MODE=exact prints only it,
+ * engine as it was before issue 28's speed work, extracted from git at bench time (bench/reference-engine.ts;
+ * REFERENCE_COMMIT=<rev> picks another), in the same run (`topTable`; MOVEGEN_MODE=exact prints only it,
  * RULESETS=smath picks rulesets, POSITIONS=n the first n of each, VERBOSE=1 prints every position).
  *
  * "levels" (issue 16's self-play target: ≥ 5 games/s at the fastest level): self-play at each bot
@@ -24,7 +25,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BOT_DEFAULTS, BOT_LEVELS, LEVEL_SPECS, masterPlay, parsePosition, RULESET_IDS, selfPlay, type BotLevel, type BotOptions } from "@/engine";
-import { masterPlay as referenceMasterPlay } from "./reference-movegen/top";
+import { referenceEngine } from "./reference-engine";
+
+/** main just before issue 28's speed work: the reference of the exact top-1 table */
+const REFERENCE_COMMIT = process.env.REFERENCE_COMMIT ?? "4c975b39efc6453e1cf8cd03d9086cf7befb2e5e";
+type Engine = typeof import("@/engine");
 
 const pct = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
@@ -80,17 +85,21 @@ function cpuMs<T>(f: () => T): { value: T; ms: number } {
 
 /**
  * Issue 28's table: exact top-1 on the frozen positions (bench/positions/movegen.json, 30 per
- * ruleset, 8–14 turns deep, full racks): today's `masterPlay` beside the reference, the same entry
- * point frozen as it was before issue 28's speed work (bench/reference-movegen/), both cut at
- * EXACT_CAP_MS (default 10 000) of CPU time. "proved" counts finished proofs; "same" the positions
- * where both proved and agree on the score (they must: a difference is a bug, counted in "diff").
+ * ruleset, 8–14 turns deep, full racks): today's `masterPlay` beside the reference, the whole engine
+ * at REFERENCE_COMMIT (its own position parser and `masterPlay`), both cut at EXACT_CAP_MS (default
+ * 10 000) of CPU time. "proved" counts finished proofs; "same" the positions where both proved and
+ * agree on the score (they must: a difference is a bug, counted in "diff"). Without the reference
+ * (no git history) only today's columns are measured.
  */
-function topTable(): void {
+async function topTable(): Promise<void> {
   const cap = Number(process.env.EXACT_CAP_MS ?? 10_000);
   const file = path.join(import.meta.dirname, "positions", "movegen.json");
   const frozen = JSON.parse(readFileSync(file, "utf8")) as Record<string, Frozen[]>;
   const only = process.env.RULESETS?.split(",");
-  console.log(`\nexact top-1 on the frozen positions (bench/positions/movegen.json; CPU ms, one core; cut at ${cap} CPU ms)`);
+  const refLoad = await referenceEngine<Engine>(REFERENCE_COMMIT);
+  const reference = refLoad.ok ? refLoad.engine : null;
+  console.log(refLoad.ok ? `\nreference: engine/ at ${refLoad.commit}, extracted from git` : `\nreference unavailable (${refLoad.why}): today's generator only`);
+  console.log(`exact top-1 on the frozen positions (bench/positions/movegen.json; CPU ms, one core; cut at ${cap} CPU ms)`);
   console.log("| ruleset | positions | top-1 proved | p50 ms | p99 ms | max ms | reference proved | p50 ms | p99 ms | max ms | same | diff |");
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const id of RULESET_IDS) {
@@ -107,34 +116,42 @@ function topTable(): void {
       const pos = parsePosition(f.position);
       if (!pos.ok) throw new Error(`${f.seed}: ${pos.error}`);
       const opts = { deadlineMs: cap, now: cpuNow };
+      const runRef = () => {
+        if (!reference) return null;
+        const rpos = reference.parsePosition(f.position);
+        if (!rpos.ok) throw new Error(`${f.seed} (reference): ${rpos.error}`);
+        return cpuMs(() => reference.masterPlay(rpos.value, opts));
+      };
       // alternate which goes first, so neither always pays for cold caches
       const first = top.length % 2 === 0;
-      const r0 = first ? null : cpuMs(() => referenceMasterPlay(pos.value, opts));
+      const r0 = first ? null : runRef();
       const t = cpuMs(() => masterPlay(pos.value, opts));
-      const r = r0 ?? cpuMs(() => referenceMasterPlay(pos.value, opts));
+      const r = first ? runRef() : r0;
       top.push(t.ms);
-      ref.push(r.ms);
       if (t.value.proved) tp++;
-      if (r.value.proved) rp++;
-      if (t.value.proved && r.value.proved) {
-        if (t.value.score === r.value.score) same++;
-        else diff++;
+      if (r) {
+        ref.push(r.ms);
+        if (r.value.proved) rp++;
+        if (t.value.proved && r.value.proved) {
+          if (t.value.score === r.value.score) same++;
+          else diff++;
+        }
       }
-      if (process.env.VERBOSE) console.log(`${f.seed} top ${t.ms.toFixed(0)} ms ${t.value.score}${t.value.proved ? "" : "?"} ref ${r.ms.toFixed(0)} ms ${r.value.score}${r.value.proved ? "" : "?"}`);
+      const refText = r ? ` ref ${r.ms.toFixed(0)} ms ${r.value.score}${r.value.proved ? "" : "?"}` : "";
+      if (process.env.VERBOSE) console.log(`${f.seed} top ${t.ms.toFixed(0)} ms ${t.value.score}${t.value.proved ? "" : "?"}${refText}`);
     }
     top.sort((a, b) => a - b);
     ref.sort((a, b) => a - b);
     const n = list.length;
-    console.log(
-      `| ${id} | ${n} | ${tp}/${n} | ${pct(top, 0.5).toFixed(0)} | ${pct(top, 0.99).toFixed(0)} | ${top[n - 1].toFixed(0)} | ${rp}/${n} | ${pct(ref, 0.5).toFixed(0)} | ${pct(ref, 0.99).toFixed(0)} | ${ref[n - 1].toFixed(0)} | ${same} | ${diff} |`,
-    );
+    const refCols = reference ? `${rp}/${n} | ${pct(ref, 0.5).toFixed(0)} | ${pct(ref, 0.99).toFixed(0)} | ${ref[n - 1].toFixed(0)} | ${same} | ${diff}` : "– | – | – | – | – | –";
+    console.log(`| ${id} | ${n} | ${tp}/${n} | ${pct(top, 0.5).toFixed(0)} | ${pct(top, 0.99).toFixed(0)} | ${top[n - 1].toFixed(0)} | ${refCols} |`);
   }
 }
 
 export default async function bench(): Promise<void> {
   const games = Number(process.env.GAMES ?? 4);
   const mode = process.env.MOVEGEN_MODE;
-  if (mode === undefined || mode === "exact") topTable();
+  if (mode === undefined || mode === "exact") await topTable();
   if (mode === "exact") return;
   if (mode === undefined || mode === "levels") {
     const levels = (process.env.LEVELS?.split(",") ?? [...BOT_LEVELS].reverse()) as BotLevel[];

@@ -159,27 +159,104 @@ export function sideWitness(ops: readonly Operand[], vkey: string): { open: numb
  * The values of a side over every bracketing, without witnesses (issue 28: the witness is written
  * only for the few fillings that make a play, `sideWitness`), as value keys (`Q.toString`'s
  * text). Sides without board brackets in their line share sub-sequences across fillings, so the
- * interval values are memoised by the sub-sequence's text in `memo` (one per search) and
- * computed in exact rationals of two JS numbers (every product checked to stay below 2^53; past
- * that the side takes the bigint programme, `sideValues`), as sidearith.ts does for Equate.
+ * interval values are memoised by the sub-sequence in `memo` (one per search) and computed in
+ * exact rationals of two JS numbers (every product checked to stay below 2^53; past that the side
+ * takes the bigint programme, `sideValues`), as sidearith.ts does for Equate.
  */
-export function sideValueSet(ops: readonly Operand[], memo: Map<string, NumValues | null>): Iterable<string> | null {
+export function sideValueSet(ops: readonly Operand[], memo: IntervalMemo): Iterable<string> | null {
   const n = ops.length;
   if (n === 0) return null;
-  let plain = true;
-  for (let i = 0; i < n; i++) if (ops[i].oldOpen || ops[i].oldClose) plain = false;
-  if (plain) {
-    const tok: string[] = new Array(n);
-    const num: number[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      tok[i] = Q.toString(ops[i].value);
-      num[i] = Number(tok[i]);
-    }
-    const m = intervalValues(ops, tok, num, 0, n - 1, memo);
+  const seq = memo.sequence(ops);
+  if (seq) {
+    const m = intervalValues(seq, memo, 0, n - 1, memo.node(seq, 0, n - 1));
     if (m) return m.keys;
   }
   const sv = sideValues(ops);
   return sv ? sv.values.keys() : null;
+}
+
+/** One node of the memo's trie: the values of one operand sub-sequence (undefined: not yet
+ * computed; null: past the exact range) and the sequences one operand longer. */
+interface MemoNode {
+  vals: NumValues | null | undefined;
+  kids: Map<number, MemoNode> | undefined;
+}
+
+/** A side's operands as the memo reads them: per operand its token's code (and, from the second
+ * on, its operator's), its text and its value. Reused from call to call (no allocation per side). */
+interface Sequence {
+  n: number;
+  code: Int32Array;
+  tok: string[];
+  num: Float64Array;
+}
+
+const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
+/** an operand's code: operator · TOKENS + token (tokens beyond TOKENS use the slow path) */
+const TOKENS = 1 << 16;
+
+/**
+ * The interval values of 'SMATH sides, memoised by operand sub-sequence (issue 28) over a trie whose
+ * edges are small integers (operator and token codes): finding a filling's intervals walks the
+ * trie, where keying a map by each sub-sequence's text built and hashed a string per interval per
+ * filling (most of 'SMATH's search time, by `--cpu-prof`). The prefix intervals of a side are one
+ * walk. One memo per search (sides.ts).
+ */
+export class IntervalMemo {
+  private readonly root = new Map<number, MemoNode>();
+  private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
+  private readonly codes = new Map<string, number>();
+  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16) };
+
+  /** The side's operands as a sequence; null when a board bracket is in the line (those sides
+   * take `sideValues`) or a token is out of the codes' range. */
+  sequence(ops: readonly Operand[]): Sequence | null {
+    const n = ops.length;
+    const seq = this.seq;
+    if (seq.code.length < n) {
+      seq.code = new Int32Array(n);
+      seq.num = new Float64Array(n);
+    }
+    for (let i = 0; i < n; i++) {
+      const o = ops[i];
+      if (o.oldOpen || o.oldClose) return null;
+      let t = this.tokens.get(o.value);
+      if (!t) {
+        const tok = Q.toString(o.value);
+        let code = this.codes.get(tok);
+        if (code === undefined) this.codes.set(tok, (code = this.codes.size));
+        t = { code, tok, num: Number(tok) };
+        this.tokens.set(o.value, t);
+      }
+      if (t.code >= TOKENS) return null;
+      seq.code[i] = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      seq.tok[i] = t.tok;
+      seq.num[i] = t.num;
+    }
+    seq.n = n;
+    return seq;
+  }
+
+  /** the node of operands i..j (created empty when new) */
+  node(seq: Sequence, i: number, j: number): MemoNode {
+    let node = this.child(this.root, seq.code[i] % TOKENS);
+    for (let k = i + 1; k <= j; k++) node = this.child((node.kids ??= new Map()), seq.code[k]);
+    return node;
+  }
+
+  /** the nodes of operands 0..k for every k < last (one walk; the whole side's node is not
+   * made: a filling's own values are never memoised, they were most of the garbage) */
+  prefixNodes(seq: Sequence, last: number, out: MemoNode[]): void {
+    let node = this.child(this.root, seq.code[0]);
+    out[0] = node;
+    for (let k = 1; k < last; k++) out[k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
+  }
+
+  private child(m: Map<number, MemoNode>, code: number): MemoNode {
+    let c = m.get(code);
+    if (!c) m.set(code, (c = { vals: undefined, kids: undefined }));
+    return c;
+  }
 }
 
 /** the values of an interval: keys (`Q.toString`'s text) and exact numerators and denominators */
@@ -201,26 +278,17 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-function intervalValues(ops: readonly Operand[], tok: readonly string[], num: readonly number[], i: number, j: number, memo: Map<string, NumValues | null>): NumValues | null {
-  let key = tok[i];
-  for (let k = i + 1; k <= j; k++) key += ops[k].op + tok[k];
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  if (i === j) {
-    const leaf: NumValues = { keys: [tok[i]], n: [num[i]], d: [1] };
-    memo.set(key, leaf);
-    return leaf;
-  }
+/** The values of operands i..j (their node `at`), from the memo or computed from its splits. */
+function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
+  if (at.vals !== undefined) return at.vals;
+  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1] });
   const out: NumValues = { keys: [], n: [], d: [] };
   const seen = new Set<string>();
   for (let k = i; k < j; k++) {
-    const L = intervalValues(ops, tok, num, i, k, memo);
-    const R = intervalValues(ops, tok, num, k + 1, j, memo);
-    if (!L || !R) {
-      memo.set(key, null);
-      return null;
-    }
-    const op = ops[k + 1].op;
+    const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
+    const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
+    if (!L || !R) return (at.vals = null);
+    const op = OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)];
     const add = op === "+" || op === "-";
     for (let a = 0; a < L.n.length; a++) {
       const an = L.n[a];
@@ -235,10 +303,7 @@ function intervalValues(ops: readonly Operand[], tok: readonly string[], num: re
           const y = bn * ad;
           n = op === "+" ? x + y : x - y;
           d = ad * bd;
-          if (Math.abs(x) > SAFE || Math.abs(y) > SAFE) {
-            memo.set(key, null);
-            return null;
-          }
+          if (Math.abs(x) > SAFE || Math.abs(y) > SAFE) return (at.vals = null);
         } else if (op === "÷") {
           if (bn === 0) continue;
           n = an * bd;
@@ -247,10 +312,7 @@ function intervalValues(ops: readonly Operand[], tok: readonly string[], num: re
           n = an * bn;
           d = ad * bd;
         }
-        if (Math.abs(n) > SAFE || Math.abs(d) > SAFE) {
-          memo.set(key, null);
-          return null;
-        }
+        if (Math.abs(n) > SAFE || Math.abs(d) > SAFE) return (at.vals = null);
         if (d < 0) {
           n = -n;
           d = -d;
@@ -270,9 +332,10 @@ function intervalValues(ops: readonly Operand[], tok: readonly string[], num: re
       }
     }
   }
-  memo.set(key, out);
-  return out;
+  return (at.vals = out);
 }
+
+const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
 
 /**
  * Every value of a side over its bracketings, handed to `visit` as an integer (`iv`, vkey null) or
@@ -283,23 +346,16 @@ function intervalValues(ops: readonly Operand[], tok: readonly string[], num: re
  * bracketings giving it); the top list keeps a placement once. `fracs` false: the other side has
  * no fractional value, so fractions are not written out.
  */
-export function visitSideValues(ops: readonly Operand[], memo: Map<string, NumValues | null>, fracs: boolean, visit: (iv: number, vkey: string | null) => void): void {
+export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void): void {
   const n = ops.length;
   if (n === 0) return;
-  let plain = true;
-  for (let i = 0; i < n; i++) if (ops[i].oldOpen || ops[i].oldClose) plain = false;
-  if (plain) {
-    const tok: string[] = new Array(n);
-    const num: number[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      tok[i] = Q.toString(ops[i].value);
-      num[i] = Number(tok[i]);
-    }
+  const seq = memo.sequence(ops);
+  if (seq) {
     if (n === 1) {
-      visit(num[0], null);
+      visit(seq.num[0], null);
       return;
     }
-    if (topValues(ops, tok, num, n, memo, fracs, visit)) return;
+    if (topValues(seq, memo, fracs, visit)) return;
   }
   const keys = sideValueSet(ops, memo);
   if (!keys) return;
@@ -310,25 +366,30 @@ export function visitSideValues(ops: readonly Operand[], memo: Map<string, NumVa
   }
 }
 
+/** scratch of `topValues`: each split's left and right values (reused, no allocation per side) */
+const prefixScratch: MemoNode[] = [];
+const Ls: NumValues[] = [];
+const Rs: NumValues[] = [];
+
 /** The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
  * a product of the last split could leave the exact range (the caller then takes the bigint
  * programme). */
-function topValues(ops: readonly Operand[], tok: readonly string[], num: readonly number[], n: number, memo: Map<string, NumValues | null>, fracs: boolean, visit: (iv: number, vkey: string | null) => void): boolean {
-  const Ls: NumValues[] = [];
-  const Rs: NumValues[] = [];
+function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void): boolean {
+  const n = seq.n;
+  memo.prefixNodes(seq, n - 1, prefixScratch);
   for (let k = 0; k < n - 1; k++) {
-    const L = intervalValues(ops, tok, num, 0, k, memo);
-    const R = intervalValues(ops, tok, num, k + 1, n - 1, memo);
+    const L = intervalValues(seq, memo, 0, k, prefixScratch[k]);
+    const R = intervalValues(seq, memo, k + 1, n - 1, memo.node(seq, k + 1, n - 1));
     if (!L || !R) return false;
-    Ls.push(L);
-    Rs.push(R);
+    Ls[k] = L;
+    Rs[k] = R;
   }
   // check the range first, so that a side is either visited here in full or left to the fallback
-  for (let k = 0; k < n - 1; k++) if (!safeProducts(ops[k + 1].op, Ls[k], Rs[k])) return false;
+  for (let k = 0; k < n - 1; k++) if (!safeProducts(OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)], Ls[k], Rs[k])) return false;
   for (let k = 0; k < n - 1; k++) {
     const L = Ls[k];
     const R = Rs[k];
-    const op = ops[k + 1].op;
+    const op = OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)];
     for (let a = 0; a < L.n.length; a++) {
       const an = L.n[a];
       const ad = L.d[a];

@@ -52,6 +52,8 @@ export interface OtherSide {
   empties: number;
   /** some value of its table is not an integer */
   fracs: boolean;
+  /** no value of its table is above this (Infinity: unknown) */
+  max: number;
 }
 
 /** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
@@ -249,6 +251,20 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const isLive = (i: number, st: number): boolean => st >= S || live[i * S + st] === 1;
   if (!isLive(0, START)) return out;
   if (!rackCanFill(b, olds, okAt, live, other)) return out;
+  // value cut (probing, valued incrementally): once no `−` can follow, the side's value is at least
+  // its completed terms' sum, so a prefix whose sum is above every value of the other side is cut.
+  // The bound carries a hair of slack, so double rounding can never cut a filling that meets it.
+  const vmax = ev && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
+  const minusKey = b.keys.indexOf("-");
+  const minusAhead = new Uint8Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
+  /** after placing square i (depth i + 1): no `−` can come and the sum is above every value */
+  const aboveAll = (i: number): boolean => {
+    if (minusAhead[i + 1]) return false;
+    if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
+    if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
+    return ev!.sumAbove(i + 1, vmax);
+  };
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
     if (b.smath && probe) {
@@ -308,6 +324,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         const r = ev.step(i, oldInfo[i]!);
         if (r === DEAD) return;
         if (r === BIG) bg = true;
+        else if (vmax < Infinity && aboveAll(i)) return;
       }
       dfs(i + 1, st, e, bg, acc);
       return;
@@ -331,6 +348,10 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
+      if (!bg && vmax < Infinity && aboveAll(i)) {
+        uses[it.key]--;
+        continue;
+      }
       chosen[e] = k;
       cell.core = it.core;
       cell.blank = it.blank;

@@ -69,6 +69,39 @@ describe("sidearith: the incremental evaluator agrees with checkLine on Equate s
     expect(fast(["1/2", "+", "1/3"])).toBe("5/6");
   });
 
+  it("the probe's value cut: with no − left in a side, its completed terms never sum to more than its value", () => {
+    const rng = createRng("sidearith-sum");
+    let checked = 0;
+    let fired = 0;
+    while (checked < 3000) {
+      const n = 2 + rng.below(7);
+      const faces: string[] = [];
+      let st = START;
+      for (let i = 0; i < n && st !== REJECT; i++) {
+        const f = rng.below(3) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
+        faces.push(f);
+        st = aut.step(st, f);
+      }
+      if (st === REJECT || !aut.accepts(st)) continue;
+      const want = slow(faces);
+      if (want === null) continue;
+      const [a, b] = want.split("/");
+      const value = Number(a) / (b === undefined ? 1 : Number(b));
+      const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
+      ev.reset();
+      checked++;
+      for (let i = 0; i < faces.length; i++) {
+        if (ev.step(i, faceInfo(faces[i])) !== OK) break;
+        if (faces.slice(i + 1).includes("-")) continue;
+        // the cut's claim at depth i + 1: the side's value is at least the sum so far
+        expect(`${faces.join(" ")} @${i + 1}: ${ev.sumAbove(i + 1, value * (1 + 1e-9) + 1e-9)}`).toBe(`${faces.join(" ")} @${i + 1}: false`);
+        if (ev.sumAbove(i + 1, value - 1)) fired++;
+      }
+    }
+    // the cut is not vacuous: prefixes whose sum alone passes a bound below the value are common
+    expect(fired).toBeGreaterThan(100);
+  });
+
   it("values past 2^53 are left to checkLine", () => {
     const digits = "9999999999999999".split("");
     expect(fast(digits)).toBe("big");

@@ -167,6 +167,15 @@ export class SideEval {
     }
   }
 
+  /** At depth i the completed terms sum to more than v and the term being built is added (not
+   * subtracted). Every term is ≥ 0 (operands are), so with no `−` left to place the side's value
+   * is above v too: the probe's value cut (fill.ts). */
+  sumAbove(i: number, v: number): boolean {
+    const s = this.s;
+    const p = i * W;
+    return s[p + SG] === 1 && s[p + SN] > v * s[p + SD];
+  }
+
   /** The value of the side at depth i (all its tiles stepped): OK with vn/vd set, or DEAD/BIG. */
   finish(i: number): number {
     const s = this.s;

@@ -18,7 +18,7 @@ import { BLANK, isOperator, normaliseFace, splitBrackets, type Face } from "../t
 import { checkLine } from "../validate";
 import { defaultNow, Deadline } from "./budget";
 import type { ExactOptions, ExactStats } from "./exact";
-import type { NumValues } from "./brackets";
+import { IntervalMemo } from "./brackets";
 import { fillSide, NO_BR, type RawFill, type SmathWit } from "./fill";
 import * as Q from "../rational";
 import type { Rational } from "../rational";
@@ -125,8 +125,8 @@ export class SideBoard {
   private readonly faceIndex = new Map<Face, number>();
   readonly tables = new Map<string, SideTable | null>();
   private readonly fills = new Map<string, RawFill[]>();
-  /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `sideValueSet`) */
-  readonly smathMemo = new Map<string, NumValues | null>();
+  /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `IntervalMemo`) */
+  readonly smathMemo = new IntervalMemo();
   private readonly smallRats = new Map<string, Rational>();
 
   /** a number tile's value, one object per face */
