@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import type { SQL } from "drizzle-orm";
 import * as schema from "./schema";
 import { trackCommits } from "./commit-hooks";
 
@@ -167,6 +168,30 @@ function replaceablePool(url: string, onBroken?: () => void): DbHandle {
       await Promise.all([current.sql.end({ timeout: 5 }), ...[...retiring.keys()].map((sql) => sql.end({ timeout: 0 }))]);
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prepared raw statements
+
+interface RawSession {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+}
+
+/**
+ * `db.execute(query)` as a prepared statement. drizzle's `execute` sends raw SQL unprepared
+ * (postgres.js `unsafe` without `prepare`), so PostgreSQL parses, analyses and plans the text on
+ * every call; a statement that is sent on every move (the writer's one statement, five CTEs) paid
+ * ≈ 1.1 ms of backend CPU per call for that alone (docs/performance.md, "PostgreSQL's CPU per
+ * move"). Prepared, each connection parses it once and, after PostgreSQL's five custom plans,
+ * reuses a generic plan. Only for a statement whose text is the same on every call (values as
+ * parameters): postgres.js keeps one prepared statement per text and connection. PGlite: the same
+ * as `execute`. The result is the driver's, as `execute` returns it (an array or `{ rows }`).
+ */
+export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
+  const { dialect, session } = db as unknown as RawSession;
+  // a name makes drizzle's postgres-js session pass `prepare: true`; postgres.js names it itself
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, "equalis_prepared", false).execute();
 }
 
 // ---------------------------------------------------------------------------------------------

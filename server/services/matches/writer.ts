@@ -20,7 +20,7 @@
  * next request checks against the row's version.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
+import { executePrepared, type Db, type DbOrTx } from "@/db/client";
 import { matchEvents, matches, matchSnapshots, type Match, type MatchResult } from "@/db/schema/matches";
 import { resultOf, type GameState } from "@/engine";
 import { publish, statementNotice } from "@/server/live/bus";
@@ -153,7 +153,8 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
   const finished = result !== null;
   const events = appended.map((a) => ({ seq: a.seq, type: a.event.type, payload: a.event, at: new Date(a.event.at).toISOString(), actor_id: a.actorId, client_id: a.clientId, verdict: a.verdict ?? null }));
   const notice = statementNotice(topicOf(m.id), f.version);
-  const res = await db.execute(sql`
+  // prepared: the same text on every move, parsed and planned once per connection (db/client.ts)
+  const res = await executePrepared(db, sql`
     with cur as (
       select ${matches.id} from ${matches}
       where ${matches.id} = ${m.id} and ${matches.version} = ${m.version} and ${matches.status} = ${m.status}::text

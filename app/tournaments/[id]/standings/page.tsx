@@ -6,21 +6,13 @@
  * player's games won and lost, no "why above" ranking that could contradict the bracket.
  */
 import { useParams } from "next/navigation";
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { TOURNAMENT_FALLBACK_REFETCH_MS, useTournamentLive } from "../../_components/use-tournament-live";
 import { formatMoney, placeLabel } from "@/server/domain";
 import { Loading, PrintButton, TournamentTabs, spread, wins } from "../../_components/ui";
-
-/** Win-based tiebreaks read like wins ("1½", not "1.50"); spread with its sign; a rating whole. */
-const WIN_TIEBREAKS = new Set(["buchholz", "median-buchholz", "head-to-head", "cumulative", "sonneborn-berger"]);
-function tiebreakValue(code: string, value: number | null): string {
-  if (value === null) return "–";
-  if (WIN_TIEBREAKS.has(code)) return wins(value);
-  if (code === "spread") return spread(value);
-  return Number.isInteger(value) ? String(value) : String(Math.round(value));
-}
+import { StandingsTable } from "../../_components/standings-table";
 
 export default function StandingsPage() {
   const { id } = useParams<{ id: string }>();
@@ -68,61 +60,15 @@ export default function StandingsPage() {
                 <button type="button" className="no-print rounded border border-slate-300 px-3 py-1.5 text-sm sm:hidden" aria-expanded={showWhy} aria-controls="standings" onClick={() => setShowWhy((v) => !v)}>
                   {showWhy ? "Hide why each player is above the next" : "Show why each player is above the next"}
                 </button>
-                <table id="standings" className="w-full text-sm" data-testid="standings">
-                  <thead>
-                    <tr className="border-b text-left text-slate-500">
-                      <th className="py-1 pr-2">#</th>
-                      <th className="py-1 pr-2">Player</th>
-                      <th className="py-1 pr-2 text-right">Wins</th>
-                      <th className="hidden py-1 pr-2 text-right sm:table-cell">Losses</th>
-                      <th className="py-1 pr-2 text-right">Spread</th>
-                      {st.tiebreakOrder.filter((x) => x.code !== "spread").map((x) => (
-                        <th key={x.code} className="hidden py-1 pr-2 text-right sm:table-cell">{x.label}</th>
-                      ))}
-                      <th className="py-1 pr-2 text-right">Games</th>
-                      {prizes ? <th className="py-1 pr-2 text-right">Prize</th> : null}
-                      <th className="hidden py-1 no-print sm:table-cell">Why above the next?</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {st.rows.map((r) => (
-                      <Fragment key={r.userId}>
-                        <tr className="border-b border-slate-100 align-top" data-testid="standing-row">
-                          <td className="py-1 pr-2">{r.rank}</td>
-                          <td className="py-1 pr-2" data-testid="standing-name">
-                            {r.name}
-                            {r.withdrawn ? <span className="ml-1 text-xs text-slate-500">(withdrawn)</span> : null}
-                          </td>
-                          <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-wins">{wins(r.wins)}</td>
-                          <td className="hidden py-1 pr-2 text-right tabular-nums sm:table-cell">{wins(r.losses)}</td>
-                          <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-spread">{spread(r.spread)}</td>
-                          {r.tiebreaks.filter((x) => x.code !== "spread").map((x) => (
-                            <td key={x.code} className="hidden py-1 pr-2 text-right tabular-nums sm:table-cell">{tiebreakValue(x.code, x.value)}</td>
-                          ))}
-                          <td className="py-1 pr-2 text-right tabular-nums">
-                            {r.games}
-                            {r.byes ? <span className="hidden sm:inline">{` +${r.byes} bye${r.byes > 1 ? "s" : ""}`}</span> : null}
-                            {r.absences ? <span className="hidden sm:inline">{` (${r.absences} missed)`}</span> : null}
-                          </td>
-                          {prizes ? (
-                            <td className="py-1 pr-2 text-right tabular-nums" data-testid="standing-prize">
-                              {prizeText(prizes.get(r.userId), payout.data!.currency)}
-                            </td>
-                          ) : null}
-                          <td className="hidden py-1 text-xs text-slate-600 no-print sm:table-cell" data-testid="standing-why">{r.whyAboveNext}</td>
-                        </tr>
-                        {showWhy && r.whyAboveNext ? (
-                          <tr className="border-b border-slate-100 sm:hidden" data-testid="standing-why-phone">
-                            <td />
-                            <td colSpan={3 + st.tiebreakOrder.filter((x) => x.code !== "spread").length} className="pb-1 text-xs text-slate-600">
-                              {r.whyAboveNext}
-                            </td>
-                          </tr>
-                        ) : null}
-                      </Fragment>
-                    ))}
-                  </tbody>
-                </table>
+                <StandingsTable
+                  id="standings"
+                  testId="standings"
+                  rows={st.rows.map((r) => ({ ...r, key: r.userId }))}
+                  tiebreakOrder={st.tiebreakOrder}
+                  prizes={prizes ? (userId) => prizeText(prizes.get(userId), payout.data!.currency) : null}
+                  why
+                  showWhyOnPhone={showWhy}
+                />
                 <p className="text-xs text-slate-500 sm:hidden">Losses, the tiebreak values and byes are shown on a wider screen, on the print and in the CSV.</p>
               </>
             )}

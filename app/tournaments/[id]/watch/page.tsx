@@ -8,7 +8,7 @@
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { ROUND_STATUS_LABELS, TOURNAMENT_STATUS_LABELS } from "@/app/_lib/labels";
-import { spread, wins } from "../../_components/ui";
+import { StandingsTable } from "../../_components/standings-table";
 import { useNow, useWatch, type ShownBoard } from "./use-watch";
 
 function clockText(ms: number): string {
@@ -95,28 +95,7 @@ export default function WatchPage() {
         </section>
         <section aria-labelledby="watch-standings">
           <h2 id="watch-standings" className="mb-2 text-xl font-semibold">Standings</h2>
-          <table className="w-full text-sm" data-testid="watch-standings">
-            <thead>
-              <tr className="text-left text-slate-500">
-                <th className="py-1 pr-2">#</th>
-                <th className="py-1">Player</th>
-                <th className="py-1 text-right">Wins</th>
-                <th className="py-1 text-right">Spread</th>
-                <th className="hidden py-1 text-right sm:table-cell">Games</th>
-              </tr>
-            </thead>
-            <tbody>
-              {event.standings.map((r) => (
-                <tr key={`${r.rank}-${r.name}`} className="border-b border-slate-100">
-                  <td className="py-1 pr-2">{r.rank}</td>
-                  <td className="py-1">{r.name}</td>
-                  <td className="py-1 text-right tabular-nums">{wins(r.wins)}</td>
-                  <td className="py-1 text-right tabular-nums">{spread(r.spread)}</td>
-                  <td className="hidden py-1 text-right tabular-nums sm:table-cell">{r.games}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StandingsTable testId="watch-standings" rows={event.standings.map((r) => ({ ...r, key: `${r.rank}-${r.name}` }))} />
         </section>
       </div>
     </div>
