@@ -130,7 +130,8 @@ test("[board]: a whole game against the bot by mouse only — rack and supply ti
 });
 
 test("[board]: a whole game against the bot by keyboard only — Tab to the board, arrows, typing at the cursor, Backspace, Esc, Enter, the ? overlay", async ({ page }) => {
-  test.setTimeout(120_000);
+  // a whole game of bot answers: over 2 min at load 16–25 on the 2-core box (timeouts catch hangs)
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await botGame(page, "Kai Keys");
 

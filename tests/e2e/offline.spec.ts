@@ -76,6 +76,8 @@ async function scoresOnServer(page: Page, tournamentId: string) {
 }
 
 test("the director enters four results offline, reloads offline, and they reach the server once", async ({ page, baseURL, context }) => {
+  // two events, a reload and a sync: past the default minute on a loaded 2-core box (timeouts catch hangs)
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   await signUp(page, "Olga Offline");
   const id = await eventWithRound1(page, baseURL, "Wi-Fi Down Open");
