@@ -102,7 +102,7 @@ async function playPhonyAndOvertime(first: Page, second: Page) {
   return { mover, other, opening: opening! };
 }
 
-test("[MATCHES]: two players play a timed Equate game with a challenged phony and an overtime penalty", async ({ browser }) => {
+test("[MATCHES]: two players play a timed Equate game with a challenged phony and an overtime penalty", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(150_000);
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();
