@@ -22,7 +22,7 @@ test.afterAll(async () => {
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
-test("[accounts]: I forgot my password: the e-mailed link sets a new one and signs me in; my other session and the old password stop working", async ({ page, browser }) => {
+test("[accounts]: I forgot my password: the e-mailed link sets a new one and signs me in; my other session and the old password stop working", { tag: "@deep" }, async ({ page, browser }) => {
   const email = await signUp(page, "Rosa Reset");
   // the same account signed in on another device
   const other = await browser.newContext();
@@ -72,7 +72,7 @@ test("[accounts]: I forgot my password: the e-mailed link sets a new one and sig
   await expect(page.getByTestId("user-name")).toHaveText("Rosa Reset");
 });
 
-test("[accounts]: on a phone, asking for a reset link for an unknown address reads the same as for mine", async ({ page }) => {
+test("[accounts]: on a phone, asking for a reset link for an unknown address reads the same as for mine", { tag: "@deep" }, async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/forgot-password");
   const unknown = uniqueEmail("nobody");
@@ -82,7 +82,7 @@ test("[accounts]: on a phone, asking for a reset link for an unknown address rea
   await page.screenshot({ path: shots("forgot-phone") });
 });
 
-test("[accounts]: signing up with a taken address gives no hint on the page; its owner gets an e-mail", async ({ page, browser }) => {
+test("[accounts]: signing up with a taken address gives no hint on the page; its owner gets an e-mail", { tag: "@deep" }, async ({ page, browser }) => {
   const email = await signUp(page, "Olga Owner");
   const other = await browser.newPage();
   await other.goto("/signup");
@@ -96,7 +96,7 @@ test("[accounts]: signing up with a taken address gives no hint on the page; its
   await other.close();
 });
 
-test("[accounts]: on my profile I change my password (other sessions end), pick the dark theme, download my data and delete my account", async ({ page, browser }) => {
+test("[accounts]: on my profile I change my password (other sessions end), pick the dark theme, download my data and delete my account", { tag: "@deep" }, async ({ page, browser }) => {
   const email = await signUp(page, "Pia Profile");
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
@@ -162,7 +162,7 @@ test("[accounts]: on my profile I change my password (other sessions end), pick 
   await expect(page.getByTestId("form-error")).toHaveText(/do not match an account/);
 });
 
-test("[accounts]: I change my e-mail address and confirm it from the link sent to the new one", async ({ page }) => {
+test("[accounts]: I change my e-mail address and confirm it from the link sent to the new one", { tag: "@deep" }, async ({ page }) => {
   const email = await signUp(page, "Ezra Email");
   const moved = uniqueEmail("moved");
   await page.goto("/profile");

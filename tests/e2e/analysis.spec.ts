@@ -47,7 +47,7 @@ async function shownLine(page: Page): Promise<{ text: string; first: string }> {
   });
 }
 
-test("[analysis]: a finished game is analysed by itself — progress, the board with coordinates and the best play in blue, whole lines, a clicked best play drawn, the chart, ←/→, phone size", async ({ page }) => {
+test("[analysis]: a finished game is analysed by itself — progress, the board with coordinates and the best play in blue, whole lines, a clicked best play drawn, the chart, ←/→, phone size", { tag: "@deep" }, async ({ page }) => {
   test.setTimeout(180_000);
   await signUp(page, `Analyst ${Date.now() % 100_000}`);
   const matchId = await finishedGameAgainstTheBot(page);

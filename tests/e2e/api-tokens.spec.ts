@@ -11,7 +11,7 @@ async function tokenSection(page: Page) {
   return section;
 }
 
-test("[api-tokens]: make a token with the mouse, a script uses it, it is shown once, revoke it and the script is refused", async ({ page, request }) => {
+test("[api-tokens]: make a token with the mouse, a script uses it, it is shown once, revoke it and the script is refused", { tag: "@deep" }, async ({ page, request }) => {
   await signUp(page, "Script Writer");
   const section = await tokenSection(page);
   await section.getByLabel("Token name").fill("standings board");
@@ -49,7 +49,7 @@ test("[api-tokens]: make a token with the mouse, a script uses it, it is shown o
   await page.screenshot({ path: `${SHOTS}/desktop-revoked.png`, fullPage: true });
 });
 
-test("[api-tokens]: at phone size, by keyboard: make a read token and revoke it", async ({ page, request }) => {
+test("[api-tokens]: at phone size, by keyboard: make a read token and revoke it", { tag: "@deep" }, async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, "Phone Scripter");
   const section = await tokenSection(page);

@@ -21,7 +21,7 @@ async function person(browser: Browser, name: string, phone = false) {
   return { name, email, page };
 }
 
-test("[ARENA]: seven players join and leave a club night and are paired in pods of 3 as they free up", async ({ browser }) => {
+test("[ARENA]: seven players join and leave a club night and are paired in pods of 3 as they free up", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(90_000);
   mkdirSync(SHOTS, { recursive: true });
   const names = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"];

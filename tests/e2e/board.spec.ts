@@ -70,7 +70,7 @@ async function expectInViewport(page: Page, size: { width: number; height: numbe
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
 }
 
-test("[board]: a whole game against the bot by mouse only — rack and supply tiles by click and by drag, a blank's face from the dialog", async ({ page }) => {
+test("[board]: a whole game against the bot by mouse only — rack and supply tiles by click and by drag, a blank's face from the dialog", { tag: "@deep" }, async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await botGame(page, "Mona Mouse");
@@ -130,7 +130,8 @@ test("[board]: a whole game against the bot by mouse only — rack and supply ti
 });
 
 test("[board]: a whole game against the bot by keyboard only — Tab to the board, arrows, typing at the cursor, Backspace, Esc, Enter, the ? overlay", async ({ page }) => {
-  test.setTimeout(120_000);
+  // a whole game of bot answers: over 2 min at load 16–25 on the 2-core box (timeouts catch hangs)
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await botGame(page, "Kai Keys");
 
@@ -221,7 +222,7 @@ test("[board]: a whole game against the bot by keyboard only — Tab to the boar
   await expect(page.getByTestId("game-summary")).toContainText("Equalis Bot won — ended by resignation");
 });
 
-test("[board]: board, rack, both clocks and scores are on screen without scrolling at 1280×800 and on a 390×844 phone; zoomed, squares are tap-sized", async ({ page }) => {
+test("[board]: board, rack, both clocks and scores are on screen without scrolling at 1280×800 and on a 390×844 phone; zoomed, squares are tap-sized", { tag: "@deep" }, async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await botGame(page, "Pia Phone");
   await myTurnOrOver(page);
@@ -284,7 +285,7 @@ test("[board]: board, rack, both clocks and scores are on screen without scrolli
   await page.getByTestId("rack-panel").screenshot({ path: test.info().outputPath("smath-rack-phone.png") });
 });
 
-test("[board]: axe finds no serious or critical violations on the play, scorekeeper, judge and standings pages", async ({ page, browser }) => {
+test("[board]: axe finds no serious or critical violations on the play, scorekeeper, judge and standings pages", { tag: "@deep" }, async ({ page, browser }) => {
   // five axe scans (the judge's desk has ~400 elements to check) and a tournament set up: ~80 s on a quiet machine
   test.setTimeout(240_000);
   const serious = async (p: Page, what: string) => {

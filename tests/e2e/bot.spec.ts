@@ -6,7 +6,7 @@ import { signUp } from "./helpers";
  * procedure, server/services/matches/after-move.ts): the page gets its move back, then the bot's
  * move arrives through the live view like any opponent's.
  */
-test("[bot]: I pass against the bot and its answer arrives on the page by itself", async ({ page }) => {
+test("[bot]: I pass against the bot and its answer arrives on the page by itself", { tag: "@deep" }, async ({ page }) => {
   const name = `Bot Fan ${Date.now() % 100_000}`;
   await signUp(page, name);
   await page.goto("/play");
@@ -33,7 +33,7 @@ test("[bot]: I pass against the bot and its answer arrives on the page by itself
   await expect(page.getByTestId("turn")).toHaveText(/^Your turn\./);
 });
 
-test("[bot]: I choose the bot's level with the keyboard and the game is played at it", async ({ page }) => {
+test("[bot]: I choose the bot's level with the keyboard and the game is played at it", { tag: "@deep" }, async ({ page }) => {
   await signUp(page, `Bot Keys ${Date.now() % 100_000}`);
   await page.goto("/play");
   // the radio group: focus its checked level (Best, the default), then arrow keys move the choice

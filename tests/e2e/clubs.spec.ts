@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 
-test("[clubs]: an owner creates a club, invites a player who becomes director, and a join request is approved", async ({ page, browser }) => {
+test("[clubs]: an owner creates a club, invites a player who becomes director, and a join request is approved", { tag: "@deep" }, async ({ page, browser }) => {
   const handle = `sums-${randomBytes(3).toString("hex")}`;
 
   // 1. The owner creates a public club.
@@ -98,7 +98,7 @@ test("[clubs]: an owner creates a club, invites a player who becomes director, a
   await ctx3.close();
 });
 
-test("[clubs]: a signed-out visitor sees the directory but must sign in to create a club", async ({ page }) => {
+test("[clubs]: a signed-out visitor sees the directory but must sign in to create a club", { tag: "@deep" }, async ({ page }) => {
   await page.goto("/clubs");
   await expect(page.getByRole("heading", { name: "Clubs" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Create a club" })).toHaveCount(0);

@@ -11,7 +11,7 @@ import { api, pairedSwiss } from "./tournament-setup";
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/correspondence-shots";
 const DAY = 86_400_000;
 
-test("[CORRESPONDENCE]: the players open the game without agreeing a time, and the page says the days left to move", async ({ browser }) => {
+test("[CORRESPONDENCE]: the players open the game without agreeing a time, and the page says the days left to move", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(240_000);
   const director = await (await browser.newContext()).newPage();
   const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();

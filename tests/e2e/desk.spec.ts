@@ -18,7 +18,7 @@ import { cameraBrowser, decodePng, y4mOf } from "./camera";
 const SHOTS = "/tmp/desk-shots";
 const NAMES = ["Ada Lovelace", "Bo Diddley", "Cy Twombly", "Di Prima", "Ed Ruscha", "Flo Jo"];
 
-test("[desk]: five players are checked in by scanning their entry pages' QR codes, one by search; fees are recorded and the ledger adds up", async ({ page, browser, baseURL, playwright }) => {
+test("[desk]: five players are checked in by scanning their entry pages' QR codes, one by search; fees are recorded and the ledger adds up", { tag: "@deep" }, async ({ page, browser, baseURL, playwright }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   const anon = await playwright.request.newContext({ baseURL });

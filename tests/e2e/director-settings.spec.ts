@@ -206,7 +206,7 @@ async function pairRound1AndLock(page: Page, id: string) {
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 }
 
-test("[director-settings]: create with a 10-point rule, pick members by mouse and keyboard, forbid a pair, seed, change settings, then see them locked", async ({ page, playwright, baseURL }) => {
+test("[director-settings]: create with a 10-point rule, pick members by mouse and keyboard, forbid a pair, seed, change settings, then see them locked", { tag: "@deep" }, async ({ page, playwright, baseURL }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   const anon = await playwright.request.newContext({ baseURL });
@@ -226,7 +226,7 @@ test("[director-settings]: create with a 10-point rule, pick members by mouse an
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("[director-settings]: pick members by tapping, forbid a pair and read a finished event's settings at 390×844", async ({ page, playwright, baseURL }) => {
+  test("[director-settings]: pick members by tapping, forbid a pair and read a finished event's settings at 390×844", { tag: "@deep" }, async ({ page, playwright, baseURL }) => {
     test.setTimeout(240_000);
     mkdirSync(SHOTS, { recursive: true });
     const anon = await playwright.request.newContext({ baseURL });

@@ -26,7 +26,7 @@ async function lay(page: Page, placements: readonly Placement[]) {
   }
 }
 
-test("[DUPLICATE EVENT]: a director groups games into an event; its page ranks the players and says why", async ({ browser }) => {
+test("[DUPLICATE EVENT]: a director groups games into an event; its page ranks the players and says why", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(180_000);
   const ann = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const bo = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();

@@ -9,7 +9,7 @@ import { api } from "./tournament-setup";
  * set up from there takes the redraws of a dead rack (a value out of range is refused with a
  * sentence); the tournaments list shows the event with a link to its standings.
  */
-test("[DUPLICATE EVENT]: 'Duplicate' is a tournament format; the list shows the event; the game form takes the redraws", async ({ page }) => {
+test("[DUPLICATE EVENT]: 'Duplicate' is a tournament format; the list shows the event; the game form takes the redraws", { tag: "@deep" }, async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, "Dot Director");
   const club = await api<{ id: string }>(page, "clubs.create", { handle: `dup-${randomBytes(3).toString("hex")}`, name: "Duplicate club" });

@@ -68,7 +68,7 @@ async function submit(page: Page, n: number, play: readonly Placement[]) {
   await expect(page.getByTestId("submitted")).toContainText(`Submitted for turn ${n}`);
 }
 
-test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the table and the projector", async ({ browser }) => {
+test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the table and the projector", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(300_000);
   const ann = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const bo = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

@@ -23,7 +23,7 @@ async function guess(request: APIRequestContext, csrfToken: string, email: strin
   return new URL(url).searchParams.get("code");
 }
 
-test("[edge]: 40 wrong passwords sent at once lock the account for that client after five checks; the right one from it is refused, the owner's own client is not locked out", async ({ page, request }) => {
+test("[edge]: 40 wrong passwords sent at once lock the account for that client after five checks; the right one from it is refused, the owner's own client is not locked out", { tag: "@deep" }, async ({ page, request }) => {
   const email = await signUp(page, "Parallel Target");
   await signOut(page);
   // The lock is per address and client, and the client is the last X-Forwarded-For hop that the
@@ -45,7 +45,7 @@ test("[edge]: 40 wrong passwords sent at once lock the account for that client a
   await expect(page.getByTestId("user-name")).toHaveText("Parallel Target");
 });
 
-test("[edge]: a script's oversized, batched, over-frequent or ill-formed requests get a 4xx and a sentence", async ({ request }) => {
+test("[edge]: a script's oversized, batched, over-frequent or ill-formed requests get a 4xx and a sentence", { tag: "@deep" }, async ({ request }) => {
   // (Playwright re-encodes a string body sent as application/json unless it parses as one JSON value)
   const as = (address: string, type = "application/json") => ({ "x-forwarded-for": address, "content-type": type });
   const ndjson = (address: string) => as(address, "application/x-ndjson");

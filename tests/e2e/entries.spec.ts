@@ -12,7 +12,7 @@ import { call, person } from "./people";
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "test-results";
 const PHONE = { width: 390, height: 844 };
 
-test("[ENTRIES]: a capped event fills, two players wait, a withdrawal promotes the first and tells them", async ({ browser }) => {
+test("[ENTRIES]: a capped event fills, two players wait, a withdrawal promotes the first and tells them", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(120_000);
   const dir = await person(browser, "Dana Director");
   const club = await call<{ id: string }>(dir.ctx.request, "clubs.create", { handle: `ent-${randomBytes(3).toString("hex")}`, name: "Entry Club" });

@@ -15,7 +15,7 @@ async function api<T>(page: Page, path: string, input: unknown, kind: "mutation"
   return body.result.data.json as T;
 }
 
-test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid, records it, and it shows on the match page", async ({ page, browser }) => {
+test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid, records it, and it shows on the match page", { tag: "@deep" }, async ({ page, browser }) => {
   // A director sets up a tournament with two players and a judge, pairs round 1 and starts its game.
   const dirCtx = await browser.newContext();
   const dir = await dirCtx.newPage();
@@ -124,7 +124,7 @@ test("[judge]: a tournament judge loads a match position, rules 4-6+7=5 invalid,
   for (const pp of playerPages.values()) await pp.context().close();
 });
 
-test("[judge]: a visitor without an account pastes a position, clicks a play onto the board and reads the score breakdown", async ({ page }) => {
+test("[judge]: a visitor without an account pastes a position, clicks a play onto the board and reads the score breakdown", { tag: "@deep" }, async ({ page }) => {
   const board = [
     { row: 9, col: 9, tile: "7" },
     { row: 9, col: 10, tile: "=" },
@@ -210,7 +210,7 @@ test("[judge]: a visitor without an account pastes a position, clicks a play ont
   await expect(page.getByTestId("violation").filter({ hasText: "NOT_EQUAL" })).toContainText("2 + 3 = 5, then 5 × 4 = 20");
 });
 
-test("[judge]: a judge sets the line of a pasted 'SMATH position's bracket tile, with the mouse and the keyboard, after the engine says it guessed", async ({ page }) => {
+test("[judge]: a judge sets the line of a pasted 'SMATH position's bracket tile, with the mouse and the keyboard, after the engine says it guessed", { tag: "@deep" }, async ({ page }) => {
   // (2+3)=5 down column H, crossed across by the longer 1+2×3=7 through the 3) tile; no owners given
   const board = [
     ...["(2", "+", "3)", "=", "5"].map((tile, i) => ({ row: 3 + i, col: 7, tile })),

@@ -7,7 +7,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 }
 
-test("[LIVEPLAY]: an opponent's e-mail typed without clicking the suggestion is invited, not turned into an open link", async ({ page, browser }) => {
+test("[LIVEPLAY]: an opponent's e-mail typed without clicking the suggestion is invited, not turned into an open link", { tag: "@deep" }, async ({ page, browser }) => {
   const other = await browser.newContext();
   const op = await other.newPage();
   const email = uniqueEmail("rae");
@@ -41,7 +41,7 @@ test("[LIVEPLAY]: an opponent's e-mail typed without clicking the suggestion is 
   await other.close();
 });
 
-test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-show rule, shows round and table, live to a signed-out spectator, with the preview off; overtime costs points as it accrues; a resignation ends in a summary with a rematch", async ({ browser }) => {
+test("[LIVEPLAY]: a tournament board waits for both players, counts down the no-show rule, shows round and table, live to a signed-out spectator, with the preview off; overtime costs points as it accrues; a resignation ends in a summary with a rematch", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(180_000);
   const ctxs = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext({ viewport: { width: 390, height: 844 } })]);
   const [dir, p, q] = await Promise.all(ctxs.map((c) => c.newPage()));

@@ -102,7 +102,7 @@ async function playPhonyAndOvertime(first: Page, second: Page) {
   return { mover, other, opening: opening! };
 }
 
-test("[MATCHES]: two players play a timed Equate game with a challenged phony and an overtime penalty", async ({ browser }) => {
+test("[MATCHES]: two players play a timed Equate game with a challenged phony and an overtime penalty", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(150_000);
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();
@@ -146,7 +146,7 @@ test("[MATCHES]: two players play a timed Equate game with a challenged phony an
   for (const ctx of [ctxA, ctxB, ctxC]) await ctx.close();
 });
 
-test("[MATCHES]: a tournament game is played to the end in two browsers and its result reaches the pairings and standings", async ({ browser }) => {
+test("[MATCHES]: a tournament game is played to the end in two browsers and its result reaches the pairings and standings", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(150_000);
   const ctxs = await Promise.all([0, 1, 2].map(() => browser.newContext()));
   const [dir, p, q] = await Promise.all(ctxs.map((c) => c.newPage()));

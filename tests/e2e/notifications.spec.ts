@@ -10,7 +10,7 @@ import { api } from "./tournament-setup";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/l-notify-shots";
 
-test("[NOTIFICATIONS]: a paired player sees the round's notification appear live, by keyboard on a phone and by mouse", async ({ browser }) => {
+test("[NOTIFICATIONS]: a paired player sees the round's notification appear live, by keyboard on a phone and by mouse", { tag: "@deep" }, async ({ browser }) => {
   // three people sign up and act in turn on a busy 2-core machine: more than the default minute
   test.setTimeout(240_000);
   const director = await (await browser.newContext()).newPage();

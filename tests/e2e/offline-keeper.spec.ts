@@ -79,7 +79,7 @@ const serverGame = async (page: Page, matchId: string) => {
   return { version: s.view.version, status: s.view.status, scores: s.view.players.map((p) => p.score), sheet: s.view.game?.sheet.map((l) => [l.text, l.points, l.totals]) };
 };
 
-test("[offline-keeper]: a station offline keeps 10 moves with a challenge, survives a reload, and syncs to what an online run records", async ({ page, context }) => {
+test("[offline-keeper]: a station offline keeps 10 moves with a challenge, survives a reload, and syncs to what an online run records", { tag: "@deep" }, async ({ page, context }) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   await signUp(page, "Kim Keeper");
@@ -114,7 +114,7 @@ test("[offline-keeper]: a station offline keeps 10 moves with a challenge, survi
   expect(await serverGame(page, matchId)).toEqual(expected);
 });
 
-test("[offline-keeper]: a move queued offline on a board another device moved meanwhile is a conflict with both sides", async ({ page, context, browser }) => {
+test("[offline-keeper]: a move queued offline on a board another device moved meanwhile is a conflict with both sides", { tag: "@deep" }, async ({ page, context, browser }) => {
   test.setTimeout(180_000);
   const email = await signUp(page, "Kit Keeper");
   const matchId = await newGame(page, "Ann Board", "Ben Board");

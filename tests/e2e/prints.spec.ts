@@ -259,7 +259,7 @@ async function roundClockOnPhone(page: Page, browser: Browser, t: { id: string }
   await ctx.close();
 }
 
-test("[prints]: a director prints find-your-table, table cards, scorecards and the wall chart; a player's game screen shows the round clock", async ({ page, browser, playwright, baseURL }) => {
+test("[prints]: a director prints find-your-table, table cards, scorecards and the wall chart; a player's game screen shows the round clock", { tag: "@deep" }, async ({ page, browser, playwright, baseURL }) => {
   test.setTimeout(600_000); // a two-round event and four PDFs on a busy 2-core machine
   mkdirSync(SHOTS, { recursive: true });
   // Names chosen to test the alphabetical list: lower case and an accent sort as a person expects.

@@ -15,7 +15,7 @@ type Overview = { rounds: { number: number; pairings: { id: string; isBye: boole
  * marks the results final and opens the payout sheet: equal shares, 75.00 + 75.00 + 15.00 + 15.00
  * = 180.00, the prize fund.
  */
-test("[PRIZES]: the director builds a prize table, marks the results final and the payout adds up", async ({ page, request }) => {
+test("[PRIZES]: the director builds a prize table, marks the results final and the payout adds up", { tag: "@deep" }, async ({ page, request }) => {
   mkdirSync(SHOTS, { recursive: true });
   const emails = await Promise.all(
     ["Ana", "Ben", "Cai", "Dee"].map(async (name) => {

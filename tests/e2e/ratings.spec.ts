@@ -9,7 +9,7 @@ async function trpc<T>(request: APIRequestContext, path: string, input: unknown)
   return (await res.json()).result.data.json as T;
 }
 
-test("[ratings]: a director's result rates both players; the leaderboard, player page and club board show it", async ({ page, playwright, baseURL }) => {
+test("[ratings]: a director's result rates both players; the leaderboard, player page and club board show it", { tag: "@deep" }, async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
   const tag = randomBytes(2).toString("hex");
   const winner = `Rhea Win ${tag}`;

@@ -40,7 +40,7 @@ async function expectReplay(page: Page) {
   expect(await page.getByTestId("move-row").count()).toBeGreaterThan(4);
 }
 
-test("[records]: I paste a record by mouse and see its replay; a bad one shows the line at fault", async ({ page }) => {
+test("[records]: I paste a record by mouse and see its replay; a bad one shows the line at fault", { tag: "@deep" }, async ({ page }) => {
   await signUp(page, `Importer ${Date.now() % 100_000}`);
   await page.goto("/");
   await page.getByRole("link", { name: "Import a game" }).first().click();
@@ -65,7 +65,7 @@ test("[records]: I paste a record by mouse and see its replay; a bad one shows t
   await page.screenshot({ path: `${SHOTS}/import-replay-desktop.png`, fullPage: true });
 });
 
-test("[records]: I import a JSON record by keyboard alone", async ({ page }) => {
+test("[records]: I import a JSON record by keyboard alone", { tag: "@deep" }, async ({ page }) => {
   await signUp(page, `Keyboard Importer ${Date.now() % 100_000}`);
   await page.goto("/matches/import");
   const g = selfPlay("equate", "e2e-keys", { maxNodes: 20_000 });
@@ -84,7 +84,7 @@ test("[records]: I import a JSON record by keyboard alone", async ({ page }) => 
 
 test.describe("at phone size", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test("[records]: on a phone I open the import from the menu, see an error, then the replay", async ({ page }) => {
+  test("[records]: on a phone I open the import from the menu, see an error, then the replay", { tag: "@deep" }, async ({ page }) => {
     await signUp(page, `Phone Importer ${Date.now() % 100_000}`);
     await page.goto("/");
     await page.getByTestId("phone-menu").locator("summary").click();

@@ -19,7 +19,7 @@ const local = (page: Page, ms: number) =>
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
   }, ms);
 
-test("[SCHEDULE]: players agree a time and report a result; the director sets the window and decides an unplayed game", async ({ browser }) => {
+test("[SCHEDULE]: players agree a time and report a result; the director sets the window and decides an unplayed game", { tag: "@deep" }, async ({ browser }) => {
   // three people sign up on a busy 2-core machine: more than the default minute
   test.setTimeout(240_000);
   const director = await (await browser.newContext()).newPage();

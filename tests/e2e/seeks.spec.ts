@@ -5,7 +5,7 @@ import { signUp } from "./helpers";
  * Play now (docs/matches.md "Play now: open seeks"): A posts a blitz seek with the preset button,
  * B on a phone accepts it from the open seeks, and both end up in the same game, clocks running.
  */
-test("[SEEKS]: A posts a blitz seek, B on a phone accepts, both are in the game", async ({ browser }) => {
+test("[SEEKS]: A posts a blitz seek, B on a phone accepts, both are in the game", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(45_000);
   const a = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const b = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
@@ -36,7 +36,7 @@ test("[SEEKS]: A posts a blitz seek, B on a phone accepts, both are in the game"
   await a.screenshot({ path: test.info().outputPath("game-desktop.png") });
 });
 
-test("[SEEKS]: a seek for a club's members shows on the club page", async ({ browser }) => {
+test("[SEEKS]: a seek for a club's members shows on the club page", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(45_000);
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
   const handle = `seekers-${Date.now() % 1_000_000}`;

@@ -29,7 +29,7 @@ async function cup(request: APIRequestContext, clubId: string, name: string, ema
   return t.id;
 }
 
-test("[SERIES]: a director builds a best-1-of-2 series by keyboard, adds a running event by mouse; the table says what counts", async ({ browser }) => {
+test("[SERIES]: a director builds a best-1-of-2 series by keyboard, adds a running event by mouse; the table says what counts", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const dir = await person(browser, "Sam Series");

@@ -136,7 +136,7 @@ test("[tournaments]: a director runs a 6-player Swiss from check-in to final sta
   await expect(page.getByTestId("tournament-status")).toHaveText("Finished");
 });
 
-test("[tournaments]: a director's result form says what is wrong with each score, then saves", async ({ page, playwright, baseURL }) => {
+test("[tournaments]: a director's result form says what is wrong with each score, then saves", { tag: "@deep" }, async ({ page, playwright, baseURL }) => {
   const { tournamentId, pairingId } = await publishedBoard(page, playwright, baseURL, "Check");
   await page.goto(`/tournaments/${tournamentId}/manage`);
   const row = page.getByTestId("results-round-1").getByTestId("result-row");
@@ -180,7 +180,7 @@ test("[tournaments]: a director's result form says what is wrong with each score
   await expect(row.getByRole("alert")).toHaveCount(0);
 });
 
-test("[tournaments]: the director's result ends a running game, and its player sees it end", async ({ page, browser, playwright, baseURL }) => {
+test("[tournaments]: the director's result ends a running game, and its player sees it end", { tag: "@deep" }, async ({ page, browser, playwright, baseURL }) => {
   const { tournamentId, pairingId, players } = await publishedBoard(page, playwright, baseURL, "Live");
   // A player starts the board's game and watches it.
   const ctx = await browser.newContext({ baseURL });

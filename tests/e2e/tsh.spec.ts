@@ -7,7 +7,7 @@ import { api } from "./tournament-setup";
 const SHOTS = "/tmp/tsh-shots";
 const NAMES = ["Ann Lee", "Bo Okafor", "Carla Silva", "Dan Novak", "Eve Haddad", "Finn Tanaka"];
 
-test("[TSH]: a director pastes a .t file into the dashboard, sees the standings and downloads the export", async ({ page }) => {
+test("[TSH]: a director pastes a .t file into the dashboard, sees the standings and downloads the export", { tag: "@deep" }, async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
   const emails: string[] = [];
   for (const name of NAMES) {

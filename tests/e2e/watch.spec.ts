@@ -22,7 +22,7 @@ interface View {
   game: { turn: number; rack: string[] | null; board: { row: number; col: number; tile: string }[] } | null;
 }
 
-test("[WATCH]: a signed-out spectator (desktop and phone) sees a board appear, a move land and the standings change, all without reloading", async ({ browser }) => {
+test("[WATCH]: a signed-out spectator (desktop and phone) sees a board appear, a move land and the standings change, all without reloading", { tag: "@deep" }, async ({ browser }) => {
   test.setTimeout(120_000);
   const [dirCtx, pCtx, qCtx, deskCtx, phoneCtx] = await Promise.all([
     browser.newContext(),

@@ -1,6 +1,7 @@
 /**
- * Test tiers (README, "Tests"): `npm test` runs the fast tier, `npm run test:deep` the deep tier
- * (TEST_TIER=deep): the same property and fuzz tests at their full sizes. The fast tier varies the
+ * Test tiers (README, "Tests"): `npm test` runs the fast tier (TEST_TIER=fast), `npm run test:deep`
+ * the deep tier (TEST_TIER=deep): the same property and fuzz tests at their full sizes, and the
+ * deep-only files (which file runs in which tier: vitest.config.ts). The fast tier varies the
  * seed of its randomised tests on every run (printed at the start; TEST_SEED=<n> replays a run);
  * the deep tier keeps the historical seeds, so its sizes are comparable from run to run.
  */
