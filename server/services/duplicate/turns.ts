@@ -19,6 +19,7 @@ import { DomainError } from "@/server/errors";
 import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
 import { drawAfter, nextKey } from "./draw-ahead";
+import { announce } from "./live";
 import { bestOf, bracketsOf, searchTurn, storedPlay } from "./search";
 import { gameRuleset } from "./access";
 
@@ -32,6 +33,8 @@ export async function openTurn(tx: Tx, g: DuplicateGame, drawn: { rack: Face[]; 
     .update(duplicateGames)
     .set({ turn: number, bag: drawn.bag, status: "playing", version: g.version + 1, ...(number === 1 ? { startedAt: now } : {}) })
     .where(eq(duplicateGames.id, g.id));
+  // the close that opens the next turn makes one notice for both (one transaction, one version)
+  await announce(tx, g.id, g.version + 1);
   return t!;
 }
 
@@ -218,6 +221,7 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
     const after = ahead && ahead.key === nextKey(g, master) ? ahead : drawAfter(g, t, master);
     if (!after.rack) {
       await tx.update(duplicateGames).set({ board: after.board, bag: after.bag, status: "finished", finishedAt: now, version: g.version + 1 }).where(eq(duplicateGames.id, g.id));
+      await announce(tx, g.id, g.version + 1);
       return { outcome: "closed" as const, next: null };
     }
     await tx.update(duplicateGames).set({ board: after.board }).where(eq(duplicateGames.id, g.id));
