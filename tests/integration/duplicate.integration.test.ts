@@ -38,6 +38,13 @@ describeDb("duplicate games", (db, driver) => {
     const { id } = await callerFor(db(), ann).duplicate.create({ name: "Tuesday duplicate", ruleset: "equate", turnSeconds: 60, maxTurns: 3, seed: "dup-1" });
     expect((await callerFor(db(), bo).duplicate.join({ gameId: id })).table).toBe(2);
     await callerFor(db(), cy).duplicate.join({ gameId: id });
+    // the list counts this game's players and knows who is in it (its subqueries name their columns)
+    const outsider = await seedUser(db());
+    const other = await callerFor(db(), outsider).duplicate.create({ name: "Another", ruleset: "equate", seed: "dup-1b" });
+    const listed = (u: typeof bo) => callerFor(db(), u).duplicate.list();
+    expect((await listed(bo)).find((x) => x.id === id)).toMatchObject({ players: 3, joined: true });
+    expect((await listed(outsider)).find((x) => x.id === id)).toMatchObject({ players: 3, joined: false });
+    expect((await listed(outsider)).find((x) => x.id === other.id)).toMatchObject({ players: 1, joined: true });
     await expect(callerFor(db(), bo).duplicate.start({ gameId: id })).rejects.toThrow("Only the game's director");
     await callerFor(db(), ann).duplicate.start({ gameId: id });
 

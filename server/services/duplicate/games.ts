@@ -234,8 +234,10 @@ export async function listDuplicates(db: Db, userId: string): Promise<DuplicateL
       status: duplicateGames.status,
       turn: duplicateGames.turn,
       maxTurns: duplicateGames.maxTurns,
-      players: sql<number>`(select count(*)::int from ${duplicatePlayers} where ${duplicatePlayers.gameId} = ${duplicateGames.id})`,
-      joined: sql<boolean>`exists (select 1 from ${duplicatePlayers} where ${duplicatePlayers.gameId} = ${duplicateGames.id} and ${duplicatePlayers.userId} = ${userId})`,
+      // names written out, with an alias inside: in a one-table select Drizzle renders a column bare,
+      // so `game_id = id` would be right only while duplicate_players has no "id" column (commit 1d3808a)
+      players: sql<number>`(select count(*)::int from "duplicate_players" dp where dp."game_id" = "duplicate_games"."id")`,
+      joined: sql<boolean>`exists (select 1 from "duplicate_players" dp where dp."game_id" = "duplicate_games"."id" and dp."user_id" = ${userId})`,
     })
     .from(duplicateGames)
     .where(or(inArray(duplicateGames.id, mine), eq(duplicateGames.creatorId, userId), and(sql`${duplicateGames.clubId} is null`, inArray(duplicateGames.status, ["lobby", "playing"]))))
