@@ -7,8 +7,8 @@ import { signUp } from "./helpers";
  * (desktop) and Cy (phone) join. Three turns of 75 s (three players lay about ten tiles each by
  * mouse, and on a loaded machine a click took up to two seconds): each player lays a play on their
  * own board by mouse and submits; in turn 2 Ann types Cy's play from a slip; in turn 3 Cy's
- * connection stalls and Cy submits after the close, which the server refuses by its clock. The table, the master
- * plays and the projector show the result.
+ * connection stalls and Cy submits after the close, which the server refuses by its clock. The
+ * table, the master plays and the projector show the result.
  */
 const rs = getRuleset("equate");
 const TURN_SECONDS = 75;
