@@ -14,8 +14,13 @@
  * Service level on real databases: a scratch PostgreSQL database (bench/scratch-db.ts, on
  * BENCH_DATABASE_URL), then in-memory PGlite with a smaller field (BENCH_DUP_PGLITE_PLAYERS,
  * default 250: one connection, every statement in turn). A view of the game (what each player's
- * poll reads) is timed after the turns too.
+ * page re-reads on a notice) is timed after the turns too.
+ *
+ * Each player also holds a live subscription to the game (as each page's `duplicate.live` stream
+ * does; on PostgreSQL through a second database handle, as another app instance): the second
+ * figure is the time from the deadline until every subscription has heard the close's notice.
  */
+import { setMaxListeners } from "node:events";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
 import { duplicatePlayers, duplicateSubmissions, duplicateTurns } from "@/db/schema";
@@ -23,7 +28,9 @@ import { bestPlaysAt, rulesetFor } from "@/engine";
 import { createDuplicate, duplicateView, startDuplicate } from "@/server/services/duplicate/games";
 import { loadGame } from "@/server/services/duplicate/access";
 import { searchTurn } from "@/server/services/duplicate/search";
+import { duplicateTopic } from "@/server/services/duplicate/live";
 import { closeTurn, submitPlay } from "@/server/services/duplicate/turns";
+import { subscribe } from "@/server/live/bus";
 import { seedUsers } from "@/tests/helpers/seed";
 import { openScratchDatabase } from "./scratch-db";
 
@@ -36,13 +43,15 @@ const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a -
 interface TurnResult {
   reference: boolean;
   closedAfter: number;
+  /** deadline → the close's notice heard by every one of the subscribers (the pages' live streams) */
+  heardAfter: number;
   accepted: number;
   refused: number;
   latencies: number[];
 }
 
 /** One turn: submissions in the last WINDOW_MS, the close at the deadline. */
-async function oneTurn(db: Db, gameId: string, users: { id: string }[], reference: boolean): Promise<TurnResult | null> {
+async function oneTurn(db: Db, gameId: string, users: { id: string }[], reference: boolean, listeners: Listeners): Promise<TurnResult | null> {
   const g = await loadGame(db, gameId);
   if (g.status !== "playing") return null;
   const thisTurn = and(eq(duplicateTurns.gameId, gameId), eq(duplicateTurns.number, g.turn));
@@ -82,15 +91,53 @@ async function oneTurn(db: Db, gameId: string, users: { id: string }[], referenc
     await db.update(duplicateTurns).set({ search: sql`${duplicateTurns.search} - 'next'` }).where(thisTurn);
     from = Date.now();
   }
+  const heard = listeners.heardAbove(g.version);
   // the due timer fires at the deadline
   const out = await closeTurn(db, gameId, g.turn, new Date(Math.max(Date.now(), deadline)));
   const closedAfter = Date.now() - from;
+  const heardAfter = (await heard) - from;
   await Promise.all(sends);
   if (out.outcome !== "closed") throw new Error(`turn ${g.turn} not closed: ${out.outcome}`);
-  return { reference, closedAfter, accepted: latencies.length, refused, latencies };
+  return { reference, closedAfter, heardAfter, accepted: latencies.length, refused, latencies };
 }
 
-async function run(kind: string, players: number, open: () => Promise<DbHandle | null>) {
+interface Listeners {
+  /** Resolves (Date.now()) once every subscription has heard a version above `version`. */
+  heardAbove(version: number): Promise<number>;
+  close(): void;
+}
+
+/**
+ * One live subscription per player (what each page's `duplicate.live` stream holds), on `db`: on
+ * PostgreSQL a second handle, as another app instance would be (the notice crosses the database).
+ */
+async function listen(db: Db, gameId: string, n: number): Promise<Listeners> {
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal); // one signal ends every subscription
+  const subs = await Promise.all(Array.from({ length: n }, () => subscribe(db, duplicateTopic(gameId), stop.signal)));
+  const heard = subs.map(() => 0);
+  let waiter: { above: number; resolve: (at: number) => void } | null = null;
+  let done = 0;
+  subs.forEach((sub, i) => {
+    void (async () => {
+      for await (const notice of sub) {
+        heard[i] = Math.max(heard[i]!, notice.version);
+        if (waiter && heard[i]! > waiter.above && ++done === n) waiter.resolve(Date.now());
+      }
+    })();
+  });
+  return {
+    heardAbove: (above) =>
+      new Promise((resolve) => {
+        done = heard.filter((v) => v > above).length;
+        waiter = { above, resolve };
+        if (done === n) resolve(Date.now());
+      }),
+    close: () => stop.abort(),
+  };
+}
+
+async function run(kind: string, players: number, open: () => Promise<(DbHandle & { listenDb?: Db }) | null>) {
   const handle = await open();
   if (!handle) return;
   const { db, close } = handle;
@@ -99,19 +146,26 @@ async function run(kind: string, players: number, open: () => Promise<DbHandle |
     const { id } = await createDuplicate(db, users[0]!.id, { name: "Bench", ruleset: "equate", turnSeconds: 600, maxTurns: 2 * TURNS + 1, seed: "bench" });
     await db.insert(duplicatePlayers).values(users.slice(1).map((u, i) => ({ gameId: id, userId: u.id, joinedTurn: 1, tableNumber: i + 2 })));
     await startDuplicate(db, id, users[0]!.id);
+    const listeners = await listen(handle.listenDb ?? db, id, players);
     const results: TurnResult[] = [];
-    for (let i = 0; i < 2 * TURNS; i++) {
-      const r = await oneTurn(db, id, users, i % 2 === 1);
-      if (!r) break;
-      results.push(r);
+    try {
+      for (let i = 0; i < 2 * TURNS; i++) {
+        const r = await oneTurn(db, id, users, i % 2 === 1, listeners);
+        if (!r) break;
+        results.push(r);
+      }
+    } finally {
+      listeners.close();
     }
     for (const reference of [false, true]) {
       const rs = results.filter((r) => r.reference === reference);
       const delays = rs.map((r) => r.closedAfter);
+      const heard = rs.map((r) => r.heardAfter);
       const lat = rs.flatMap((r) => r.latencies);
       console.log(
         `  ${kind}, ${players} players, ${reference ? "reference (rule all + draw at the close)" : "now (ruled on arrival, drawn ahead)     "}: ` +
           `deadline → next turn open p50 ${pct(delays, 0.5)} ms, p99 ${pct(delays, 0.99)} ms over ${rs.length} turns [${delays.join(", ")}]; ` +
+          `→ heard by all ${players} subscriptions p50 ${pct(heard, 0.5)} ms, p99 ${pct(heard, 0.99)} ms [${heard.join(", ")}]; ` +
           `submissions accepted ${rs.reduce((s, r) => s + r.accepted, 0)}, refused ${rs.reduce((s, r) => s + r.refused, 0)}; latency p50 ${pct(lat, 0.5).toFixed(1)} ms, p99 ${pct(lat, 0.99).toFixed(1)} ms`,
       );
     }
@@ -130,6 +184,12 @@ async function run(kind: string, players: number, open: () => Promise<DbHandle |
 export default async function duplicateBench() {
   process.env.DUPLICATE_RUNNER = "off"; // the bench closes the turns itself
   console.log(`duplicate: each player submits once in the last ${WINDOW_MS / 1000} s of a turn; ${TURNS} turns now + ${TURNS} reference turns, alternating`);
-  await run("PostgreSQL", PLAYERS, () => openScratchDatabase("duplicate on PostgreSQL"));
+  await run("PostgreSQL", PLAYERS, async () => {
+    const scratch = await openScratchDatabase("duplicate on PostgreSQL");
+    if (!scratch) return null;
+    // the pages' streams on a second handle: another app instance, the notice crossing the database
+    const web = await openDatabase({ url: scratch.url });
+    return { ...scratch, listenDb: web.db, close: async () => (await web.close(), await scratch.close()) };
+  });
   await run("PGlite", PGLITE_PLAYERS, () => openDatabase());
 }

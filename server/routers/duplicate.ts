@@ -1,6 +1,6 @@
 /**
  * Duplicate games (thin; docs/duplicate.md): create, join, start, submit a play, the director's
- * slips, and the game as the caller may see it; events (several games ranked together). Output schemas pick fields: the bag never leaves,
+ * slips, and the game as the caller may see it (and its live notices); events (several games ranked together). Output schemas pick fields: the bag never leaves,
  * and another player's play for the open turn is not in the view (only who has submitted).
  */
 import { z } from "zod";
@@ -10,6 +10,7 @@ import { protectedProcedure, router } from "@/server/trpc";
 import { createDuplicate, duplicateView, enterSlip, joinDuplicate, listDuplicates, startDuplicate } from "@/server/services/duplicate/games";
 import { addGameToEvent, createDuplicateEvent, eventView, listDuplicateEvents } from "@/server/services/duplicate/events";
 import { createDuplicateInput, createEventInput, eventGameInput, eventIdInput, gameIdInput, slipInput, submitInput } from "@/server/services/duplicate/schemas";
+import { liveDuplicate } from "@/server/services/duplicate/live";
 import { submitPlay } from "@/server/services/duplicate/turns";
 
 const STATUS = z.enum(["lobby", "playing", "finished"]);
@@ -66,6 +67,7 @@ const eventOut = z.object({
   addable: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
+const liveOut = z.object({ version: z.number() });
 const submitOut = z.object({ turn: z.number(), count: z.number(), submittedAt: z.date() });
 
 export const duplicateRouter = router({
@@ -81,6 +83,11 @@ export const duplicateRouter = router({
     .input(gameIdInput)
     .output(viewOut)
     .query(({ ctx, input }) => duplicateView(ctx.db, input.gameId, ctx.user.id)),
+
+  /** Live: `{ version }` now and after every visible change (SSE; no data: pages re-read `get`). */
+  live: protectedProcedure.input(gameIdInput).subscription(async function* ({ ctx, input, signal }) {
+    for await (const v of liveDuplicate(ctx.db, input.gameId, ctx.user.id, signal)) yield liveOut.parse(v);
+  }),
 
   create: protectedProcedure
     .input(createDuplicateInput)

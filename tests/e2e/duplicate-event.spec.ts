@@ -5,8 +5,9 @@ import { signUp } from "./helpers";
 /**
  * Duplicate events (docs/duplicate.md "Events"): Ann (desktop) sets up an event from the navigation,
  * adds a game she had set up and a new one set up from the event's page; Bo (phone) joins the new
- * one. One 15 s turn: Ann lays the best play by mouse, Bo plays nothing. The event's page shows the
- * standings with why Ann is above Bo, and links each game.
+ * one. One 40 s turn (room on a loaded machine for the rack to show and the play to be found and
+ * laid): Ann lays the best play by mouse, Bo plays nothing. The event's page shows the standings
+ * with why Ann is above Bo, and links each game.
  */
 const rs = getRuleset("equate");
 
@@ -55,7 +56,7 @@ test("[DUPLICATE EVENT]: a director groups games into an event; its page ranks t
   // a new game set up in the event
   await ann.getByRole("link", { name: "New game in this event" }).click();
   await ann.getByLabel("Name").fill(`Round 1 ${tag}`);
-  await ann.getByLabel("Seconds a turn").fill("15");
+  await ann.getByLabel("Seconds a turn").fill("40");
   await ann.getByLabel("Turns").fill("1");
   await ann.getByLabel("Seed (optional)").fill("e2e-c");
   await ann.getByRole("button", { name: "Create the game" }).click();
@@ -76,7 +77,7 @@ test("[DUPLICATE EVENT]: a director groups games into an event; its page ranks t
   await lay(ann, play.placements);
   await ann.getByRole("button", { name: /^Submit/ }).click();
   await expect(ann.getByTestId("submitted")).toContainText("Submitted for turn 1");
-  await expect(ann.getByTestId("game-over")).toBeVisible({ timeout: 40_000 });
+  await expect(ann.getByTestId("game-over")).toBeVisible({ timeout: 70_000 });
 
   // the standings: Ann above Bo by her score, and why; the games linked
   for (const page of [ann, bo]) {

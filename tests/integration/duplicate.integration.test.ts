@@ -2,8 +2,9 @@
  * Duplicate games (docs/duplicate.md) on real databases: a turn played through the API (the shared
  * rack, refusals for tiles not on the rack, the master play and the table at the close), a late
  * submission refused by the server's clock, 1,000 submissions from one account (capped, the last
- * one kept), a player joining mid-game, and a restart mid-turn: the turn closed by its pg-boss job
- * from a fresh database handle, with every submission still there.
+ * one kept), a player joining mid-game, and a restart mid-turn: a submission before it and one to
+ * the restarted server both stand, the turn is closed by its pg-boss job from a fresh database
+ * handle, and each play counts once in the table.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
@@ -38,6 +39,13 @@ describeDb("duplicate games", (db, driver) => {
     const { id } = await callerFor(db(), ann).duplicate.create({ name: "Tuesday duplicate", ruleset: "equate", turnSeconds: 60, maxTurns: 3, seed: "dup-1" });
     expect((await callerFor(db(), bo).duplicate.join({ gameId: id })).table).toBe(2);
     await callerFor(db(), cy).duplicate.join({ gameId: id });
+    // the list counts this game's players and knows who is in it (its subqueries name their columns)
+    const outsider = await seedUser(db());
+    const other = await callerFor(db(), outsider).duplicate.create({ name: "Another", ruleset: "equate", seed: "dup-1b" });
+    const listed = (u: typeof bo) => callerFor(db(), u).duplicate.list();
+    expect((await listed(bo)).find((x) => x.id === id)).toMatchObject({ players: 3, joined: true });
+    expect((await listed(outsider)).find((x) => x.id === id)).toMatchObject({ players: 3, joined: false });
+    expect((await listed(outsider)).find((x) => x.id === other.id)).toMatchObject({ players: 1, joined: true });
     await expect(callerFor(db(), bo).duplicate.start({ gameId: id })).rejects.toThrow("Only the game's director");
     await callerFor(db(), ann).duplicate.start({ gameId: id });
 
@@ -146,13 +154,14 @@ describeDb("duplicate games", (db, driver) => {
     expect(s!.placements).toEqual(plays[last % plays.length]!.placements);
   }, 120_000);
 
-  it("a restart mid-turn: a fresh handle's queue closes the turn when due, with the submissions made before", async () => {
+  it("a restart mid-turn: submissions before and after it stand, the fresh handle's queue closes the turn when due, each counted once", async () => {
     const [ann, bo] = await Promise.all([seedUser(db()), seedUser(db())]);
-    const { id } = await callerFor(db(), ann).duplicate.create({ name: "Restart", ruleset: "equate", turnSeconds: 10, maxTurns: 2, seed: "dup-4" });
+    const { id } = await callerFor(db(), ann).duplicate.create({ name: "Restart", ruleset: "equate", turnSeconds: 120, maxTurns: 2, seed: "dup-4" });
     await callerFor(db(), bo).duplicate.join({ gameId: id });
-    // opened 8.5 s ago by the clock: due 1.5 s from now
+    // a long turn: the setup and the restart (opening PGlite from its data takes seconds under load)
+    // fit in it; then the close time is brought forward rather than waited for
     const { startDuplicate } = await import("@/server/services/duplicate/games");
-    await startDuplicate(db(), id, ann.id, new Date(Date.now() - 8_500));
+    await startDuplicate(db(), id, ann.id);
     const plays = await playsFor(db(), id);
     await submitPlay(db(), { gameId: id, turn: 1, placements: plays[0]!.placements }, bo.id);
     const { g, t } = await openTurnRow(db(), id);
@@ -170,7 +179,15 @@ describeDb("duplicate games", (db, driver) => {
       fresh = await openDatabase({ url: url.toString() });
     }
     try {
-      await new Promise((r) => setTimeout(r, Math.max(0, t.dueAt.getTime() - Date.now() + 300)));
+      // the restarted server takes submissions for the turn still open: Ann plays after the restart
+      await submitPlay(fresh.db, { gameId: id, turn: 1, placements: plays[0]!.placements }, ann.id);
+      // the close time comes (brought forward: the turn row and its due job, as the clock would)
+      const due = new Date(Date.now() + 300);
+      await fresh.db.update(duplicateTurns).set({ dueAt: due }).where(and(eq(duplicateTurns.gameId, id), eq(duplicateTurns.number, 1)));
+      await fresh.db.execute(sql`update pgboss.job set start_after = ${due.toISOString()}::timestamptz where name = ${DUPLICATE_QUEUE} and data->>'gameId' = ${id} and data->>'kind' = 'close'`);
+      await new Promise((r) => setTimeout(r, 600));
+      // a play after the close time is refused (the server's clock), the earlier ones stand
+      await expect(submitPlay(fresh.db, { gameId: id, turn: 1, placements: plays[1]?.placements ?? plays[0]!.placements }, bo.id)).rejects.toThrow(/closed at/);
       expect(await drainDuplicateJobs(fresh.db)).toBeGreaterThan(0);
       const [closed] = await fresh.db.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, id), eq(duplicateTurns.number, 1)));
       expect(closed!.closedAt).not.toBeNull();
@@ -181,8 +198,14 @@ describeDb("duplicate games", (db, driver) => {
       // nothing counted twice: the close again (a job run twice, a reader) changes nothing
       expect((await closeTurn(fresh.db, id, 1)).outcome).toBe("already-closed");
       const subs = await fresh.db.select().from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, id), eq(duplicateSubmissions.turn, 1)));
-      expect(subs.map((s) => s.userId)).toEqual([bo.id]);
-      expect(subs[0]!.count).toBe(1);
+      expect(subs.map((s) => s.userId).sort()).toEqual([ann.id, bo.id].sort());
+      expect(subs.map((s) => s.count)).toEqual([1, 1]);
+      // and the table counts each play once: both scored the top, once
+      const { duplicateView } = await import("@/server/services/duplicate/games");
+      const view = await duplicateView(fresh.db, id, bo.id);
+      const top = view.table.tops[0]!;
+      expect(top).toBeGreaterThanOrEqual(plays[0]!.score);
+      for (const r of view.table.rows) expect(r.total, "a play counted twice, or lost").toBe(plays[0]!.score);
     } finally {
       await fresh.close();
     }

@@ -258,6 +258,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   // duplicate games: the world's is the club director's, started, A and B playing
   "duplicate.list": () => undefined,
   "duplicate.get": (w) => ({ gameId: w.duplicate.gameId }),
+  "duplicate.live": (w) => ({ gameId: w.duplicate.gameId }),
   "duplicate.create": (w, n) => ({ name: `Fuzz duplicate ${n}`, ruleset: "equate", turnSeconds: 60 + n, maxTurns: 1 + (n % 5), playableRedraws: n % 11, clubId: n % 2 ? w.club.id : null, play: n % 3 !== 0 }),
   "duplicate.join": (w) => ({ gameId: w.duplicate.gameId }),
   "duplicate.start": (w) => ({ gameId: w.duplicate.gameId }),

@@ -240,6 +240,21 @@ describeDb("no leaks", (db) => {
     }
   });
 
+  it("a duplicate game's live notices: the version only, and only to those who may see the game", async () => {
+    for (const role of ["outsider", "judge", "member", "clubDirector", "playerA"] as const) {
+      const ac = new AbortController();
+      const caller = createCallerFactory(appRouter)({ db: db(), user: as(role) }, { signal: ac.signal });
+      const stream = (await caller.duplicate.live({ gameId: w.duplicate.gameId })) as AsyncIterable<unknown>;
+      const first = stream[Symbol.asyncIterator]().next();
+      try {
+        if (role === "outsider" || role === "judge") await expect(first).rejects.toMatchObject({ code: "FORBIDDEN" });
+        else expect((await first).value).toEqual({ version: expect.any(Number) });
+      } finally {
+        ac.abort();
+      }
+    }
+  });
+
   describe("password hashes", () => {
     /** Every query of the router, called with the world's ids (add new queries here). */
     const QUERIES: Record<string, (w: World) => unknown> = {

@@ -2,31 +2,29 @@
 /**
  * A duplicate game (docs/duplicate.md): the shared rack and the countdown to the close by the
  * server's clock, the player's own board and Submit, the turn table with the master plays, and the
- * director's controls (start, the projector, the slip desk). Polls every second.
+ * director's controls (start, the projector, the slip desk). Kept current by push (use-dup-view.ts).
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { RulesetId } from "@/engine";
 import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { useRuleset } from "@/app/_components/board/use-ruleset";
-import { useServerNow } from "@/app/_components/board/use-server-now";
 import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
 import { TurnTable } from "../_components/dup-table";
 import { PlayerBoard } from "../_components/player-board";
 import { SlipDesk } from "../_components/slip-desk";
 import { mmss } from "../_components/types";
 import { useDupDraft } from "../_components/use-dup-draft";
+import { useDuplicateView } from "../_components/use-dup-view";
 
 export default function DuplicateGamePage() {
   const { gameId } = useParams<{ gameId: string }>();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useQuery(trpc.accounts.me.queryOptions());
-  const q = useQuery({ ...trpc.duplicate.get.queryOptions({ gameId }), refetchInterval: 1000, retry: false });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.duplicate.get.queryKey({ gameId }) });
+  const { q, v, now, refresh } = useDuplicateView(gameId);
   const [notice, setNotice] = useState<string | null>(null);
   const join = useMutation(trpc.duplicate.join.mutationOptions({ onSuccess: refresh }));
   const start = useMutation(trpc.duplicate.start.mutationOptions({ onSuccess: refresh }));
@@ -39,9 +37,7 @@ export default function DuplicateGamePage() {
       },
     }),
   );
-  const v = q.data;
   const ruleset = useRuleset(v?.ruleset as RulesetId | undefined, v?.rulesetOptions);
-  const now = useServerNow(v?.serverNow.getTime(), q.dataUpdatedAt);
   const open = !!v?.turn && now < v.turn.dueAt.getTime();
   const canPlay = !!v?.me && v.status === "playing";
   // entry stays open until the view shows the turn closed: the server's clock decides, and says so

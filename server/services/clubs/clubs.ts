@@ -102,7 +102,9 @@ export async function getClubPage(db: DbOrTx, handle: string, viewerId: string |
   return { club, members, membership, pendingRequest: pending.length > 0 };
 }
 
-const memberCount = sql<number>`(select count(*)::int from ${clubMemberships} where ${clubMemberships.clubId} = ${clubs.id})`.mapWith(Number);
+// names written out, with an alias inside: in a one-table select (listClubs) Drizzle renders a
+// column bare, so `club_id = id` would be right only while club_memberships has no "id" column
+const memberCount = sql<number>`(select count(*)::int from "club_memberships" cm where cm."club_id" = "clubs"."id")`.mapWith(Number);
 
 const summaryColumns = {
   id: clubs.id,

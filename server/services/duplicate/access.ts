@@ -1,10 +1,10 @@
 /** Who runs a duplicate game or event: its creator, or a director of its club (docs/duplicate.md "Who may do what"). */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { duplicateEvents, duplicateGames, type DuplicateEvent, type DuplicateGame } from "@/db/schema";
+import { duplicateEvents, duplicateGames, duplicatePlayers, type DuplicateEvent, type DuplicateGame } from "@/db/schema";
 import { rulesetFor, type Ruleset } from "@/engine";
 import { DomainError } from "@/server/errors";
-import { getMembership } from "@/server/services/clubs/membership";
+import { getMembership, requireClubRole } from "@/server/services/clubs/membership";
 
 export async function loadGame(db: DbOrTx, gameId: string, lock = false): Promise<DuplicateGame> {
   const q = db.select().from(duplicateGames).where(eq(duplicateGames.id, gameId));
@@ -23,6 +23,22 @@ export async function isDirectorOf(db: DbOrTx, g: Pick<DuplicateGame, "creatorId
 
 export async function requireDirector(db: DbOrTx, g: DuplicateGame, userId: string): Promise<void> {
   if (!(await isDirectorOf(db, g, userId))) throw new DomainError("FORBIDDEN", "Only the game's director can do that.");
+}
+
+/**
+ * Who may see a game (its view, its live notices): anyone signed in for a game without a club; for
+ * a club's game its members, its players and its directors. `known` skips the look-ups the caller
+ * has already made.
+ */
+export async function requireViewer(db: DbOrTx, g: DuplicateGame, viewerId: string | null, known: { player?: boolean; director?: boolean } = {}): Promise<void> {
+  if (!g.clubId) return;
+  if (known.player || known.director) return;
+  if (viewerId && known.player === undefined) {
+    const [p] = await db.select({ id: duplicatePlayers.userId }).from(duplicatePlayers).where(and(eq(duplicatePlayers.gameId, g.id), eq(duplicatePlayers.userId, viewerId)));
+    if (p) return;
+  }
+  if (known.director === undefined && (await isDirectorOf(db, g, viewerId))) return;
+  await requireClubRole(db, g.clubId, viewerId ?? "", ["owner", "director", "member"]);
 }
 
 export async function loadEvent(db: DbOrTx, eventId: string): Promise<DuplicateEvent> {

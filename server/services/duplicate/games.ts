@@ -12,11 +12,12 @@ import { getRuleset, parseRulesetOptions, type Placement } from "@/engine";
 import { duplicateTable, newDupBag, parseSlip, type DuplicateTable } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { requireClubRole } from "@/server/services/clubs/membership";
-import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
+import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector, requireViewer } from "./access";
 import { closeAndSchedule, ensureRunner, scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
 import { drawFor } from "./draw-ahead";
 import { gameRuleset } from "./access";
+import { announce } from "./live";
 import { openTurn, submitPlay, type SubmitResult } from "./turns";
 
 /** Players one game may hold (the scale measured in bench/duplicate.bench.ts, docs/duplicate.md "Limits"). */
@@ -73,6 +74,9 @@ export async function joinDuplicate(db: Db, gameId: string, userId: string): Pro
     if (n >= MAX_DUPLICATE_PLAYERS) throw new DomainError("PRECONDITION", `This game is full (${MAX_DUPLICATE_PLAYERS} players).`);
     const joinedTurn = Math.max(1, g.turn);
     await tx.insert(duplicatePlayers).values({ gameId, userId, joinedTurn, tableNumber: top + 1 });
+    // a visible change: every page's player list and table
+    await tx.update(duplicateGames).set({ version: g.version + 1 }).where(eq(duplicateGames.id, gameId));
+    await announce(tx, gameId, g.version + 1);
     return { table: top + 1, joinedTurn };
   });
 }
@@ -181,7 +185,7 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
   const me = players.find((p) => p.userId === viewerId);
   const isDirector = await isDirectorOf(db, g, viewerId);
   // a club's game is for its members (and its players); a game without a club for anyone signed in
-  if (g.clubId && !me && !isDirector) await requireClubRole(db, g.clubId, viewerId ?? "", ["owner", "director", "member"]);
+  await requireViewer(db, g, viewerId, { player: !!me, director: isDirector });
   const mineRow = open && viewerId ? subs.find((s) => s.turn === open.number && s.userId === viewerId) : undefined;
   return {
     id: g.id,
@@ -230,8 +234,10 @@ export async function listDuplicates(db: Db, userId: string): Promise<DuplicateL
       status: duplicateGames.status,
       turn: duplicateGames.turn,
       maxTurns: duplicateGames.maxTurns,
-      players: sql<number>`(select count(*)::int from ${duplicatePlayers} where ${duplicatePlayers.gameId} = ${duplicateGames.id})`,
-      joined: sql<boolean>`exists (select 1 from ${duplicatePlayers} where ${duplicatePlayers.gameId} = ${duplicateGames.id} and ${duplicatePlayers.userId} = ${userId})`,
+      // names written out, with an alias inside: in a one-table select Drizzle renders a column bare,
+      // so `game_id = id` would be right only while duplicate_players has no "id" column (commit 1d3808a)
+      players: sql<number>`(select count(*)::int from "duplicate_players" dp where dp."game_id" = "duplicate_games"."id")`,
+      joined: sql<boolean>`exists (select 1 from "duplicate_players" dp where dp."game_id" = "duplicate_games"."id" and dp."user_id" = ${userId})`,
     })
     .from(duplicateGames)
     .where(or(inArray(duplicateGames.id, mine), eq(duplicateGames.creatorId, userId), and(sql`${duplicateGames.clubId} is null`, inArray(duplicateGames.status, ["lobby", "playing"]))))

@@ -209,7 +209,7 @@ export async function listTournaments(db: DbOrTx, input: { clubId?: string; stat
       endsAt: tournaments.endsAt,
       rounds: tournaments.rounds,
       rated: tournaments.rated,
-      playerCount: sql<number>`(select count(*)::int from ${tournamentPlayers} tp where tp.tournament_id = ${tournaments.id} and tp.status in ('registered', 'checked-in'))`,
+      playerCount: sql<number>`(select count(*)::int from ${tournamentPlayers} tp where tp.tournament_id = "tournaments"."id" and tp.status in ('registered', 'checked-in'))`,
     })
     .from(tournaments)
     .innerJoin(clubs, eq(clubs.id, tournaments.clubId))

@@ -2,25 +2,20 @@
 /**
  * The projector view of a duplicate game (docs/duplicate.md "The projector"): the board large, the
  * rack, the countdown by the server's clock, and after each turn its master play. Nothing to
- * press: the room reads it. Polls every second.
+ * press: the room reads it. Kept current by push (use-dup-view.ts).
  */
 import { useParams } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
 import type { RulesetId } from "@/engine";
-import { useTRPC } from "@/app/_trpc/client";
 import { Board } from "@/app/_components/board/Board";
 import { PREMIUM_LABELS } from "@/app/_components/board/squares";
 import { useRuleset } from "@/app/_components/board/use-ruleset";
-import { useServerNow } from "@/app/_components/board/use-server-now";
 import { mmss } from "../../_components/types";
+import { useDuplicateView } from "../../_components/use-dup-view";
 
 export default function ProjectorPage() {
   const { gameId } = useParams<{ gameId: string }>();
-  const trpc = useTRPC();
-  const q = useQuery({ ...trpc.duplicate.get.queryOptions({ gameId }), refetchInterval: 1000, retry: false });
-  const v = q.data;
+  const { q, v, now } = useDuplicateView(gameId);
   const ruleset = useRuleset(v?.ruleset as RulesetId | undefined, v?.rulesetOptions);
-  const now = useServerNow(v?.serverNow.getTime(), q.dataUpdatedAt);
   if (q.isPending) return <p>Loading…</p>;
   if (q.error && !q.data) return <p role="alert" className="text-red-700">{q.error.message}</p>;
   if (!v || !ruleset) return null;
