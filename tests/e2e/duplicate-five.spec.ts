@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { adjudicatePlay, bestPlaysAt, getRuleset, topPlay, type Placement } from "@/engine";
 import { signUp } from "./helpers";
+import { lay } from "./duplicate-board";
 
 /**
  * A whole duplicate game of five turns (docs/duplicate.md), three players in three browsers: Ann
@@ -30,17 +31,6 @@ async function viewOf(page: Page, gameId: string): Promise<View> {
 }
 
 const usesBlank = (p: readonly Placement[]) => p.some((t) => t.blank || t.tile === "?");
-
-/** Lay a play by mouse or tap: a rack tile (or one of the supply's, Equate's `=`), then its square (a blank's face picked in the dialog). */
-async function lay(page: Page, placements: readonly Placement[]) {
-  for (const p of placements) {
-    const fromRack = page.locator(`[data-testid="rack-tile"][data-face="${p.blank ? "?" : p.tile}"]:not([disabled])`).first();
-    if (await fromRack.count()) await fromRack.click();
-    else await page.locator(`[data-testid="supply-tile"][data-face="${p.tile}"]`).click();
-    await page.getByTestId(`sq-${p.row}-${p.col}`).click();
-    if (p.blank) await page.getByTestId("blank-dialog").getByRole("button", { name: `Blank as ${p.tile}`, exact: true }).click();
-  }
-}
 
 /** Tab from wherever the focus is until `pred` (evaluated in the page) holds. */
 async function tabTo(page: Page, pred: string, max = 120) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { bestPlaysAt, getRuleset, squares, type Placement } from "@/engine";
 import { signUp } from "./helpers";
+import { lay } from "./duplicate-board";
 
 /**
  * Duplicate games (docs/duplicate.md): Ann sets a game up from the navigation and directs it; Bo
@@ -31,18 +32,6 @@ async function playsFor(page: Page): Promise<{ placements: Placement[]; score: n
   const rack = await rackOf(page);
   const found = bestPlaysAt(rs, board, rack, { top: 12, deadlineMs: 4000, firstPlay: board.length === 0 }).plays;
   return [...found.filter((p) => !usesBlank(p)), ...found.filter(usesBlank)];
-}
-
-/** Lay a play by mouse: a rack (or supply) tile, then its square. */
-async function lay(page: Page, placements: readonly Placement[]) {
-  for (const p of placements) {
-    // a blank is the rack's "?" tile, its face picked in the dialog once it is on its square
-    const fromRack = page.locator(`[data-testid="rack-tile"][data-face="${p.blank ? "?" : p.tile}"]:not([disabled])`).first();
-    if (await fromRack.count()) await fromRack.click();
-    else await page.locator(`[data-testid="supply-tile"][data-face="${p.tile}"]`).click();
-    await page.getByTestId(`sq-${p.row}-${p.col}`).click();
-    if (p.blank) await page.getByTestId("blank-dialog").getByRole("button", { name: `Blank as ${p.tile}`, exact: true }).click();
-  }
 }
 
 /** A slip for a play: table, start square (8H across, H8 down) and the line, board tiles included. */
