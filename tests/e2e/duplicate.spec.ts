@@ -136,12 +136,13 @@ test("[DUPLICATE]: three players, three turns, a slip, a late play refused, the 
   for (const [who, label] of [["ann", "Ann Director"], ["bo", "Bo Desk"], ["cy", "Cy Phone"]] as const) {
     const row = table.getByRole("row", { name: new RegExp(`^${label}`) });
     const cells = row.getByRole("cell");
-    for (let i = 0; i < 3; i++) await expect(cells.nth(i)).toContainText(String(scores[who]![i]));
-    await expect(cells.nth(3)).toHaveText(String(scores[who]!.reduce((a, b) => a + b, 0)));
+    // columns: total, % of top, then one per turn
+    for (let i = 0; i < 3; i++) await expect(cells.nth(2 + i)).toContainText(String(scores[who]![i]));
+    await expect(cells.nth(0)).toHaveText(String(scores[who]!.reduce((a, b) => a + b, 0)));
   }
   await expect(ann.getByTestId("master-play")).toHaveCount(3);
   const masterRow = table.getByRole("row", { name: /^Master/ }).getByRole("cell");
-  for (let i = 0; i < 3; i++) expect(Number(await masterRow.nth(i).textContent())).toBeGreaterThanOrEqual(scores.ann![i]!);
+  for (let i = 0; i < 3; i++) expect(Number(await masterRow.nth(2 + i).textContent())).toBeGreaterThanOrEqual(scores.ann![i]!);
   await ann.getByTestId("table-section").screenshot({ path: test.info().outputPath("table-desktop.png") });
   await expect(cy.getByTestId("game-over")).toBeVisible({ timeout: 15_000 });
   await cy.getByTestId("table-section").scrollIntoViewIfNeeded();

@@ -1,11 +1,15 @@
 "use client";
 /**
  * The turn table (docs/duplicate.md "The table"): per closed turn the master play and its score,
- * then each player's play and score; running totals and the percentage of the top. A top is
+ * then each player's play and score; running totals and the percentage of the top (beside the
+ * name, so a phone shows them without scrolling). A top is
  * marked ★, a solo top (the only player to find it) ★ solo; a turn before a player joined "–".
  */
 import { formatPercent } from "@/server/domain";
 import type { DupView } from "./types";
+
+/** The player column stays put while a phone scrolls the turns sideways; total and % come first. */
+const STICKY = "sticky left-0 z-10";
 
 export function TurnTable({ v, myId }: { v: DupView; myId: string | null }) {
   const name = new Map(v.players.map((p) => [p.userId, p.name]));
@@ -17,36 +21,38 @@ export function TurnTable({ v, myId }: { v: DupView; myId: string | null }) {
           <caption className="sr-only">Scores by turn, totals and percentage of the top</caption>
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-1 pr-3">Player</th>
+              <th scope="col" className={`${STICKY} bg-white py-1 pr-3`}>Player</th>
+              <th scope="col" className="px-2 py-1 text-right">Total</th>
+              <th scope="col" className="px-2 py-1 text-right">% of top</th>
               {v.table.turns.map((t) => (
                 <th key={t} scope="col" className="px-2 py-1 text-right">
                   T{t}
                 </th>
               ))}
-              <th scope="col" className="px-2 py-1 text-right">Total</th>
-              <th scope="col" className="px-2 py-1 text-right">% of top</th>
             </tr>
           </thead>
           <tbody>
             <tr className="border-b bg-amber-50 font-medium">
-              <th scope="row" className="py-1 pr-3 text-left">Master</th>
+              <th scope="row" className={`${STICKY} bg-amber-50 py-1 pr-3 text-left`}>Master</th>
+              <td className="px-2 py-1 text-right">{v.table.topTotal}</td>
+              <td className="px-2 py-1 text-right">100.0 %</td>
               {v.table.tops.map((s, i) => (
                 <td key={i} className="px-2 py-1 text-right">{s}</td>
               ))}
-              <td className="px-2 py-1 text-right">{v.table.topTotal}</td>
-              <td className="px-2 py-1 text-right">100.0 %</td>
             </tr>
             {v.table.rows.map((r) => (
               <tr key={r.userId} className={`border-b ${r.userId === myId ? "bg-indigo-50" : ""}`}>
-                <th scope="row" className="py-1 pr-3 text-left font-normal">{name.get(r.userId) ?? "?"}</th>
+                <th scope="row" className={`${STICKY} py-1 pr-3 text-left font-normal ${r.userId === myId ? "bg-indigo-50" : "bg-white"}`}>
+                  {name.get(r.userId) ?? "?"}
+                </th>
+                <td className="px-2 py-1 text-right font-medium">{r.total}</td>
+                <td className="px-2 py-1 text-right">{formatPercent(r.percent)}</td>
                 {r.cells.map((c, i) => (
-                  <td key={i} className="px-2 py-1 text-right" title={c.solo ? "solo top" : c.top ? "top" : undefined}>
+                  <td key={i} className="whitespace-nowrap px-2 py-1 text-right" title={c.solo ? "solo top" : c.top ? "top" : undefined}>
                     {c.missed ? "–" : c.score}
                     {c.solo ? " ★ solo" : c.top ? " ★" : ""}
                   </td>
                 ))}
-                <td className="px-2 py-1 text-right font-medium">{r.total}</td>
-                <td className="px-2 py-1 text-right">{formatPercent(r.percent)}</td>
               </tr>
             ))}
           </tbody>
