@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { openDatabase, type Db } from "@/db/client";
+import { openDatabase, statementsSent, type Db } from "@/db/client";
 import { duplicateGames, duplicateSubmissions, duplicateTurns } from "@/db/schema";
 import { bestPlaysAt, rulesetFor, type Placement } from "@/engine";
 import { loadGame } from "@/server/services/duplicate/access";
@@ -123,13 +123,21 @@ describeDb("duplicate games", (db, driver) => {
     await callerFor(db(), bo).duplicate.submit({ gameId: id, turn: 1, placements: bad });
     await searchTurn(db(), g, t, SEARCH_MS);
     await closeTurn(db(), id, 1, t.dueAt);
+    // the first read at a version reads the shared part (players, turns, closed plays); a second
+    // reader at the same version reads only the game row, the access checks and the open turn
+    const before = statementsSent(db());
     const seen = await callerFor(db(), bo).duplicate.get({ gameId: id });
+    const cold = statementsSent(db()) - before;
     expect(seen.status).toBe("finished");
     const mine = seen.history[0]!.plays.find((p) => p.userId === bo.id)!;
     expect(mine).toMatchObject({ valid: false, score: 0 });
     expect(mine.reason).toMatch(/\S/);
+    const before2 = statementsSent(db());
     const other = (await callerFor(db(), ann).duplicate.get({ gameId: id })).history[0]!.plays.find((p) => p.userId === bo.id)!;
+    expect(statementsSent(db()) - before2).toBe(cold - 3);
     expect(other.reason).toBeNull();
+    // and the reader's own reason is still theirs on a read from the kept part
+    expect((await callerFor(db(), bo).duplicate.get({ gameId: id })).history[0]!.plays.find((p) => p.userId === bo.id)!.reason).toBe(mine.reason);
   }, 60_000);
 
   it("1,000 submissions from one account: capped per turn, the last one before the cap kept", async () => {
@@ -201,7 +209,7 @@ describeDb("duplicate games", (db, driver) => {
       expect(subs.map((s) => s.userId).sort()).toEqual([ann.id, bo.id].sort());
       expect(subs.map((s) => s.count)).toEqual([1, 1]);
       // and the table counts each play once: both scored the top, once
-      const { duplicateView } = await import("@/server/services/duplicate/games");
+      const { duplicateView } = await import("@/server/services/duplicate/view");
       const view = await duplicateView(fresh.db, id, bo.id);
       const top = view.table.tops[0]!;
       expect(top).toBeGreaterThanOrEqual(plays[0]!.score);

@@ -1,19 +1,19 @@
 /**
- * Duplicate games: create, join, start, the director's slips, and what a reader sees
- * (docs/duplicate.md). The shared rack is shown to everyone who may see the game (the projector
+ * Duplicate games: create, join, start, the director's slips and the list; what a reader sees is
+ * view.ts (docs/duplicate.md). The shared rack is shown to everyone who may see the game (the projector
  * shows it to the room); a player's submission for the open turn is shown to that player alone
  * until the turn closes; the bag never leaves the server.
  */
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
-import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns, users, type StoredPlay } from "@/db/schema";
-import { getRuleset, parseRulesetOptions, type Placement } from "@/engine";
-import { duplicateTable, newDupBag, parseSlip, type DuplicateTable } from "@/server/domain";
+import { duplicateGames, duplicatePlayers, users } from "@/db/schema";
+import { getRuleset, parseRulesetOptions } from "@/engine";
+import { newDupBag, parseSlip } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { requireClubRole } from "@/server/services/clubs/membership";
-import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector, requireViewer } from "./access";
-import { closeAndSchedule, ensureRunner, scheduleTurn } from "./jobs";
+import { assertGameFitsEvent, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
+import { scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
 import { drawFor } from "./draw-ahead";
 import { gameRuleset } from "./access";
@@ -108,108 +108,6 @@ export async function enterSlip(db: Db, actorId: string, input: { gameId: string
   if (!p) throw new DomainError("NOT_FOUND", `No player sits at table ${slip.value.table}.`, "text");
   const r = await submitPlay(db, { gameId: g.id, turn: input.turn, placements: slip.value.placements }, p.userId, { now, enteredBy: actorId });
   return { ...r, table: slip.value.table, name: p.name };
-}
-
-export interface DuplicatePlayView {
-  userId: string;
-  text: string | null;
-  score: number;
-  valid: boolean | null;
-  /** the engine's reason, to the player alone */
-  reason: string | null;
-}
-
-export interface DuplicateView {
-  id: string;
-  name: string;
-  ruleset: string;
-  rulesetOptions: Record<string, unknown>;
-  turnSeconds: number;
-  maxTurns: number;
-  preview: "full" | "score" | "off";
-  status: "lobby" | "playing" | "finished";
-  version: number;
-  clubId: string | null;
-  /** the event the game counts in */
-  eventId: string | null;
-  serverNow: Date;
-  isDirector: boolean;
-  me: { table: number; joinedTurn: number } | null;
-  board: Placement[];
-  turn: { number: number; rack: string[]; openedAt: Date; dueAt: Date } | null;
-  mine: { placements: Placement[]; count: number; submittedAt: Date } | null;
-  /** who has submitted this turn (no plays): the director's slip desk */
-  submitted: string[];
-  players: { userId: string; name: string; table: number; joinedTurn: number }[];
-  history: { number: number; rack: string[]; master: StoredPlay | null; plays: DuplicatePlayView[] }[];
-  table: DuplicateTable;
-}
-
-/** What `viewerId` sees; a turn past its close time is closed first (the job may be late). */
-export async function duplicateView(db: Db, gameId: string, viewerId: string | null, now = new Date()): Promise<DuplicateView> {
-  let g = await loadGame(db, gameId);
-  ensureRunner(db);
-  if (g.status === "playing") {
-    const [open] = await db.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, gameId), eq(duplicateTurns.number, g.turn)));
-    if (open && !open.closedAt && now.getTime() >= open.dueAt.getTime()) {
-      await closeAndSchedule(db, gameId, open.number, now);
-      g = await loadGame(db, gameId);
-    }
-  }
-  const players = await db
-    .select({ userId: duplicatePlayers.userId, name: users.name, table: duplicatePlayers.tableNumber, joinedTurn: duplicatePlayers.joinedTurn })
-    .from(duplicatePlayers)
-    .innerJoin(users, eq(users.id, duplicatePlayers.userId))
-    .where(eq(duplicatePlayers.gameId, gameId))
-    .orderBy(asc(duplicatePlayers.tableNumber));
-  const turns = await db.select().from(duplicateTurns).where(eq(duplicateTurns.gameId, gameId)).orderBy(asc(duplicateTurns.number));
-  const subs = await db.select().from(duplicateSubmissions).where(eq(duplicateSubmissions.gameId, gameId));
-  const closed = turns.filter((t) => t.closedAt);
-  const open = turns.find((t) => !t.closedAt) ?? null;
-  const history = closed.map((t) => ({
-    number: t.number,
-    rack: t.rack,
-    master: t.master ?? null,
-    plays: subs
-      .filter((s) => s.turn === t.number)
-      .map((s): DuplicatePlayView => ({ userId: s.userId, text: s.text, score: s.score ?? 0, valid: s.valid, reason: s.userId === viewerId ? s.reason : null })),
-  }));
-  const table = duplicateTable(
-    players,
-    closed.map((t) => ({
-      number: t.number,
-      top: t.master?.score ?? 0,
-      plays: new Map(subs.filter((s) => s.turn === t.number).map((s) => [s.userId, { valid: s.valid === true, score: s.score ?? 0 }])),
-    })),
-  );
-  const me = players.find((p) => p.userId === viewerId);
-  const isDirector = await isDirectorOf(db, g, viewerId);
-  // a club's game is for its members (and its players); a game without a club for anyone signed in
-  await requireViewer(db, g, viewerId, { player: !!me, director: isDirector });
-  const mineRow = open && viewerId ? subs.find((s) => s.turn === open.number && s.userId === viewerId) : undefined;
-  return {
-    id: g.id,
-    name: g.name,
-    ruleset: g.ruleset,
-    rulesetOptions: g.rulesetOptions,
-    turnSeconds: g.turnSeconds,
-    maxTurns: g.maxTurns,
-    preview: g.preview,
-    status: g.status,
-    version: g.version,
-    clubId: g.clubId,
-    eventId: g.eventId,
-    serverNow: now,
-    isDirector,
-    me: me ? { table: me.table, joinedTurn: me.joinedTurn } : null,
-    board: g.board,
-    turn: open ? { number: open.number, rack: open.rack, openedAt: open.openedAt, dueAt: open.dueAt } : null,
-    mine: mineRow ? { placements: mineRow.placements, count: mineRow.count, submittedAt: mineRow.submittedAt } : null,
-    submitted: open ? subs.filter((s) => s.turn === open.number).map((s) => s.userId) : [],
-    players,
-    history,
-    table,
-  };
 }
 
 export interface DuplicateListItem {
