@@ -3,11 +3,11 @@
  * moves the game's version and sends one notice, and on a notice every page re-reads: with 1,000
  * players that is 1,000 reads of the same players, turns and closed submissions. That shared part
  * is read once per version per process and kept (`shared`); each reader then pays only the game
- * row, the access checks and the open turn's submissions (which change without a version: a
- * submission is not announced). A reason stays with its player: the shared part keeps the reasons
+ * row, the access checks and one read of the open turn's submissions (which change without a
+ * version: a submission is not announced). A reason stays with its player: the shared part keeps the reasons
  * apart and each view puts back the reader's own.
  */
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { duplicatePlayers, duplicateSubmissions, duplicateTurns, users, type DuplicateGame, type StoredPlay } from "@/db/schema";
 import type { Placement } from "@/engine";
@@ -136,25 +136,30 @@ function historyFor(sh: Shared, viewerId: string | null): DuplicateView["history
 export async function duplicateView(db: Db, gameId: string, viewerId: string | null, now = new Date()): Promise<DuplicateView> {
   let g = await loadGame(db, gameId);
   ensureRunner(db);
-  if (g.status === "playing") {
-    const [open] = await db.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, gameId), eq(duplicateTurns.number, g.turn)));
-    if (open && !open.closedAt && now.getTime() >= open.dueAt.getTime()) {
-      await closeAndSchedule(db, gameId, open.number, now);
-      g = await loadGame(db, gameId);
-    }
+  let sh = await shared(db, g);
+  if (g.status === "playing" && sh.open && now.getTime() >= sh.open.dueAt.getTime()) {
+    await closeAndSchedule(db, gameId, sh.open.number, now);
+    g = await loadGame(db, gameId);
+    sh = await shared(db, g);
   }
-  const sh = await shared(db, g);
   const me = sh.players.find((p) => p.userId === viewerId);
   const isDirector = await isDirectorOf(db, g, viewerId);
   // a club's game is for its members (and its players); a game without a club for anyone signed in
   await requireViewer(db, g, viewerId, { player: !!me, director: isDirector });
-  const openSubs = sh.open
+  // the open turn: who has submitted (a field of 1,000 reads 1,000 short rows, not their plays) and
+  // the reader's own play, in one statement
+  const subs = sh.open
     ? await db
-        .select({ userId: duplicateSubmissions.userId, placements: duplicateSubmissions.placements, count: duplicateSubmissions.count, submittedAt: duplicateSubmissions.submittedAt })
+        .select({
+          userId: duplicateSubmissions.userId,
+          placements: sql<Placement[] | null>`case when ${duplicateSubmissions.userId} = ${me?.userId ?? null}::uuid then ${duplicateSubmissions.placements} end`,
+          count: duplicateSubmissions.count,
+          submittedAt: duplicateSubmissions.submittedAt,
+        })
         .from(duplicateSubmissions)
         .where(and(eq(duplicateSubmissions.gameId, gameId), eq(duplicateSubmissions.turn, sh.open.number)))
     : [];
-  const mineRow = viewerId ? openSubs.find((s) => s.userId === viewerId) : undefined;
+  const mineRow = me ? subs.find((s) => s.userId === me.userId) : undefined;
   return {
     id: g.id,
     name: g.name,
@@ -172,8 +177,8 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
     me: me ? { table: me.table, joinedTurn: me.joinedTurn } : null,
     board: g.board,
     turn: sh.open,
-    mine: mineRow ? { placements: mineRow.placements, count: mineRow.count, submittedAt: mineRow.submittedAt } : null,
-    submitted: openSubs.map((s) => s.userId),
+    mine: mineRow?.placements ? { placements: mineRow.placements, count: mineRow.count, submittedAt: mineRow.submittedAt } : null,
+    submitted: subs.map((s) => s.userId),
     players: sh.players,
     history: historyFor(sh, viewerId),
     table: sh.table,
