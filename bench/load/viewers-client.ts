@@ -2,6 +2,7 @@
  * Simulated spectators for `npm run bench -- viewers`: raw TCP connections to the event page's
  * stream (no browser, no EventSource: the bytes as they arrive). Driven by its parent over IPC:
  * `{ open: n }` opens n streams and answers `{ opened, errors }` once each has its snapshot;
+ * `{ cpu: true }` answers its CPU time so far (process.cpuUsage);
  * `{ report: true }` answers when each board frame (match@version) arrived at each viewer and
  * closes them. Times are wall-clock milliseconds with a fraction (performance.timeOrigin + now),
  * comparable across processes on one machine. Run with `node --import tsx`, argv: port, tournament id.
@@ -79,7 +80,9 @@ function open(): Promise<void> {
   });
 }
 
-process.on("message", (msg: { open?: number; report?: boolean }) => {
+process.on("message", (msg: { open?: number; report?: boolean; cpu?: boolean }) => {
+  // this process's CPU so far (µs), so the bench can tell the clients' cost from the server's
+  if (msg.cpu) send(process.cpuUsage());
   if (msg.open !== undefined) {
     const n = msg.open;
     void (async () => {
