@@ -36,7 +36,7 @@ const READ_BUF = Buffer.allocUnsafe(256 * 1024);
 function boardKey(b: Buffer, at: number): string | null {
   const m = b.indexOf(MATCH, at);
   if (m < 0 || m + MATCH.length + 36 > b.length) return null;
-  const id = b.latin1Slice(m + MATCH.length, m + MATCH.length + 36);
+  const id = b.toString("latin1", m + MATCH.length, m + MATCH.length + 36);
   const v = b.indexOf(VERSION, m);
   if (v < 0) return null;
   let n = 0;
@@ -60,7 +60,7 @@ function open(): Promise<void> {
     const onBytes = (chunk: Buffer) => {
       const t = now();
       if (!snapshot) {
-        head += chunk.latin1Slice(0, chunk.length);
+        head += chunk.toString("latin1");
         if (!head.startsWith("HTTP/1.1 200")) {
           if (head.includes("\r\n")) {
             errors++;
@@ -93,7 +93,7 @@ function open(): Promise<void> {
       // copied: `chunk` is the shared read buffer, overwritten by the next read
       carry = keep < b.length ? Buffer.from(b.subarray(keep)) : null;
     };
-    const s: Socket = connect({ port, host: "127.0.0.1", onread: { buffer: READ_BUF, callback: (n) => void onBytes(READ_BUF.subarray(0, n)) } });
+    const s: Socket = connect({ port, host: "127.0.0.1", onread: { buffer: READ_BUF, callback: (n) => (onBytes(READ_BUF.subarray(0, n)), true) } });
     s.setNoDelay(true);
     s.on("connect", () => s.write(`GET /api/watch/${tournamentId} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`));
     s.on("error", () => {
