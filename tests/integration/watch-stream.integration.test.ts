@@ -189,7 +189,7 @@ describeDb("watch stream over HTTP", (db) => {
     slow.socket.pause();
     const slowRes = responses.find((r) => r.socket && r.socket.localPort === port && r.socket.remotePort === slow.socket.localPort)!;
     const pad = Buffer.from(`: ${"x".repeat(1 << 20)}\n\n`);
-    for (let i = 0; i < 256 && slowRes.socket!.writableLength <= SLOW_BYTES; i++) {
+    for (let i = 0; i < 64 && slowRes.socket!.writableLength <= SLOW_BYTES; i++) {
       slowRes.socket!.write(pad);
       await new Promise((r) => setTimeout(r, 5));
     }
