@@ -12,7 +12,8 @@
  * the driver plays VIEWERS_MOVES moves (default 24), and it reports
  *   - update delay: a move's commit (submitMove returned) → each viewer's receipt of that board
  *     version, p50/p99/max over every viewer and move;
- *   - the server's CPU per version (process.cpuUsage over the moves ÷ moves) and per viewer-write;
+ *   - the server's CPU per version (process.cpuUsage over the moves ÷ moves) and per viewer-write,
+ *     and the client processes' CPU per version (all of them together), to tell whose cost limits;
  *   - errors: refused or dropped streams, and deliveries missing (a viewer that never got a version).
  * Figures are medians over the runs. Needs `ulimit -n` above the largest level (the clients split it).
  */
@@ -121,6 +122,8 @@ async function oneRun(s: Seeded, server: Awaited<ReturnType<typeof startServer>>
   let errors = opened.reduce((n, o) => n + o.errors, 0);
   console.log(`  ${opened.reduce((n, o) => n + o.opened, 0)} streams open (${errors} refused) in ${nClients} client processes`);
   await sleep(500);
+  const cpuOf = (u: { user: number; system: number }[]) => u.reduce((n, c) => n + c.user + c.system, 0) / 1000;
+  const clientsBefore = cpuOf(await Promise.all(clients.map((c) => c.ask<{ user: number; system: number }>({ cpu: true }))));
   const before = await server.stats();
   const commits = new Map<string, number>();
   const start = now();
@@ -137,6 +140,7 @@ async function oneRun(s: Seeded, server: Awaited<ReturnType<typeof startServer>>
   }
   await sleep(1_500); // the last frames land
   const after = await server.stats();
+  const clientMs = cpuOf(await Promise.all(clients.map((c) => c.ask<{ user: number; system: number }>({ cpu: true })))) - clientsBefore;
   const reports = await Promise.all(clients.map((c) => c.ask<{ received: [string, number[]][]; errors: number }>({ report: true })));
   const delays: number[] = [];
   let missing = 0;
@@ -153,7 +157,7 @@ async function oneRun(s: Seeded, server: Awaited<ReturnType<typeof startServer>>
   const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
   await Promise.all(clients.map((c) => c.exited));
   await sleep(300); // the broadcaster closes with its last viewer
-  return { viewers, versions: commits.size, p50: pct(delays, 50), p99: pct(delays, 99), max: pct(delays, 100), cpuPerVersion: cpuMs / Math.max(1, commits.size), errors, missing };
+  return { viewers, versions: commits.size, p50: pct(delays, 50), p99: pct(delays, 99), max: pct(delays, 100), cpuPerVersion: cpuMs / Math.max(1, commits.size), clientCpuPerVersion: clientMs / Math.max(1, commits.size), errors, missing };
 }
 
 export default async function main() {
@@ -164,15 +168,15 @@ export default async function main() {
   const cursor = { i: 0 };
   const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "–");
   console.log(`${BOARDS} boards, ${MOVES} moves a run (one every ${INTERVAL_MS} ms round the boards), ${RUNS} runs per level; medians of the runs`);
-  console.log("viewers | versions | delay p50 ms | p99 ms | max ms | server CPU ms/version | µs/version/viewer | errors | missing");
+  console.log("viewers | versions | delay p50 ms | p99 ms | max ms | server CPU ms/version | µs/version/viewer | clients' CPU ms/version | errors | missing");
   try {
     for (const n of LEVELS) {
       const runs: Awaited<ReturnType<typeof oneRun>>[] = [];
       for (let r = 0; r < RUNS; r++) runs.push(await oneRun(s, server, n, cursor));
-      const m = (k: "versions" | "p50" | "p99" | "max" | "cpuPerVersion") => median(runs.map((x) => x[k]));
+      const m = (k: "versions" | "p50" | "p99" | "max" | "cpuPerVersion" | "clientCpuPerVersion") => median(runs.map((x) => x[k]));
       const errors = runs.reduce((a, x) => a + x.errors, 0);
       const missing = runs.reduce((a, x) => a + x.missing, 0);
-      console.log(`${n} | ${m("versions")} | ${fmt(m("p50"))} | ${fmt(m("p99"))} | ${fmt(m("max"))} | ${fmt(m("cpuPerVersion"), 2)} | ${fmt((m("cpuPerVersion") * 1000) / n, 2)} | ${errors} | ${missing}`);
+      console.log(`${n} | ${m("versions")} | ${fmt(m("p50"))} | ${fmt(m("p99"))} | ${fmt(m("max"))} | ${fmt(m("cpuPerVersion"), 2)} | ${fmt((m("cpuPerVersion") * 1000) / n, 2)} | ${fmt(m("clientCpuPerVersion"), 2)} | ${errors} | ${missing}`);
       console.log(`  runs: ${runs.map((x) => `p99 ${fmt(x.p99)} ms, ${fmt(x.cpuPerVersion, 2)} ms/version`).join("; ")}`);
     }
   } finally {
