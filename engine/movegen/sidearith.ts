@@ -176,6 +176,65 @@ export class SideEval {
     return s[p + SG] === 1 && s[p + SN] > v * s[p + SD];
   }
 
+  /** lower and upper end of the side's value after `restRange` */
+  lo = 0;
+  hi = 0;
+
+  /** The side's value when the r squares after depth i hold no operator (so they only extend
+   * the operand being built): sets lo/hi and returns true, or false when no bound is known.
+   * The rest is r digits, or r − 1 digits and a fraction tile when `frac` (a fraction ends an
+   * operand, so only the last square can hold one) of value at most `fmax`: a digit run x
+   * becomes x·10^r … (x+1)·10^r − 1, or from x·10^(r−1) with a fraction; an operand not begun
+   * is below 10^r (+ fmax), and at least 10^(r−1) (10^(r−2) with a fraction) over two squares
+   * or more, as numbers have no leading zero. The term and the sum are monotone in the operand (every partial value
+   * is ≥ 0 where that is enforced; signs are applied either way). Doubles, not exact: the caller
+   * widens the range by a relative hair before using it. */
+  restRange(i: number, r: number, frac: boolean, fmax: number): boolean {
+    const s = this.s;
+    const p = i * W;
+    const ok = s[p + OK_];
+    let olo: number;
+    let ohi: number;
+    if (ok === 2 || (ok === 0 && r === 0)) {
+      if (r > 0 || ok === 0) return false;
+      olo = s[p + ON] / s[p + OD];
+      ohi = olo;
+    } else {
+      const x = ok === 1 ? s[p + ON] : 0;
+      if (r === 0) {
+        olo = x;
+        ohi = x;
+      } else {
+        const pw = 10 ** r;
+        if (ok === 1) olo = frac ? (x * pw) / 10 : x * pw;
+        // an operand begun here has no leading zero when it spans two squares or more
+        else olo = r < 2 ? 0 : frac ? pw / 100 : pw / 10;
+        ohi = (x + 1) * pw + (frac ? fmax : 0);
+      }
+    }
+    let tlo = olo;
+    let thi = ohi;
+    if (s[p + TH] === 1) {
+      const t = s[p + TN] / s[p + TD];
+      if (s[p + MOP] === 3) {
+        tlo = t * olo;
+        thi = t * ohi;
+      } else {
+        tlo = t / ohi;
+        thi = olo > 0 ? t / olo : Infinity;
+      }
+    }
+    const sv = s[p + SN] / s[p + SD];
+    if (s[p + SG] === 1) {
+      this.lo = sv + tlo;
+      this.hi = sv + thi;
+    } else {
+      this.lo = sv - thi;
+      this.hi = sv - tlo;
+    }
+    return true;
+  }
+
   /** The value of the side at depth i (all its tiles stepped): OK with vn/vd set, or DEAD/BIG. */
   finish(i: number): number {
     const s = this.s;
