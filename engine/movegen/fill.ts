@@ -15,7 +15,7 @@ import * as Q from "../rational";
 import { checkLine } from "../validate";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
-import { BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
+import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
 
 /** a cell's brackets when it has none (one object shared by every such cell, never mutated) */
@@ -58,20 +58,6 @@ export interface OtherSide {
   vals: Float64Array | null;
 }
 
-/** Whether some value of the ascending `vals` lies in [lo, hi], widened by a relative hair (the
- * range is computed in doubles). */
-export function anyIn(vals: Float64Array, lo: number, hi: number): boolean {
-  const slack = 1e-9 * Math.max(1, Math.abs(lo), Number.isFinite(hi) ? Math.abs(hi) : 0);
-  const a = lo - slack;
-  let l = 0;
-  let h = vals.length;
-  while (l < h) {
-    const m = (l + h) >> 1;
-    if (vals[m] < a) l = m + 1;
-    else h = m;
-  }
-  return l < vals.length && vals[l] <= hi + slack;
-}
 
 /** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
  * play's score, its squares from e on at most rem[e]; a filling whose sum cannot reach limit()
@@ -200,7 +186,9 @@ function rackCanFill(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Arra
 /** The probe's range cut (Equate): once no operator can follow — none left on the rack, no
  * blank, no board operator ahead in the side — the rest of the side only extends the operand
  * being built, so the side's value lies in a range (`SideEval.restRange`); a prefix whose range
- * holds no value of the other side's table (`vals`, ascending) is not completed. Returns the test
+ * holds no value of the other side's table (`vals`, ascending) is not completed. With exactly one
+ * operator tile left, the rest is that or, for each square the operator may take, "operand,
+ * operator, operand" (`SideEval.oneOpMeets`). Returns the test
  * for the state after square i (false: cut), or null when there is nothing to test against. */
 function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vals: Float64Array | null): ((i: number) => boolean) | null {
   const ev = b.sideEval;
@@ -215,11 +203,13 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
     fracAhead[i] = fracAhead[i + 1] || (f !== null && f.kind === K_FRACTION) ? 1 : 0;
     if (f && f.kind === K_FRACTION) fmax = Math.max(fmax, f.a / f.b);
   }
-  // keys that can end the operand early (an operator, a blank) or end it with a fraction
+  // keys that leave nothing to test (a blank, a face of no known kind), operators, fractions
   const stopKeys: number[] = [];
+  const opKeys: number[] = [];
   const fracKeys: number[] = [];
   for (let k = 0; k < b.keys.length; k++) {
-    if (b.keyCls[k] === 1 || b.keyCls[k] === 2) stopKeys.push(k);
+    if (b.keyCls[k] === 2) stopKeys.push(k);
+    if (b.keyCls[k] === 1) opKeys.push(k);
     const f = faceInfo(b.keys[k]);
     if (b.keyCls[k] === 0 && f.kind !== K_DIGIT) {
       if (f.kind !== K_FRACTION) stopKeys.push(k);
@@ -230,13 +220,24 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
     }
   }
   const { counts } = b;
+  const opCode = b.keys.map((f) => faceInfo(f).a);
   return (i: number): boolean => {
     if (opAhead[i + 1]) return true;
     for (const k of stopKeys) if (uses[k] < counts[k]) return true;
+    // operators left: none, or exactly one (`oneOpMeets`); more leave nothing to test
+    let opsLeft = 0;
+    let op = 0;
+    for (const k of opKeys) {
+      opsLeft += counts[k] - uses[k];
+      if (uses[k] < counts[k]) op = opCode[k];
+    }
+    if (opsLeft > 1) return true;
     let frac = fracAhead[i + 1] === 1;
     for (const k of fracKeys) if (uses[k] < counts[k]) frac = true;
-    if (!ev.restRange(i + 1, n - i - 1, frac, fmax)) return true;
-    return anyIn(vals, ev.lo, ev.hi);
+    const r = n - i - 1;
+    if (!ev.restRange(i + 1, r, frac, fmax)) return true;
+    if (anyIn(vals, ev.lo, ev.hi)) return true;
+    return opsLeft === 1 && ev.oneOpMeets(i + 1, r, frac, fmax, op, vals);
   };
 }
 

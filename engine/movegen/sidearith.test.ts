@@ -4,8 +4,7 @@ import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import { checkLine } from "../validate";
 import { REJECT, START, sideAutomaton } from "./grammar";
-import { anyIn } from "./fill";
-import { BIG, DEAD, faceInfo, K_FRACTION, K_OP, OK, SideEval, valueKey } from "./sidearith";
+import { anyIn, BIG, DEAD, faceInfo, K_FRACTION, K_OP, OK, SideEval, valueKey } from "./sidearith";
 
 const rs = getRuleset("equate");
 const aut = sideAutomaton(rs.grammar);
@@ -140,6 +139,43 @@ describe("sidearith: the incremental evaluator agrees with checkLine on Equate s
       }
     }
     expect(fired).toBeGreaterThan(500);
+  });
+
+  it("the range cut with one operator left: oneOpMeets holds the side's value, wherever the operator goes", () => {
+    const rng = createRng("sidearith-one-op");
+    const fracs = FACES.map(faceInfo).filter((f) => f.kind === K_FRACTION);
+    const fmax = Math.max(...fracs.map((f) => f.a / f.b));
+    let checked = 0;
+    let fired = 0;
+    while (checked < 3000) {
+      const n = 3 + rng.below(8);
+      const faces: string[] = [];
+      let st = START;
+      for (let i = 0; i < n && st !== REJECT; i++) {
+        const f = rng.below(4) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
+        faces.push(f);
+        st = aut.step(st, f);
+      }
+      if (st === REJECT || !aut.accepts(st)) continue;
+      const want = slow(faces);
+      if (want === null) continue;
+      const [a, b] = want.split("/");
+      const value = Number(a) / (b === undefined ? 1 : Number(b));
+      const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
+      ev.reset();
+      checked++;
+      for (let i = 0; i < faces.length; i++) {
+        if (ev.step(i, faceInfo(faces[i])) !== OK) break;
+        const rest = faces.slice(i + 1).map(faceInfo);
+        const ops = rest.filter((f) => f.kind === K_OP);
+        if (ops.length !== 1) continue;
+        const frac = rest.some((f) => f.kind === K_FRACTION);
+        const at = `${faces.join(" ")} @${i + 1}`;
+        expect(`${at}: ${ev.oneOpMeets(i + 1, rest.length, frac, fmax, ops[0].a, Float64Array.of(value))}`).toBe(`${at}: true`);
+        if (!ev.oneOpMeets(i + 1, rest.length, frac, fmax, ops[0].a, Float64Array.of(value * 3 + 7))) fired++;
+      }
+    }
+    expect(fired).toBeGreaterThan(300);
   });
 
   it("anyIn: a value of a sorted list inside a closed range, with a relative hair of slack", () => {
