@@ -12,6 +12,7 @@
 import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
 import type { GridCell } from "../play";
 import type { TopList } from "./recorder";
+import { faceInfo, K_FRACTION, K_OP, K_OTHER } from "./sidearith";
 import { isDigit, type SideBoard } from "./sides";
 
 /** A span of a lane with one placement of `=` on it. */
@@ -125,7 +126,9 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
       const z = k === eqs.length ? e : eqs[k] - 1;
       if (a > z) return;
     }
-    visit({ dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false });
+    const g: Group = { dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false };
+    if (!fractionsBalance(b, g)) return;
+    visit(g);
   };
   const rec = (idx: number): void => {
     if (chosen.length + (empties.length - idx) < needed) return;
@@ -147,6 +150,62 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
     chosen.pop();
   };
   rec(0);
+}
+
+/**
+ * Whether a group that must place the whole rack can balance its fraction tiles (Equate; true
+ * when the test does not apply). With no `×` or `÷` on the rack or in the line (and no blank), an
+ * equation of two sides is a signed sum of operands, so the difference of its sides is an integer
+ * plus a signed sum of its fraction tiles' values (a mixed numeral's fraction included): some
+ * choice of signs must make that sum an integer. A rack whose fractions cannot — 1/3 alone, or
+ * 1/2 with 1/3 — has no such play, whatever the bound. Checked over the residues modulo the
+ * denominators' least common multiple.
+ */
+export function fractionsBalance(b: SideBoard, g: Group): boolean {
+  if (!b.sideEval || g.eqs.length !== 1 || b.blankCount > 0) return true;
+  let placed = 0;
+  const fr: Array<[number, number]> = [];
+  const take = (core: string, n: number): boolean => {
+    const f = faceInfo(core);
+    if (f.kind === K_OTHER || (f.kind === K_OP && f.a >= 3)) return false;
+    if (f.kind === K_FRACTION && f.b > 1) for (let k = 0; k < n; k++) fr.push([f.a, f.b]);
+    return true;
+  };
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    if (!o) placed++;
+    else if (o.core !== "=" && !take(o.core, 1)) return true;
+  }
+  if (placed - g.newEqs.length !== b.rackPts.length) return true;
+  for (let k = 0; k < b.keys.length; k++) if (b.keyCls[k] !== -1 && !take(b.keys[k], b.counts[k])) return true;
+  return fractionsCanBalance(fr);
+}
+
+/** Some choice of signs makes the sum of these fractions (numerator, denominator) an integer. */
+export function fractionsCanBalance(fr: ReadonlyArray<readonly [number, number]>): boolean {
+  if (fr.length === 0) return true;
+  let m = 1;
+  for (const [, d] of fr) m = (m * d) / gcdOf(m, d);
+  if (m > 1 << 16) return true;
+  let reach = new Uint8Array(m);
+  reach[0] = 1;
+  for (const [n, d] of fr) {
+    const x = ((n * (m / d)) % m + m) % m;
+    const next = new Uint8Array(m);
+    for (let v = 0; v < m; v++) {
+      if (!reach[v]) continue;
+      next[(v + x) % m] = 1;
+      next[(v - x + m) % m] = 1;
+    }
+    reach = next;
+  }
+  return reach[0] === 1;
+}
+
+function gcdOf(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
 /** Bound of every group of a span with at least one new `=`: each empty square is a rack tile

@@ -15,7 +15,7 @@ import * as Q from "../rational";
 import { checkLine } from "../validate";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
-import { BIG, DEAD, faceInfo, valueKey, type FaceInfo } from "./sidearith";
+import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
 
 /** a cell's brackets when it has none (one object shared by every such cell, never mutated) */
@@ -54,7 +54,10 @@ export interface OtherSide {
   fracs: boolean;
   /** no value of its table is above this (Infinity: unknown) */
   max: number;
+  /** its values ascending (Equate's probe; null: unknown) */
+  vals: Float64Array | null;
 }
+
 
 /** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
  * play's score, its squares from e on at most rem[e]; a filling whose sum cannot reach limit()
@@ -180,6 +183,64 @@ function rackCanFill(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Arra
   return Math.min(cost(p1), cost(p2)) <= avail[2];
 }
 
+/** The probe's range cut (Equate): once no operator can follow — none left on the rack, no
+ * blank, no board operator ahead in the side — the rest of the side only extends the operand
+ * being built, so the side's value lies in a range (`SideEval.restRange`); a prefix whose range
+ * holds no value of the other side's table (`vals`, ascending) is not completed. With exactly one
+ * operator tile left, the rest is that or, for each square the operator may take, "operand,
+ * operator, operand" (`SideEval.oneOpMeets`). Returns the test
+ * for the state after square i (false: cut), or null when there is nothing to test against. */
+function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vals: Float64Array | null): ((i: number) => boolean) | null {
+  const ev = b.sideEval;
+  if (!ev || !vals) return null;
+  const n = olds.length;
+  const opAhead = new Uint8Array(n + 1);
+  const fracAhead = new Uint8Array(n + 1);
+  let fmax = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const f = olds[i] ? faceInfo(olds[i]!.core) : null;
+    opAhead[i] = opAhead[i + 1] || (f !== null && f.kind !== K_DIGIT && f.kind !== K_FRACTION) ? 1 : 0;
+    fracAhead[i] = fracAhead[i + 1] || (f !== null && f.kind === K_FRACTION) ? 1 : 0;
+    if (f && f.kind === K_FRACTION) fmax = Math.max(fmax, f.a / f.b);
+  }
+  // keys that leave nothing to test (a blank, a face of no known kind), operators, fractions
+  const stopKeys: number[] = [];
+  const opKeys: number[] = [];
+  const fracKeys: number[] = [];
+  for (let k = 0; k < b.keys.length; k++) {
+    if (b.keyCls[k] === 2) stopKeys.push(k);
+    if (b.keyCls[k] === 1) opKeys.push(k);
+    const f = faceInfo(b.keys[k]);
+    if (b.keyCls[k] === 0 && f.kind !== K_DIGIT) {
+      if (f.kind !== K_FRACTION) stopKeys.push(k);
+      else {
+        fracKeys.push(k);
+        fmax = Math.max(fmax, f.a / f.b);
+      }
+    }
+  }
+  const { counts } = b;
+  const opCode = b.keys.map((f) => faceInfo(f).a);
+  return (i: number): boolean => {
+    if (opAhead[i + 1]) return true;
+    for (const k of stopKeys) if (uses[k] < counts[k]) return true;
+    // operators left: none, or exactly one (`oneOpMeets`); more leave nothing to test
+    let opsLeft = 0;
+    let op = 0;
+    for (const k of opKeys) {
+      opsLeft += counts[k] - uses[k];
+      if (uses[k] < counts[k]) op = opCode[k];
+    }
+    if (opsLeft > 1) return true;
+    let frac = fracAhead[i + 1] === 1;
+    for (const k of fracKeys) if (uses[k] < counts[k]) frac = true;
+    const r = n - i - 1;
+    if (!ev.restRange(i + 1, r, frac, fmax)) return true;
+    if (anyIn(vals, ev.lo, ev.hi)) return true;
+    return opsLeft === 1 && ev.oneOpMeets(i + 1, r, frac, fmax, op, vals);
+  };
+}
+
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
  * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
 function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
@@ -265,6 +326,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
     return ev!.sumAbove(i + 1, vmax);
   };
+  const inRange = rangeCut(b, olds, uses, ev && probe && other ? other.vals : null);
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
     if (b.smath && probe) {
@@ -324,7 +386,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         const r = ev.step(i, oldInfo[i]!);
         if (r === DEAD) return;
         if (r === BIG) bg = true;
-        else if (vmax < Infinity && aboveAll(i)) return;
+        else if ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i))) return;
       }
       dfs(i + 1, st, e, bg, acc);
       return;
@@ -348,7 +410,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if (!bg && vmax < Infinity && aboveAll(i)) {
+      if (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)))) {
         uses[it.key]--;
         continue;
       }

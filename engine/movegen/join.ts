@@ -335,7 +335,7 @@ class GroupJoin {
 
 /** The operators the other sides' fillings place, fewest and most (summed over the sides). */
 function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
-  const sum: OtherSide = { lo: 0, hi: 0, empties: 0, fracs: false, max: Infinity };
+  const sum: OtherSide = { lo: 0, hi: 0, empties: 0, fracs: false, max: Infinity, vals: null };
   const buf = b.pool.buf;
   const K = b.keys.length;
   for (const other of others) {
@@ -349,6 +349,8 @@ function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
       max = Math.max(max, Number.isNaN(v) ? Infinity : v);
     }
     sum.max = Math.min(sum.max, max);
+    // Equate (one other side, valued incrementally): its values sorted, for the probe's range cut
+    if (b.sideEval && others.length === 1) sum.vals = sortedValues(other);
     for (const bk of other.byValue.values()) {
       for (const e of bk.entries) {
         let ops = 0;
@@ -363,6 +365,19 @@ function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
     sum.empties += os.empties;
   }
   return sum;
+}
+
+/** A table's values as numbers, ascending (a value that is no finite number: null, no cut). */
+function sortedValues(t: SideTable): Float64Array | null {
+  const vals = new Float64Array(t.byValue.size);
+  let n = 0;
+  for (const k of t.byValue.keys()) {
+    const slash = k.indexOf("/");
+    const v = slash >= 0 ? Number(k.slice(0, slash)) / Number(k.slice(slash + 1)) : Number(k);
+    if (!Number.isFinite(v)) return null;
+    vals[n++] = v;
+  }
+  return vals.sort();
 }
 
 /** Decision 9 for a play of one new tile: is `dir` its main line? */

@@ -4,7 +4,7 @@ import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import { checkLine } from "../validate";
 import { REJECT, START, sideAutomaton } from "./grammar";
-import { BIG, DEAD, faceInfo, OK, SideEval, valueKey } from "./sidearith";
+import { anyIn, BIG, DEAD, faceInfo, K_FRACTION, K_OP, OK, SideEval, valueKey } from "./sidearith";
 
 const rs = getRuleset("equate");
 const aut = sideAutomaton(rs.grammar);
@@ -100,6 +100,93 @@ describe("sidearith: the incremental evaluator agrees with checkLine on Equate s
     }
     // the cut is not vacuous: prefixes whose sum alone passes a bound below the value are common
     expect(fired).toBeGreaterThan(100);
+  });
+
+  it("the probe's range cut: with no operator left in a side, its value lies in restRange's range", () => {
+    const rng = createRng("sidearith-range");
+    const fracs = FACES.map(faceInfo).filter((f) => f.kind === K_FRACTION);
+    const fmax = Math.max(...fracs.map((f) => f.a / f.b));
+    let checked = 0;
+    let fired = 0;
+    while (checked < 3000) {
+      const n = 2 + rng.below(8);
+      const faces: string[] = [];
+      let st = START;
+      for (let i = 0; i < n && st !== REJECT; i++) {
+        // few operators, so long operator-free tails are common
+        const f = rng.below(5) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
+        faces.push(f);
+        st = aut.step(st, f);
+      }
+      if (st === REJECT || !aut.accepts(st)) continue;
+      const want = slow(faces);
+      if (want === null) continue;
+      const [a, b] = want.split("/");
+      const value = Number(a) / (b === undefined ? 1 : Number(b));
+      const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
+      ev.reset();
+      checked++;
+      for (let i = 0; i < faces.length; i++) {
+        if (ev.step(i, faceInfo(faces[i])) !== OK) break;
+        const rest = faces.slice(i + 1).map(faceInfo);
+        if (rest.some((f) => f.kind === K_OP)) continue;
+        const frac = rest.some((f) => f.kind === K_FRACTION);
+        if (!ev.restRange(i + 1, rest.length, frac, fmax)) continue;
+        const vals = Float64Array.of(value);
+        expect(`${faces.join(" ")} @${i + 1}: [${ev.lo}, ${ev.hi}] ${anyIn(vals, ev.lo, ev.hi)}`).toBe(`${faces.join(" ")} @${i + 1}: [${ev.lo}, ${ev.hi}] true`);
+        // the range is narrow enough to exclude something near the value
+        if (!anyIn(Float64Array.of(value * 2 + 1), ev.lo, ev.hi)) fired++;
+      }
+    }
+    expect(fired).toBeGreaterThan(500);
+  });
+
+  it("the range cut with one operator left: oneOpMeets holds the side's value, wherever the operator goes", () => {
+    const rng = createRng("sidearith-one-op");
+    const fracs = FACES.map(faceInfo).filter((f) => f.kind === K_FRACTION);
+    const fmax = Math.max(...fracs.map((f) => f.a / f.b));
+    let checked = 0;
+    let fired = 0;
+    while (checked < 3000) {
+      const n = 3 + rng.below(8);
+      const faces: string[] = [];
+      let st = START;
+      for (let i = 0; i < n && st !== REJECT; i++) {
+        const f = rng.below(4) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
+        faces.push(f);
+        st = aut.step(st, f);
+      }
+      if (st === REJECT || !aut.accepts(st)) continue;
+      const want = slow(faces);
+      if (want === null) continue;
+      const [a, b] = want.split("/");
+      const value = Number(a) / (b === undefined ? 1 : Number(b));
+      const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
+      ev.reset();
+      checked++;
+      for (let i = 0; i < faces.length; i++) {
+        if (ev.step(i, faceInfo(faces[i])) !== OK) break;
+        const rest = faces.slice(i + 1).map(faceInfo);
+        const ops = rest.filter((f) => f.kind === K_OP);
+        if (ops.length !== 1) continue;
+        const frac = rest.some((f) => f.kind === K_FRACTION);
+        const at = `${faces.join(" ")} @${i + 1}`;
+        expect(`${at}: ${ev.oneOpMeets(i + 1, rest.length, frac, fmax, ops[0].a, Float64Array.of(value))}`).toBe(`${at}: true`);
+        if (!ev.oneOpMeets(i + 1, rest.length, frac, fmax, ops[0].a, Float64Array.of(value * 3 + 7))) fired++;
+      }
+    }
+    expect(fired).toBeGreaterThan(300);
+  });
+
+  it("anyIn: a value of a sorted list inside a closed range, with a relative hair of slack", () => {
+    const vals = Float64Array.of(0, 1.5, 7, 1000);
+    expect(anyIn(vals, 2, 6)).toBe(false);
+    expect(anyIn(vals, 2, 7)).toBe(true);
+    expect(anyIn(vals, 7 + 1e-12, 8)).toBe(true);
+    expect(anyIn(vals, 1001, Infinity)).toBe(false);
+    expect(anyIn(vals, -5, -1)).toBe(false);
+    expect(anyIn(vals, 999, 999.5)).toBe(false);
+    expect(anyIn(new Float64Array(0), 0, 10)).toBe(false);
   });
 
   it("values past 2^53 are left to checkLine", () => {

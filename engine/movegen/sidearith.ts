@@ -176,6 +176,126 @@ export class SideEval {
     return s[p + SG] === 1 && s[p + SN] > v * s[p + SD];
   }
 
+  /** lower and upper end of the side's value after `restRange` */
+  lo = 0;
+  hi = 0;
+
+  /** The side's value when the r squares after depth i hold no operator (so they only extend
+   * the operand being built): sets lo/hi and returns true, or false when no bound is known.
+   * The rest is r digits, or r − 1 digits and a fraction tile when `frac` (a fraction ends an
+   * operand, so only the last square can hold one) of value at most `fmax`: a digit run x
+   * becomes x·10^r … (x+1)·10^r − 1, or from x·10^(r−1) with a fraction; an operand not begun
+   * is below 10^r (+ fmax), and at least 10^(r−1) (10^(r−2) with a fraction) over two squares
+   * or more, as numbers have no leading zero. The term and the sum are monotone in the operand (every partial value
+   * is ≥ 0 where that is enforced; signs are applied either way). Doubles, not exact: the caller
+   * widens the range by a relative hair before using it. */
+  restRange(i: number, r: number, frac: boolean, fmax: number): boolean {
+    const s = this.s;
+    const p = i * W;
+    const ok = s[p + OK_];
+    let olo: number;
+    let ohi: number;
+    if (ok === 2 || (ok === 0 && r === 0)) {
+      if (r > 0 || ok === 0) return false;
+      olo = s[p + ON] / s[p + OD];
+      ohi = olo;
+    } else {
+      const x = ok === 1 ? s[p + ON] : 0;
+      if (r === 0) {
+        olo = x;
+        ohi = x;
+      } else {
+        const pw = 10 ** r;
+        if (ok === 1) olo = frac ? (x * pw) / 10 : x * pw;
+        // an operand begun here has no leading zero when it spans two squares or more
+        else olo = r < 2 ? 0 : frac ? pw / 100 : pw / 10;
+        ohi = (x + 1) * pw + (frac ? fmax : 0);
+      }
+    }
+    let tlo = olo;
+    let thi = ohi;
+    if (s[p + TH] === 1) {
+      const t = s[p + TN] / s[p + TD];
+      if (s[p + MOP] === 3) {
+        tlo = t * olo;
+        thi = t * ohi;
+      } else {
+        tlo = t / ohi;
+        thi = olo > 0 ? t / olo : Infinity;
+      }
+    }
+    const sv = s[p + SN] / s[p + SD];
+    if (s[p + SG] === 1) {
+      this.lo = sv + tlo;
+      this.hi = sv + thi;
+    } else {
+      this.lo = sv - thi;
+      this.hi = sv - tlo;
+    }
+    return true;
+  }
+
+  /** With r squares left after depth i holding exactly one operator `op` (1 +, 2 −, 3 ×, 4 ÷):
+   * whether the side's value can be a value of `vals` (ascending). For each square the operator
+   * may take, the operand being built is completed by the squares before it and a fresh operand
+   * fills the squares after it (ranges as in `restRange`); the value's range, monotone in both,
+   * is tested. True also when nothing is known. */
+  oneOpMeets(i: number, r: number, frac: boolean, fmax: number, op: number, vals: Float64Array): boolean {
+    const s = this.s;
+    const p = i * W;
+    const ok = s[p + OK_];
+    const t = s[p + TN] / s[p + TD];
+    const th = s[p + TH] === 1;
+    const mul = s[p + MOP] === 3;
+    const sv = s[p + SN] / s[p + SD];
+    const plus = s[p + SG] === 1;
+    const fx = frac ? fmax : 0;
+    for (let j = 0; j <= r - 2; j++) {
+      let alo: number;
+      let ahi: number;
+      if (j === 0) {
+        if (ok === 0) continue;
+        alo = s[p + ON] / s[p + OD];
+        ahi = alo;
+      } else {
+        if (ok === 2) break;
+        const pw = 10 ** j;
+        if (ok === 1) {
+          const x = s[p + ON];
+          alo = frac ? (x * pw) / 10 : x * pw;
+          ahi = (x + 1) * pw + fx;
+        } else {
+          alo = freshLo(j, frac);
+          ahi = pw + fx;
+        }
+      }
+      let tlo = alo;
+      let thi = ahi;
+      if (th) {
+        tlo = mul ? t * alo : t / ahi;
+        thi = mul ? t * ahi : alo > 0 ? t / alo : Infinity;
+      }
+      const m = r - j - 1;
+      const blo = freshLo(m, frac);
+      const bhi = 10 ** m + fx;
+      let lo: number;
+      let hi: number;
+      if (op >= 3) {
+        const ulo = op === 3 ? tlo * blo : tlo / bhi;
+        const uhi = op === 3 ? thi * bhi : blo > 0 ? thi / blo : Infinity;
+        lo = plus ? sv + ulo : sv - uhi;
+        hi = plus ? sv + uhi : sv - ulo;
+      } else {
+        const clo = plus ? sv + tlo : sv - thi;
+        const chi = plus ? sv + thi : sv - tlo;
+        lo = op === 1 ? clo + blo : clo - bhi;
+        hi = op === 1 ? chi + bhi : chi - blo;
+      }
+      if (anyIn(vals, lo, hi)) return true;
+    }
+    return false;
+  }
+
   /** The value of the side at depth i (all its tiles stepped): OK with vn/vd set, or DEAD/BIG. */
   finish(i: number): number {
     const s = this.s;
@@ -264,6 +384,27 @@ export class SideEval {
     s[q + TD] = 1;
     return OK;
   }
+}
+
+/** Whether some value of the ascending `vals` lies in [lo, hi], widened by a relative hair (the
+ * range is computed in doubles). */
+export function anyIn(vals: Float64Array, lo: number, hi: number): boolean {
+  const slack = 1e-9 * Math.max(1, Number.isFinite(lo) ? Math.abs(lo) : 0, Number.isFinite(hi) ? Math.abs(hi) : 0);
+  const a = lo - slack;
+  let l = 0;
+  let h = vals.length;
+  while (l < h) {
+    const m = (l + h) >> 1;
+    if (vals[m] < a) l = m + 1;
+    else h = m;
+  }
+  return l < vals.length && vals[l] <= hi + slack;
+}
+
+/** An operand of m squares begun fresh: at least this (no leading zero over two squares or more;
+ * a fraction tile may end it) … */
+function freshLo(m: number, frac: boolean): number {
+  return m < 2 ? 0 : frac ? 10 ** (m - 2) : 10 ** (m - 1);
 }
 
 /** `Q.toString` of n/d (reduced, d > 0). */
