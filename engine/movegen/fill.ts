@@ -13,6 +13,8 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
 import { checkLine } from "../validate";
+import { PartnerCut, type PartnerUses } from "./partners";
+import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
 import { BIG, DEAD, faceInfo, valueKey, type FaceInfo } from "./sidearith";
@@ -54,6 +56,8 @@ export interface OtherSide {
   fracs: boolean;
   /** no value of its table is above this (Infinity: unknown) */
   max: number;
+  /** the rack tiles the other sides can take together (partners.ts; null/absent: not known) */
+  partners?: PartnerUses | null;
 }
 
 /** Score cut for a probed side: an item on its e-th empty square adds at most w[e][item] to the
@@ -265,6 +269,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
     return ev!.sumAbove(i + 1, vmax);
   };
+  const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
+  const product = b.smath && probe && other && other.max < Infinity ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
     if (b.smath && probe) {
@@ -319,6 +325,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (o) {
       const st = aut.step(state, o.core);
       if (st === REJECT || !isLive(i + 1, st)) return;
+      if (product && !product.step(i, o.core, uses)) return;
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, oldInfo[i]!);
@@ -348,7 +355,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if (!bg && vmax < Infinity && aboveAll(i)) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && vmax < Infinity && aboveAll(i))) {
         uses[it.key]--;
         continue;
       }
