@@ -13,7 +13,7 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
 import { checkLine } from "../validate";
-import { PartnerCut, type PartnerUses } from "./partners";
+import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
@@ -270,7 +270,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     return ev!.sumAbove(i + 1, vmax);
   };
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
-  const product = b.smath && probe && other && other.max < Infinity ? new ProductCut(olds, b.keys, counts, other.max) : null;
+  const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
     if (b.smath && probe) {

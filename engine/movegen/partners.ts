@@ -22,6 +22,10 @@ export interface PartnerUses {
   vecs: Uint8Array;
 }
 
+/** The probe cuts of partners.ts and product.ts: on unless a test compares the search without
+ * them; the counts say how often each cut a prefix (tests check that they are exercised). */
+export const probeCuts = { on: true, partner: 0, product: 0 };
+
 const MAX_VECS = 512;
 const MAX_STEPS = 20_000;
 
@@ -31,7 +35,7 @@ export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array)
   const K = b.keys.length;
   const { counts } = b;
   const buf = b.pool.buf;
-  if (others.length === 0) return null;
+  if (others.length === 0 || !probeCuts.on) return null;
   let steps = 0;
   const all = new Map<string, Uint8Array>();
   // values every other table has (a play's value is in all of them)
@@ -103,6 +107,7 @@ export class PartnerCut {
       if (vecs[v * k + key] <= room) to[m++] = v;
     }
     this.len[d + 1] = m;
+    if (m === 0) probeCuts.partner++;
     return m > 0;
   }
 }

@@ -9,6 +9,7 @@
  * other side worth at most 12) are cut after two or three numbers.
  */
 import type { GridCell } from "../play";
+import { probeCuts } from "./partners";
 
 /** Tracks the product of a side's numbers along a depth-first filling (module comment). */
 export class ProductCut {
@@ -46,6 +47,7 @@ export class ProductCut {
     this.prod[i + 1] = q;
     if (q !== q || q <= this.limit || this.boardAhead[i + 1]) return true;
     for (const k of this.breakers) if (uses[k] < this.counts[k]) return true;
+    probeCuts.product++;
     return false;
   }
 }
