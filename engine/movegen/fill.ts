@@ -232,6 +232,26 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
   return { open, close };
 }
 
+/** The least a probed filling's squares before e must add to reach the list. 'SMATH's is tighter
+ * than `ProbeCut.rem`: the most the empty squares from e on can add with the tiles still on the
+ * rack (each square its best item among those left; admissible, as every completion uses only
+ * tiles left). */
+function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
+  const lim = cut.limit();
+  // no list score to reach yet (nothing is cut), or another ruleset: the static bound
+  if (!b.smath || lim <= 0) return lim - cut.rem[e];
+  const { w } = cut;
+  const { items, counts } = b;
+  let s = 0;
+  for (let q = e; q < w.length; q++) {
+    const we = w[q];
+    let m = 0;
+    for (let k = 0; k < items.length; k++) if (we[k] > m && uses[items[k].key] < counts[items[k].key]) m = we[k];
+    s += m;
+  }
+  return lim - s;
+}
+
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
  * `probe`, each valid filling goes to it instead of the list (see the module comment). */
 export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
@@ -340,7 +360,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const ok = okAt[i]!;
     const row = b.autRow(state);
     const w = cut ? cut.w[e] : null;
-    const least = cut ? cut.limit() - cut.rem[e + 1] : 0;
+    const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
     for (let k = 0; k < items.length; k++) {
       if (!ok[k]) continue;
       const st = row[k];
