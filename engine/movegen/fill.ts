@@ -239,7 +239,7 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
 function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
   const lim = cut.limit();
   // no list score to reach yet (nothing is cut), or another ruleset: the static bound
-  if (!b.smath || lim <= 0) return lim - cut.rem[e];
+  if (!b.smath || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
   const { w } = cut;
   const { items, counts } = b;
   let s = 0;

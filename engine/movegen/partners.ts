@@ -22,8 +22,9 @@ export interface PartnerUses {
   vecs: Uint8Array;
 }
 
-/** The probe cuts of partners.ts and product.ts: on unless a test compares the search without
- * them; the counts say how often each cut a prefix (tests check that they are exercised). */
+/** The 'SMATH probe cuts (partners.ts, product.ts, and fill.ts `leastAt`'s score cut with the
+ * tiles left): on unless a test compares the search without them; the counts say how often the
+ * first two cut a prefix (tests check that they are exercised). */
 export const probeCuts = { on: true, partner: 0, product: 0 };
 
 const MAX_VECS = 512;
