@@ -13,6 +13,8 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
 import { checkLine } from "../validate";
+import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
+import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
 import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
@@ -56,6 +58,8 @@ export interface OtherSide {
   max: number;
   /** its values ascending (Equate's probe; null: unknown) */
   vals: Float64Array | null;
+  /** the rack tiles the other sides can take together (partners.ts; null/absent: not known) */
+  partners?: PartnerUses | null;
 }
 
 
@@ -289,6 +293,26 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
   return { open, close };
 }
 
+/** The least a probed filling's squares before e must add to reach the list. 'SMATH's is tighter
+ * than `ProbeCut.rem`: the most the empty squares from e on can add with the tiles still on the
+ * rack (each square its best item among those left; admissible, as every completion uses only
+ * tiles left). */
+function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
+  const lim = cut.limit();
+  // no list score to reach yet (nothing is cut), or another ruleset: the static bound
+  if (!b.smath || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
+  const { w } = cut;
+  const { items, counts } = b;
+  let s = 0;
+  for (let q = e; q < w.length; q++) {
+    const we = w[q];
+    let m = 0;
+    for (let k = 0; k < items.length; k++) if (we[k] > m && uses[items[k].key] < counts[items[k].key]) m = we[k];
+    s += m;
+  }
+  return lim - s;
+}
+
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
  * `probe`, each valid filling goes to it instead of the list (see the module comment). */
 export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
@@ -327,6 +351,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     return ev!.sumAbove(i + 1, vmax);
   };
   const inRange = rangeCut(b, olds, uses, ev && probe && other ? other.vals : null);
+  const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
+  const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
   const slowLeaf = (): void => {
     if (b.smath && probe) {
@@ -381,6 +407,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (o) {
       const st = aut.step(state, o.core);
       if (st === REJECT || !isLive(i + 1, st)) return;
+      if (product && !product.step(i, o.core, uses)) return;
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, oldInfo[i]!);
@@ -395,7 +422,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const ok = okAt[i]!;
     const row = b.autRow(state);
     const w = cut ? cut.w[e] : null;
-    const least = cut ? cut.limit() - cut.rem[e + 1] : 0;
+    const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
     for (let k = 0; k < items.length; k++) {
       if (!ok[k]) continue;
       const st = row[k];
@@ -410,7 +437,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i))))) {
         uses[it.key]--;
         continue;
       }

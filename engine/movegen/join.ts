@@ -15,6 +15,7 @@ import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
+import { partnerUses } from "./partners";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
@@ -240,7 +241,9 @@ class GroupJoin {
     const K = b.keys.length;
     b.stats.tables++;
     const cut = this.scoreCut(shape, scores);
-    const os = otherSide(b, sides.filter((_, si) => si !== probeSide).map((x) => x.t));
+    const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
+    const os = otherSide(b, others);
+    if (b.smath) os.partners = partnerUses(b, others, running);
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;

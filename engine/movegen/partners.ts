@@ -1,0 +1,114 @@
+/**
+ * The partners' tiles of a probed side (docs/engine.md "Top play: speed"): before the largest side
+ * of a group is enumerated (join.ts `probe`), the rack tiles the other sides can take together —
+ * one vector of tile counts per distinct way, over every pick of fillings, one per other side,
+ * that shares a value and fits the rack. A prefix of the probed side that leaves room for none
+ * of them can never join, so it is not completed (fill.ts). In 'SMATH's long lines with several
+ * `=` (every rack tile placed, a few short sides) this leaves the probed side only the tiles the
+ * others do not take: tens of fillings where there were tens of thousands.
+ *
+ * Sound by construction: a play of the group is a pick of one filling per side, all of one value,
+ * whose tiles fit the rack together, so its other sides' tiles are one of the vectors, and the
+ * probed side's tiles fit beside it at every prefix. Past `MAX_STEPS` steps or `MAX_VECS` vectors
+ * the set is not built (null: no cut), so building it never costs more than a fraction of a
+ * group's search.
+ */
+import type { SideBoard, SideTable } from "./sides";
+
+/** Distinct tile-count vectors of the other sides' joint picks: `n` vectors of `k` counts each. */
+export interface PartnerUses {
+  k: number;
+  n: number;
+  vecs: Uint8Array;
+}
+
+/** The 'SMATH probe cuts (partners.ts, product.ts, and fill.ts `leastAt`'s score cut with the
+ * tiles left): on unless a test compares the search without them; the counts say how often the
+ * first two cut a prefix (tests check that they are exercised). */
+export const probeCuts = { on: true, partner: 0, product: 0 };
+
+const MAX_VECS = 512;
+const MAX_STEPS = 20_000;
+
+/** The partners' tile vectors (module comment); `base` is what the group takes besides its sides
+ * (its new `=`). Null when there are too many to be worth it. */
+export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array): PartnerUses | null {
+  const K = b.keys.length;
+  const { counts } = b;
+  const buf = b.pool.buf;
+  if (others.length === 0 || !probeCuts.on) return null;
+  let steps = 0;
+  const all = new Map<string, Uint8Array>();
+  // values every other table has (a play's value is in all of them)
+  const values: string[] = [];
+  for (const v of others[0].byValue.keys()) if (others.every((t) => t.byValue.has(v))) values.push(v);
+  for (const v of values) {
+    let layer = new Map<string, Uint8Array>([[key(base), base]]);
+    for (const t of others) {
+      const next = new Map<string, Uint8Array>();
+      for (const s of layer.values()) {
+        for (const e of t.byValue.get(v)!.entries) {
+          if (++steps > MAX_STEPS) return null;
+          const sum = new Uint8Array(K);
+          let fit = true;
+          for (let q = 0; q < K && fit; q++) {
+            sum[q] = s[q] + buf[e.off + q];
+            if (sum[q] > counts[q]) fit = false;
+          }
+          if (fit) next.set(key(sum), sum);
+        }
+      }
+      if (next.size > MAX_VECS * 4) return null;
+      layer = next;
+    }
+    for (const [k, s] of layer) all.set(k, s);
+    if (all.size > MAX_VECS) return null;
+  }
+  const vecs = new Uint8Array(all.size * K);
+  let i = 0;
+  for (const s of all.values()) vecs.set(s, K * i++);
+  return { k: K, n: all.size, vecs };
+}
+
+function key(v: Uint8Array): string {
+  return String.fromCharCode(...v);
+}
+
+/**
+ * The partner vectors still possible as a side is filled: `alive(d)` lists them after d tiles
+ * (indices into `vecs`). Tile counts only grow along a filling, so a vector with no room once
+ * stays without room deeper: each step filters its parent's list on the one key just used.
+ */
+export class PartnerCut {
+  private readonly lists: Int32Array[];
+  private readonly len: Int32Array;
+
+  constructor(
+    private readonly p: PartnerUses,
+    depth: number,
+    private readonly counts: Uint8Array | number[],
+  ) {
+    this.lists = [];
+    for (let d = 0; d <= depth; d++) this.lists.push(new Int32Array(p.n));
+    this.len = new Int32Array(depth + 1);
+    for (let i = 0; i < p.n; i++) this.lists[0][i] = i;
+    this.len[0] = p.n;
+  }
+
+  /** After the d-th tile (key `key`, now used `used` times by the side): keep the vectors with
+   * room for it at depth d + 1; false when none is left. */
+  step(d: number, key: number, used: number): boolean {
+    const { vecs, k } = this.p;
+    const from = this.lists[d];
+    const to = this.lists[d + 1];
+    const room = this.counts[key] - used;
+    let m = 0;
+    for (let j = 0, n = this.len[d]; j < n; j++) {
+      const v = from[j];
+      if (vecs[v * k + key] <= room) to[m++] = v;
+    }
+    this.len[d + 1] = m;
+    if (m === 0) probeCuts.partner++;
+    return m > 0;
+  }
+}
