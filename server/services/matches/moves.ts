@@ -1,6 +1,7 @@
 /**
  * Moves. `submitMove` is the one write path of a running game, in two database round trips on a
- * cache hit (docs/matches.md, "The write path"):
+ * cache hit, one when this process made the game's last move (`moveWithoutRead`: step 6 alone,
+ * with the row as that move left it; docs/matches.md, "The write path"):
  *   0. the move's time is taken when it arrives (`opts.now`: the request's arrival; else the call),
  *      before any wait for a connection or the row lock, so a queue is never charged to the mover;
  *   1. ONE read (`readForMove`): the match row, whether this `clientId` is in the log already
