@@ -178,6 +178,10 @@ interface Level {
   bare: { cpu: number[]; pg: number[]; walls: number[]; tput: number[] };
 }
 
+/** What the app servers spend per second doing nothing (timers, job polling, sweeps: ms/s, all
+ * instances), measured before the batches; charged to a move, it grows as throughput falls. */
+let idle = { app: 0, pg: 0 };
+
 function report(l: Level): void {
   const f = (x: number) => x.toFixed(2);
   const line = (name: string, s: Level["app"]) =>
@@ -187,6 +191,10 @@ function report(l: Level): void {
   console.log(line("bare", l.bare));
   console.log(`  ratio app/bare: CPU ${f(median(l.app.cpu) / median(l.bare.cpu))}×  PostgreSQL ${f(median(l.app.pg) / median(l.bare.pg))}×  throughput ${f(median(l.app.tput) / median(l.bare.tput))}×`);
   console.log(`  CPU ms/move by round (app | bare): ${l.app.cpu.map(f).join(" ")} | ${l.bare.cpu.map(f).join(" ")}`);
+  // the same rounds less what the idle servers would have spent over each batch's wall time
+  const net = l.app.cpu.map((c, i) => c - idle.app / l.app.tput[i]!);
+  const netPg = l.app.pg.map((c, i) => c - idle.pg / l.app.tput[i]!);
+  console.log(`  app net of idle: CPU ${f(median(net))} ms (${f(median(net) / median(l.bare.cpu))}× bare)  PostgreSQL ${f(median(netPg))} ms (${f(median(netPg) / median(l.bare.pg))}× bare)`);
 }
 
 export default async function main() {
@@ -207,7 +215,7 @@ export default async function main() {
     bare = await startBare(barePort, db.url);
     const maxLevel = Math.max(...LEVELS);
     // enough games for the widest level's slots, and ordinary moves for every batch
-    const movesNeeded = (LEVELS.length * RUNS + 1) * MOVES;
+    const movesNeeded = (LEVELS.length * RUNS + INSTANCES) * MOVES;
     const games = await setupGames(apps.map((a) => a.url), db.url, Math.max(maxLevel + 4, Math.ceil(movesNeeded / (SCRIPT_MOVES - 5))));
     const appCpu = () => apps.reduce((n, a) => n + cpuMsOf(a.pid), 0);
     const measure = async <T,>(pid: () => number, run: () => Promise<T[]>) => {
@@ -216,9 +224,21 @@ export default async function main() {
       const [c1, p1, t1] = [pid(), await pgBackends(sql, dbName), performance.now()];
       return { walls, cpu: c1 - c0, pg: cpuDelta(p0, p1), secs: (t1 - t0) / 1000 };
     };
-    // warm both: JIT, prepared statements on every pooled connection, the session cache
-    await appBatch(games, MOVES, maxLevel);
+    // warm both: JIT, prepared statements on every pooled connection (PostgreSQL plans a prepared
+    // statement five times before it settles on a generic plan: with two instances there are
+    // twice the connections, so twice the warming moves), the session cache
+    await appBatch(games, MOVES * INSTANCES, maxLevel);
     await bare.batch(MOVES * 2, maxLevel);
+    // the idle servers' own CPU per second (both apps and PostgreSQL), 3 × 2 s, median
+    const idles: { app: number; pg: number }[] = [];
+    for (let k = 0; k < 3; k++) {
+      const m = await measure(appCpu, async () => {
+        await new Promise((r) => setTimeout(r, 2000));
+        return [];
+      });
+      idles.push({ app: m.cpu / m.secs, pg: m.pg / m.secs });
+    }
+    idle = { app: median(idles.map((x) => x.app)), pg: median(idles.map((x) => x.pg)) };
     const levels: Level[] = [];
     // the measured batches' window on the monotonic clock, the one V8's profiles are stamped with (bench/cpuprofile.ts --from/--to)
     const windowFrom = process.hrtime.bigint() / 1000n;
@@ -269,6 +289,7 @@ export default async function main() {
     }
     const load = (await import("node:os")).loadavg()[0]!.toFixed(1);
     console.log(`HTTP on loopback, PostgreSQL ${adminUrl.host}; ${INSTANCES} app instance(s)${INSTANCES > 1 ? ", moves alternating" : ""}; interleaved rounds, medians of ${RUNS} × ${MOVES} requests; CPU per request from /proc; load average ${load}`);
+    console.log(`idle (before the batches): app ${idle.app.toFixed(1)} ms/s (all instances), PostgreSQL ${idle.pg.toFixed(1)} ms/s`);
     for (const l of levels) report(l);
     if (ends.app.walls.length) {
       report(ends);

@@ -120,5 +120,5 @@ export { createRng, shuffled } from "./random";
 export type { Rng } from "./random";
 
 // State snapshots (a server continues from one instead of replaying the whole log; docs/matches.md)
-export { snapshotState, restoreState, SNAPSHOT_FORMAT } from "./snapshot";
+export { snapshotState, restoreState, packRows, unpackRows, SNAPSHOT_FORMAT } from "./snapshot";
 export type { StateSnapshot } from "./snapshot";

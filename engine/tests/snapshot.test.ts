@@ -47,10 +47,33 @@ describe("state snapshots", () => {
     expect((snap.state.racks as string[][])[0]).not.toContain("9");
   });
 
+  it("a format-1 snapshot (the board as objects) still restores to the same state", () => {
+    const replayed = fold(null, timedGame("equate"));
+    const last = replayed[replayed.length - 1]!;
+    expect(last.board.length).toBeGreaterThan(0);
+    const { ruleset, ...rest } = last;
+    const v1 = JSON.parse(JSON.stringify({ format: 1, ruleset: { id: ruleset.id, options: ruleset.options }, state: rest })) as unknown;
+    const r = restoreState(v1);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value).toEqual(last);
+    // the packed form is smaller than the objects it replaces
+    expect(JSON.stringify(snapshotState(last)).length).toBeLessThan(JSON.stringify(v1).length);
+  });
+
+  it("a board tile keeps keys beyond the row's (a blank) through the packed form", () => {
+    const replayed = fold(null, timedGame("equate"));
+    const s = replayed[replayed.length - 1]!;
+    const board = s.board.map((t, i) => (i === 0 ? { ...t, blank: true } : t));
+    const r = restoreState(JSON.parse(JSON.stringify(snapshotState({ ...s, board }))));
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.board).toEqual(board);
+    expect(r.value.board[0]!.blank).toBe(true);
+  });
+
   it("refuses what is not a snapshot of this format, without throwing", () => {
     const [s] = fold(null, timedGame("smath").slice(0, 1));
     const good = snapshotState(s!);
-    for (const bad of [null, 42, "x", {}, { ...good, format: SNAPSHOT_FORMAT + 1 }, { ...good, ruleset: { id: "chess", options: {} } }, { ...good, ruleset: { id: "smath", options: { nope: 1 } } }, { ...good, state: { seed: "x" } }]) {
+    for (const bad of [null, 42, "x", {}, { ...good, format: SNAPSHOT_FORMAT + 1 }, { ...good, ruleset: { id: "chess", options: {} } }, { ...good, ruleset: { id: "smath", options: { nope: 1 } } }, { ...good, state: { seed: "x" } }, { ...good, state: { ...good.state, board: "x" } }, { ...good, state: { ...good.state, board: [[1, 2]] } }, { ...good, state: { ...good.state, board: [[1, 2, "3", 0, 1, 5]] } }]) {
       expect(restoreState(bad).ok).toBe(false);
     }
   });

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { statementsSent, type Db } from "@/db/client";
 import { matchEvents, matchSnapshots, matches } from "@/db/schema/matches";
 import { users } from "@/db/schema/users";
@@ -175,5 +175,42 @@ describeDb("the move write path", (db) => {
     const f = (await loadFolded(db(), g.id, out.version))!;
     const seat = f.state.players.findIndex((p) => p.id === input.userId);
     expect(f.state.clock!.used[seat]).toBe(at - lastAt); // the mover's clock ran to the arrival, no further
+  });
+
+  it("the next move on the instance that made the last one is one statement (no read), and anything it did not see makes it read and answer as before", async () => {
+    const g = await newGame(db());
+    await submitMove(db(), await exchangeInput(db(), g.id)); // read and write: the row is now cached
+    for (let i = 0; i < SNAPSHOT_EVERY + 2; i++) {
+      const input = await exchangeInput(db(), g.id);
+      const out = await counted(db(), () => submitMove(db(), input));
+      expect(out.value.applied).toBe(true);
+      expect(out.statements, `move ${i}`).toBe(1);
+      expect(cacheGet(g.id, out.value.version)).toEqual(foldAll(await loadEvents(db(), g.id)));
+    }
+    const [row] = await db().select().from(matches).where(eq(matches.id, g.id));
+    expect(row).toMatchObject({ version: cacheGet(g.id, row!.version)!.version, status: "active", turn: cacheGet(g.id, row!.version)!.state.turn });
+
+    // the same key again, against the version it was made at: the earlier result, nothing written
+    const input = await exchangeInput(db(), g.id);
+    const first = await submitMove(db(), input);
+    const retry = await counted(db(), () => submitMove(db(), input));
+    expect(retry.value).toMatchObject({ applied: false, seq: first.seq });
+
+    // another writer moved the row on without this process knowing (another instance): the
+    // one-statement write finds it moved, and the move reads and answers STALE
+    const next = await exchangeInput(db(), g.id);
+    await db().update(matches).set({ version: next.expectedSeq + 1 }).where(eq(matches.id, g.id));
+    const stale = await counted(db(), () => submitMove(db(), next).catch((e: { code?: string }) => e.code));
+    expect(stale.value).toBe("STALE");
+    expect(stale.statements).toBe(2);
+    await db().update(matches).set({ version: next.expectedSeq }).where(eq(matches.id, g.id));
+
+    // the game ended by another writer at the same version (a director's result on another
+    // instance): the cached row still says active; the write does nothing and the read says why
+    await db().update(matches).set({ status: "finished" }).where(eq(matches.id, g.id));
+    const over = await submitMove(db(), next).catch((e: { code?: string; message?: string }) => e);
+    expect(over).toMatchObject({ code: "CONFLICT", message: "The game is over." });
+    const [events] = await db().select({ n: sql<number>`count(*)::int` }).from(matchEvents).where(eq(matchEvents.matchId, g.id));
+    expect(events!.n).toBe(next.expectedSeq);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Moves. `submitMove` is the one write path of a running game, in two database round trips on a
- * cache hit (docs/matches.md, "The write path"):
+ * cache hit, one when this process made the game's last move (`moveWithoutRead`: step 6 alone,
+ * with the row as that move left it; docs/matches.md, "The write path"):
  *   0. the move's time is taken when it arrives (`opts.now`: the request's arrival; else the call),
  *      before any wait for a connection or the row lock, so a queue is never charged to the mover;
  *   1. ONE read (`readForMove`): the match row, whether this `clientId` is in the log already
@@ -31,13 +32,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
-import { act, settleDue, type GameAction, type GameEvent, type GameState } from "@/engine";
+import { act, resultOf, settleDue, type GameAction, type GameEvent, type GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { assertFresh, lockMatch, readForMove, type MoveRead } from "./reads";
 import { refusalError } from "./refusals";
 import type { MoveAction } from "./schemas";
 import { restoreFolded } from "./snapshots";
-import { cachedState, cachedVersion, catchUp, foldActed, hasDue, loadFolded } from "./state";
+import { cachedRow, cachedState, cachedVersion, cacheRowAfter, catchUp, foldActed, hasDue, loadFolded } from "./state";
 import { afterCommit, appendEvents } from "./writer";
 
 export interface MoveOutcome {
@@ -84,6 +85,10 @@ export async function submitMove(
   opts: { now?: number } = {},
 ): Promise<MoveOutcome> {
   const arrived = opts.now ?? Date.now();
+  // this process made the last move: its cached state and row are at `expectedSeq`, the write
+  // statement checks the rest (version, status, key) — no read (issue 30)
+  const fast = await moveWithoutRead(db, input, arrived);
+  if (fast) return fast;
   // taken before the read: another request of this process may move the cache on meanwhile
   const prev = cachedState(input.matchId);
   const read = await readForMove(db, { matchId: input.matchId, clientId: input.clientId, cachedVersion: prev?.version ?? -1 });
@@ -123,8 +128,34 @@ export async function submitMove(
     if (again.appliedSeq !== null) return earlier(again, again.appliedSeq);
     throw new DomainError("STALE", STALE_TEXT);
   }
+  cacheRowAfter(m, folded, out.now, resultOf(folded.state));
   const status: MatchStatus = folded.state.phase === "over" ? "finished" : "active";
   return { applied: true, seq: m.version + out.actionIndex! + 1, version: folded.version, status, botId: m.botId };
+}
+
+type MoveInput = Parameters<typeof submitMove>[1];
+
+/**
+ * The move without step 1's read, when this process's cache holds the state and the row at
+ * `expectedSeq` (it made the game's last write: one instance, or the same instance again). Only
+ * an accepted move is written this way: anything else — no cached row, the seat not found, a
+ * refusal, the write finding the row moved on (another writer, a retried key, the game ended or
+ * withdrawn meanwhile) — returns null and the caller takes the ordinary path, read first, which
+ * answers it exactly as before. Nothing is written unless the write statement's guards pass.
+ */
+async function moveWithoutRead(db: Db, input: MoveInput, arrived: number): Promise<MoveOutcome | null> {
+  const f = cachedState(input.matchId);
+  const m = f && f.version === input.expectedSeq ? cachedRow(input.matchId, f.version) : null;
+  if (!f || !m || m.status !== "active" || (m.mode === "otb" && input.actingFor === undefined)) return null;
+  const seat = f.state.players.findIndex((p) => p.id === (input.actingFor ?? input.userId));
+  if (seat < 0) return null;
+  const out = act(f.state, actionOf(input.action, seat), arrived);
+  if (!out.ok) return null;
+  const { folded, appended } = foldActed(f, out, { index: out.actionIndex, actorId: input.userId, clientId: input.clientId, verdict: out.verdict });
+  const kind = input.actingFor === undefined ? "move" : "scorekeeper";
+  if (!(await appendEvents(db, { kind, m, folded, appended, now: out.now, clientId: input.clientId }))) return null;
+  cacheRowAfter(m, folded, out.now, resultOf(folded.state));
+  return { applied: true, seq: m.version + out.actionIndex! + 1, version: folded.version, status: folded.state.phase === "over" ? "finished" : "active", botId: m.botId };
 }
 
 /** Write whatever the clock owes at `now` (a fallen flag, a forfeit pass, closing events), under

@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { matchEvents } from "@/db/schema/matches";
+import { matchEvents, type Match, type MatchResult } from "@/db/schema/matches";
 import { LruMap, type GameEvent } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { foldAll, type Folded, type StoredEvent } from "@/server/domain";
@@ -59,9 +59,29 @@ export function catchUp(matchId: string, prev: Folded, events: readonly StoredEv
   return f;
 }
 
+/** The match row as this process's last move left it (the move path's write mirrored: version,
+ * status, turn, scores, result, finished_at, updated_at), so the next move here, against that
+ * version, can skip the read (moves.ts: the write statement checks version, status and the key
+ * itself). Only a shortcut: any doubt (another writer, another instance) and the move reads. */
+const rows = new LruMap<string, Match>(5_000);
+
+/** The cached row of a match at `version`, or null. */
+export function cachedRow(matchId: string, version: number): Match | null {
+  const m = rows.peek(matchId);
+  return m && m.version === version ? m : null;
+}
+
+/** Remember the row as a committed write of `f` left it (writer.ts `writeEvents`' UPDATE). */
+export function cacheRowAfter(m: Match, f: Folded, now: number, result: MatchResult | null): void {
+  const finished = result !== null;
+  const s = f.state;
+  rows.set(m.id, { ...m, version: f.version, status: finished ? "finished" : "active", turn: s.phase === "playing" ? s.turn : null, scores: s.scores.slice(), result, finishedAt: finished ? new Date(now) : null, updatedAt: new Date(now) });
+}
+
 /** Forget every cached state (tests simulate a server restart with it). */
 export function clearStateCache(): void {
   cache.clear();
+  rows.clear();
 }
 
 /** The stored log, optionally only up to `upTo` (so a reader gets exactly the version it saw)
