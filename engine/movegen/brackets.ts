@@ -344,9 +344,17 @@ const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
  * `sideValueSet`; the whole side's values, unique to the filling, are combined on the fly and
  * never memoised (they were most of the garbage). A value may be visited more than once (two
  * bracketings giving it); the top list keeps a placement once. `fracs` false: the other side has
- * no fractional value, so fractions are not written out.
+ * no fractional value, so fractions are not written out. `lo`, `hi`: the other sides' least and
+ * largest values; whole-side values outside them are not visited (no lookup could succeed).
  */
-export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void): void {
+export function visitSideValues(
+  ops: readonly Operand[],
+  memo: IntervalMemo,
+  fracs: boolean,
+  visit: (iv: number, vkey: string | null) => void,
+  lo = -Infinity,
+  hi = Infinity,
+): void {
   const n = ops.length;
   if (n === 0) return;
   const seq = memo.sequence(ops);
@@ -355,7 +363,8 @@ export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fra
       visit(seq.num[0], null);
       return;
     }
-    if (topValues(seq, memo, fracs, visit)) return;
+    // a hair of slack: a value equal to a bound is never skipped for rounding
+    if (topValues(seq, memo, fracs, visit, lo - 1e-9 * (1 + Math.abs(lo)), hi + 1e-9 * (1 + Math.abs(hi)))) return;
   }
   const keys = sideValueSet(ops, memo);
   if (!keys) return;
@@ -366,6 +375,10 @@ export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fra
   }
 }
 
+/** whole-side values `topValues` did not visit, being outside the range asked for (tests check
+ * that the skip is exercised) */
+export const valueSkips = { n: 0 };
+
 /** scratch of `topValues`: each split's left and right values (reused, no allocation per side) */
 const prefixScratch: MemoNode[] = [];
 const Ls: NumValues[] = [];
@@ -374,7 +387,7 @@ const Rs: NumValues[] = [];
 /** The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
  * a product of the last split could leave the exact range (the caller then takes the bigint
  * programme). */
-function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void): boolean {
+function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void, lo: number, hi: number): boolean {
   const n = seq.n;
   memo.prefixNodes(seq, n - 1, prefixScratch);
   for (let k = 0; k < n - 1; k++) {
@@ -408,6 +421,12 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
         } else {
           x = an * bn;
           y = ad * bd;
+        }
+        // outside the other sides' values: no lookup can succeed (visitSideValues' lo, hi)
+        const v = x / y;
+        if (v < lo || v > hi) {
+          valueSkips.n++;
+          continue;
         }
         if (y < 0) {
           x = -x;
