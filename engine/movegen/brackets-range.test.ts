@@ -2,7 +2,7 @@
  * `visitSideValues` with the other sides' range (brackets.ts `lo`, `hi`; join.ts `otherSide`'s
  * min and max): on seeded random 'SMATH sides (numbers, `+ − × ÷`, touching numbers), the values
  * visited with a range are exactly the values visited without it that lie in the range, the
- * bounds themselves included; and the skip does fire.
+ * bounds themselves included; and both skips (single values, whole splits by their spans) fire.
  */
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
@@ -26,7 +26,7 @@ describe("visitSideValues with a range", () => {
   it("visits exactly the in-range values of the unranged visit", () => {
     const rng = createRng("smath-value-range");
     const memo = new IntervalMemo();
-    const before = valueSkips.n;
+    const before = { ...valueSkips };
     let checked = 0;
     for (let t = 0; t < 400; t++) {
       const n = 2 + rng.below(5);
@@ -48,6 +48,7 @@ describe("visitSideValues with a range", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(300);
-    expect(valueSkips.n).toBeGreaterThan(before);
+    expect(valueSkips.n).toBeGreaterThan(before.n);
+    expect(valueSkips.splits).toBeGreaterThan(before.splits);
   });
 });

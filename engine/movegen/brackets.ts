@@ -375,9 +375,9 @@ export function visitSideValues(
   }
 }
 
-/** whole-side values `topValues` did not visit, being outside the range asked for (tests check
- * that the skip is exercised) */
-export const valueSkips = { n: 0 };
+/** whole-side values `topValues` did not visit, being outside the range asked for, and the splits
+ * skipped whole by their spans (tests check that both are exercised) */
+export const valueSkips = { n: 0, splits: 0 };
 
 /** scratch of `topValues`: each split's left and right values (reused, no allocation per side) */
 const prefixScratch: MemoNode[] = [];
@@ -403,6 +403,11 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
     const L = Ls[k];
     const R = Rs[k];
     const op = OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)];
+    if ((lo > -Infinity || hi < Infinity) && splitMisses(op, L, R, lo, hi)) {
+      valueSkips.n += L.n.length * R.n.length;
+      valueSkips.splits++;
+      continue;
+    }
     for (let a = 0; a < L.n.length; a++) {
       const an = L.n[a];
       const ad = L.d[a];
@@ -447,6 +452,38 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
     }
   }
   return true;
+}
+
+/** The least and largest value of a sub-interval's values. */
+function span(V: NumValues): [number, number] {
+  let a = Infinity;
+  let b = -Infinity;
+  for (let i = 0; i < V.n.length; i++) {
+    const v = V.n[i] / V.d[i];
+    if (v < a) a = v;
+    if (v > b) b = v;
+  }
+  return [a, b];
+}
+
+/** No value of L op R can lie in [lo, hi] (interval arithmetic on the two spans; `÷` by a span
+ * holding 0 and an unknown operator are never ruled out). */
+function splitMisses(op: Operand["op"], L: NumValues, R: NumValues, lo: number, hi: number): boolean {
+  if (L.n.length === 0 || R.n.length === 0) return false;
+  const [a, b] = span(L);
+  const [c, d] = span(R);
+  let x: number;
+  let y: number;
+  if (op === "+") [x, y] = [a + c, b + d];
+  else if (op === "-") [x, y] = [a - d, b - c];
+  else if (op === "×" || op === "imul") {
+    x = Math.min(a * c, a * d, b * c, b * d);
+    y = Math.max(a * c, a * d, b * c, b * d);
+  } else if (op === "÷" && (c > 0 || d < 0)) {
+    x = Math.min(a / c, a / d, b / c, b / d);
+    y = Math.max(a / c, a / d, b / c, b / d);
+  } else return false;
+  return y < lo || x > hi;
 }
 
 /** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */
