@@ -344,9 +344,17 @@ const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
  * `sideValueSet`; the whole side's values, unique to the filling, are combined on the fly and
  * never memoised (they were most of the garbage). A value may be visited more than once (two
  * bracketings giving it); the top list keeps a placement once. `fracs` false: the other side has
- * no fractional value, so fractions are not written out.
+ * no fractional value, so fractions are not written out. `lo`, `hi`: the other sides' least and
+ * largest values; whole-side values outside them are not visited (no lookup could succeed).
  */
-export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void): void {
+export function visitSideValues(
+  ops: readonly Operand[],
+  memo: IntervalMemo,
+  fracs: boolean,
+  visit: (iv: number, vkey: string | null) => void,
+  lo = -Infinity,
+  hi = Infinity,
+): void {
   const n = ops.length;
   if (n === 0) return;
   const seq = memo.sequence(ops);
@@ -355,7 +363,8 @@ export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fra
       visit(seq.num[0], null);
       return;
     }
-    if (topValues(seq, memo, fracs, visit)) return;
+    // a hair of slack: a value equal to a bound is never skipped for rounding
+    if (topValues(seq, memo, fracs, visit, lo - 1e-9 * (1 + Math.abs(lo)), hi + 1e-9 * (1 + Math.abs(hi)))) return;
   }
   const keys = sideValueSet(ops, memo);
   if (!keys) return;
@@ -366,6 +375,10 @@ export function visitSideValues(ops: readonly Operand[], memo: IntervalMemo, fra
   }
 }
 
+/** whole-side values `topValues` did not visit, being outside the range asked for, and the splits
+ * skipped whole by their spans (tests check that both are exercised) */
+export const valueSkips = { n: 0, splits: 0 };
+
 /** scratch of `topValues`: each split's left and right values (reused, no allocation per side) */
 const prefixScratch: MemoNode[] = [];
 const Ls: NumValues[] = [];
@@ -374,7 +387,7 @@ const Rs: NumValues[] = [];
 /** The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
  * a product of the last split could leave the exact range (the caller then takes the bigint
  * programme). */
-function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void): boolean {
+function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void, lo: number, hi: number): boolean {
   const n = seq.n;
   memo.prefixNodes(seq, n - 1, prefixScratch);
   for (let k = 0; k < n - 1; k++) {
@@ -390,6 +403,11 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
     const L = Ls[k];
     const R = Rs[k];
     const op = OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)];
+    if ((lo > -Infinity || hi < Infinity) && splitMisses(op, L, R, lo, hi)) {
+      valueSkips.n += L.n.length * R.n.length;
+      valueSkips.splits++;
+      continue;
+    }
     for (let a = 0; a < L.n.length; a++) {
       const an = L.n[a];
       const ad = L.d[a];
@@ -408,6 +426,12 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
         } else {
           x = an * bn;
           y = ad * bd;
+        }
+        // outside the other sides' values: no lookup can succeed (visitSideValues' lo, hi)
+        const v = x / y;
+        if (v < lo || v > hi) {
+          valueSkips.n++;
+          continue;
         }
         if (y < 0) {
           x = -x;
@@ -428,6 +452,38 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
     }
   }
   return true;
+}
+
+/** The least and largest value of a sub-interval's values. */
+function span(V: NumValues): [number, number] {
+  let a = Infinity;
+  let b = -Infinity;
+  for (let i = 0; i < V.n.length; i++) {
+    const v = V.n[i] / V.d[i];
+    if (v < a) a = v;
+    if (v > b) b = v;
+  }
+  return [a, b];
+}
+
+/** No value of L op R can lie in [lo, hi] (interval arithmetic on the two spans; `÷` by a span
+ * holding 0 and an unknown operator are never ruled out). */
+function splitMisses(op: Operand["op"], L: NumValues, R: NumValues, lo: number, hi: number): boolean {
+  if (L.n.length === 0 || R.n.length === 0) return false;
+  const [a, b] = span(L);
+  const [c, d] = span(R);
+  let x: number;
+  let y: number;
+  if (op === "+") [x, y] = [a + c, b + d];
+  else if (op === "-") [x, y] = [a - d, b - c];
+  else if (op === "×" || op === "imul") {
+    x = Math.min(a * c, a * d, b * c, b * d);
+    y = Math.max(a * c, a * d, b * c, b * d);
+  } else if (op === "÷" && (c > 0 || d < 0)) {
+    x = Math.min(a / c, a / d, b / c, b / d);
+    y = Math.max(a / c, a / d, b / c, b / d);
+  } else return false;
+  return y < lo || x > hi;
 }
 
 /** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */

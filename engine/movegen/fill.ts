@@ -56,6 +56,8 @@ export interface OtherSide {
   fracs: boolean;
   /** no value of its table is above this (Infinity: unknown) */
   max: number;
+  /** no value of its table is below this (-Infinity: unknown; absent: not computed) */
+  min?: number;
   /** its values ascending (Equate's probe; null: unknown) */
   vals: Float64Array | null;
   /** the rack tiles the other sides can take together (partners.ts; null/absent: not known) */
@@ -357,7 +359,9 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const slowLeaf = (): void => {
     if (b.smath && probe) {
       const wit = smathOperands(b, dir, cells, olds);
-      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit));
+      const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
+      const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
+      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit), lo, hi);
       return;
     }
     if (b.smath) {

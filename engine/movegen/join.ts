@@ -338,20 +338,23 @@ class GroupJoin {
 
 /** The operators the other sides' fillings place, fewest and most (summed over the sides). */
 function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
-  const sum: OtherSide = { lo: 0, hi: 0, empties: 0, fracs: false, max: Infinity, vals: null };
+  const sum: OtherSide = { lo: 0, hi: 0, empties: 0, fracs: false, max: Infinity, min: -Infinity, vals: null };
   const buf = b.pool.buf;
   const K = b.keys.length;
   for (const other of others) {
     const os = { lo: 1 << 14, hi: 0, empties: 0 };
     // a play's value is in every other table: the least of their largest values bounds it
     let max = -Infinity;
+    let min = Infinity;
     for (const k of other.byValue.keys()) {
       const slash = k.indexOf("/");
       if (slash >= 0) sum.fracs = true;
       const v = slash >= 0 ? Number(k.slice(0, slash)) / Number(k.slice(slash + 1)) : Number(k);
       max = Math.max(max, Number.isNaN(v) ? Infinity : v);
+      min = Math.min(min, Number.isNaN(v) ? -Infinity : v);
     }
     sum.max = Math.min(sum.max, max);
+    sum.min = Math.max(sum.min!, min);
     // Equate (one other side, valued incrementally): its values sorted, for the probe's range cut
     if (b.sideEval && others.length === 1) sum.vals = sortedValues(other);
     for (const bk of other.byValue.values()) {

@@ -1,6 +1,7 @@
 /**
  * The 'SMATH probe cuts (partners.ts: the other sides' tiles; product.ts: a side of numbers and
- * `×` only; fill.ts `leastAt`: the score cut with the tiles left) never change the answer: on the golden boards with seeded operator-poor racks (the
+ * `×` only; fill.ts `leastAt`: the score cut with the tiles left; brackets.ts: the probed side's values outside the other
+ * sides' range not visited) never change the answer: on the golden boards with seeded operator-poor racks (the
  * racks the cuts are for: numbers, `×`, blanks, now and then a `+`), the exact generator's top
  * plays with the cuts are the same plays, scores and order as without them, both complete; and
  * both cuts do fire on these racks, so the comparison tests them.
@@ -12,6 +13,7 @@ import { parsePosition } from "../notation/position";
 import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
+import { valueSkips } from "./brackets";
 import { exactPlays, type ExactResult } from "./exact";
 import { probeCuts } from "./partners";
 
@@ -42,6 +44,7 @@ describe("'SMATH probe cuts (partners.ts, product.ts)", () => {
     expect(boards.length).toBeGreaterThan(3);
     const rng = createRng("smath-probe-cuts");
     const before = { ...probeCuts };
+    const skipsBefore = valueSkips.n;
     let compared = 0;
     for (let n = 0; n < 12; n++) {
       const board = boards[n % boards.length];
@@ -58,5 +61,7 @@ describe("'SMATH probe cuts (partners.ts, product.ts)", () => {
     expect(compared).toBeGreaterThanOrEqual(9);
     expect(probeCuts.partner).toBeGreaterThan(before.partner);
     expect(probeCuts.product).toBeGreaterThan(before.product);
+    // the probed side's values outside the other sides' range (brackets.ts visitSideValues)
+    expect(valueSkips.n).toBeGreaterThan(skipsBefore);
   });
 });

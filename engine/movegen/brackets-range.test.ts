@@ -1,0 +1,54 @@
+/**
+ * `visitSideValues` with the other sides' range (brackets.ts `lo`, `hi`; join.ts `otherSide`'s
+ * min and max): on seeded random 'SMATH sides (numbers, `+ − × ÷`, touching numbers), the values
+ * visited with a range are exactly the values visited without it that lie in the range, the
+ * bounds themselves included; and both skips (single values, whole splits by their spans) fire.
+ */
+import { describe, expect, it } from "vitest";
+import { createRng } from "../random";
+import { rat } from "../rational";
+import { IntervalMemo, valueSkips, visitSideValues, type Operand } from "./brackets";
+
+const OPS: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
+
+const valueOf = (iv: number, vkey: string | null): number => {
+  if (vkey === null) return iv;
+  const [n, d] = vkey.split("/").map(Number);
+  return n / d;
+};
+const visited = (ops: Operand[], memo: IntervalMemo, lo?: number, hi?: number): string[] => {
+  const out = new Set<string>();
+  visitSideValues(ops, memo, true, (iv, vkey) => out.add(vkey ?? String(iv)), lo, hi);
+  return [...out].sort();
+};
+
+describe("visitSideValues with a range", () => {
+  it("visits exactly the in-range values of the unranged visit", () => {
+    const rng = createRng("smath-value-range");
+    const memo = new IntervalMemo();
+    const before = { ...valueSkips };
+    let checked = 0;
+    for (let t = 0; t < 400; t++) {
+      const n = 2 + rng.below(5);
+      const ops: Operand[] = [];
+      for (let i = 0; i < n; i++) {
+        ops.push({ value: rat(rng.below(21)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 });
+      }
+      const all = visited(ops, memo);
+      if (all.length === 0) continue;
+      const vals = all.map((k) => valueOf(Number(k), k.includes("/") ? k : null)).sort((a, b) => a - b);
+      // bounds on values of the side itself (kept at the edges) or between them
+      const lo = rng.below(2) ? vals[rng.below(vals.length)] : vals[0] - 0.5 + rng.below(3);
+      const hi = lo + rng.below(40);
+      const want = all.filter((k) => {
+        const v = valueOf(Number(k), k.includes("/") ? k : null);
+        return v >= lo && v <= hi;
+      });
+      expect(visited(ops, memo, lo, hi), `${JSON.stringify(ops.map((o) => o.op + o.value.n))} in [${lo}, ${hi}]`).toEqual(want);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(300);
+    expect(valueSkips.n).toBeGreaterThan(before.n);
+    expect(valueSkips.splits).toBeGreaterThan(before.splits);
+  });
+});
