@@ -23,7 +23,7 @@ export function TurnTable({ v, myId }: { v: DupView; myId: string | null }) {
             <tr className="border-b text-left">
               <th scope="col" className={`${STICKY} bg-white py-1 pr-3`}>Player</th>
               <th scope="col" className="px-2 py-1 text-right">Total</th>
-              <th scope="col" className="px-2 py-1 text-right">% of top</th>
+              <th scope="col" className="whitespace-nowrap px-2 py-1 text-right">% of top</th>
               {v.table.turns.map((t) => (
                 <th key={t} scope="col" className="px-2 py-1 text-right">
                   T{t}
@@ -35,7 +35,7 @@ export function TurnTable({ v, myId }: { v: DupView; myId: string | null }) {
             <tr className="border-b bg-amber-50 font-medium">
               <th scope="row" className={`${STICKY} bg-amber-50 py-1 pr-3 text-left`}>Master</th>
               <td className="px-2 py-1 text-right">{v.table.topTotal}</td>
-              <td className="px-2 py-1 text-right">100.0 %</td>
+              <td className="whitespace-nowrap px-2 py-1 text-right">100.0 %</td>
               {v.table.tops.map((s, i) => (
                 <td key={i} className="px-2 py-1 text-right">{s}</td>
               ))}
@@ -46,7 +46,7 @@ export function TurnTable({ v, myId }: { v: DupView; myId: string | null }) {
                   {name.get(r.userId) ?? "?"}
                 </th>
                 <td className="px-2 py-1 text-right font-medium">{r.total}</td>
-                <td className="px-2 py-1 text-right">{formatPercent(r.percent)}</td>
+                <td className="whitespace-nowrap px-2 py-1 text-right">{formatPercent(r.percent)}</td>
                 {r.cells.map((c, i) => (
                   <td key={i} className="whitespace-nowrap px-2 py-1 text-right" title={c.solo ? "solo top" : c.top ? "top" : undefined}>
                     {c.missed ? "–" : c.score}
