@@ -13,6 +13,7 @@ import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
 import type { GridCell } from "../play";
 import type { TopList } from "./recorder";
 import { faceInfo, K_FRACTION, K_OP, K_OTHER } from "./sidearith";
+import { oneOpGroupOk } from "./oneop";
 import { isDigit, type SideBoard } from "./sides";
 
 /** A span of a lane with one placement of `=` on it. */
@@ -127,7 +128,7 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
       if (a > z) return;
     }
     const g: Group = { dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false };
-    if (!fractionsBalance(b, g)) return;
+    if (!fractionsBalance(b, g) || !oneOpGroupOk(b, g)) return;
     visit(g);
   };
   const rec = (idx: number): void => {

@@ -84,6 +84,8 @@ export interface ExactStats {
   groupsSearched: number;
   /** groups whose bound only tied the list's last score and whose tie-breaks could not win */
   groupsTieSkipped: number;
+  /** whole-rack Equate groups with one × or ÷ whose tiles write no equation (oneop.ts) */
+  groupsNoEquation: number;
   tables: number;
   sideFillings: number;
   candidates: number;

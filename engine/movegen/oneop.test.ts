@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { GridCell } from "../play";
+import { createRng } from "../random";
+import { getRuleset } from "../ruleset";
+import { checkLine } from "../validate";
+import { parsePosition } from "../notation/position";
+import { exactPlays } from "./exact";
+import { oneOpFeasible, type OTile } from "./oneop";
+import { faceInfo, K_FRACTION } from "./sidearith";
+
+const rs = getRuleset("equate");
+const FRACTIONS = rs.tiles.filter((t) => t.inBag && faceInfo(t.face).kind === K_FRACTION).map((t) => t.face);
+
+const cellsOf = (faces: string[]): GridCell[] =>
+  faces.map((core, i) => ({ row: 0, col: i, core, blank: false, isNew: true, overlay: false, across: { open: 0, close: 0 }, down: { open: 0, close: 0 } }));
+
+const tileOf = (face: string): OTile => {
+  const f = faceInfo(face);
+  return f.kind === K_FRACTION ? { n: f.a, den: f.b } : { n: f.a, den: 0 };
+};
+
+/** every distinct order of `faces` */
+function orders(faces: string[]): string[][] {
+  const out: string[][] = [];
+  const left = [...faces].sort();
+  const cur: string[] = [];
+  const rec = (): void => {
+    if (!left.length) return void out.push([...cur]);
+    for (let i = 0; i < left.length; i++) {
+      if (i > 0 && left[i] === left[i - 1]) continue;
+      const [f] = left.splice(i, 1);
+      cur.push(f);
+      rec();
+      cur.pop();
+      left.splice(i, 0, f);
+    }
+  };
+  rec();
+  return out;
+}
+
+/** brute force: the shapes (operator side's length, other side's length) of every valid line */
+function shapes(faces: string[], op: string): Set<string> {
+  const out = new Set<string>();
+  for (const o of orders([...faces, op, "="])) {
+    const eq = o.indexOf("=");
+    const opAt = o.indexOf(op);
+    const line = checkLine(rs, cellsOf(o), "across", true);
+    if (line.violations.length) continue;
+    out.add(opAt < eq ? `${eq},${o.length - 1 - eq}` : `${o.length - 1 - eq},${eq}`);
+  }
+  return out;
+}
+
+describe("oneop: whole-rack groups with one × or ÷ (relaxed exact test)", () => {
+  it("never rejects a shape a valid equation has (brute force with checkLine), and rejects some", () => {
+    const rng = createRng("oneop-test");
+    let rejected = 0;
+    let accepted = 0;
+    let proved = 0;
+    for (let t = 0; t < 30; t++) {
+      const op = rng.below(2) === 0 ? "×" : "÷";
+      let faces: string[];
+      if (t % 2 === 0) {
+        // from a true equation x·y = z, so some shape is valid
+        const x = 1 + rng.below(9);
+        const y = 1 + rng.below(9);
+        faces = [...String(x), ...String(y), ...String(x * y)];
+      } else {
+        const n = 4;
+        faces = [];
+        for (let k = 0; k < n; k++) faces.push(rng.below(5) === 0 ? FRACTIONS[rng.below(FRACTIONS.length)] : String(rng.below(10)));
+      }
+      if (faces.length > 5) continue;
+      const valid = shapes(faces, op);
+      const tiles = faces.map(tileOf);
+      for (let opLen = 3; opLen <= faces.length + 1; opLen++) {
+        const plainLen = faces.length + 1 - opLen;
+        if (plainLen < 1) continue;
+        const ok = oneOpFeasible(tiles, op === "×" ? 3 : 4, opLen, plainLen);
+        if (valid.has(`${opLen},${plainLen}`)) {
+          proved++;
+          expect(ok, `${faces.join(" ")} ${op} ${opLen},${plainLen}`).toBe(true);
+        }
+        if (ok) accepted++;
+        else rejected++;
+      }
+    }
+    expect(proved).toBeGreaterThan(5);
+    expect(rejected).toBeGreaterThan(5);
+    expect(accepted).toBeGreaterThan(5);
+  });
+
+  it("fires on equate:4 of the bench positions (a full rack with ÷ as its only operator)", () => {
+    // bench/positions/movegen.json, movegen-positions:equate:4
+    const p = parsePosition("equate 19/19/19/19/19/19/19/19/3[3][0]+[3]=[3]?[3]9/8[3][4][5]=[8][6][1/4]×[4]?2/19/19/19/19/19/19/19/19/19 [4][2][7][3/4][6][1][7/4][2]÷/[0][4][1/2][6][7]×[1]÷[3] 5/62 0 118");
+    if (!p.ok) throw new Error(p.error);
+    const rack = p.value.racks[p.value.turn];
+    // groups are made (and this test applied) before any is searched: one step is enough
+    const r = exactPlays(getRuleset("equate"), p.value.board, typeof rack === "number" ? [] : rack, { top: 1, maxWork: 1 });
+    expect(r.stats.groupsNoEquation).toBeGreaterThan(50);
+  });
+});
