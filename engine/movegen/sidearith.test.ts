@@ -34,6 +34,26 @@ function slow(faces: string[]): string | null {
   return line.violations.length ? null : line.valueText;
 }
 
+/** A random side the automaton accepts (null when the draw is not one): `n` faces, an operator one time in `opOneIn`. */
+function randomSide(rng: ReturnType<typeof createRng>, n: number, opOneIn: number): string[] | null {
+  const faces: string[] = [];
+  let st = START;
+  for (let i = 0; i < n && st !== REJECT; i++) {
+    const f = rng.below(opOneIn) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
+    faces.push(f);
+    st = aut.step(st, f);
+  }
+  return st === REJECT || !aut.accepts(st) ? null : faces;
+}
+
+/** checkLine's value of a side as a number (null: not valid). */
+function valueOf(faces: string[]): number | null {
+  const want = slow(faces);
+  if (want === null) return null;
+  const [a, b] = want.split("/");
+  return Number(a) / (b === undefined ? 1 : Number(b));
+}
+
 describe("sidearith: the incremental evaluator agrees with checkLine on Equate sides", () => {
   it("4000 random sides the automaton accepts: same validity, same value text", () => {
     const rng = createRng("sidearith");
@@ -109,20 +129,10 @@ describe("sidearith: the incremental evaluator agrees with checkLine on Equate s
     let checked = 0;
     let fired = 0;
     while (checked < 3000) {
-      const n = 2 + rng.below(8);
-      const faces: string[] = [];
-      let st = START;
-      for (let i = 0; i < n && st !== REJECT; i++) {
-        // few operators, so long operator-free tails are common
-        const f = rng.below(5) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
-        faces.push(f);
-        st = aut.step(st, f);
-      }
-      if (st === REJECT || !aut.accepts(st)) continue;
-      const want = slow(faces);
-      if (want === null) continue;
-      const [a, b] = want.split("/");
-      const value = Number(a) / (b === undefined ? 1 : Number(b));
+      // few operators, so long operator-free tails are common
+      const faces = randomSide(rng, 2 + rng.below(8), 5);
+      const value = faces && valueOf(faces);
+      if (!faces || value === null) continue;
       const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
       ev.reset();
       checked++;
@@ -148,19 +158,9 @@ describe("sidearith: the incremental evaluator agrees with checkLine on Equate s
     let checked = 0;
     let fired = 0;
     while (checked < 3000) {
-      const n = 3 + rng.below(8);
-      const faces: string[] = [];
-      let st = START;
-      for (let i = 0; i < n && st !== REJECT; i++) {
-        const f = rng.below(4) === 0 ? ["+", "-", "×", "÷"][rng.below(4)] : FACES[rng.below(FACES.length)];
-        faces.push(f);
-        st = aut.step(st, f);
-      }
-      if (st === REJECT || !aut.accepts(st)) continue;
-      const want = slow(faces);
-      if (want === null) continue;
-      const [a, b] = want.split("/");
-      const value = Number(a) / (b === undefined ? 1 : Number(b));
+      const faces = randomSide(rng, 3 + rng.below(8), 4);
+      const value = faces && valueOf(faces);
+      if (!faces || value === null) continue;
       const ev = new SideEval(faces.length, rs.grammar.forbidNegative, rs.options.mixedFractionBelowOne);
       ev.reset();
       checked++;
