@@ -97,7 +97,11 @@ async function readShared(db: Db, gameId: string): Promise<Shared> {
       .where(and(eq(duplicateSubmissions.gameId, gameId), isNotNull(duplicateTurns.closedAt))),
   ]);
   const byTurn = new Map<number, typeof subs>();
-  for (const s of subs) byTurn.set(s.turn, [...(byTurn.get(s.turn) ?? []), s]);
+  for (const s of subs) {
+    const list = byTurn.get(s.turn);
+    if (list) list.push(s);
+    else byTurn.set(s.turn, [s]);
+  }
   const closed = turns.filter((t) => t.closedAt);
   const open = turns.find((t) => !t.closedAt) ?? null;
   const reasons = new Map<string, string>();

@@ -31,14 +31,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { matchPlayers, matches as matchesTable, type MatchStatus } from "@/db/schema/matches";
+import { matchPlayers, matches as matchesTable, type Match, type MatchStatus } from "@/db/schema/matches";
 import { act, resultOf, settleDue, type GameAction, type GameEvent, type GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
 import { assertFresh, lockMatch, readForMove, type MoveRead } from "./reads";
 import { refusalError } from "./refusals";
 import type { MoveAction } from "./schemas";
 import { restoreFolded } from "./snapshots";
-import { cachedRow, cachedState, cachedVersion, cacheRowAfter, catchUp, foldActed, hasDue, loadFolded } from "./state";
+import { cachedRow, cachedState, cachedVersion, cacheRowAfter, catchUp, foldActed, hasDue, loadFolded, type Folded } from "./state";
 import { afterCommit, appendEvents } from "./writer";
 
 export interface MoveOutcome {
@@ -128,9 +128,14 @@ export async function submitMove(
     if (again.appliedSeq !== null) return earlier(again, again.appliedSeq);
     throw new DomainError("STALE", STALE_TEXT);
   }
-  cacheRowAfter(m, folded, out.now, resultOf(folded.state));
+  return committed(m, folded, out.now, out.actionIndex!);
+}
+
+/** A move written: the row as the write left it kept for the next move here, and the outcome. */
+function committed(m: Match, folded: Folded, now: number, actionIndex: number): MoveOutcome {
+  cacheRowAfter(m, folded, now, resultOf(folded.state));
   const status: MatchStatus = folded.state.phase === "over" ? "finished" : "active";
-  return { applied: true, seq: m.version + out.actionIndex! + 1, version: folded.version, status, botId: m.botId };
+  return { applied: true, seq: m.version + actionIndex + 1, version: folded.version, status, botId: m.botId };
 }
 
 type MoveInput = Parameters<typeof submitMove>[1];
@@ -154,8 +159,7 @@ async function moveWithoutRead(db: Db, input: MoveInput, arrived: number): Promi
   const { folded, appended } = foldActed(f, out, { index: out.actionIndex, actorId: input.userId, clientId: input.clientId, verdict: out.verdict });
   const kind = input.actingFor === undefined ? "move" : "scorekeeper";
   if (!(await appendEvents(db, { kind, m, folded, appended, now: out.now, clientId: input.clientId }))) return null;
-  cacheRowAfter(m, folded, out.now, resultOf(folded.state));
-  return { applied: true, seq: m.version + out.actionIndex! + 1, version: folded.version, status: folded.state.phase === "over" ? "finished" : "active", botId: m.botId };
+  return committed(m, folded, out.now, out.actionIndex!);
 }
 
 /** Write whatever the clock owes at `now` (a fallen flag, a forfeit pass, closing events), under
