@@ -11,7 +11,7 @@ import { clubTeamInput, createTeamInput, doubleForfeitInput, lineupInput, teamId
 import { createTeam, enterClubTeam, saveAsClubTeam, setTeamSettings, withdrawTeam } from "@/server/services/teams/teams";
 import { doubleForfeitBoard, pairTeamRound, publishTeamRound, setTeamBoards } from "@/server/services/teams/rounds";
 import { submitLineup } from "@/server/services/teams/lineups";
-import { teamEventView, teamMatchView, teamTableView } from "@/server/services/teams/views";
+import { teamEventView, teamMatchView, teamRoundSheetsView, teamTableView } from "@/server/services/teams/views";
 import { act, tournamentDirectorProcedure } from "./tournaments/procedures";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -72,6 +72,21 @@ const lineupOut = z
   })
   .nullable();
 
+const boardOut = z.object({
+  board: z.number(),
+  pairingId: z.string().nullable(),
+  home: ref.nullable(),
+  away: ref.nullable(),
+  firstMover: z.enum(["home", "away"]),
+  outcome: z.enum(BOARD_OUTCOMES),
+  homeScore: z.number().nullable(),
+  awayScore: z.number().nullable(),
+  forfeitBy: z.enum(["home", "away"]).nullable(),
+  lossReason: z.string().nullable(),
+  gameId: z.string().nullable(),
+  gameStatus: z.string().nullable(),
+});
+
 const matchOut = z.object({
   tournament: ref,
   round: z.number(),
@@ -84,25 +99,16 @@ const matchOut = z.object({
   lineupDeadline: z.date().nullable(),
   boardsSet: z.boolean(),
   doubleForfeits: z.array(z.number()),
-  boards: z.array(
-    z.object({
-      board: z.number(),
-      pairingId: z.string().nullable(),
-      home: ref.nullable(),
-      away: ref.nullable(),
-      firstMover: z.enum(["home", "away"]),
-      outcome: z.enum(BOARD_OUTCOMES),
-      homeScore: z.number().nullable(),
-      awayScore: z.number().nullable(),
-      forfeitBy: z.enum(["home", "away"]).nullable(),
-      lossReason: z.string().nullable(),
-      gameId: z.string().nullable(),
-      gameStatus: z.string().nullable(),
-    }),
-  ),
+  boards: z.array(boardOut),
   score: scoreOut.nullable(),
   isDirector: z.boolean(),
   lineups: z.object({ home: lineupOut, away: lineupOut }),
+});
+
+const roundSheetsOut = z.object({
+  tournament: ref,
+  round: z.number(),
+  matches: z.array(z.object({ id: z.string(), table: z.number(), home: ref, away: ref.nullable(), reason: z.string(), lineupDeadline: z.date().nullable(), boardsSet: z.boolean(), score: scoreOut.nullable(), boards: z.array(boardOut) })),
 });
 
 const individualOut = z.object({ playerId: z.string(), name: z.string(), wins: z.number(), spread: z.number() });
@@ -125,6 +131,12 @@ export const teamsRouter = router({
     .input(teamMatchIdInput)
     .output(matchOut)
     .query(({ ctx, input }) => teamMatchView(ctx.db, input.teamMatchId, ctx.user?.id ?? null)),
+
+  /** Every match sheet of one round (the print sheet "Match sheets"; a draft round: directors only). */
+  roundSheets: publicProcedure
+    .input(teamRoundInput)
+    .output(roundSheetsOut)
+    .query(({ ctx, input }) => teamRoundSheetsView(ctx.db, input.tournamentId, input.roundNumber, ctx.user?.id ?? null)),
 
   /** The team table of an individual event (best K results per team), or null. */
   table: publicProcedure

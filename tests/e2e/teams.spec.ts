@@ -201,6 +201,19 @@ test("[TEAMS]: a 4-team, 3-board round robin — line-ups (one late), boards onl
   await expect(dir.getByTestId("sheet-score")).toContainText("Match score:");
   await shot(dir, "match-sheet-print");
   await dir.emulateMedia({ media: "screen" });
+  // Every match of a round at once, from the print sheets (the newest round, then round 1 by the picker).
+  await dir.goto(`/tournaments/${tournamentId}/print`);
+  await dir.getByTestId("print-sheets").getByRole("link", { name: "Match sheets" }).click();
+  await expect(dir.getByTestId("match-sheets").getByTestId("match-sheet")).toHaveCount(2);
+  await expect(dir.getByTestId("match-sheet").first()).toContainText("round 3 · match 1");
+  await dir.getByLabel("Round").selectOption("1");
+  await expect(dir.getByTestId("match-sheet").first()).toContainText("round 1 · match 1");
+  const first = ev.rounds[0]!.matches[0]!; // the match whose board 1 was played online and resigned
+  await expect(dir.getByTestId("match-sheet").first()).toContainText(`${first.home.name} v ${first.away!.name}`);
+  await expect(dir.getByTestId("match-sheet").first()).toContainText("resigned");
+  await dir.emulateMedia({ media: "print" });
+  await shot(dir, "match-sheets-print");
+  await dir.emulateMedia({ media: "screen" });
 
   // Phone size: the captain of Aces reads the team standings and a match.
   const phone = captains[0]!.page;

@@ -125,6 +125,10 @@ describeDb("team events", (db) => {
     const r2 = ev.rounds[1]!.matches;
     await dir.teams.doubleForfeit({ tournamentId: tid, teamMatchId: r2[0]!.id, board: 3 });
     expect((await refusal(dir.teams.doubleForfeit({ tournamentId: tid, teamMatchId: r2[0]!.id, board: 3 }))).message).toBe("Board 3 is already recorded as forfeited by both teams.");
+    // the round's match sheets (print): a draft round is the directors' only
+    const early = await refusal(cap(1).teams.roundSheets({ tournamentId: tid, roundNumber: 2 }));
+    expect(early).toEqual({ code: "NOT_FOUND", message: "Round 2 has no published matches." });
+    expect((await dir.teams.roundSheets({ tournamentId: tid, roundNumber: 2 })).matches).toHaveLength(2);
     await dir.teams.publishRound({ tournamentId: tid, roundNumber: 2 });
     await playRound(2, (b) => (b === 1 ? "home" : b === 2 ? "away" : "tie"));
     const df = await dir.teams.match({ teamMatchId: r2[0]!.id });
@@ -132,6 +136,16 @@ describeDb("team events", (db) => {
     expect(df.boards[2]!.home).not.toBeNull(); // the players stay on the record
     expect(df.score).toMatchObject({ home: 1, away: 1, homeMp: 1, awayMp: 1 });
     expect((await dir.teams.match({ teamMatchId: r2[1]!.id })).score).toMatchObject({ home: 1.5, away: 1.5 });
+    // every match of the round on one sheet, in table order, each as its own match page has it
+    const sheets = await cap(2).teams.roundSheets({ tournamentId: tid, roundNumber: 2 });
+    expect(sheets.round).toBe(2);
+    expect(sheets.matches.map((x) => x.table)).toEqual([...r2].map((x) => x.table).sort((a, b) => a - b));
+    for (const sm of sheets.matches) {
+      const one = await cap(2).teams.match({ teamMatchId: sm.id });
+      expect(sm.boards).toEqual(one.boards);
+      expect(sm.score).toEqual(one.score);
+    }
+    expect(sheets.matches.find((x) => x.id === r2[0]!.id)!.boards[2]!.outcome).toBe("double-forfeit");
 
     // a team withdrawn mid-event keeps its results and is not paired again
     const gone = r2[0]!.away!.id;

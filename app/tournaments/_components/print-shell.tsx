@@ -24,6 +24,7 @@ export const SHEETS = [
   { key: "table-cards", label: "Table cards", perRound: true, description: "One page per table: a big table number and both names, first mover first." },
   { key: "scorecards", label: "Scorecards", perRound: false, description: "One page per player: a row per round with opponent, first/second, scores, spread and running totals." },
   { key: "wall-chart", label: "Wall chart", perRound: false, description: "The cross-table on landscape pages, large enough to read on a wall." },
+  { key: "match-sheets", label: "Match sheets", perRound: true, description: "Team events: one page per team match with each board's players, first mover, results and the captains' signatures." },
   { key: "payout", label: "Payout sheet", perRound: false, description: "Who wins which prize and how much, with the prize fund and the sum (provisional until the results are final)." },
 ] as const;
 export type SheetKey = (typeof SHEETS)[number]["key"];

@@ -6,7 +6,7 @@
  * an e-mail). A line-up stays private to its own captain and the directors until the match's
  * boards are set, so the other captain cannot fit theirs to it. Draft rounds are the directors'.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { matches, teamMatches, tournamentRounds, type TeamLineup } from "@/db/schema";
 import { homeMovesFirst, scoreMatch, teamStandings, teamTable, whyAbove, type BoardOutcome, type MatchScore, type TeamScoring } from "@/server/domain";
@@ -86,6 +86,40 @@ export interface BoardView {
   gameStatus: string | null;
 }
 
+/** Each match's boards (players, first move, result, the online game), two reads for all of them. */
+async function boardsOf(db: DbOrTx, w: TeamWorld, ms: readonly LoadedMatch[]): Promise<Map<string, BoardView[]>> {
+  const all = ms.flatMap((m) => m.boards);
+  const pairingIds = all.flatMap((b) => (b.pairingId ? [b.pairingId] : []));
+  const games = pairingIds.length ? await db.select({ id: matches.id, pairingId: matches.pairingId, status: matches.status }).from(matches).where(inArray(matches.pairingId, pairingIds)) : [];
+  const name = (id: string | null) => (id ? { id, name: w.names.get(id) ?? "a player" } : null);
+  const reasons = await lossReasonsOf(db, all.flatMap((b) => (b.pairing ? [b.pairing] : [])));
+  const out = new Map<string, BoardView[]>();
+  for (const m of ms) {
+    out.set(
+      m.id,
+      m.boards.map((b) => {
+        const g = games.find((x) => x.pairingId === b.pairingId);
+        const p = b.pairing;
+        return {
+          board: b.board,
+          pairingId: b.pairingId,
+          home: name(b.homePlayer),
+          away: name(b.awayPlayer),
+          firstMover: homeMovesFirst(b.board) ? "home" : "away",
+          outcome: b.outcome,
+          homeScore: p?.scores && b.homePlayer ? (p.scores[b.homePlayer] ?? null) : null,
+          awayScore: p?.scores && b.awayPlayer ? (p.scores[b.awayPlayer] ?? null) : null,
+          forfeitBy: p?.forfeitUserId ? (p.forfeitUserId === b.homePlayer ? "home" : "away") : null,
+          lossReason: p?.forfeitUserId ? (reasons.get(p.id) ?? "forfeit") : null,
+          gameId: g?.id ?? null,
+          gameStatus: g?.status ?? null,
+        };
+      }),
+    );
+  }
+  return out;
+}
+
 /** One match: teams, boards (players, first move, result, the online game), score, line-ups as the viewer may see them. */
 export async function teamMatchView(db: DbOrTx, teamMatchId: string, viewerId: string | null) {
   const [row] = await db.select({ tournamentId: teamMatches.tournamentId }).from(teamMatches).where(eq(teamMatches.id, teamMatchId)).limit(1);
@@ -97,28 +131,8 @@ export async function teamMatchView(db: DbOrTx, teamMatchId: string, viewerId: s
   const director = viewerId ? await isTournamentDirector(db, t.id, viewerId) : false;
   const captainOf = (teamId: string | null) => !!viewerId && !!teamId && w.teams.find((x) => x.id === teamId)?.captainId === viewerId;
   if (round!.status === "draft" && !director && !captainOf(m.homeTeamId) && !captainOf(m.awayTeamId)) throw new DomainError("NOT_FOUND", "That team match does not exist.");
-  const pairingIds = m.boards.flatMap((b) => (b.pairingId ? [b.pairingId] : []));
-  const games = pairingIds.length ? await db.select({ id: matches.id, pairingId: matches.pairingId, status: matches.status }).from(matches).where(inArray(matches.pairingId, pairingIds)) : [];
   const name = (id: string | null) => (id ? { id, name: w.names.get(id) ?? "a player" } : null);
-  const reasons = await lossReasonsOf(db, m.boards.flatMap((b) => (b.pairing ? [b.pairing] : [])));
-  const boards: BoardView[] = m.boards.map((b) => {
-    const g = games.find((x) => x.pairingId === b.pairingId);
-    const p = b.pairing;
-    return {
-      board: b.board,
-      pairingId: b.pairingId,
-      home: name(b.homePlayer),
-      away: name(b.awayPlayer),
-      firstMover: homeMovesFirst(b.board) ? "home" : "away",
-      outcome: b.outcome,
-      homeScore: p?.scores && b.homePlayer ? (p.scores[b.homePlayer] ?? null) : null,
-      awayScore: p?.scores && b.awayPlayer ? (p.scores[b.awayPlayer] ?? null) : null,
-      forfeitBy: p?.forfeitUserId ? (p.forfeitUserId === b.homePlayer ? "home" : "away") : null,
-      lossReason: p?.forfeitUserId ? (reasons.get(p.id) ?? "forfeit") : null,
-      gameId: g?.id ?? null,
-      gameStatus: g?.status ?? null,
-    };
-  });
+  const boards = (await boardsOf(db, w, [m])).get(m.id)!;
   const lineupFor = (teamId: string | null) => {
     if (!teamId) return null;
     const team = w.teams.find((x) => x.id === teamId)!;
@@ -165,4 +179,21 @@ export async function teamTableView(db: DbOrTx, tournamentId: string) {
     w.settings.bestK,
   );
   return { bestK: w.settings.bestK, rows };
+}
+
+/** Every match sheet of a round (the print sheet "Match sheets"): teams, boards, score. A draft
+ * round is the directors' only, as on the team page. */
+export async function teamRoundSheetsView(db: DbOrTx, tournamentId: string, roundNumber: number, viewerId: string | null) {
+  const t = await getTournamentOrThrow(db, tournamentId);
+  const [round] = await db.select().from(tournamentRounds).where(and(eq(tournamentRounds.tournamentId, t.id), eq(tournamentRounds.number, roundNumber))).limit(1);
+  const director = viewerId ? await isTournamentDirector(db, t.id, viewerId) : false;
+  if (!round || (round.status === "draft" && !director)) throw new DomainError("NOT_FOUND", `Round ${roundNumber} has no published matches.`);
+  const w = await loadTeamWorld(db, t.id);
+  const ms = w.matches.filter((m) => m.roundId === round.id).sort((a, b) => a.tableNumber - b.tableNumber);
+  const boards = await boardsOf(db, w, ms);
+  return {
+    tournament: { id: t.id, name: t.name },
+    round: round.number,
+    matches: ms.map((m) => ({ ...matchSummary(w, m), boards: boards.get(m.id)! })),
+  };
 }
