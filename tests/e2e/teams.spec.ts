@@ -206,7 +206,7 @@ test("[TEAMS]: a 4-team, 3-board round robin — line-ups (one late), boards onl
   await dir.getByTestId("print-sheets").getByRole("link", { name: "Match sheets" }).click();
   await expect(dir.getByTestId("match-sheets").getByTestId("match-sheet")).toHaveCount(2);
   await expect(dir.getByTestId("match-sheet").first()).toContainText("round 3 · match 1");
-  await dir.getByLabel("Round").selectOption("1");
+  await dir.getByLabel("Round", { exact: true }).selectOption("1");
   await expect(dir.getByTestId("match-sheet").first()).toContainText("round 1 · match 1");
   const first = ev.rounds[0]!.matches[0]!; // the match whose board 1 was played online and resigned
   await expect(dir.getByTestId("match-sheet").first()).toContainText(`${first.home.name} v ${first.away!.name}`);
