@@ -106,7 +106,7 @@ export type { Candidate, GenerateOptions, SearchResult, SearchStats, BotAction, 
 // The exact move generator (docs/bot.md "Exact generator"): every legal play, or the top N with proof
 export { exactPlays } from "./movegen";
 // The top play with proof, or the best so far when cut (issue 28; docs/engine.md "Top play")
-export { masterPlay, topPlay } from "./movegen";
+export { compareTopPlays, masterPlay, topPlay } from "./movegen";
 export type { TopPlayOptions, TopPlayResult } from "./movegen";
 export { analyseGame, analyseTurns, bestPlaysAt, countTurns, summarise } from "./movegen";
 export type { AnalysedPlay, AnalyseOptions, BestPlaysOptions, GameAnalysis, PlayerSummary, TurnAnalysis } from "./movegen";

@@ -10,7 +10,7 @@ export { BOT_LEVELS, DEFAULT_BOT_LEVEL, LEVEL_SPECS, levelCandidates, pickByRule
 export type { BotLevel, LevelOptions, LevelRule, LevelSpec } from "./levels";
 export { exactPlays, ExactGenerator } from "./exact";
 export type { ExactOptions, ExactPlay, ExactResult, ExactStats } from "./exact";
-export { masterPlay, topPlay } from "./top";
+export { compareTopPlays, masterPlay, topPlay } from "./top";
 export type { TopPlayOptions, TopPlayResult } from "./top";
 export { selfPlay } from "./selfplay";
 export type { SelfPlayResult } from "./selfplay";

@@ -5,7 +5,7 @@ import type { Placement } from "../play";
 import { getRuleset, RULESET_IDS, type RulesetId } from "../ruleset";
 import type { Face } from "../tiles";
 import { exactPlays } from "./exact";
-import { masterPlay, topPlay } from "./top";
+import { compareTopPlays, masterPlay, topPlay } from "./top";
 
 const line = (row: number, col: number, faces: string[]): Placement[] => faces.map((tile, i) => ({ row, col: col + i, tile }));
 const same = (p: { placements: Placement[] } | null): string => JSON.stringify(p?.placements ?? null);
@@ -44,6 +44,24 @@ describe("topPlay: the proven best play (issue 28)", () => {
     for (let i = 1; i < all.length; i++) if (all[i].score === all[i - 1].score) expect(all[i].brackets).toBeGreaterThanOrEqual(all[i - 1].brackets);
     expect(same(topPlay(rs, board, rack).play)).toBe(same(t.play));
   });
+
+  for (const id of RULESET_IDS) {
+    it(`${id}: compareTopPlays orders plays from elsewhere exactly as the exact search lists them`, () => {
+      const rs = getRuleset(id);
+      const { board, rack } = MID[id];
+      const all = exactPlays(rs, board, rack).plays;
+      // plays as a caller holds them (a stored submission: placements and score only), shuffled
+      const held = all.map((p) => ({ score: p.score, placements: p.placements.map((x) => ({ ...x })) }));
+      for (let i = held.length - 1; i > 0; i--) {
+        const j = (i * 7919) % (i + 1);
+        [held[i], held[j]] = [held[j], held[i]];
+      }
+      const sorted = held.sort((a, b) => compareTopPlays(rs, board, a, b));
+      expect(sorted.map((p) => JSON.stringify(p.placements))).toEqual(all.map((p) => JSON.stringify(p.placements)));
+      // and ties on score were there to order
+      expect(all.some((p, i) => i > 0 && p.score === all[i - 1].score)).toBe(true);
+    });
+  }
 
   it("'SMATH: the one play needing an overlay on a neighbouring number is found and proved", () => {
     const rs = getRuleset("smath");

@@ -81,6 +81,12 @@ export function masterPlay(pos: Position, opts: TopPlayOptions = {}): TopPlayRes
 function seedPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], firstPlay: boolean, placements: Placement[]): ExactPlay | null {
   const ruling = adjudicatePlay(rs, board, placements, { rack, firstPlay });
   if (!ruling.valid) return null;
+  return { placements, score: ruling.score, ruling, ...playFields(rs, board, placements) };
+}
+
+/** The tie rule's counts of a play: blanks, rack tiles used, brackets written ('SMATH: on new
+ * tiles, and on board tiles beyond the brackets they had). */
+function playFields(rs: Ruleset, board: readonly Placement[], placements: readonly Placement[]): { blanks: number; tiles: number; brackets: number } {
   const taken = new Set(board.map((t) => t.row * 1000 + t.col));
   let blanks = 0;
   let tiles = 0;
@@ -99,11 +105,21 @@ function seedPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[
     if (p.blank) blanks++;
     if (p.blank || !rs.tileByFace.get(sb ? sb.core : core)?.unlimited) tiles++;
   }
-  return { placements, score: ruling.score, ruling, blanks, tiles, brackets };
+  return { blanks, tiles, brackets };
+}
+
+/**
+ * The master play's tie rule for legal plays found elsewhere (a player's play beside the search's,
+ * Duplicate's close): negative when `a` comes first. The same order as the exact search's
+ * (`better`: score, fewer brackets, fewer blanks, fewer tiles, reading order), so the rule has one home.
+ */
+export function compareTopPlays(rs: Ruleset, board: readonly Placement[], a: { score: number; placements: readonly Placement[] }, b: { score: number; placements: readonly Placement[] }): number {
+  const c = (p: typeof a) => cand(board, { placements: p.placements.slice(), score: p.score, ...playFields(rs, board, p.placements) });
+  return a.score !== b.score ? b.score - a.score : better(c(a), c(b));
 }
 
 /** The exact order's fields of a play (key as join.ts writes it: overlays and brackets left out). */
-function cand(board: readonly Placement[], p: ExactPlay): Cand {
+function cand(board: readonly Placement[], p: Pick<ExactPlay, "placements" | "score" | "blanks" | "tiles" | "brackets">): Cand {
   const taken = new Set(board.map((t) => t.row * 1000 + t.col));
   const sorted = p.placements.filter((x) => !taken.has(x.row * 1000 + x.col)).sort((a, b) => a.row - b.row || a.col - b.col);
   const key = sorted.map((x) => `${String(x.row).padStart(2, "0")},${String(x.col).padStart(2, "0")}:${x.tile.replace(/[()]/g, "")}${x.blank ? "?" : ""} `).join("");

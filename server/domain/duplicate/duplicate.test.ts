@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exactPlays, getRuleset } from "@/engine";
 import { parseSlip } from "./slip";
-import { PLAYABLE_WORK, compareMaster, drawPlayableRack, drawRack, duplicateTable, eventStandings, eventWhyAbove, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
+import { PLAYABLE_WORK, drawPlayableRack, drawRack, duplicateTable, eventStandings, eventWhyAbove, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
 
 const equate = getRuleset("equate");
 const ns = getRuleset("number-scrabble");
@@ -47,18 +47,6 @@ describe("the rack rule", () => {
     expect(rackShortfall(equate, r.rack)).toBe(0);
     expect(r.redraws).toBeGreaterThan(0);
     expect([...r.rack, ...r.bag.tiles].sort()).toEqual([...bag.tiles].sort());
-  });
-});
-
-describe("the master play's tie rule", () => {
-  it("prefers the score, then fewer brackets, then the notation's order", () => {
-    const plays = [
-      { score: 10, brackets: 0, text: "b" },
-      { score: 12, brackets: 2, text: "z" },
-      { score: 12, brackets: 0, text: "y" },
-      { score: 12, brackets: 0, text: "x" },
-    ];
-    expect(plays.sort(compareMaster).map((p) => p.text)).toEqual(["x", "y", "z", "b"]);
   });
 });
 

@@ -121,25 +121,6 @@ export function leftOnRack(rack: readonly Face[], used: readonly Face[]): Face[]
   return out;
 }
 
-export interface MasterCandidate {
-  score: number;
-  /** bracket characters the play places ('SMATH); 0 elsewhere */
-  brackets: number;
-  /** the play's notation, e.g. "3+4=7 at H8 across" */
-  text: string;
-}
-
-/**
- * The master play's tie rule, in one place (docs/duplicate.md "The master play"): the higher score;
- * on equal scores fewer brackets; then the notation in string order. Negative when `a` is better.
- * The engine's coming `bestPlay` can replace the caller's search; this rule stays the tie-break.
- */
-export function compareMaster(a: MasterCandidate, b: MasterCandidate): number {
-  if (a.score !== b.score) return b.score - a.score;
-  if (a.brackets !== b.brackets) return a.brackets - b.brackets;
-  return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
-}
-
 /** Percent of the top in tenths (123 = 12.3 %), rounded half up, in integers; 0 when top is 0. */
 export function tenthsOfPercent(score: number, top: number): number {
   if (top <= 0) return 0;

@@ -1,8 +1,8 @@
 /**
  * The master play's search (docs/duplicate.md "The master play"): the engine's best plays for the
  * turn's board and rack, found off the request thread (the analysis worker thread,
- * services/analysis/runner.ts) with a deadline, then ordered by the domain's tie rule
- * (`compareMaster`). Stored on the turn by the search job as soon as the rack is drawn, so the close
+ * services/analysis/runner.ts) with a deadline, then ordered by the engine's tie rule
+ * (`compareTopPlays`, the exact search's own order). Stored on the turn by the search job as soon as the rack is drawn, so the close
  * rarely waits for it. The worker runs the same exact search as the engine's `topPlay`
  * (engine/movegen/top.ts: proof, or the best so far with a bounded fallback when cut), asked for
  * the top 12 so that every play tied on score reaches the tie rule here.
@@ -10,8 +10,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { duplicateTurns, type DuplicateGame, type StoredPlay } from "@/db/schema";
-import { adjudicatePlay, playLinesText, splitBrackets, type Face, type Placement, type Ruleset } from "@/engine";
-import { compareMaster } from "@/server/domain";
+import { adjudicatePlay, compareTopPlays, playLinesText, type Face, type Placement, type Ruleset } from "@/engine";
 import { bestPlaysOffThread } from "@/server/services/analysis/runner";
 import { drawAfter } from "./draw-ahead";
 import { gameRuleset } from "./access";
@@ -19,31 +18,24 @@ import { gameRuleset } from "./access";
 /** How long the search may take (ms); the bounded search then fills in for another second. */
 export const SEARCH_MS = Number(process.env.DUPLICATE_SEARCH_MS ?? 5000);
 
-/** Bracket characters a play places ('SMATH overlays count too). */
-export const bracketsOf = (play: readonly Placement[]): number =>
-  play.reduce((n, p) => {
-    const b = splitBrackets(p.tile);
-    return n + (b ? b.open + b.close : 0);
-  }, 0);
-
 /** A play as stored, with the engine's notation, or null when the engine does not accept it. */
-export function storedPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], play: readonly Placement[]): (StoredPlay & { brackets: number }) | null {
+export function storedPlay(rs: Ruleset, board: readonly Placement[], rack: readonly Face[], play: readonly Placement[]): StoredPlay | null {
   const r = adjudicatePlay(rs, board, play, { rack: rack.slice(), firstPlay: board.length === 0 });
   if (!r.valid) return null;
-  return { placements: play.map((p) => ({ ...p })), score: r.score, text: playLinesText(rs, board, play), brackets: bracketsOf(play) };
+  return { placements: play.map((p) => ({ ...p })), score: r.score, text: playLinesText(rs, board, play) };
 }
 
-/** The best of several plays by the tie rule (null for none). */
-export function bestOf<T extends StoredPlay & { brackets: number }>(plays: readonly T[]): T | null {
-  return [...plays].sort(compareMaster)[0] ?? null;
+/** The best of several legal plays on `board` by the master play's tie rule (null for none). */
+export function bestOf(rs: Ruleset, board: readonly Placement[], plays: readonly StoredPlay[]): StoredPlay | null {
+  return plays.reduce<StoredPlay | null>((best, p) => (best === null || compareTopPlays(rs, board, p, best) < 0 ? p : best), null);
 }
 
 /** The engine's best play for a board and rack by the tie rule (null: none found), and whether the search was complete. */
-export async function findMaster(g: DuplicateGame, board: Placement[], rack: Face[], deadlineMs = SEARCH_MS): Promise<{ play: (StoredPlay & { brackets: number }) | null; complete: boolean }> {
+export async function findMaster(g: DuplicateGame, board: Placement[], rack: Face[], deadlineMs = SEARCH_MS): Promise<{ play: StoredPlay | null; complete: boolean }> {
   const rs = gameRuleset(g);
   const found = await bestPlaysOffThread(g.ruleset, g.rulesetOptions, board, rack, { top: 12, deadlineMs, fallbackMs: Math.min(1000, deadlineMs), firstPlay: board.length === 0 });
   const plays = found.plays.map((p) => storedPlay(rs, board, rack, p.placements)).filter((p) => p !== null);
-  return { play: bestOf(plays), complete: found.complete };
+  return { play: bestOf(rs, board, plays), complete: found.complete };
 }
 
 /**

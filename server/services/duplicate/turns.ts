@@ -20,7 +20,7 @@ import { loadGame } from "./access";
 import { SUBMISSIONS_PER_TURN } from "./schemas";
 import { drawAfter, nextKey } from "./draw-ahead";
 import { announce } from "./live";
-import { bestOf, bracketsOf, searchTurn, storedPlay } from "./search";
+import { bestOf, searchTurn, storedPlay } from "./search";
 import { gameRuleset } from "./access";
 
 const clockTime = (d: Date): string => d.toISOString().slice(11, 19) + " UTC";
@@ -207,16 +207,16 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
       .select({ userId: s.userId, placements: s.placements, valid: s.valid, score: s.score, text: s.text })
       .from(s)
       .where(and(ofTurn, sql`(${s.valid} is null or (${s.valid} and ${s.score} = (select max(s2.score) from ${s} s2 where s2.game_id = ${g.id} and s2.turn = ${number} and s2.valid)))`));
-    const valid: (StoredPlay & { brackets: number })[] = [];
+    const valid: StoredPlay[] = [];
     for (const r of rows) {
       if (r.valid === null) {
         const ruled = rulingOf(rs, g.board, r.placements, adjudicatePlay(rs, g.board, r.placements, { rack: t.rack, firstPlay: g.board.length === 0 }));
         await tx.update(s).set(ruled).where(and(ofTurn, eq(s.userId, r.userId)));
-        if (ruled.valid) valid.push({ placements: r.placements, score: ruled.score, text: ruled.text, brackets: bracketsOf(r.placements) });
-      } else valid.push({ placements: r.placements, score: r.score ?? 0, text: r.text ?? "", brackets: bracketsOf(r.placements) });
+        if (ruled.valid) valid.push({ placements: r.placements, score: ruled.score, text: ruled.text });
+      } else valid.push({ placements: r.placements, score: r.score ?? 0, text: r.text ?? "" });
     }
     const searched = t.search && "placements" in t.search ? storedPlay(rs, g.board, t.rack, t.search.placements) : null;
-    const best = bestOf([...(searched ? [searched] : []), ...valid]);
+    const best = bestOf(rs, g.board, [...(searched ? [searched] : []), ...valid]);
     const master: StoredPlay | null = best ? { placements: best.placements, score: best.score, text: best.text } : null;
     await tx.update(duplicateTurns).set({ closedAt: now, master }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
     // the draw ahead when it was made for this master play, else the same draw now
