@@ -12,6 +12,7 @@
 import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
+import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ProductCut } from "./product";
@@ -325,9 +326,11 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   let empties = 0;
   for (let i = 0; i < n; i++) if (!olds[i]) empties++;
   const chosen = new Uint8Array(empties);
-  const ev = b.sideEval;
+  // Number Scrabble's evaluator (nseval.ts) values sides; the value and range cuts below are
+  // Equate's (every term ≥ 0) and stay gated on `sideEval`
+  const ev = b.sideEval ?? b.nsEval;
   const infos = b.itemInfo;
-  const oldInfo: Array<FaceInfo | null> = olds.map((o) => (o ? faceInfo(o.core) : null));
+  const oldInfo: Array<FaceInfo | null> = olds.map((o) => (o ? b.infoOf(o.core) : null));
   if (ev) {
     ev.ensure(n);
     ev.reset();
@@ -341,7 +344,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   // value cut (probing, valued incrementally): once no `−` can follow, the side's value is at least
   // its completed terms' sum, so a prefix whose sum is above every value of the other side is cut.
   // The bound carries a hair of slack, so double rounding can never cut a filling that meets it.
-  const vmax = ev && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
+  const vmax = b.sideEval && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
   const minusKey = b.keys.indexOf("-");
   const minusAhead = new Uint8Array(n + 1);
   for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
@@ -350,9 +353,9 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (minusAhead[i + 1]) return false;
     if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
     if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
-    return ev!.sumAbove(i + 1, vmax);
+    return b.sideEval!.sumAbove(i + 1, vmax);
   };
-  const inRange = rangeCut(b, olds, uses, ev && probe && other ? other.vals : null);
+  const inRange = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
@@ -396,7 +399,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const vkey = valueKey(ev.vn, ev.vd);
     let value = values.get(vkey);
     if (value === undefined) {
-      value = Q.rat(BigInt(ev.vn), BigInt(ev.vd));
+      const q = Q.rat(BigInt(ev.vn), BigInt(ev.vd));
+      value = b.nsEval ? R.fromRational(q) : q;
       values.set(vkey, value);
     }
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });

@@ -41,7 +41,7 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // comment).
   let probeSide = -1;
   const em = bounds.map(([a, z]) => b.emptyIn(g.dir, g.lane, a, z));
-  if ((bounds.length === 2 && b.sideEval) || (bounds.length >= 2 && b.smath)) {
+  if ((bounds.length === 2 && (b.sideEval || b.nsEval)) || (bounds.length >= 2 && b.smath)) {
     let big = 0;
     for (let k = 1; k < em.length; k++) if (em[k] > em[big]) big = k;
     if (!b.tables.has(`${g.dir}:${g.lane}:${bounds[big][0]}:${bounds[big][1]}`)) probeSide = big;
