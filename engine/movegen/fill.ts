@@ -18,6 +18,7 @@ import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
+import { nsCuts, type BonusCut } from "./nseval";
 import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
 
@@ -73,6 +74,9 @@ export interface ProbeCut {
   w: Float64Array[];
   rem: Float64Array;
   limit: () => number;
+  /** Number Scrabble: the value bonus by the size the prefix's value can still reach (nseval.ts;
+   * `limit` counts the largest) */
+  bonus?: BonusCut;
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
@@ -248,6 +252,40 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
   };
 }
 
+/** Number Scrabble's value-bonus cut (ProbeCut.bonus, nseval.ts `BonusCut`): the test for the
+ * state after square i with the score so far (false: keep), or null when there is none. A `²` may
+ * follow while one is on the board ahead or the rack (or a blank) still holds one; only a digit
+ * makes a value larger, and the digits that can follow are the old ones ahead and, on the empty
+ * squares ahead, at most the digits and blanks left on the rack. */
+function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, cut: ProbeCut | null): ((i: number, score: number, least: number) => boolean) | null {
+  const bonus = cut?.bonus;
+  const ev = b.nsEval;
+  if (!bonus || !ev || !nsCuts.on) return null;
+  const { counts } = b;
+  const n = olds.length;
+  const sqKey = b.keys.indexOf("²");
+  const digitKeys: number[] = [];
+  for (let k = 0; k < b.keys.length; k++) if (b.keyCls[k] === 2 || /^\d$/.test(b.keys[k])) digitKeys.push(k);
+  const sqAhead = new Uint8Array(n + 1);
+  const oldDigits = new Uint8Array(n + 1);
+  const emptyAhead = new Uint8Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) {
+    const o = olds[i];
+    sqAhead[i] = sqAhead[i + 1] || (o && o.core === "²") ? 1 : 0;
+    oldDigits[i] = oldDigits[i + 1] + (o && /^\d$/.test(o.core) ? 1 : 0);
+    emptyAhead[i] = emptyAhead[i + 1] + (o ? 0 : 1);
+  }
+  return (i: number, score: number, least: number): boolean => {
+    const sq = sqAhead[i + 1] === 1 || (sqKey >= 0 && uses[sqKey] < counts[sqKey]) || (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]);
+    let digits = 0;
+    for (const k of digitKeys) digits += counts[k] - uses[k];
+    const u = ev.magBound(i + 1, oldDigits[i + 1] + Math.min(emptyAhead[i + 1], digits), sq);
+    if (score + (bonus.upTo(u) - bonus.max) * bonus.mult >= least) return false;
+    nsCuts.fired++;
+    return true;
+  };
+}
+
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
  * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
 function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
@@ -356,6 +394,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     return b.sideEval!.sumAbove(i + 1, vmax);
   };
   const inRange = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
+  const bonus = bonusCut(b, olds, uses, cut);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
@@ -445,7 +484,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i))))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
         uses[it.key]--;
         continue;
       }

@@ -1,10 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parsePosition } from "../notation/position";
 import type { GridCell } from "../play";
+import * as Q from "../rational";
+import type { Radical } from "../radical";
+import * as R from "../radical";
 import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
+import type { Face } from "../tiles";
 import { checkLine } from "../validate";
 import { REJECT, START, sideAutomaton } from "./grammar";
-import { NsEval, nsFaceInfo } from "./nseval";
+import { exactPlays, type ExactResult } from "./exact";
+import { BonusCut, NsEval, nsCuts, nsFaceInfo } from "./nseval";
 import { BIG, DEAD, OK, valueKey } from "./sidearith";
 
 const rs = getRuleset("number-scrabble");
@@ -111,5 +119,82 @@ describe("nseval: the Number Scrabble incremental evaluator agrees with checkLin
     expect(fast(["0", "5"]).got).toBeNull(); // leading zero
     expect(fast(["√", "2"]).got).toBe("big"); // irrational: radical.ts via checkLine
     expect(fast("99999999×99999999".split("")).got).toBe("big");
+  });
+});
+
+describe("nseval: the value-bonus cut's bounds", () => {
+  it("magBound: no completion of a prefix has a larger |value| (2000 valid random sides, every depth)", () => {
+    const rng = createRng("nseval-mag");
+    let checked = 0;
+    let tight = 0;
+    while (checked < 2000) {
+      const faces = extend(rng, [], 2 + rng.below(8));
+      const want = faces && checkLine(rs, cellsOf(faces), "across", true);
+      if (!faces || !want || want.violations.length) continue;
+      checked++;
+      const v = Math.abs(R.toNumber(want.value as Radical));
+      const ev = new NsEval(faces.length);
+      ev.reset();
+      for (let i = 0; i < faces.length; i++) {
+        if (ev.step(i, nsFaceInfo(faces[i])) !== OK) break;
+        const rest = faces.slice(i + 1);
+        const digits = rest.filter((f) => DIGITS.includes(f)).length;
+        const u = ev.magBound(i + 1, digits, rest.includes("²"));
+        expect(`${faces.join(" ")} @${i + 1}: ${v <= u}`).toBe(`${faces.join(" ")} @${i + 1}: true`);
+        if (u < 10 * (v + 1)) tight++;
+      }
+    }
+    // not vacuous: often within a factor 10 of the value
+    expect(tight).toBeGreaterThan(1000);
+  });
+
+  it("BonusCut.upTo: the largest bonus among the other side's values up to a size", () => {
+    const vals = [4, -100, 9, 2].map((n) => R.fromRational(Q.rat(BigInt(n))));
+    const cut = new BonusCut(vals, "sqrt", 2);
+    expect(cut.max).toBe(10);
+    expect(cut.upTo(1.5)).toBe(-Infinity);
+    expect(cut.upTo(2)).toBe(2);
+    expect(cut.upTo(4)).toBe(2);
+    expect(cut.upTo(9)).toBe(3);
+    expect(cut.upTo(99.9)).toBe(3);
+    expect(cut.upTo(100)).toBe(10);
+    // irrational values by their size: √2 earns 2
+    expect(new BonusCut([R.sqrtRational(Q.rat(2n)) as Radical], "sqrt", 1).upTo(1.5)).toBe(2);
+  });
+});
+
+describe("nseval: the value-bonus cut never changes the answer", () => {
+  const positions = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("number-scrabble "))
+    .map((l) => {
+      const p = parsePosition(l.split("\t")[1]);
+      if (!p.ok) throw new Error(p.error);
+      return p.value;
+    });
+  const run = (pos: (typeof positions)[number], on: boolean): ExactResult => {
+    nsCuts.on = on;
+    try {
+      return exactPlays(rs, pos.board, pos.racks[pos.turn] as Face[], { top: 3, maxWork: 600_000 });
+    } finally {
+      nsCuts.on = true;
+    }
+  };
+  const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
+
+  it("the golden Number Scrabble positions: the same top 3 with and without it; it fires", { timeout: 600_000 }, () => {
+    expect(positions.length).toBeGreaterThanOrEqual(6);
+    const fired = nsCuts.fired;
+    let compared = 0;
+    for (const pos of positions) {
+      const cut = run(pos, true);
+      const full = run(pos, false);
+      if (!cut.complete || !full.complete) continue;
+      compared++;
+      expect(shown(cut)).toEqual(shown(full));
+      expect(cut.stats.rejected).toBe(0);
+    }
+    expect(compared).toBeGreaterThanOrEqual(5);
+    expect(nsCuts.fired).toBeGreaterThan(fired);
   });
 });

@@ -14,7 +14,15 @@
  * DEAD only for faults no continuation repairs: division by zero and √ of a negative (evaluate.ts
  * stops at the first of either), and a leading zero (lex.ts).
  */
+import type { Radical } from "../radical";
+import * as R from "../radical";
+import type { ValueBonus } from "../ruleset";
+import { valueBonus } from "../score";
 import { BIG, DEAD, K_DIGIT, K_OP, K_OTHER, OK, type FaceInfo } from "./sidearith";
+
+/** The probe's value-bonus cut (`BonusCut`): a switch for tests (with and without it the plays
+ * must be the same) and how often it cut a branch. */
+export const nsCuts = { on: true, fired: 0 };
 
 /** `FaceInfo.a` of the two Number Scrabble faces sidearith.ts has no kind for (kind K_OTHER) */
 const A_ROOT = 5;
@@ -129,6 +137,24 @@ export class NsEval {
     return BIG;
   }
 
+  /** An upper bound on |value| of any completion of the side at depth i that places at most r
+   * more digits (`sq`: a `²` may follow). Every literal that is not 0 has |L| ≥ 1 (a divisor of
+   * 0 is DIVISION_BY_ZERO), so for each operator |a op L| + 1 ≤ (|a| + 1)(|L| + 1); a literal of
+   * k digits has |L| + 1 ≤ 10^k (signs change nothing, √ only shrinks it), squared at most once:
+   * |L|² + 1 ≤ (|L| + 1)². Doubles, widened by a relative hair. */
+  magBound(i: number, r: number, sq: boolean): number {
+    const s = this.s;
+    const p = i * W;
+    const a = s[p + OP] === 0 ? 1 : Math.abs(s[p + AN] / s[p + AD]) + 1;
+    const x = s[p + X];
+    const pw = sq ? 100 ** r : 10 ** r;
+    let c: number;
+    if (s[p + ND] === 0) c = pw;
+    else if (s[p + SQ]) c = (x * x + 1) * pw;
+    else c = sq ? (x + 1) * (x + 1) * pw : (x + 1) * pw;
+    return a * c * (1 + 1e-9);
+  }
+
   /** The value of the side at depth i (all its tiles stepped): OK with vn/vd set, or DEAD/BIG. */
   finish(i: number): number {
     const s = this.s;
@@ -216,5 +242,41 @@ export class NsEval {
     s[q + AN] = rn === 0 ? 0 : rn; // no −0
     s[q + AD] = rd;
     return OK;
+  }
+}
+
+/**
+ * Number Scrabble's score cut for a probed side (join.ts `scoreCut`, fill.ts): the value bonus
+ * ⌈√|v|⌉ (or the log kind) is not known per square, but a play's value is one of the other side's
+ * values, so a prefix whose value can no longer grow past |v| (`NsEval.magBound`) earns at most
+ * the largest bonus among the other side's values up to that size; none: no play at all.
+ */
+export class BonusCut {
+  /** the other side's |values| ascending, and the largest bonus among the first k + 1 */
+  private readonly abs: Float64Array;
+  private readonly best: Float64Array;
+  /** the largest bonus of any value (the score cut's `limit` already counts it) */
+  readonly max: number;
+
+  constructor(values: readonly unknown[], kind: ValueBonus, readonly mult: number) {
+    const rows = values.map((v) => ({ a: Math.abs(R.toNumber(v as Radical)), b: valueBonus(kind, v as Radical) })).sort((x, y) => x.a - y.a);
+    this.abs = Float64Array.from(rows, (r) => r.a);
+    this.best = new Float64Array(rows.length);
+    let m = 0;
+    rows.forEach((r, k) => (this.best[k] = m = Math.max(m, r.b)));
+    this.max = m;
+  }
+
+  /** The largest bonus of a value with |v| ≤ u; -Infinity when there is none. */
+  upTo(u: number): number {
+    const lim = u * (1 + 1e-9) + 1e-9;
+    let l = 0;
+    let h = this.abs.length;
+    while (l < h) {
+      const m = (l + h) >> 1;
+      if (this.abs[m] <= lim) l = m + 1;
+      else h = m;
+    }
+    return l === 0 ? -Infinity : this.best[l - 1];
   }
 }
