@@ -254,7 +254,7 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
 
 /** Number Scrabble's value-bonus cut (ProbeCut.bonus, nseval.ts `BonusCut`): the test for the
  * state after square i with the score so far (false: keep), or null when there is none. A `²` may
- * follow while one is on the board ahead or the rack (or a blank) still holds one; only a digit
+ * (or `×`) follows only while one is on the board ahead or the rack (or a blank) still holds one; only a digit
  * makes a value larger, and the digits that can follow are the old ones ahead and, on the empty
  * squares ahead, at most the digits and blanks left on the rack. */
 function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, cut: ProbeCut | null): ((i: number, score: number, least: number) => boolean) | null {
@@ -264,22 +264,27 @@ function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
   const { counts } = b;
   const n = olds.length;
   const sqKey = b.keys.indexOf("²");
+  const timesKey = b.keys.indexOf("×");
   const digitKeys: number[] = [];
   for (let k = 0; k < b.keys.length; k++) if (b.keyCls[k] === 2 || /^\d$/.test(b.keys[k])) digitKeys.push(k);
   const sqAhead = new Uint8Array(n + 1);
+  const timesAhead = new Uint8Array(n + 1);
   const oldDigits = new Uint8Array(n + 1);
   const emptyAhead = new Uint8Array(n + 1);
   for (let i = n - 1; i >= 0; i--) {
     const o = olds[i];
     sqAhead[i] = sqAhead[i + 1] || (o && o.core === "²") ? 1 : 0;
+    timesAhead[i] = timesAhead[i + 1] || (o && o.core === "×") ? 1 : 0;
     oldDigits[i] = oldDigits[i + 1] + (o && /^\d$/.test(o.core) ? 1 : 0);
     emptyAhead[i] = emptyAhead[i + 1] + (o ? 0 : 1);
   }
   return (i: number, score: number, least: number): boolean => {
-    const sq = sqAhead[i + 1] === 1 || (sqKey >= 0 && uses[sqKey] < counts[sqKey]) || (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]);
+    const blank = b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey];
+    const sq = blank || sqAhead[i + 1] === 1 || (sqKey >= 0 && uses[sqKey] < counts[sqKey]);
+    const mul = blank || timesAhead[i + 1] === 1 || (timesKey >= 0 && uses[timesKey] < counts[timesKey]);
     let digits = 0;
     for (const k of digitKeys) digits += counts[k] - uses[k];
-    const u = ev.magBound(i + 1, oldDigits[i + 1] + Math.min(emptyAhead[i + 1], digits), sq);
+    const u = ev.magBound(i + 1, oldDigits[i + 1] + Math.min(emptyAhead[i + 1], digits), sq, mul);
     if (score + (bonus.upTo(u) - bonus.max) * bonus.mult >= least) return false;
     nsCuts.fired++;
     return true;

@@ -127,6 +127,7 @@ describe("nseval: the value-bonus cut's bounds", () => {
     const rng = createRng("nseval-mag");
     let checked = 0;
     let tight = 0;
+    let tighter = 0;
     while (checked < 2000) {
       const faces = extend(rng, [], 2 + rng.below(8));
       const want = faces && checkLine(rs, cellsOf(faces), "across", true);
@@ -142,10 +143,16 @@ describe("nseval: the value-bonus cut's bounds", () => {
         const u = ev.magBound(i + 1, digits, rest.includes("²"));
         expect(`${faces.join(" ")} @${i + 1}: ${v <= u}`).toBe(`${faces.join(" ")} @${i + 1}: true`);
         if (u < 10 * (v + 1)) tight++;
+        if (rest.includes("×") || rest.includes("²")) continue;
+        // nothing multiplies from here on: the additive bound
+        const add = ev.magBound(i + 1, digits, false, false);
+        expect(`${faces.join(" ")} @${i + 1} (adds): ${v <= add}`).toBe(`${faces.join(" ")} @${i + 1} (adds): true`);
+        if (add < u / 10) tighter++;
       }
     }
-    // not vacuous: often within a factor 10 of the value
+    // not vacuous: often within a factor 10 of the value, the additive bound often 10× tighter
     expect(tight).toBeGreaterThan(1000);
+    expect(tighter).toBeGreaterThan(100);
   });
 
   it("BonusCut.upTo: the largest bonus among the other side's values up to a size", () => {

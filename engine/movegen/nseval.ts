@@ -141,18 +141,30 @@ export class NsEval {
    * more digits (`sq`: a `²` may follow). Every literal that is not 0 has |L| ≥ 1 (a divisor of
    * 0 is DIVISION_BY_ZERO), so for each operator |a op L| + 1 ≤ (|a| + 1)(|L| + 1); a literal of
    * k digits has |L| + 1 ≤ 10^k (signs change nothing, √ only shrinks it), squared at most once:
-   * |L|² + 1 ≤ (|L| + 1)². Doubles, widened by a relative hair. */
-  magBound(i: number, r: number, sq: boolean): number {
+   * |L|² + 1 ≤ (|L| + 1)². When no `×` and no `²` can follow (`mul` false) the rest only adds:
+   * |a ± L| ≤ |a| + |L|, |a ÷ L| ≤ |a|, and literals of r digits in all sum to below 10^r.
+   * Doubles, widened by a relative hair. */
+  magBound(i: number, r: number, sq: boolean, mul = true): number {
     const s = this.s;
     const p = i * W;
-    const a = s[p + OP] === 0 ? 1 : Math.abs(s[p + AN] / s[p + AD]) + 1;
+    const op = s[p + OP];
+    const acc = Math.abs(s[p + AN] / s[p + AD]);
     const x = s[p + X];
+    const nd = s[p + ND];
     const pw = sq ? 100 ** r : 10 ** r;
     let c: number;
-    if (s[p + ND] === 0) c = pw;
+    if (nd === 0) c = pw;
     else if (s[p + SQ]) c = (x * x + 1) * pw;
     else c = sq ? (x + 1) * (x + 1) * pw : (x + 1) * pw;
-    return a * c * (1 + 1e-9);
+    let u = (op === 0 ? 1 : acc + 1) * c;
+    if (!mul && !sq) {
+      // the literal being built, then the operator before it, then the literals after it
+      const p10 = 10 ** r;
+      const lit = nd === 0 ? p10 : s[p + SQ] ? x * x : (x + 1) * p10;
+      const v = op === 0 ? lit : op === 3 ? acc * lit : op === 4 ? acc : acc + lit;
+      u = Math.min(u, v + p10);
+    }
+    return u * (1 + 1e-9);
   }
 
   /** The value of the side at depth i (all its tiles stepped): OK with vn/vd set, or DEAD/BIG. */
