@@ -12,11 +12,13 @@
 import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import * as Q from "../rational";
+import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
+import { nsCuts, type BonusCut } from "./nseval";
 import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
 
@@ -72,6 +74,9 @@ export interface ProbeCut {
   w: Float64Array[];
   rem: Float64Array;
   limit: () => number;
+  /** Number Scrabble: the value bonus by the size the prefix's value can still reach (nseval.ts;
+   * `limit` counts the largest) */
+  bonus?: BonusCut;
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
@@ -247,6 +252,45 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
   };
 }
 
+/** Number Scrabble's value-bonus cut (ProbeCut.bonus, nseval.ts `BonusCut`): the test for the
+ * state after square i with the score so far (false: keep), or null when there is none. A `²` may
+ * (or `×`) follows only while one is on the board ahead or the rack (or a blank) still holds one; only a digit
+ * makes a value larger, and the digits that can follow are the old ones ahead and, on the empty
+ * squares ahead, at most the digits and blanks left on the rack. */
+function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, cut: ProbeCut | null): ((i: number, score: number, least: number) => boolean) | null {
+  const bonus = cut?.bonus;
+  const ev = b.nsEval;
+  if (!bonus || !ev || !nsCuts.on) return null;
+  const { counts } = b;
+  const n = olds.length;
+  const sqKey = b.keys.indexOf("²");
+  const timesKey = b.keys.indexOf("×");
+  const digitKeys: number[] = [];
+  for (let k = 0; k < b.keys.length; k++) if (b.keyCls[k] === 2 || /^\d$/.test(b.keys[k])) digitKeys.push(k);
+  const sqAhead = new Uint8Array(n + 1);
+  const timesAhead = new Uint8Array(n + 1);
+  const oldDigits = new Uint8Array(n + 1);
+  const emptyAhead = new Uint8Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) {
+    const o = olds[i];
+    sqAhead[i] = sqAhead[i + 1] || (o && o.core === "²") ? 1 : 0;
+    timesAhead[i] = timesAhead[i + 1] || (o && o.core === "×") ? 1 : 0;
+    oldDigits[i] = oldDigits[i + 1] + (o && /^\d$/.test(o.core) ? 1 : 0);
+    emptyAhead[i] = emptyAhead[i + 1] + (o ? 0 : 1);
+  }
+  return (i: number, score: number, least: number): boolean => {
+    const blank = b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey];
+    const sq = blank || sqAhead[i + 1] === 1 || (sqKey >= 0 && uses[sqKey] < counts[sqKey]);
+    const mul = blank || timesAhead[i + 1] === 1 || (timesKey >= 0 && uses[timesKey] < counts[timesKey]);
+    let digits = 0;
+    for (const k of digitKeys) digits += counts[k] - uses[k];
+    const u = ev.magBound(i + 1, oldDigits[i + 1] + Math.min(emptyAhead[i + 1], digits), sq, mul);
+    if (score + (bonus.upTo(u) - bonus.max) * bonus.mult >= least) return false;
+    nsCuts.fired++;
+    return true;
+  };
+}
+
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
  * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
 function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
@@ -325,9 +369,11 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   let empties = 0;
   for (let i = 0; i < n; i++) if (!olds[i]) empties++;
   const chosen = new Uint8Array(empties);
-  const ev = b.sideEval;
+  // Number Scrabble's evaluator (nseval.ts) values sides; the value and range cuts below are
+  // Equate's (every term ≥ 0) and stay gated on `sideEval`
+  const ev = b.sideEval ?? b.nsEval;
   const infos = b.itemInfo;
-  const oldInfo: Array<FaceInfo | null> = olds.map((o) => (o ? faceInfo(o.core) : null));
+  const oldInfo: Array<FaceInfo | null> = olds.map((o) => (o ? b.infoOf(o.core) : null));
   if (ev) {
     ev.ensure(n);
     ev.reset();
@@ -341,7 +387,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   // value cut (probing, valued incrementally): once no `−` can follow, the side's value is at least
   // its completed terms' sum, so a prefix whose sum is above every value of the other side is cut.
   // The bound carries a hair of slack, so double rounding can never cut a filling that meets it.
-  const vmax = ev && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
+  const vmax = b.sideEval && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
   const minusKey = b.keys.indexOf("-");
   const minusAhead = new Uint8Array(n + 1);
   for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
@@ -350,9 +396,10 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (minusAhead[i + 1]) return false;
     if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
     if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
-    return ev!.sumAbove(i + 1, vmax);
+    return b.sideEval!.sumAbove(i + 1, vmax);
   };
-  const inRange = rangeCut(b, olds, uses, ev && probe && other ? other.vals : null);
+  const inRange = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
+  const bonus = bonusCut(b, olds, uses, cut);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
@@ -396,7 +443,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const vkey = valueKey(ev.vn, ev.vd);
     let value = values.get(vkey);
     if (value === undefined) {
-      value = Q.rat(BigInt(ev.vn), BigInt(ev.vd));
+      const q = Q.rat(BigInt(ev.vn), BigInt(ev.vd));
+      value = b.nsEval ? R.fromRational(q) : q;
       values.set(vkey, value);
     }
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
@@ -441,7 +489,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i))))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
         uses[it.key]--;
         continue;
       }

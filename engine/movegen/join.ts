@@ -15,6 +15,7 @@ import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
+import { BonusCut } from "./nseval";
 import { partnerUses } from "./partners";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
@@ -41,7 +42,7 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // comment).
   let probeSide = -1;
   const em = bounds.map(([a, z]) => b.emptyIn(g.dir, g.lane, a, z));
-  if ((bounds.length === 2 && b.sideEval) || (bounds.length >= 2 && b.smath)) {
+  if ((bounds.length === 2 && (b.sideEval || b.nsEval)) || (bounds.length >= 2 && b.smath)) {
     let big = 0;
     for (let k = 1; k < em.length; k++) if (em[k] > em[big]) big = k;
     if (!b.tables.has(`${g.dir}:${g.lane}:${bounds[big][0]}:${bounds[big][1]}`)) probeSide = big;
@@ -299,12 +300,19 @@ class GroupJoin {
     }, cut, os);
   }
 
-  /** The probed side's score cut (ProbeCut, fill.ts), for scoring without a value bonus (then
-   * the rest of the score is known per square); null otherwise. */
+  /** The probed side's score cut (ProbeCut, fill.ts): the rest of the score is known per
+   * square; a value bonus (Number Scrabble) is bounded by the other side's values (nseval.ts
+   * `BonusCut`); null for a value bonus without Number Scrabble's evaluator. */
   private scoreCut(shape: SideShape, { ptsOf, crossOf }: SquareScores): ProbeCut | null {
     const { b, g, mult, probeSide } = this;
     const { rs, items } = b;
-    if (!this.isEq || (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none")) return null;
+    if (!this.isEq) return null;
+    let bonus: BonusCut | undefined;
+    if (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none") {
+      if (!b.nsEval || this.sides.length !== 2) return null;
+      const other = this.sides[probeSide === 0 ? 1 : 0].t;
+      bonus = new BonusCut([...other.byValue.values()].map((bk) => bk.value), rs.options.valueBonus, mult);
+    }
     const ne = shape.emptyIdx.length;
     // the other sides' best, each on its own (a sum of maxima: never below any join's)
     let otherMax = 0;
@@ -317,7 +325,7 @@ class GroupJoin {
       otherMax += m;
       tiles += b.emptyIn(g.dir, g.lane, os.a, os.b);
     }
-    const fixed = (this.eqPts + this.eqOldPts + shape.oldPts) * mult + this.eqCross + (tiles === rs.rackSize ? rs.options.allTilesBonus : 0) + otherMax;
+    const fixed = (this.eqPts + this.eqOldPts + shape.oldPts + (bonus ? bonus.max : 0)) * mult + this.eqCross + (tiles === rs.rackSize ? rs.options.allTilesBonus : 0) + otherMax;
     const w: Float64Array[] = [];
     for (let e = 0; e < ne; e++) {
       const we = new Float64Array(items.length);
@@ -332,7 +340,7 @@ class GroupJoin {
       rem[e] = rem[e + 1] + m;
     }
     // a hair of slack so that rounding can never cut a play that ties the list's last score
-    return { w, rem, limit: () => this.top.need() - fixed - 1e-9 };
+    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus };
   }
 }
 

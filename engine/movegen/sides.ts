@@ -23,6 +23,7 @@ import { fillSide, NO_BR, type RawFill, type SmathWit } from "./fill";
 import * as Q from "../rational";
 import type { Rational } from "../rational";
 import { sideAutomaton, type SideAutomaton } from "./grammar";
+import { NsEval, nsFaceInfo } from "./nseval";
 import { faceInfo, SideEval, type FaceInfo } from "./sidearith";
 
 export const isDigit = (f: Face): boolean => f.length === 1 && f >= "0" && f <= "9";
@@ -146,6 +147,9 @@ export class SideBoard {
   readonly autRows: Int16Array[] = [];
   /** incremental side evaluator, for the grammars it covers (sidearith.ts); null: checkLine */
   readonly sideEval: SideEval | null;
+  /** Number Scrabble's incremental evaluator (nseval.ts): it values sides and lets two-sided
+   * groups probe, but takes none of the Equate-only cuts gated on `sideEval` */
+  readonly nsEval: NsEval | null;
   readonly deadline: Deadline;
   readonly smath: boolean;
   /** rack tiles (blanks included, `=` of Number Scrabble excluded) points, high first */
@@ -208,12 +212,19 @@ export class SideBoard {
       }
     }
     for (const it of this.items) this.itemPts.push(it.blank ? 0 : this.points(it.core));
-    for (const it of this.items) this.itemInfo.push(faceInfo(it.core));
-    for (const it of this.items) this.itemIsOp.push(isOperator(it.core) ? 1 : 0);
-    for (const f of this.keys) this.keyCls.push(f === BLANK ? 2 : f === "=" ? -1 : isOperator(f) ? 1 : 0);
     const g = rs.grammar;
     const fast = g.numbers === "multi-digit" && !g.brackets && !g.powers && !g.unaryMinus && rs.options.evaluation === "standard";
     this.sideEval = fast ? new SideEval(this.size, g.forbidNegative, rs.options.mixedFractionBelowOne) : null;
+    const ns = g.numbers === "multi-digit" && !g.brackets && !g.fractions && g.powers && g.unaryMinus && !g.forbidNegative && rs.options.evaluation === "left-to-right";
+    this.nsEval = ns ? new NsEval(this.size) : null;
+    for (const it of this.items) this.itemInfo.push(this.infoOf(it.core));
+    for (const it of this.items) this.itemIsOp.push(isOperator(it.core) ? 1 : 0);
+    for (const f of this.keys) this.keyCls.push(f === BLANK ? 2 : f === "=" ? -1 : isOperator(f) ? 1 : 0);
+  }
+
+  /** A face's role for the incremental evaluator in use. */
+  infoOf(core: Face): FaceInfo {
+    return this.nsEval ? nsFaceInfo(core) : faceInfo(core);
   }
 
   /** Board tiles as grid cells, 'SMATH bracket owners resolved as play.ts does (decision 10). */
