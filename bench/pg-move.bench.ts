@@ -214,6 +214,8 @@ export default async function main() {
       const x = per[v]!;
       console.log(`${v.padEnd(9)} all ${median(x.all).toFixed(3)}  snapshot moves ${median(x.snap).toFixed(3)}  other moves ${median(x.plain).toFixed(3)}  HOT ${x.hot}/${x.upd} updates of matches   rounds: ${x.all.map((a) => a.toFixed(2)).join(" ")}`);
     }
+    // round by round against the first variant (the same minute's load), the median of those ratios
+    for (const v of names.slice(1)) console.log(`${v} / ${names[0]}: median of the rounds' ratios ${median(per[v]!.all.map((x, i) => x / per[names[0]!]!.all[i]!)).toFixed(3)}`);
     console.log(`statements per move ${median(sent).toFixed(2)}; read statement alone ${median(reads).toFixed(3)} ms; snapshots ${size!.n}, JSON ${size!.raw} B, stored (last variant) ${size!.stored} B`);
     const [ev] = await admin<{ payload: number; verdict: number }[]>`select avg(pg_column_size(payload))::int as payload, avg(pg_column_size(verdict))::int as verdict from match_events`;
     console.log(`event row: payload ${ev!.payload} B, verdict ${ev!.verdict} B stored`);
