@@ -97,14 +97,16 @@ export const matches = pgTable(
   (t) => [
     uniqueIndex("matches_pairing_key").on(t.pairingId),
     uniqueIndex("matches_join_code_key").on(t.joinCode),
-    index("matches_status_idx").on(t.status, t.updatedAt),
+    // no index holds updated_at, which every move changes: the move's UPDATE stays HOT (migration
+    // 0031, which also sets fillfactor 90 on the table: drizzle's pgTable has no storage parameters)
+    index("matches_status_idx").on(t.status),
     index("matches_tournament_idx").on(t.tournamentId),
     check("matches_status_check", sql`${t.status} in (${inList(MATCH_STATUSES)})`),
     check("matches_challenge_rule_check", sql`${t.challengeRule} in (${inList(MATCH_CHALLENGE_RULES)})`),
     check("matches_seats_check", sql`${t.seats} between 2 and 4`),
     check("matches_mode_check", sql`${t.mode} in (${inList(MATCH_MODES)})`),
     check("matches_preview_check", sql`${t.preview} in (${inList(PREVIEW_MODES)})`),
-    index("matches_scorekeeper_idx").on(t.scorekeeperId, t.updatedAt),
+    index("matches_scorekeeper_idx").on(t.scorekeeperId),
     check("matches_imported_unrated_check", sql`${t.importedAt} is null or not ${t.rated}`),
     check("matches_bot_level_check", sql`${t.botLevel} is null or ${t.botLevel} in (${inList(BOT_LEVELS)})`),
   ],
@@ -147,8 +149,10 @@ export const matchEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** Server time of the event (= payload.at). */
     at: timestamp("at", { withTimezone: true }).notNull(),
-    /** The user who acted; null for events the server appended. */
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The user who acted; null for events the server appended. A users id without a foreign key
+     * (migration 0031): the check locked the mover's users row on every move, and users rows are
+     * never deleted (an account is anonymised in place). */
+    actorId: uuid("actor_id"),
     /** The submitting client's idempotency key. */
     clientId: text("client_id"),
     /** A play's verdict as this server's adjudicator ruled it when the play was made (migration

@@ -45,7 +45,7 @@ async function counted<T>(db: Db, work: () => Promise<T>): Promise<{ value: T; s
   return { value, statements: statementsSent(db) - before };
 }
 
-describeDb("the move write path", (db) => {
+describeDb("the move write path", (db, driver) => {
   it("a move is two statements on a warm cache and three on a cold one; a retry is one; nothing follows it", async () => {
     const g = await newGame(db());
     const caller = (userId: string) => callerFor(db(), g.players.find((p) => p.id === userId)!);
@@ -175,6 +175,45 @@ describeDb("the move write path", (db) => {
     const f = (await loadFolded(db(), g.id, out.version))!;
     const seat = f.state.players.findIndex((p) => p.id === input.userId);
     expect(f.state.clock!.used[seat]).toBe(at - lastAt); // the mover's clock ran to the arrival, no further
+  });
+
+  it("an ordinary move's UPDATE can be HOT: no index of matches holds a column it changes (migration 0031)", async () => {
+    const g = await newGame(db());
+    const before = (await db().select().from(matches).where(eq(matches.id, g.id)))[0]!;
+    await submitMove(db(), await exchangeInput(db(), g.id));
+    const after = (await db().select().from(matches).where(eq(matches.id, g.id)))[0]!;
+    // the columns this move changed, as the table names them
+    const changed = Object.entries(matches)
+      .filter(([k]) => k in before && JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]))
+      .map(([, c]) => (c as { name: string }).name);
+    expect(changed).toEqual(expect.arrayContaining(["version", "updated_at"]));
+    const res = await db().execute(sql`
+      select i.relname as index, a.attname as column from pg_index x
+      join pg_class i on i.oid = x.indexrelid join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)
+      where x.indrelid = 'matches'::regclass`);
+    const rows = (Array.isArray(res) ? res : (res as unknown as { rows: unknown[] }).rows) as { index: string; column: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => changed.includes(r.column))).toEqual([]);
+  });
+
+  it.skipIf(driver !== "postgres")("a move takes no lock on the mover's users row: it goes through while another transaction holds it [postgres]", async () => {
+    const g = await newGame(db());
+    const input = await exchangeInput(db(), g.id);
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db().transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
+      locked();
+      await new Promise((r) => setTimeout(r, 1_500));
+    });
+    await holding;
+    const sent = Date.now();
+    const out = await submitMove(db(), input);
+    const took = Date.now() - sent;
+    await holder;
+    expect(out.applied).toBe(true);
+    // a foreign key from match_events.actor_id to users would wait for the holder (FOR KEY SHARE)
+    expect(took).toBeLessThan(1_000);
   });
 
   it("the next move on the instance that made the last one is one statement (no read), and anything it did not see makes it read and answer as before", async () => {
