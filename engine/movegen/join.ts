@@ -14,6 +14,7 @@ import type { Radical } from "../radical";
 import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
+import { intFilter } from "./brackets";
 import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import { partnerUses } from "./partners";
 import type { TopList } from "./recorder";
@@ -243,7 +244,10 @@ class GroupJoin {
     const cut = this.scoreCut(shape, scores);
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
     const os = otherSide(b, others);
-    if (b.smath) os.partners = partnerUses(b, others, running);
+    if (b.smath) {
+      os.partners = partnerUses(b, others, running);
+      os.ints = intFilter(others.map((t) => t.byInt));
+    }
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
