@@ -3,11 +3,14 @@
  * min and max): on seeded random 'SMATH sides (numbers, `+ − × ÷`, touching numbers), the values
  * visited with a range are exactly the values visited without it that lie in the range, the
  * bounds themselves included; and both skips (single values, whole splits by their spans) fire.
+ * With an integer filter (`intFilter`, the other sides' common integers) exactly the filtered
+ * integers are left out, fractions kept; and the unranged visit is every value of the bigint
+ * programme (`sideValues`), which the memoised one must match.
  */
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import { rat } from "../rational";
-import { IntervalMemo, valueSkips, visitSideValues, type Operand } from "./brackets";
+import { intFilter, IntervalMemo, sideValues, valueSkips, visitSideValues, type IntFilter, type Operand } from "./brackets";
 
 const OPS: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
 
@@ -16,9 +19,9 @@ const valueOf = (iv: number, vkey: string | null): number => {
   const [n, d] = vkey.split("/").map(Number);
   return n / d;
 };
-const visited = (ops: Operand[], memo: IntervalMemo, lo?: number, hi?: number): string[] => {
+const visited = (ops: Operand[], memo: IntervalMemo, lo?: number, hi?: number, ints: IntFilter | null = null): string[] => {
   const out = new Set<string>();
-  visitSideValues(ops, memo, true, (iv, vkey) => out.add(vkey ?? String(iv)), lo, hi);
+  visitSideValues(ops, memo, true, (iv, vkey) => out.add(vkey ?? String(iv)), lo, hi, ints);
   return [...out].sort();
 };
 
@@ -50,5 +53,39 @@ describe("visitSideValues with a range", () => {
     expect(checked).toBeGreaterThan(300);
     expect(valueSkips.n).toBeGreaterThan(before.n);
     expect(valueSkips.splits).toBeGreaterThan(before.splits);
+  });
+});
+
+describe("visitSideValues against the bigint programme, and with an integer filter", () => {
+  it("visits every value of sideValues; the filter drops exactly the integers outside it", () => {
+    const rng = createRng("smath-value-ints");
+    const memo = new IntervalMemo();
+    const before = valueSkips.ints;
+    let filtered = 0;
+    for (let t = 0; t < 400; t++) {
+      const n = 2 + rng.below(5);
+      const ops: Operand[] = [];
+      for (let i = 0; i < n; i++) {
+        ops.push({ value: rat(rng.below(21)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 });
+      }
+      const all = visited(ops, memo);
+      expect(all, JSON.stringify(ops.map((o) => o.op + o.value.n))).toEqual([...(sideValues(ops)?.values.keys() ?? [])].sort());
+      // two "other sides": random integer sets, one drawn partly from the side's own values
+      const ints = all.filter((k) => !k.includes("/")).map(Number);
+      const a = new Map<number, true>();
+      const b = new Map<number, true>();
+      for (const v of ints) if (rng.below(2)) a.set(v, true);
+      for (let k = 0; k < 30; k++) a.set(rng.below(200) - 100, true);
+      for (const v of a.keys()) if (rng.below(4)) b.set(v, true);
+      for (let k = 0; k < 30; k++) b.set(rng.below(200) - 100, true);
+      const want = all.filter((k) => k.includes("/") || (a.has(Number(k)) && b.has(Number(k))));
+      filtered += all.length - want.length;
+      expect(visited(ops, memo, undefined, undefined, intFilter([a, b]))).toEqual(want);
+    }
+    expect(filtered).toBeGreaterThan(0);
+    expect(valueSkips.ints).toBeGreaterThan(before);
+    // nothing in common: every integer is dropped; a span too wide for a bitmap: no filter
+    expect(intFilter([new Map([[1, 0]]), new Map([[2, 0]])])?.bits.length).toBe(0);
+    expect(intFilter([new Map([[0, 0], [1 << 21, 0]])])).toBeNull();
   });
 });

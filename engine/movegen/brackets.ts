@@ -169,7 +169,7 @@ export function sideValueSet(ops: readonly Operand[], memo: IntervalMemo): Itera
   const seq = memo.sequence(ops);
   if (seq) {
     const m = intervalValues(seq, memo, 0, n - 1, memo.node(seq, 0, n - 1));
-    if (m) return m.keys;
+    if (m) return keysOf(m);
   }
   const sv = sideValues(ops);
   return sv ? sv.values.keys() : null;
@@ -259,9 +259,10 @@ export class IntervalMemo {
   }
 }
 
-/** the values of an interval: keys (`Q.toString`'s text) and exact numerators and denominators */
+/** the values of an interval: keys (`Q.toString`'s text; null until asked for) and exact
+ * numerators and denominators */
 export interface NumValues {
-  keys: string[];
+  keys: string[] | null;
   n: number[];
   d: number[];
 }
@@ -278,12 +279,16 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-/** The values of operands i..j (their node `at`), from the memo or computed from its splits. */
+/** The values of operands i..j (their node `at`), from the memo or computed from its splits.
+ * Integer values (most of them) are told apart by number, not by text: building and hashing a
+ * key string per value was most of this function's time (issue 28, fifth round); the keys are
+ * written only when a table asks for them (`keysOf`). */
 function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
   if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1] });
-  const out: NumValues = { keys: [], n: [], d: [] };
-  const seen = new Set<string>();
+  const out: NumValues = { keys: null, n: [], d: [] };
+  const ints = new Set<number>();
+  let fracs: Set<string> | null = null;
   for (let k = i; k < j; k++) {
     const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
     const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
@@ -317,22 +322,36 @@ function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number,
           n = -n;
           d = -d;
         }
-        if (n === 0) d = 1;
-        else if (d !== 1) {
+        if (n === 0) {
+          n = 0; // never -0
+          d = 1;
+        } else if (d !== 1) {
           const g = gcd(n, d);
           n /= g;
           d /= g;
         }
-        const vk = d === 1 ? String(n === 0 ? 0 : n) : `${n}/${d}`;
-        if (seen.has(vk)) continue;
-        seen.add(vk);
-        out.keys.push(vk);
-        out.n.push(n === 0 ? 0 : n);
+        if (d === 1) {
+          if (ints.has(n)) continue;
+          ints.add(n);
+        } else {
+          const vk = `${n}/${d}`;
+          if ((fracs ??= new Set()).has(vk)) continue;
+          fracs.add(vk);
+        }
+        out.n.push(n);
         out.d.push(d);
       }
     }
   }
   return (at.vals = out);
+}
+
+/** an interval's value keys (`Q.toString`'s text), written on first use */
+function keysOf(V: NumValues): string[] {
+  if (V.keys) return V.keys;
+  const keys: string[] = [];
+  for (let a = 0; a < V.n.length; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
+  return (V.keys = keys);
 }
 
 const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
@@ -346,6 +365,8 @@ const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
  * bracketings giving it); the top list keeps a placement once. `fracs` false: the other side has
  * no fractional value, so fractions are not written out. `lo`, `hi`: the other sides' least and
  * largest values; whole-side values outside them are not visited (no lookup could succeed).
+ * `ints`: when given, the only integer values a lookup can find (the other sides' common integer
+ * values); other integers are not visited.
  */
 export function visitSideValues(
   ops: readonly Operand[],
@@ -354,6 +375,7 @@ export function visitSideValues(
   visit: (iv: number, vkey: string | null) => void,
   lo = -Infinity,
   hi = Infinity,
+  ints: IntFilter | null = null,
 ): void {
   const n = ops.length;
   if (n === 0) return;
@@ -364,7 +386,7 @@ export function visitSideValues(
       return;
     }
     // a hair of slack: a value equal to a bound is never skipped for rounding
-    if (topValues(seq, memo, fracs, visit, lo - 1e-9 * (1 + Math.abs(lo)), hi + 1e-9 * (1 + Math.abs(hi)))) return;
+    if (topValues(seq, memo, fracs, visit, lo - 1e-9 * (1 + Math.abs(lo)), hi + 1e-9 * (1 + Math.abs(hi)), ints)) return;
   }
   const keys = sideValueSet(ops, memo);
   if (!keys) return;
@@ -375,9 +397,37 @@ export function visitSideValues(
   }
 }
 
-/** whole-side values `topValues` did not visit, being outside the range asked for, and the splits
- * skipped whole by their spans (tests check that both are exercised) */
-export const valueSkips = { n: 0, splits: 0 };
+/** A set of integers as a bitmap: `bits[v - lo]` is 1 for each member v (values outside the
+ * bitmap are not members). */
+export interface IntFilter {
+  lo: number;
+  bits: Uint8Array;
+}
+
+/** The bitmap of the integers in every one of `sets` (keys of the other sides' integer tables);
+ * null when their common span is too wide for a bitmap (then nothing is filtered). */
+export function intFilter(sets: ReadonlyArray<ReadonlyMap<number, unknown>>, maxSpan = 1 << 20): IntFilter | null {
+  if (sets.length === 0) return null;
+  let lo = Infinity;
+  let hi = -Infinity;
+  const first = sets.reduce((x, y) => (y.size < x.size ? y : x));
+  const common: number[] = [];
+  for (const v of first.keys()) {
+    if (!sets.every((m) => m.has(v))) continue;
+    common.push(v);
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (common.length === 0) return { lo: 0, bits: new Uint8Array(0) };
+  if (hi - lo + 1 > maxSpan) return null;
+  const bits = new Uint8Array(hi - lo + 1);
+  for (const v of common) bits[v - lo] = 1;
+  return { lo, bits };
+}
+
+/** whole-side values `topValues` did not visit, being outside the range asked for, the splits
+ * skipped whole by their spans, and integers outside `ints` (tests check that each is exercised) */
+export const valueSkips = { n: 0, splits: 0, ints: 0 };
 
 /** scratch of `topValues`: each split's left and right values (reused, no allocation per side) */
 const prefixScratch: MemoNode[] = [];
@@ -387,7 +437,17 @@ const Rs: NumValues[] = [];
 /** The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
  * a product of the last split could leave the exact range (the caller then takes the bigint
  * programme). */
-function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv: number, vkey: string | null) => void, lo: number, hi: number): boolean {
+function topValues(
+  seq: Sequence,
+  memo: IntervalMemo,
+  fracs: boolean,
+  visit: (iv: number, vkey: string | null) => void,
+  lo: number,
+  hi: number,
+  ints: IntFilter | null,
+): boolean {
+  const bits = ints?.bits;
+  const base = ints?.lo ?? 0;
   const n = seq.n;
   memo.prefixNodes(seq, n - 1, prefixScratch);
   for (let k = 0; k < n - 1; k++) {
@@ -438,16 +498,17 @@ function topValues(seq: Sequence, memo: IntervalMemo, fracs: boolean, visit: (iv
           y = -y;
         }
         if (x === 0) {
-          visit(0, null);
-          continue;
-        }
-        if (y !== 1) {
+          x = 0; // never -0
+          y = 1;
+        } else if (y !== 1) {
           const g = gcd(x, y);
           x /= g;
           y /= g;
         }
-        if (y === 1) visit(x, null);
-        else if (fracs) visit(NaN, `${x}/${y}`);
+        if (y !== 1) {
+          if (fracs) visit(NaN, `${x}/${y}`);
+        } else if (bits && bits[x - base] !== 1) valueSkips.ints++;
+        else visit(x, null);
       }
     }
   }

@@ -16,7 +16,7 @@ import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ProductCut } from "./product";
-import { sideValueSet, sideWitness, visitSideValues, type Operand } from "./brackets";
+import { sideValueSet, sideWitness, visitSideValues, type IntFilter, type Operand } from "./brackets";
 import { REJECT, START } from "./grammar";
 import { nsCuts, type BonusCut } from "./nseval";
 import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
@@ -64,6 +64,8 @@ export interface OtherSide {
   vals: Float64Array | null;
   /** the rack tiles the other sides can take together (partners.ts; null/absent: not known) */
   partners?: PartnerUses | null;
+  /** 'SMATH: the integer values every other table has (brackets.ts `intFilter`; null/absent: all) */
+  ints?: IntFilter | null;
 }
 
 
@@ -408,7 +410,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       const wit = smathOperands(b, dir, cells, olds);
       const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
       const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
-      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit), lo, hi);
+      const ints = probeCuts.on ? (other?.ints ?? null) : null;
+      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit), lo, hi, ints);
       return;
     }
     if (b.smath) {

@@ -14,9 +14,10 @@ import type { Radical } from "../radical";
 import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
+import { intFilter } from "./brackets";
 import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import { BonusCut } from "./nseval";
-import { partnerUses } from "./partners";
+import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
@@ -207,22 +208,25 @@ class GroupJoin {
         for (let j = 1; j < sides.length; j++) if (!sides[j].t.byValue.has(k)) all = false;
         if (!all) continue;
       }
-      for (const e of bucket.entries) {
-        if (!this.fits(e)) continue;
-        const buf = b.pool.buf;
-        for (let q = 0; q < running.length; q++) running[q] += buf[e.off + q];
-        this.picked[si] = e;
-        this.pickedKey[si] = k;
-        this.join(si + 1, k, bucket.value);
-        for (let q = 0; q < running.length; q++) running[q] -= buf[e.off + q];
+      const buf = b.pool.buf;
+      for (const tg of tileGroups(bucket, buf, running.length)) {
+        if (!this.fits(tg.off)) continue;
+        for (let q = 0; q < running.length; q++) running[q] += buf[tg.off + q];
+        for (const e of tg.entries) {
+          this.picked[si] = e;
+          this.pickedKey[si] = k;
+          this.join(si + 1, k, bucket.value);
+        }
+        for (let q = 0; q < running.length; q++) running[q] -= buf[tg.off + q];
       }
     }
   }
 
-  private fits(e: Entry): boolean {
+  /** the tile vector at pool offset `off` fits the rack beside the picks so far */
+  private fits(off: number): boolean {
     const buf = this.b.pool.buf;
     const { running } = this;
-    for (let k = 0; k < running.length; k++) if (running[k] + buf[e.off + k] > this.b.counts[k]) return false;
+    for (let k = 0; k < running.length; k++) if (running[k] + buf[off + k] > this.b.counts[k]) return false;
     return true;
   }
 
@@ -244,7 +248,10 @@ class GroupJoin {
     const cut = this.scoreCut(shape, scores);
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
     const os = otherSide(b, others);
-    if (b.smath) os.partners = partnerUses(b, others, running);
+    if (b.smath) {
+      os.partners = partnerUses(b, others, running);
+      os.ints = intFilter(others.map((t) => t.byInt));
+    }
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
@@ -279,23 +286,23 @@ class GroupJoin {
       this.probeChosen = chosen;
       picked[probeSide] = probed;
       const buf = b.pool.buf;
-      for (const e of bucket.entries) {
+      // the fit is tested once per distinct tile vector of the partners (partners.ts `tileGroups`)
+      for (const tg of tileGroups(bucket, buf, K)) {
         let fit = true;
         for (let k = 0; k < K; k++) {
-          if (running[k] + uses[k] + buf[e.off + k] > counts[k]) {
+          if (running[k] + uses[k] + buf[tg.off + k] > counts[k]) {
             fit = false;
             break;
           }
         }
         if (!fit) continue;
-        picked[first] = e;
-        if (sides.length === 2) {
-          this.finish(bucket.value);
-          continue;
+        if (sides.length > 2) for (let q = 0; q < K; q++) running[q] += uses[q] + buf[tg.off + q];
+        for (const e of tg.entries) {
+          picked[first] = e;
+          if (sides.length === 2) this.finish(bucket.value);
+          else this.join(first + 1, key, bucket.value);
         }
-        for (let q = 0; q < K; q++) running[q] += uses[q] + buf[e.off + q];
-        this.join(first + 1, key, bucket.value);
-        for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[e.off + q];
+        if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
       }
     }, cut, os);
   }

@@ -1,7 +1,7 @@
 /**
  * The 'SMATH probe cuts (partners.ts: the other sides' tiles; product.ts: a side of numbers and
  * `×` only; fill.ts `leastAt`: the score cut with the tiles left; brackets.ts: the probed side's values outside the other
- * sides' range not visited) never change the answer: on the golden boards with seeded operator-poor racks (the
+ * sides' range or integers no other side has not visited) never change the answer: on the golden boards with seeded operator-poor racks (the
  * racks the cuts are for: numbers, `×`, blanks, now and then a `+`), the exact generator's top
  * plays with the cuts are the same plays, scores and order as without them, both complete; and
  * both cuts do fire on these racks, so the comparison tests them.
@@ -45,6 +45,7 @@ describe("'SMATH probe cuts (partners.ts, product.ts)", () => {
     const rng = createRng("smath-probe-cuts");
     const before = { ...probeCuts };
     const skipsBefore = valueSkips.n;
+    const intsBefore = valueSkips.ints;
     let compared = 0;
     for (let n = 0; n < 12; n++) {
       const board = boards[n % boards.length];
@@ -63,5 +64,7 @@ describe("'SMATH probe cuts (partners.ts, product.ts)", () => {
     expect(probeCuts.product).toBeGreaterThan(before.product);
     // the probed side's values outside the other sides' range (brackets.ts visitSideValues)
     expect(valueSkips.n).toBeGreaterThan(skipsBefore);
+    // and the integers no other table has (brackets.ts intFilter)
+    expect(valueSkips.ints).toBeGreaterThan(intsBefore);
   });
 });

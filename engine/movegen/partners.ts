@@ -13,7 +13,7 @@
  * the set is not built (null: no cut), so building it never costs more than a fraction of a
  * group's search.
  */
-import type { SideBoard, SideTable } from "./sides";
+import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
 
 /** Distinct tile-count vectors of the other sides' joint picks: `n` vectors of `k` counts each. */
 export interface PartnerUses {
@@ -111,4 +111,39 @@ export class PartnerCut {
     if (m === 0) probeCuts.partner++;
     return m > 0;
   }
+}
+
+/** A value bucket's fillings with one tile-count vector (`off`: the first one's pool offset,
+ * whose first K bytes are the vector). */
+export interface TileGroup {
+  off: number;
+  entries: Entry[];
+}
+
+const tileGroupsOf = new WeakMap<ValueBucket, TileGroup[]>();
+
+/**
+ * A bucket's fillings grouped by their rack tiles (issue 28, fifth round): the probe's join tests
+ * whether a partner fits the rack once per distinct vector instead of once per filling — on
+ * smath:18, 57 million fillings scanned for 885,000 value hits, 12,700 fitting. Made once per
+ * bucket (tables are finished and cached before any join, their fillings never change) in the
+ * bucket's order, so the fillings of a group keep their order.
+ */
+export function tileGroups(bucket: ValueBucket, buf: Uint8Array, K: number): TileGroup[] {
+  let groups = tileGroupsOf.get(bucket);
+  if (groups) return groups;
+  const byVec = new Map<string, TileGroup>();
+  groups = [];
+  for (const e of bucket.entries) {
+    let key = "";
+    for (let k = 0; k < K; k++) key += String.fromCharCode(buf[e.off + k]);
+    let g = byVec.get(key);
+    if (!g) {
+      byVec.set(key, (g = { off: e.off, entries: [] }));
+      groups.push(g);
+    }
+    g.entries.push(e);
+  }
+  tileGroupsOf.set(bucket, groups);
+  return groups;
 }
