@@ -20,6 +20,7 @@ import * as G from "./grammar";
 import * as A from "./sidearith";
 import type { FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
+import type { TieKeyCut } from "./tiekey";
 
 // Module-local copies of what the search reads at every step: where the engine is compiled to
 // CommonJS (esbuild under tsx, which runs the bench) each read of an imported binding is a getter
@@ -79,6 +80,8 @@ export interface ProbeCut {
   w: Float64Array[];
   rem: Float64Array;
   limit: () => number;
+  /** Equate: prefixes that could only tie the list's last play and lose its tie-break (tiekey.ts) */
+  tie?: TieKeyCut | null;
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
@@ -363,6 +366,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
+  const tie = cut?.tie ?? null;
   const slowLeaf = (): void => {
     if (b.smath && probe) {
       const wit = smathOperands(b, dir, cells, olds);
@@ -441,6 +445,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       const it = items[k];
       if (uses[it.key] >= counts[it.key]) continue;
       if (w && acc + w[k] < least) continue;
+      if (tie && !tie.step(e, k)) continue;
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, infos[k]);

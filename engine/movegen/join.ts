@@ -17,6 +17,7 @@ import type { Group } from "./bounds";
 import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import { partnerUses } from "./partners";
 import type { TopList } from "./recorder";
+import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
@@ -241,6 +242,7 @@ class GroupJoin {
     const K = b.keys.length;
     b.stats.tables++;
     const cut = this.scoreCut(shape, scores);
+    if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
     const os = otherSide(b, others);
     if (b.smath) os.partners = partnerUses(b, others, running);
