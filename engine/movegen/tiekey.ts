@@ -24,13 +24,28 @@ export class TieKeyCut {
   private readonly state: Uint8Array;
   private lastKey = "";
   private lastEntries: string[] = [];
+  /** the key entry of item k on the probed side's e-th empty square, written when first compared */
+  private readonly entries: Array<string | undefined>;
 
-  /** `entries[e][k]`: the key entry of item k on the probed side's e-th empty square */
   constructor(
     private readonly top: TopList,
-    private readonly entries: string[][],
+    private readonly b: SideBoard,
+    private readonly emptyRc: Array<[number, number]>,
   ) {
-    this.state = new Uint8Array(entries.length + 1);
+    this.state = new Uint8Array(emptyRc.length + 1);
+    this.entries = new Array<string | undefined>(emptyRc.length * b.items.length);
+  }
+
+  /** as join.ts `keyOf` writes an entry (without its trailing space: the key is split on it) */
+  private entry(e: number, k: number): string {
+    const at = e * this.b.items.length + k;
+    let s = this.entries[at];
+    if (s === undefined) {
+      const [r, c] = this.emptyRc[e];
+      const it = this.b.items[k];
+      s = this.entries[at] = `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`;
+    }
+    return s;
   }
 
   /** Whether item k on empty square e can still lead to a play that enters (and the state after it). */
@@ -44,7 +59,7 @@ export class TieKeyCut {
       this.lastKey = key;
       this.lastEntries = key.split(" ");
     }
-    const mine = this.entries[e][k];
+    const mine = this.entry(e, k);
     const theirs = this.lastEntries[e] ?? "";
     if (mine > theirs) {
       tieCut.fired++;
@@ -69,8 +84,7 @@ export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, e
   const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
   const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
   if (minBlanks < last.blanks || tiles !== last.tiles) return null;
-  const pad = (x: number): string => x.toString().padStart(2, "0");
-  // as join.ts `keyOf` writes an entry (without its trailing space: the key is split on it)
-  const entries = emptyRc.map(([r, c]) => b.items.map((it) => `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`));
-  return new TieKeyCut(top, entries);
+  return new TieKeyCut(top, b, emptyRc);
 }
+
+const pad = (x: number): string => x.toString().padStart(2, "0");
