@@ -12,7 +12,9 @@ import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { exactPlays, type ExactResult } from "./exact";
-import { tieCut } from "./tiekey";
+import { TopList } from "./recorder";
+import type { SideBoard } from "./sides";
+import { tieCut, TieKeyCut } from "./tiekey";
 
 const rs = getRuleset("equate");
 const boards = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")
@@ -72,5 +74,24 @@ describe("Equate tie cut (tiekey.ts)", () => {
     const full = run(p.value.board, typeof rack === "number" ? [] : rack, false, 1);
     expect(cut.complete && full.complete).toBe(true);
     expect(shown(cut)).toEqual(shown(full));
+  });
+
+  it("compares a prefix entry by entry with the last key, and stops comparing once it sorts before", () => {
+    const top = new TopList(1);
+    top.add({ score: 10, blanks: 0, tiles: 3, brackets: 0, key: "01,01:2 01,02:5 01,04:= ", placements: [] });
+    const faces = ["1", "2", "3", "5", "9"];
+    const b = { items: faces.map((core) => ({ core, blank: false })) } as unknown as SideBoard;
+    const cut = new TieKeyCut(top, b, [
+      [1, 1],
+      [1, 2],
+    ]);
+    const k = (f: string): number => faces.indexOf(f);
+    expect(cut.step(0, k("3"))).toBe(false); // after the last key's first entry
+    expect(cut.step(0, k("2"))).toBe(true); // equal so far
+    expect(cut.step(1, k("9"))).toBe(false);
+    expect(cut.step(1, k("5"))).toBe(true);
+    expect(cut.step(1, k("3"))).toBe(true);
+    expect(cut.step(0, k("1"))).toBe(true); // sorts before: any second entry may follow
+    expect(cut.step(1, k("9"))).toBe(true);
   });
 });
