@@ -17,10 +17,18 @@ import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type IntFilter, type Operand } from "./brackets";
-import { REJECT, START } from "./grammar";
+import * as G from "./grammar";
 import { nsCuts, type BonusCut } from "./nseval";
-import { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey, type FaceInfo } from "./sidearith";
+import * as A from "./sidearith";
+import type { FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
+import type { TieKeyCut } from "./tiekey";
+
+// Module-local copies of what the search reads at every step: where the engine is compiled to
+// CommonJS (esbuild under tsx, which runs the bench) each read of an imported binding is a getter
+// call, measured at ≈ 19 % of the CPU of the 30 Equate bench positions (Equate, fifth round).
+const { REJECT, START } = G;
+const { anyIn, BIG, DEAD, faceInfo, K_DIGIT, K_FRACTION, valueKey } = A;
 
 /** a cell's brackets when it has none (one object shared by every such cell, never mutated) */
 export const NO_BR = { open: 0, close: 0 };
@@ -79,6 +87,8 @@ export interface ProbeCut {
   /** Number Scrabble: the value bonus by the size the prefix's value can still reach (nseval.ts;
    * `limit` counts the largest) */
   bonus?: BonusCut;
+  /** Equate: prefixes that could only tie the list's last play and lose its tie-break (tiekey.ts) */
+  tie?: TieKeyCut | null;
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
@@ -405,6 +415,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const values = new Map<string, unknown>();
+  const tie = cut?.tie ?? null;
   const slowLeaf = (): void => {
     if (b.smath && probe) {
       const wit = smathOperands(b, dir, cells, olds);
@@ -485,6 +496,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       const it = items[k];
       if (uses[it.key] >= counts[it.key]) continue;
       if (w && acc + w[k] < least) continue;
+      if (tie && !tie.step(e, k)) continue;
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, infos[k]);

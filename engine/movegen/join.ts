@@ -19,6 +19,7 @@ import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import { BonusCut } from "./nseval";
 import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
+import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
@@ -246,6 +247,7 @@ class GroupJoin {
     const K = b.keys.length;
     b.stats.tables++;
     const cut = this.scoreCut(shape, scores);
+    if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
     const os = otherSide(b, others);
     if (b.smath) {

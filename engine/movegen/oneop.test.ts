@@ -74,7 +74,7 @@ describe("oneop: whole-rack groups with one × or ÷ (relaxed exact test)", () =
       if (faces.length > 5) continue;
       const valid = shapes(faces, op);
       const tiles = faces.map(tileOf);
-      for (let opLen = 3; opLen <= faces.length + 1; opLen++) {
+      for (let opLen = 1; opLen <= faces.length + 1; opLen++) {
         const plainLen = faces.length + 1 - opLen;
         if (plainLen < 1) continue;
         const ok = oneOpFeasible(tiles, op === "×" ? 3 : 4, opLen, plainLen);
@@ -91,6 +91,37 @@ describe("oneop: whole-rack groups with one × or ÷ (relaxed exact test)", () =
     expect(accepted).toBeGreaterThan(5);
   });
 
+  it("answers the relaxed problem exactly: the same as every ordering of the tiles cut into X, Y, Z", () => {
+    const rng = createRng("oneop-relaxed");
+    let yes = 0;
+    let no = 0;
+    for (let t = 0; t < 60; t++) {
+      const n = 5 + rng.below(3);
+      const faces: string[] = [];
+      if (t % 3 === 0) {
+        // from a true product, so some split holds
+        const x = 2 + rng.below(40);
+        const y = 2 + rng.below(40);
+        faces.push(...String(x), ...String(y), ...String(x * y));
+      } else {
+        for (let k = 0; k < n; k++) faces.push(rng.below(6) === 0 ? FRACTIONS[rng.below(FRACTIONS.length)] : String(rng.below(10)));
+      }
+      if (faces.length > 7) continue;
+      const tiles = faces.map(tileOf);
+      for (const op of [3, 4] as const) {
+        for (let opLen = 3; opLen <= tiles.length; opLen++) {
+          const plainLen = tiles.length + 1 - opLen;
+          const want = relaxedBrute(tiles, op, opLen);
+          expect(oneOpFeasible(tiles, op, opLen, plainLen), `${faces.join(" ")} ${op} ${opLen},${plainLen}`).toBe(want);
+          if (want) yes++;
+          else no++;
+        }
+      }
+    }
+    expect(yes).toBeGreaterThan(10);
+    expect(no).toBeGreaterThan(10);
+  });
+
   it("fires on equate:4 of the bench positions (a full rack with ÷ as its only operator)", () => {
     // bench/positions/movegen.json, movegen-positions:equate:4
     const p = parsePosition("equate 19/19/19/19/19/19/19/19/3[3][0]+[3]=[3]?[3]9/8[3][4][5]=[8][6][1/4]×[4]?2/19/19/19/19/19/19/19/19/19 [4][2][7][3/4][6][1][7/4][2]÷/[0][4][1/2][6][7]×[1]÷[3] 5/62 0 118");
@@ -101,3 +132,44 @@ describe("oneop: whole-rack groups with one × or ÷ (relaxed exact test)", () =
     expect(r.stats.groupsNoEquation).toBeGreaterThan(50);
   });
 });
+
+/** an operand of the relaxed problem: digits (no leading 0 before two or more), then at most one fraction, last */
+function operandValue(ts: readonly OTile[]): number | null {
+  if (!ts.length) return null;
+  const last = ts[ts.length - 1];
+  const fr = last.den ? last : null;
+  const ds = fr ? ts.slice(0, -1) : ts;
+  if (ds.some((x) => x.den) || (ds.length >= 2 && ds[0].n === 0)) return null;
+  return ds.reduce((v, x) => v * 10 + x.n, 0) + (fr ? fr.n / fr.den : 0);
+}
+
+/** brute force of the relaxed problem: every ordering of the tiles, cut into X op Y (opLen squares) and Z (the rest) */
+function relaxedBrute(tiles: readonly OTile[], op: 3 | 4, opLen: number): boolean {
+  const perm: OTile[] = [];
+  const used = tiles.map(() => false);
+  const rec = (): boolean => {
+    if (perm.length === tiles.length) {
+      const z = operandValue(perm.slice(opLen - 1));
+      for (let la = 1; la < opLen - 1; la++) {
+        const a = operandValue(perm.slice(0, la));
+        const b = operandValue(perm.slice(la, opLen - 1));
+        if (a === null || b === null || z === null) continue;
+        // ÷: A ÷ B = Z is A = B·Z; ×: A × B = Z
+        const ok = op === 3 ? Math.abs(a * b - z) < 1e-9 : Math.abs(b * z - a) < 1e-9;
+        if (ok) return true;
+      }
+      return false;
+    }
+    for (let i = 0; i < tiles.length; i++) {
+      if (used[i]) continue;
+      used[i] = true;
+      perm.push(tiles[i]);
+      const hit = rec();
+      perm.pop();
+      used[i] = false;
+      if (hit) return true;
+    }
+    return false;
+  };
+  return rec();
+}
