@@ -82,15 +82,23 @@ export function applyCatchUp(n: WideNotice): boolean {
 
 const listening = new WeakMap<LiveBus, WeakSet<Db>>();
 
-/** Starts this process's one catch-up listener on `db` (on the current live bus), once; cheap after. */
+/** Starts this process's one catch-up listener on `db` (on the current live bus), once; cheap
+ * after. Never throws: without it, moves read as before. */
 export function listenForCatchUps(db: Db): void {
   const bus = liveBus();
   let dbs = listening.get(bus);
   if (!dbs) listening.set(bus, (dbs = new WeakSet()));
   if (dbs.has(db)) return;
   const started = dbs.add(db);
-  bus.listenWide(db, (n) => void applyCatchUp(n)).catch((err: unknown) => {
-    started.delete(db); // the next move tries again; meanwhile moves read, as without it
-    log.error({ err }, "Could not listen for catch-up notices");
-  });
+  const failed = (err: unknown) => log.error({ err }, "Could not listen for catch-up notices; moves on the other instances' games read first");
+  try {
+    bus.listenWide(db, (n) => void applyCatchUp(n)).catch((err: unknown) => {
+      started.delete(db); // the next move tries again
+      failed(err);
+    });
+  } catch (err) {
+    // the bus is another copy's, of another build (server/main.ts and Next's bundle share one
+    // through globalThis): not tried again
+    failed(err);
+  }
 }
