@@ -2,7 +2,9 @@
  * The live bus on a NATS server (LIVE_BUS_URL=nats://host:4222), for sites with many app
  * instances (docs/deployment.md "Live updates"). One connection per process; one NATS
  * subscription per topic that has subscribers here, so each instance receives only the topics
- * its own viewers watch (NOTIFY sends every notice to every instance).
+ * its own viewers watch (NOTIFY sends every notice to every instance); and, once something
+ * listens process-wide (`listenWide`: the move path's catch-ups), one on WIDE_SUBJECT, where a
+ * notice's data goes in a companion message.
  *
  * A NATS publish cannot join a database transaction, so it is sent after the commit
  * (db/commit-hooks.ts): a rolled-back transaction announces nothing. Notices from one process
