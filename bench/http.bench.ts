@@ -242,6 +242,10 @@ export default async function main() {
     const levels: Level[] = [];
     // the measured batches' window on the monotonic clock, the one V8's profiles are stamped with (bench/cpuprofile.ts --from/--to)
     const windowFrom = process.hrtime.bigint() / 1000n;
+    // statements the app servers send per measured move (two instances: 1.00 when every catch-up
+    // notice beat the next move to the other instance, 2.00 when none did)
+    const statements = async () => (await Promise.all(apps.map((a) => a.stats()))).reduce((n, st) => n + (st?.statements ?? NaN), 0);
+    const statements0 = await statements();
     for (const c of LEVELS) {
       const l: Level = { label: `${c} in flight`, app: { cpu: [], pg: [], walls: [], tput: [] }, bare: { cpu: [], pg: [], walls: [], tput: [] } };
       for (let r = 0; r < RUNS; r++) {
@@ -257,8 +261,11 @@ export default async function main() {
       }
       levels.push(l);
     }
+    const measuredMoves = levels.reduce((n, l) => n + l.app.walls.length, 0);
+    // the bare batches in between send nothing through the apps
+    const perMove = ((await statements()) - statements0) / measuredMoves;
     if (process.env.BENCH_CPU_PROF) {
-      const moves = levels.reduce((n, l) => n + l.app.walls.length, 0);
+      const moves = measuredMoves;
       console.log(`BENCH_WINDOW ${windowFrom} ${process.hrtime.bigint() / 1000n} ${moves} (bench/cpuprofile.ts --from --to --per; the bare batches interleaved in it are another process; profiles in ${process.env.BENCH_CPU_PROF}, pids ${apps.map((x) => x.pid).join(" ")})`);
     }
     // game ends apart: every game played up to its last move (unmeasured), then those moves one at
@@ -290,6 +297,7 @@ export default async function main() {
     const load = (await import("node:os")).loadavg()[0]!.toFixed(1);
     console.log(`HTTP on loopback, PostgreSQL ${adminUrl.host}; ${INSTANCES} app instance(s)${INSTANCES > 1 ? ", moves alternating" : ""}; interleaved rounds, medians of ${RUNS} × ${MOVES} requests; CPU per request from /proc; load average ${load}`);
     console.log(`idle (before the batches): app ${idle.app.toFixed(1)} ms/s (all instances), PostgreSQL ${idle.pg.toFixed(1)} ms/s`);
+    console.log(`statements per measured move (all instances, all levels): ${perMove.toFixed(2)}`);
     for (const l of levels) report(l);
     if (ends.app.walls.length) {
       report(ends);

@@ -241,7 +241,8 @@ function countPgliteStatements(client: PGlite, counter: { n: number }) {
     for (const key of ["query", "exec"] as const) {
       const call = target[key].bind(target);
       target[key] = (...args) => {
-        counter.n++;
+        // the live bus's LISTEN is not the work's statement (postgres.js LISTENs on a connection of its own)
+        if (typeof args[0] !== "string" || !/^\s*(UN)?LISTEN\s/i.test(args[0])) counter.n++;
         return call(...args);
       };
     }

@@ -8,9 +8,13 @@
  *
  * A service calls `publish(tx, topic, version)` inside its transaction; subscribers hear of it only
  * if and after that transaction commits (NOTIFY: PostgreSQL delivers on commit; NATS: sent by an
- * after-commit hook, db/commit-hooks.ts), so they never see a state that was rolled back. Payloads
- * carry a topic and a version only — never game data — so nothing secret can leak through the bus:
- * each subscriber re-reads its own view (racks only for their owner).
+ * after-commit hook, db/commit-hooks.ts), so they never see a state that was rolled back. What a
+ * topic's subscribers get is a topic and a version only — never game data — so nothing secret can
+ * leak through a subscription: each re-reads its own view (racks only for their owner). A notice
+ * may also carry `data` for other app instances' process-wide listener (`listenWide`: the move
+ * path's committed events, racks and verdicts included, server/services/matches/catch-up.ts);
+ * that stays between servers, so the bus (the database, or the NATS server) must be as private as
+ * the database itself.
  *
  * The contract: once `await subscribe(db, topic)` has returned, every notice on `topic` committed
  * afterwards reaches the subscription, or — if the bus lost its connection meanwhile (database or
@@ -25,7 +29,7 @@ import { NatsBus } from "./nats-bus";
 import { NotifyBus } from "./notify-bus";
 import type { LiveBus, Subscription } from "./subscription";
 
-export type { LiveBus, LiveNotice, Subscription } from "./subscription";
+export type { LiveBus, LiveNotice, Subscription, WideNotice } from "./subscription";
 
 /** The bus `LIVE_BUS_URL` names (NOTIFY when unset). Throws on a URL it cannot serve: a typo must not fall back silently. */
 export function liveBusFromUrl(url: string | undefined): LiveBus {
@@ -49,9 +53,10 @@ export function setLiveBus(bus: LiveBus): LiveBus {
   return previous;
 }
 
-/** Announces that `topic` changed (e.g. `match:<id>`); delivered after the transaction commits. */
-export function publish(db: DbOrTx, topic: string, version = 0): Promise<void> {
-  return liveBus().publish(db, topic, version);
+/** Announces that `topic` changed (e.g. `match:<id>`); delivered after the transaction commits.
+ * `data`, for process-wide listeners (`listenWide`), only when it fits the bus's payload limit. */
+export function publish(db: DbOrTx, topic: string, version = 0, data?: unknown): Promise<void> {
+  return liveBus().publish(db, topic, version, data);
 }
 
 /**
@@ -59,8 +64,8 @@ export function publish(db: DbOrTx, topic: string, version = 0): Promise<void> {
  * statement, server/services/matches/writer.ts): select `expr` once per written row, and call
  * `written(db)` after the statement succeeded (with the statement's `db` or transaction).
  */
-export function statementNotice(topic: string, version = 0) {
-  return liveBus().statementNotice(topic, version);
+export function statementNotice(topic: string, version = 0, data?: unknown) {
+  return liveBus().statementNotice(topic, version, data);
 }
 
 /**

@@ -2,7 +2,9 @@
  * The live bus on a NATS server (LIVE_BUS_URL=nats://host:4222), for sites with many app
  * instances (docs/deployment.md "Live updates"). One connection per process; one NATS
  * subscription per topic that has subscribers here, so each instance receives only the topics
- * its own viewers watch (NOTIFY sends every notice to every instance).
+ * its own viewers watch (NOTIFY sends every notice to every instance); and, once something
+ * listens process-wide (`listenWide`: the move path's catch-ups), one on WIDE_SUBJECT, where a
+ * notice's data goes in a companion message.
  *
  * A NATS publish cannot join a database transaction, so it is sent after the commit
  * (db/commit-hooks.ts): a rolled-back transaction announces nothing. Notices from one process
@@ -15,9 +17,11 @@ import { sql } from "drizzle-orm";
 import { connect, type NatsConnection, type Subscription as NatsSubscription } from "@nats-io/transport-node";
 import { onCommit } from "@/db/commit-hooks";
 import type { Db, DbOrTx } from "@/db/client";
-import { Fanout, payloadOf, subscribeVia, type LiveBus, type Subscription } from "./subscription";
+import { Fanout, payloadOf, subscribeVia, type LiveBus, type Subscription, type WideNotice } from "./subscription";
 
 const SUBJECT_PREFIX = "equalis.live.";
+/** The subject of the notices that carry data (`listenWide`): every instance hears every one. */
+export const WIDE_SUBJECT = "equalis.wide";
 
 /** A topic as one NATS subject token: `.`, `*`, `>` and whitespace are not allowed in one. The
  * payload carries the exact topic, so two topics sharing a subject only cost a filtered notice. */
@@ -37,16 +41,30 @@ export class NatsBus implements LiveBus {
   private readonly heard = new Map<string, Heard>();
   private connection: Promise<NatsConnection> | null = null;
   private closed = false;
+  private wide: Promise<void> | null = null;
 
   constructor(private readonly url: string) {}
 
-  async publish(db: DbOrTx, topic: string, version: number): Promise<void> {
-    onCommit(db, () => this.send(topic, version));
+  async publish(db: DbOrTx, topic: string, version: number, data?: unknown): Promise<void> {
+    onCommit(db, () => this.send(topic, version, data));
   }
 
-  statementNotice(topic: string, version: number) {
+  statementNotice(topic: string, version: number, data?: unknown) {
     // nothing for the statement to do; once it has written (and committed), publish
-    return { expr: sql`null`, written: (db: DbOrTx) => this.publish(db, topic, version) };
+    return { expr: sql`null`, written: (db: DbOrTx) => this.publish(db, topic, version, data) };
+  }
+
+  async listenWide(_db: Db, sink: (n: WideNotice) => void): Promise<() => void> {
+    const leave = this.fanout.joinWide(sink);
+    this.wide ??= (async () => {
+      const nc = await this.conn();
+      // the topic's own subject carries the plain notice: here only the wide sinks are fed
+      nc.subscribe(WIDE_SUBJECT, { callback: (err, msg) => void (err || this.fanout.emitPayload(msg.string(), false)) });
+      await nc.flush();
+    })();
+    this.wide.catch(() => (this.wide = null)); // the next listener tries again
+    await this.wide;
+    return leave;
   }
 
   subscribe(_db: Db, topic: string, signal?: AbortSignal): Promise<Subscription> {
@@ -59,10 +77,17 @@ export class NatsBus implements LiveBus {
     await nc?.close();
   }
 
-  /** After a commit: never throws (the commit stands); a lost notice is covered by the re-read on reconnect. */
-  private send(topic: string, version: number) {
+  /** After a commit: never throws (the commit stands); a lost notice is covered by the re-read on reconnect.
+   * `data` goes in a companion message on WIDE_SUBJECT, when it fits the server's payload limit. */
+  private send(topic: string, version: number, data?: unknown) {
     this.conn().then(
-      (nc) => nc.publish(subjectOf(topic), payloadOf(topic, version)),
+      (nc) => {
+        const plain = payloadOf(topic, version);
+        nc.publish(subjectOf(topic), plain);
+        if (data === undefined) return;
+        const wide = payloadOf(topic, version, data, nc.info?.max_payload ?? 1024 * 1024);
+        if (wide !== plain) nc.publish(WIDE_SUBJECT, wide);
+      },
       (err: unknown) => console.error(`Live bus: could not publish ${topic}:`, err),
     ).catch((err: unknown) => console.error(`Live bus: could not publish ${topic}:`, err));
   }

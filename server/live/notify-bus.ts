@@ -6,24 +6,34 @@
  */
 import { sql } from "drizzle-orm";
 import { onPoolReplaced, type Db, type DbOrTx } from "@/db/client";
-import { Fanout, payloadOf, subscribeVia, type LiveBus, type Subscription } from "./subscription";
+import { Fanout, payloadOf, subscribeVia, type LiveBus, type Subscription, type WideNotice } from "./subscription";
 
 export const CHANNEL = "equalis_live";
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (the default build). */
+export const NOTIFY_MAX_BYTES = 7999;
 
 export class NotifyBus implements LiveBus {
   readonly kind = "notify" as const;
 
-  async publish(db: DbOrTx, topic: string, version: number): Promise<void> {
-    await db.execute(sql`select pg_notify(${CHANNEL}, ${payloadOf(topic, version)})`);
+  async publish(db: DbOrTx, topic: string, version: number, data?: unknown): Promise<void> {
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${payloadOf(topic, version, data, NOTIFY_MAX_BYTES)})`);
   }
 
-  statementNotice(topic: string, version: number) {
-    return { expr: sql`pg_notify(${CHANNEL}, ${payloadOf(topic, version)})`, written: async () => {} };
+  // the data rides in the topic's own notice (every instance hears every notice anyway)
+  statementNotice(topic: string, version: number, data?: unknown) {
+    return { expr: sql`pg_notify(${CHANNEL}, ${payloadOf(topic, version, data, NOTIFY_MAX_BYTES)})`, written: async () => {} };
   }
 
   subscribe(db: Db, topic: string, signal?: AbortSignal): Promise<Subscription> {
     const hub = hubOf(db);
     return subscribeVia(hub.fanout, topic, () => hub.listening(), signal);
+  }
+
+  async listenWide(db: Db, sink: (n: WideNotice) => void): Promise<() => void> {
+    const hub = hubOf(db);
+    const leave = hub.fanout.joinWide(sink);
+    await hub.listening();
+    return leave;
   }
 
   async close(): Promise<void> {}

@@ -13,6 +13,15 @@ export interface LiveNotice {
   version: number;
 }
 
+/**
+ * A notice with what other instances need to catch up without reading (the move path's committed
+ * events and row: server/services/matches/catch-up.ts). Heard process-wide (`listenWide`), by
+ * servers only: topic subscribers get the plain notice, and nothing of `data` leaves the server.
+ */
+export interface WideNotice extends LiveNotice {
+  data: unknown;
+}
+
 /** Notices for one topic, in order; over when its signal aborts, on `close()`, or when a `for await` over it stops. */
 export interface Subscription extends AsyncIterableIterator<LiveNotice, undefined> {
   close(): void;
@@ -25,13 +34,20 @@ export interface Subscription extends AsyncIterableIterator<LiveNotice, undefine
  */
 export interface LiveBus {
   readonly kind: "notify" | "nats";
-  publish(db: DbOrTx, topic: string, version: number): Promise<void>;
+  /** `data`: for process-wide listeners (`listenWide`), sent only if it fits the bus's payload limit. */
+  publish(db: DbOrTx, topic: string, version: number, data?: unknown): Promise<void>;
   /**
    * For a statement that notifies as part of its own work (the move path's one write statement):
    * `expr`, selected once per written row, and `written(db)`, called once the statement succeeded.
    */
-  statementNotice(topic: string, version: number): { expr: SQL; written(db: DbOrTx): Promise<void> };
+  statementNotice(topic: string, version: number, data?: unknown): { expr: SQL; written(db: DbOrTx): Promise<void> };
   subscribe(db: Db, topic: string, signal?: AbortSignal): Promise<Subscription>;
+  /**
+   * One process-wide listener of the notices published with `data` (every topic); returns once the
+   * bus hears them, with the function that stops it. Best effort: a notice lost in an outage is
+   * not replayed (its data is a shortcut; the topic's subscribers still get their re-read).
+   */
+  listenWide(db: Db, sink: (n: WideNotice) => void): Promise<() => void>;
   /** Closes the bus's own connections (a broker's); NOTIFY's LISTEN lives as long as its database handle. */
   close(): Promise<void>;
 }
@@ -39,6 +55,7 @@ export interface LiveBus {
 /** Sinks by topic, in one process: one LISTEN or broker subscription serves every subscriber. */
 export class Fanout {
   private readonly sinks = new Map<string, Set<(n: LiveNotice) => void>>();
+  private readonly wide = new Set<(n: WideNotice) => void>();
 
   /** Adds a sink for `topic`; returns the function that removes it. `onEmpty` runs when a topic loses its last sink. */
   join(topic: string, sink: (n: LiveNotice) => void, onEmpty?: () => void): () => void {
@@ -62,17 +79,35 @@ export class Fanout {
     return [...this.sinks.keys()];
   }
 
+  /** Adds a process-wide sink of the notices that carry data; returns its removal. */
+  joinWide(sink: (n: WideNotice) => void): () => void {
+    this.wide.add(sink);
+    return () => void this.wide.delete(sink);
+  }
+
   emit(notice: LiveNotice) {
     for (const sink of this.sinks.get(notice.topic) ?? []) sink(notice);
   }
 
-  /** Parses a payload of ours and emits it; anything else is ignored. */
-  emitPayload(payload: string) {
+  /** Parses a payload of ours and emits it (the plain notice to the topic's sinks unless `topics`
+   * is false; its data, if any, to the wide sinks); anything else is ignored. */
+  emitPayload(payload: string, topics = true) {
+    let notice: Partial<WideNotice>;
     try {
-      const notice = JSON.parse(payload) as LiveNotice;
-      if (typeof notice.topic === "string" && typeof notice.version === "number") this.emit(notice);
+      notice = JSON.parse(payload) as Partial<WideNotice>;
     } catch {
-      // not ours: ignore
+      return; // not ours: ignore
+    }
+    const { topic, version, data } = notice;
+    if (typeof topic !== "string" || typeof version !== "number") return;
+    if (topics) this.emit({ topic, version });
+    if (data === undefined) return;
+    for (const sink of this.wide) {
+      try {
+        sink({ topic, version, data });
+      } catch (err) {
+        console.error(`Live bus: a process-wide listener failed on ${topic}:`, err); // never the topic's subscribers' concern
+      }
     }
   }
 
@@ -82,7 +117,13 @@ export class Fanout {
   }
 }
 
-export function payloadOf(topic: string, version: number): string {
+/** A notice's payload; with `data` only when the whole payload fits in `maxBytes` (else the plain notice). */
+export function payloadOf(topic: string, version: number, data?: unknown, maxBytes = Infinity): string {
+  if (data !== undefined) {
+    const full = JSON.stringify({ topic, version, data } satisfies WideNotice);
+    // a UTF-8 byte count only when the characters alone could exceed the limit
+    if (full.length * 3 <= maxBytes || Buffer.byteLength(full) <= maxBytes) return full;
+  }
   return JSON.stringify({ topic, version } satisfies LiveNotice);
 }
 

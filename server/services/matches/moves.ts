@@ -34,6 +34,7 @@ import type { Db } from "@/db/client";
 import { matchPlayers, matches as matchesTable, type Match, type MatchStatus } from "@/db/schema/matches";
 import { act, resultOf, settleDue, type GameAction, type GameEvent, type GameState } from "@/engine";
 import { DomainError } from "@/server/errors";
+import { listenForCatchUps } from "./catch-up";
 import { assertFresh, lockMatch, readForMove, type MoveRead } from "./reads";
 import { refusalError } from "./refusals";
 import type { MoveAction } from "./schemas";
@@ -85,7 +86,8 @@ export async function submitMove(
   opts: { now?: number } = {},
 ): Promise<MoveOutcome> {
   const arrived = opts.now ?? Date.now();
-  // this process made the last move: its cached state and row are at `expectedSeq`, the write
+  listenForCatchUps(db); // once per process: other instances' moves then keep this cache current
+  // this process made the last move (or another instance's catch-up brought the cache to it): its cached state and row are at `expectedSeq`, the write
   // statement checks the rest (version, status, key) — no read (issue 30)
   const fast = await moveWithoutRead(db, input, arrived);
   if (fast) return fast;

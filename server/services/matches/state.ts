@@ -71,11 +71,40 @@ export function cachedRow(matchId: string, version: number): Match | null {
   return m && m.version === version ? m : null;
 }
 
-/** Remember the row as a committed write of `f` left it (writer.ts `writeEvents`' UPDATE). */
-export function cacheRowAfter(m: Match, f: Folded, now: number, result: MatchResult | null): void {
+/** The row fields a committed write of `f` at `now` sets (writer.ts `writeEvents`' UPDATE, for
+ * every write but an import's and the start's), times as epoch ms: a catch-up notice carries them. */
+export interface RowAfter {
+  version: number;
+  status: "active" | "finished";
+  turn: number | null;
+  scores: number[];
+  result: MatchResult | null;
+  finishedAt: number | null;
+  updatedAt: number;
+}
+
+export function rowAfter(f: Folded, now: number, result: MatchResult | null): RowAfter {
   const finished = result !== null;
   const s = f.state;
-  rows.set(m.id, { ...m, version: f.version, status: finished ? "finished" : "active", turn: s.phase === "playing" ? s.turn : null, scores: s.scores.slice(), result, finishedAt: finished ? new Date(now) : null, updatedAt: new Date(now) });
+  return { version: f.version, status: finished ? "finished" : "active", turn: s.phase === "playing" ? s.turn : null, scores: s.scores.slice(), result, finishedAt: finished ? now : null, updatedAt: now };
+}
+
+function keepRow(m: Match, r: RowAfter): void {
+  rows.set(m.id, { ...m, ...r, finishedAt: r.finishedAt === null ? null : new Date(r.finishedAt), updatedAt: new Date(r.updatedAt) });
+}
+
+/** Remember the row as a committed write of `f` left it (writer.ts `writeEvents`' UPDATE). */
+export function cacheRowAfter(m: Match, f: Folded, now: number, result: MatchResult | null): void {
+  keepRow(m, rowAfter(f, now, result));
+}
+
+/** The row cached at `from` as another instance's write left it (its catch-up notice,
+ * ./catch-up.ts); nothing when no active row is cached at exactly `from`. */
+export function advanceCachedRow(matchId: string, from: number, r: RowAfter): boolean {
+  const m = cachedRow(matchId, from);
+  if (!m || m.status !== "active") return false;
+  keepRow(m, r);
+  return true;
 }
 
 /** Forget every cached state (tests simulate a server restart with it). */

@@ -25,6 +25,7 @@ import { matchEvents, matches, matchSnapshots, type Match, type MatchResult } fr
 import { resultOf, type GameState } from "@/engine";
 import { publish, statementNotice } from "@/server/live/bus";
 import { applyRatedGame } from "@/server/services/ratings/apply";
+import { catchUpOf } from "./catch-up";
 import { notifyTurnIfCorrespondence } from "./turn-notice";
 import { queueOnGameEnd, startAfterEnd } from "@/server/services/analysis/on-end";
 import { snapshotDue, snapshotOf } from "./snapshots";
@@ -140,7 +141,7 @@ export function afterCommit(db: Db, w: Pick<EventWrite, "m" | "folded">): void {
  * earlier result); (b) appends the events (`INSERT … ON CONFLICT (match_id, client_id) DO
  * NOTHING`: the unique key is the last guard of exactly-once); (c) writes the snapshot when one is
  * due; (d) bumps the version and the row's cached fields; (e) announces the new version on the live bus (`pg_notify`, or a broker publish after the commit),
- * delivered when the statement commits. Returns false when the row had moved on (nothing written).
+ * delivered when the statement commits, with the catch-up for other instances (./catch-up.ts). Returns false when the row had moved on (nothing written).
  *
  * A game-ending write that reports to a tournament or rates the game runs this inside the
  * caller's transaction (the lock is then held until those writes commit too).
@@ -152,7 +153,8 @@ export async function writeEvents(db: DbOrTx, w: EventWrite): Promise<boolean> {
   const result = resultOf(s);
   const finished = result !== null;
   const events = appended.map((a) => ({ seq: a.seq, type: a.event.type, payload: a.event, at: new Date(a.event.at).toISOString(), actor_id: a.actorId, client_id: a.clientId, verdict: a.verdict ?? null }));
-  const notice = statementNotice(topicOf(m.id), f.version);
+  // with the events and row fields another instance folds into its caches (./catch-up.ts)
+  const notice = statementNotice(topicOf(m.id), f.version, catchUpOf(w));
   // prepared: the same text on every move, parsed and planned once per connection (db/client.ts)
   const res = await executePrepared(db, sql`
     with cur as (
