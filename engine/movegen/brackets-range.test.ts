@@ -25,6 +25,12 @@ const visited = (ops: Operand[], memo: IntervalMemo, lo?: number, hi?: number, i
   return [...out].sort();
 };
 
+/** A random side of 2–6 operands 0–20 with random operators between them. */
+function randomOps(rng: ReturnType<typeof createRng>): Operand[] {
+  const n = 2 + rng.below(5);
+  return Array.from({ length: n }, (_, i) => ({ value: rat(rng.below(21)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 }));
+}
+
 describe("visitSideValues with a range", () => {
   it("visits exactly the in-range values of the unranged visit", () => {
     const rng = createRng("smath-value-range");
@@ -32,11 +38,7 @@ describe("visitSideValues with a range", () => {
     const before = { ...valueSkips };
     let checked = 0;
     for (let t = 0; t < 400; t++) {
-      const n = 2 + rng.below(5);
-      const ops: Operand[] = [];
-      for (let i = 0; i < n; i++) {
-        ops.push({ value: rat(rng.below(21)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 });
-      }
+      const ops = randomOps(rng);
       const all = visited(ops, memo);
       if (all.length === 0) continue;
       const vals = all.map((k) => valueOf(Number(k), k.includes("/") ? k : null)).sort((a, b) => a - b);
@@ -63,11 +65,7 @@ describe("visitSideValues against the bigint programme, and with an integer filt
     const before = valueSkips.ints;
     let filtered = 0;
     for (let t = 0; t < 400; t++) {
-      const n = 2 + rng.below(5);
-      const ops: Operand[] = [];
-      for (let i = 0; i < n; i++) {
-        ops.push({ value: rat(rng.below(21)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 });
-      }
+      const ops = randomOps(rng);
       const all = visited(ops, memo);
       expect(all, JSON.stringify(ops.map((o) => o.op + o.value.n))).toEqual([...(sideValues(ops)?.values.keys() ?? [])].sort());
       // two "other sides": random integer sets, one drawn partly from the side's own values
