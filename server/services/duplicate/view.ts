@@ -9,7 +9,7 @@
  * rest by page (./pages.ts). A reason stays with its player: the shared part keeps the reasons
  * apart and each read puts back the reader's own.
  */
-import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { duplicatePlayers, duplicateSubmissions, duplicateTurns, users, type DuplicateGame, type StoredPlay } from "@/db/schema";
 import type { Placement } from "@/engine";
@@ -238,30 +238,21 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
   const table = tableRows(sh, tableExcerpt(sh.table.rows.length, me ? (sh.rowOf.get(me.userId) ?? -1) : -1));
   // the director's slip desk lists who has not submitted: every player; anyone else those the table shows
   const players = isDirector ? sh.players : namedIn(sh, table, me);
-  const open = sh.open;
-  // the open turn: how many have submitted, which of those named, and the reader's own play (its
-  // placements to them alone) — a field of 1,000 reads a count and a few short rows, not 1,000
-  const [subs, [counted]] = open
-    ? await Promise.all([
-        db
-          .select({
-            userId: duplicateSubmissions.userId,
-            placements: sql<Placement[] | null>`case when ${duplicateSubmissions.userId} = ${me?.userId ?? null}::uuid then ${duplicateSubmissions.placements} end`,
-            count: duplicateSubmissions.count,
-            submittedAt: duplicateSubmissions.submittedAt,
-          })
-          .from(duplicateSubmissions)
-          .where(
-            and(
-              eq(duplicateSubmissions.gameId, gameId),
-              eq(duplicateSubmissions.turn, open.number),
-              isDirector ? undefined : inArray(duplicateSubmissions.userId, players.map((p) => p.userId)),
-            ),
-          ),
-        db.select({ n: count() }).from(duplicateSubmissions).where(and(eq(duplicateSubmissions.gameId, gameId), eq(duplicateSubmissions.turn, open.number))),
-      ])
-    : [[], [{ n: 0 }]];
-  const mineRow = me ? subs.find((s) => s.userId === me.userId) : undefined;
+  // the open turn in one statement: how many have submitted, which of those named, and the
+  // reader's own play (its placements to them alone) — a field of 1,000 sends a count and a few ids, not 1,000 rows
+  const S = duplicateSubmissions;
+  const named = isDirector ? sql`true` : inArray(S.userId, players.map((p) => p.userId));
+  const [open] = sh.open
+    ? await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          ids: sql<string[] | null>`array_agg(${S.userId}::text) filter (where ${named})`,
+          mine: sql<{ placements: Placement[]; count: number; submittedAt: string }[] | null>`json_agg(json_build_object('placements', ${S.placements}, 'count', ${S.count}, 'submittedAt', ${S.submittedAt})) filter (where ${S.userId} = ${me?.userId ?? null}::uuid)`,
+        })
+        .from(S)
+        .where(and(eq(S.gameId, gameId), eq(S.turn, sh.open.number)))
+    : [];
+  const mineRow = open?.mine?.[0];
   return {
     id: g.id,
     name: g.name,
@@ -278,12 +269,12 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
     isDirector,
     me: me ? { table: me.table, joinedTurn: me.joinedTurn } : null,
     board: g.board,
-    turn: open,
-    mine: mineRow?.placements ? { placements: mineRow.placements, count: mineRow.count, submittedAt: mineRow.submittedAt } : null,
+    turn: sh.open,
+    mine: mineRow ? { placements: mineRow.placements, count: mineRow.count, submittedAt: new Date(mineRow.submittedAt) } : null,
     playerCount: sh.players.length,
     players,
-    submittedCount: counted?.n ?? 0,
-    submitted: subs.map((s) => s.userId),
+    submittedCount: open?.n ?? 0,
+    submitted: open?.ids ?? [],
     history: sh.history.map((h) => {
       const i = me ? h.byUser.get(me.userId) : undefined;
       return { number: h.number, rack: h.rack, master: h.master, playCount: h.plays.length, own: i === undefined ? null : playFor(sh, h.number, h.plays[i]!, viewerId) };
