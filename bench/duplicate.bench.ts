@@ -154,7 +154,7 @@ async function wholeView(db: Db, gameId: string, viewerId: string) {
     : [];
   const { id, name, ruleset, rulesetOptions, turnSeconds, maxTurns, preview, status, version, clubId, eventId, board } = g;
   return {
-    ...{ id, name, ruleset, rulesetOptions, turnSeconds, maxTurns, preview, status, version, clubId, eventId, board },
+    id, name, ruleset, rulesetOptions, turnSeconds, maxTurns, preview, status, version, clubId, eventId, board,
     isDirector,
     me,
     turn: sh.open,
