@@ -14,7 +14,8 @@
  * Service level on real databases: a scratch PostgreSQL database (bench/scratch-db.ts, on
  * BENCH_DATABASE_URL), then in-memory PGlite with a smaller field (BENCH_DUP_PGLITE_PLAYERS,
  * default 250: one connection, every statement in turn). A view of the game (what each player's
- * page re-reads on a notice) is timed after the turns too.
+ * page re-reads on a notice) is timed and sized after the turns too, beside the whole game in one
+ * view as `duplicate.get` carried it before (docs/duplicate.md "Reading a game").
  *
  * Each player also holds a live subscription to the game (as each page's `duplicate.live` stream
  * does; on PostgreSQL through a second database handle, as another app instance): the second
@@ -26,7 +27,7 @@ import { openDatabase, type Db, type DbHandle } from "@/db/client";
 import { duplicatePlayers, duplicateSubmissions, duplicateTurns } from "@/db/schema";
 import { bestPlaysAt, rulesetFor } from "@/engine";
 import { createDuplicate, startDuplicate } from "@/server/services/duplicate/games";
-import { duplicateView } from "@/server/services/duplicate/view";
+import { duplicateView, playFor, readableGame, tableRows } from "@/server/services/duplicate/view";
 import { loadGame } from "@/server/services/duplicate/access";
 import { searchTurn } from "@/server/services/duplicate/search";
 import { duplicateTopic } from "@/server/services/duplicate/live";
@@ -138,6 +139,88 @@ async function listen(db: Db, gameId: string, n: number): Promise<Listeners> {
   };
 }
 
+/**
+ * The reference view: the whole game in one read, as `duplicate.get` carried it before it was cut
+ * to one screen — every player, every row of the table, every play of every closed turn (a reason
+ * only on the reader's own) and every submitter of the open turn — from the same kept shared part.
+ */
+async function wholeView(db: Db, gameId: string, viewerId: string) {
+  const { g, sh, me, isDirector } = await readableGame(db, gameId, viewerId, new Date());
+  const subs = sh.open
+    ? await db
+        .select({ userId: duplicateSubmissions.userId, count: duplicateSubmissions.count, submittedAt: duplicateSubmissions.submittedAt })
+        .from(duplicateSubmissions)
+        .where(and(eq(duplicateSubmissions.gameId, gameId), eq(duplicateSubmissions.turn, sh.open.number)))
+    : [];
+  const { id, name, ruleset, rulesetOptions, turnSeconds, maxTurns, preview, status, version, clubId, eventId, board } = g;
+  return {
+    id, name, ruleset, rulesetOptions, turnSeconds, maxTurns, preview, status, version, clubId, eventId, board,
+    isDirector,
+    me,
+    turn: sh.open,
+    submitted: subs.map((s) => s.userId),
+    players: sh.players,
+    history: sh.history.map((h) => ({ number: h.number, rack: h.rack, master: h.master, plays: h.plays.map((p) => playFor(sh, h.number, p, viewerId)) })),
+    table: tableRows(sh, [...sh.table.rows.keys()]),
+  };
+}
+
+const median = (xs: number[]) => pct(xs, 0.5);
+
+/**
+ * What every page does on the close's notice: re-read its view, all at once (the first read at a
+ * version reads the shared part, the rest wait for it and add their own few statements). The
+ * one-screen view and the whole-game reference alternate, ROUNDS each, in one process; each round
+ * at a version not read yet. Bytes are the view's JSON (the router's superjson adds its type notes).
+ */
+async function viewFigures(db: Db, kind: string, id: string, users: { id: string }[], turns: number) {
+  const ROUNDS = 3;
+  const bump = () => db.execute(sql`update duplicate_games set version = version + 1 where id = ${id}::uuid`);
+  const kinds = [
+    { name: "one screen (now)", read: (u: string) => duplicateView(db, id, u) },
+    { name: "whole game (reference, as before)", read: (u: string) => wholeView(db, id, u) },
+  ];
+  const figures = kinds.map(() => ({ wall: [] as number[], cpu: [] as number[], p99: [] as number[], cold: [] as number[] }));
+  // a read with nothing kept, as every read was before the shared part was kept
+  for (let i = 0; i < 10; i++) {
+    for (const [k, { read }] of kinds.entries()) {
+      await bump();
+      const t = performance.now();
+      await read(users[i]!.id);
+      figures[k]!.cold.push(performance.now() - t);
+    }
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [k, { read }] of kinds.entries()) {
+      await bump();
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const ms = await Promise.all(
+        users.map(async (u) => {
+          const t = performance.now();
+          await read(u.id);
+          return performance.now() - t;
+        }),
+      );
+      const cpu = process.cpuUsage(cpu0);
+      figures[k]!.wall.push(performance.now() - t0);
+      figures[k]!.cpu.push((cpu.user + cpu.system) / 1000 / users.length);
+      figures[k]!.p99.push(pct(ms, 0.99));
+    }
+  }
+  // bytes: the first player (the director: every player named), a player in the middle of the table, the last
+  const readers = [users[0]!, users[Math.floor(users.length / 2)]!, users.at(-1)!];
+  for (const [k, { name, read }] of kinds.entries()) {
+    const bytes = await Promise.all(readers.map(async (u) => JSON.stringify(await read(u.id)).length));
+    const f = figures[k]!;
+    console.log(
+      `  ${kind}, ${users.length} players after ${turns} turns, ${name}: every player's view re-read at once — all done p50 ${median(f.wall).toFixed(0)} ms ` +
+        `[${f.wall.map((x) => x.toFixed(0)).join(", ")}] over ${ROUNDS} rounds, each view p99 ${median(f.p99).toFixed(1)} ms, server CPU ${median(f.cpu).toFixed(2)} ms per view; one read with nothing kept p50 ${median(f.cold).toFixed(1)} ms; ` +
+        `one view ${bytes.map((b) => `${(b / 1024).toFixed(1)} KiB`).join(" / ")} as JSON (director / middle / last player)`,
+    );
+  }
+}
+
 async function run(kind: string, players: number, open: () => Promise<(DbHandle & { listenDb?: Db }) | null>) {
   const handle = await open();
   if (!handle) return;
@@ -170,34 +253,7 @@ async function run(kind: string, players: number, open: () => Promise<(DbHandle 
           `submissions accepted ${rs.reduce((s, r) => s + r.accepted, 0)}, refused ${rs.reduce((s, r) => s + r.refused, 0)}; latency p50 ${pct(lat, 0.5).toFixed(1)} ms, p99 ${pct(lat, 0.99).toFixed(1)} ms`,
       );
     }
-    // the reference: a read with nothing kept, as every read was before the shared part was kept
-    const bump = () => db.execute(sql`update duplicate_games set version = version + 1 where id = ${id}::uuid`);
-    const cold: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      await bump();
-      const t = performance.now();
-      await duplicateView(db, id, users[i]!.id);
-      cold.push(performance.now() - t);
-    }
-    // what every page does on the close's notice: re-read its view, all at once (the first read at a
-    // version reads the shared part, the rest wait for it and add their own few statements)
-    await bump(); // a version not read yet
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const views = await Promise.all(
-      users.slice(0, players).map(async (u) => {
-        const t = performance.now();
-        await duplicateView(db, id, u.id);
-        return { ms: performance.now() - t };
-      }),
-    );
-    const wall = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const ms = views.map((v) => v.ms);
-    console.log(
-      `  ${kind}, ${players} players after ${results.length} turns: every player's view re-read at once — all done in ${wall.toFixed(0)} ms, ` +
-        `each p50 ${pct(ms, 0.5).toFixed(1)} ms, p99 ${pct(ms, 0.99).toFixed(1)} ms; server CPU ${((cpu.user + cpu.system) / 1000 / players).toFixed(2)} ms per view (reference: one read with nothing kept p50 ${pct(cold, 0.5).toFixed(1)} ms); one view ${(JSON.stringify(await duplicateView(db, id, users[0]!.id)).length / 1024).toFixed(0)} KiB as JSON`,
-    );
+    await viewFigures(db, kind, id, users, results.length);
   } finally {
     await close();
   }

@@ -1,6 +1,6 @@
 /**
  * Duplicate games (thin; docs/duplicate.md): create, join, start, submit a play, the director's
- * slips, and the game as the caller may see it (and its live notices); events (several games ranked together). Output schemas pick fields: the bag never leaves,
+ * slips, and the game as the caller may see it (one screen; the table, a closed turn's plays and the players by page) and its live notices; events (several games ranked together). Output schemas pick fields: the bag never leaves,
  * and another player's play for the open turn is not in the view (only who has submitted).
  */
 import { z } from "zod";
@@ -10,13 +10,26 @@ import { protectedProcedure, router } from "@/server/trpc";
 import { createDuplicate, enterSlip, joinDuplicate, listDuplicates, startDuplicate } from "@/server/services/duplicate/games";
 import { duplicateView } from "@/server/services/duplicate/view";
 import { addGameToEvent, createDuplicateEvent, eventView, listDuplicateEvents } from "@/server/services/duplicate/events";
-import { createDuplicateInput, createEventInput, eventGameInput, eventIdInput, gameIdInput, slipInput, submitInput } from "@/server/services/duplicate/schemas";
+import { createDuplicateInput, createEventInput, eventGameInput, eventIdInput, gameIdInput, pageInput, slipInput, submitInput, turnPlaysInput } from "@/server/services/duplicate/schemas";
+import { duplicatePlayersPage, duplicateTablePage, duplicateTurnPlays } from "@/server/services/duplicate/pages";
 import { liveDuplicate } from "@/server/services/duplicate/live";
 import { submitPlay } from "@/server/services/duplicate/turns";
 
 const STATUS = z.enum(["lobby", "playing", "finished"]);
 const playOut = z.object({ placements: z.array(placementOut), score: z.number(), text: z.string() });
 const cellOut = z.object({ score: z.number(), top: z.boolean(), solo: z.boolean(), missed: z.boolean(), submitted: z.boolean() });
+
+const playerOut = z.object({ userId: z.string(), name: z.string(), table: z.number(), joinedTurn: z.number() });
+const turnPlayOut = z.object({ userId: z.string(), name: z.string(), table: z.number(), text: z.string().nullable(), score: z.number(), valid: z.boolean().nullable(), reason: z.string().nullable() });
+const tableOut = z.object({
+  turns: z.array(z.number()),
+  tops: z.array(z.number()),
+  topTotal: z.number(),
+  rowCount: z.number(),
+  rows: z.array(
+    z.object({ userId: z.string(), name: z.string(), table: z.number(), position: z.number(), cells: z.array(cellOut), total: z.number(), percent: z.number(), tops: z.number(), soloTops: z.number() }),
+  ),
+});
 
 const viewOut = z.object({
   id: z.string(),
@@ -36,22 +49,12 @@ const viewOut = z.object({
   board: z.array(placementOut),
   turn: z.object({ number: z.number(), rack: z.array(z.string()), openedAt: z.date(), dueAt: z.date() }).nullable(),
   mine: z.object({ placements: z.array(placementOut), count: z.number(), submittedAt: z.date() }).nullable(),
+  playerCount: z.number(),
+  players: z.array(playerOut),
+  submittedCount: z.number(),
   submitted: z.array(z.string()),
-  players: z.array(z.object({ userId: z.string(), name: z.string(), table: z.number(), joinedTurn: z.number() })),
-  history: z.array(
-    z.object({
-      number: z.number(),
-      rack: z.array(z.string()),
-      master: playOut.nullable(),
-      plays: z.array(z.object({ userId: z.string(), text: z.string().nullable(), score: z.number(), valid: z.boolean().nullable(), reason: z.string().nullable() })),
-    }),
-  ),
-  table: z.object({
-    turns: z.array(z.number()),
-    tops: z.array(z.number()),
-    topTotal: z.number(),
-    rows: z.array(z.object({ userId: z.string(), cells: z.array(cellOut), total: z.number(), percent: z.number(), tops: z.number(), soloTops: z.number() })),
-  }),
+  history: z.array(z.object({ number: z.number(), rack: z.array(z.string()), master: playOut.nullable(), playCount: z.number(), own: turnPlayOut.nullable() })),
+  table: tableOut,
 });
 
 const STANDING = z.enum(DUPLICATE_STANDINGS);
@@ -84,6 +87,24 @@ export const duplicateRouter = router({
     .input(gameIdInput)
     .output(viewOut)
     .query(({ ctx, input }) => duplicateView(ctx.db, input.gameId, ctx.user.id)),
+
+  /** Rows of the table by page (the view carries the first and the caller's own). */
+  table: protectedProcedure
+    .input(pageInput)
+    .output(tableOut)
+    .query(({ ctx, input }) => duplicateTablePage(ctx.db, input, ctx.user.id)),
+
+  /** A closed turn's plays by page (an open turn's are their authors' alone). */
+  turnPlays: protectedProcedure
+    .input(turnPlaysInput)
+    .output(z.object({ number: z.number(), playCount: z.number(), plays: z.array(turnPlayOut) }))
+    .query(({ ctx, input }) => duplicateTurnPlays(ctx.db, input, ctx.user.id)),
+
+  /** The players by page, by table number, and who has submitted this turn (not what). */
+  players: protectedProcedure
+    .input(pageInput)
+    .output(z.object({ playerCount: z.number(), players: z.array(playerOut.extend({ submitted: z.boolean() })) }))
+    .query(({ ctx, input }) => duplicatePlayersPage(ctx.db, input, ctx.user.id)),
 
   /** Live: `{ version }` now and after every visible change (SSE; no data: pages re-read `get`). */
   live: protectedProcedure.input(gameIdInput).subscription(async function* ({ ctx, input, signal }) {

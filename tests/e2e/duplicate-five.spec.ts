@@ -209,6 +209,19 @@ test("[DUPLICATE]: five turns — the top by mouse, two submissions by keyboard,
   await cy.getByTestId("dup-history").scrollIntoViewIfNeeded();
   await cy.screenshot({ path: test.info().outputPath("why-phone.png"), fullPage: true });
   for (const p of [ann, kim]) await expect(turn2(p)).not.toContainText(cyReason);
+  // a closed turn's plays are read when it is opened: all three, by keyboard; Cy's reason to Cy alone
+  for (const p of [cy, kim]) {
+    const open = turn2(p).getByRole("button", { name: "Show all 3 plays" });
+    await open.focus();
+    await p.keyboard.press("Enter");
+    await expect(turn2(p).getByTestId("turn-plays").getByRole("listitem")).toHaveCount(3);
+    await expect(turn2(p).getByRole("button", { name: "Hide the plays" })).toHaveAttribute("aria-expanded", "true");
+  }
+  await expect(turn2(cy).getByTestId("turn-plays")).toContainText(`Why: ${cyReason}`);
+  await expect(turn2(kim).getByTestId("turn-plays")).toContainText("Cy Phone");
+  await expect(turn2(kim)).not.toContainText(cyReason);
+  await turn2(cy).scrollIntoViewIfNeeded();
+  await cy.screenshot({ path: test.info().outputPath("plays-opened-phone.png"), fullPage: true });
 
   // the projector followed the game to its last master play
   await expect(projector.getByTestId("projector-master")).toContainText(`Turn ${TURNS} master play`);

@@ -129,15 +129,19 @@ describeDb("duplicate games", (db, driver) => {
     const seen = await callerFor(db(), bo).duplicate.get({ gameId: id });
     const cold = statementsSent(db()) - before;
     expect(seen.status).toBe("finished");
-    const mine = seen.history[0]!.plays.find((p) => p.userId === bo.id)!;
-    expect(mine).toMatchObject({ valid: false, score: 0 });
+    const mine = seen.history[0]!.own!;
+    expect(mine).toMatchObject({ userId: bo.id, valid: false });
     expect(mine.reason).toMatch(/\S/);
     const before2 = statementsSent(db());
-    const other = (await callerFor(db(), ann).duplicate.get({ gameId: id })).history[0]!.plays.find((p) => p.userId === bo.id)!;
+    const annSees = await callerFor(db(), ann).duplicate.get({ gameId: id });
     expect(statementsSent(db()) - before2).toBe(cold - 3);
-    expect(other.reason).toBeNull();
+    expect(annSees.history[0]!.own, "Ann played nothing").toBeNull();
+    // Bo's play in the turn's plays as Ann reads them: no reason; as Bo reads them: his
+    const page = (u: typeof bo) => callerFor(db(), u).duplicate.turnPlays({ gameId: id, turn: 1 });
+    expect((await page(ann)).plays.find((p) => p.userId === bo.id)).toMatchObject({ valid: false, reason: null });
+    expect((await page(bo)).plays.find((p) => p.userId === bo.id)!.reason).toBe(mine.reason);
     // and the reader's own reason is still theirs on a read from the kept part
-    expect((await callerFor(db(), bo).duplicate.get({ gameId: id })).history[0]!.plays.find((p) => p.userId === bo.id)!.reason).toBe(mine.reason);
+    expect((await callerFor(db(), bo).duplicate.get({ gameId: id })).history[0]!.own!.reason).toBe(mine.reason);
   }, 60_000);
 
   it("1,000 submissions from one account: capped per turn, the last one before the cap kept", async () => {

@@ -258,6 +258,9 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   // duplicate games: the world's is the club director's, started, A and B playing
   "duplicate.list": () => undefined,
   "duplicate.get": (w) => ({ gameId: w.duplicate.gameId }),
+  "duplicate.table": (w, n) => ({ gameId: w.duplicate.gameId, offset: n % 7, limit: 1 + (n % 100) }),
+  "duplicate.turnPlays": (w, n) => ({ gameId: w.duplicate.gameId, turn: 1 + (n % 3), offset: n % 5, limit: 1 + (n % 100) }),
+  "duplicate.players": (w, n) => ({ gameId: w.duplicate.gameId, offset: n % 3, limit: 1 + (n % 100) }),
   "duplicate.live": (w) => ({ gameId: w.duplicate.gameId }),
   "duplicate.create": (w, n) => ({ name: `Fuzz duplicate ${n}`, ruleset: "equate", turnSeconds: 60 + n, maxTurns: 1 + (n % 5), playableRedraws: n % 11, clubId: n % 2 ? w.club.id : null, play: n % 3 !== 0 }),
   "duplicate.join": (w) => ({ gameId: w.duplicate.gameId }),

@@ -227,7 +227,15 @@ describeDb("no leaks", (db) => {
       const got = await caller.duplicate.get({ gameId: g!.id }).catch((e: unknown) => ({ message: (e as Error).message }));
       // the event holding the game shows standings over closed turns only
       const event = await caller.duplicate.eventGet({ eventId: w.duplicateEvent.eventId }).catch((e: unknown) => ({ message: (e as Error).message }));
-      const json = JSON.stringify([got, await caller.duplicate.list(), event, await caller.duplicate.eventList()]);
+      // the view's pages: the table and the players name who submitted, not what; the open turn's plays are no one's to page
+      const failed = (e: unknown) => ({ message: (e as Error).message });
+      const pages = await Promise.all([
+        caller.duplicate.table({ gameId: g!.id, offset: 0, limit: 100 }).catch(failed),
+        caller.duplicate.players({ gameId: g!.id, offset: 0, limit: 100 }).catch(failed),
+      ]);
+      await expect(caller.duplicate.turnPlays({ gameId: g!.id, turn: t!.number, offset: 0, limit: 100 }), `${role} pages the open turn's plays`).rejects.toThrow();
+      const json = JSON.stringify([got, await caller.duplicate.list(), event, await caller.duplicate.eventList(), pages]);
+      for (const [path, key] of walk(pages)) expect(["bag", "seed", "search", "next", "kept", "placements"], `${role}: pages ${path}`).not.toContain(key);
       if (role === "playerA") expect(json).toContain(secret);
       else expect(json, `${role} sees A's play`).not.toContain(secret);
       for (const [path, key] of walk(got)) expect(["bag", "seed", "search", "next", "kept"], `${role}: ${path}`).not.toContain(key);
@@ -235,6 +243,10 @@ describeDb("no leaks", (db) => {
       expect(json, `${role} sees the ruling of A's play`).not.toContain(JSON.stringify(ruled!.text));
       for (const [path, key] of walk(event)) expect(["bag", "seed", "search", "rack"], `${role}: event ${path}`).not.toContain(key);
       // outsiders and the judge are not in the club: the game is not theirs to see
+      if (role === "outsider" || role === "judge") {
+        expect(got).toMatchObject({ message: expect.stringContaining("member") });
+        for (const p of pages) expect(p, `${role} pages the game`).toMatchObject({ message: expect.stringContaining("member") });
+      } else expect(pages[1]).toMatchObject({ players: expect.arrayContaining([expect.objectContaining({ userId: w.users.playerA.id, submitted: true })]) });
       if (role === "outsider" || role === "judge") expect(got).toMatchObject({ message: expect.stringContaining("member") });
       else expect((got as { turn: { rack: string[] } }).turn.rack).toEqual(t!.rack);
     }
@@ -322,6 +334,9 @@ describeDb("no leaks", (db) => {
       "arena.ladder": (w) => ({ ladderId: w.arena.ladderId }),
       "duplicate.list": () => undefined,
       "duplicate.get": (w) => ({ gameId: w.duplicate.gameId }),
+      "duplicate.table": (w) => ({ gameId: w.duplicate.gameId }),
+      "duplicate.players": (w) => ({ gameId: w.duplicate.gameId }),
+      "duplicate.turnPlays": (w) => ({ gameId: w.duplicate.gameId, turn: 1 }),
       "duplicate.eventList": () => undefined,
       "duplicate.eventGet": (w) => ({ eventId: w.duplicateEvent.eventId }),
       "teams.event": (w) => ({ tournamentId: w.teams.tournamentId }),

@@ -13,6 +13,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { useRuleset } from "@/app/_components/board/use-ruleset";
 import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { PlayerList } from "../_components/dup-players";
 import { TurnTable } from "../_components/dup-table";
 import { PlayerBoard } from "../_components/player-board";
 import { SlipDesk } from "../_components/slip-desk";
@@ -74,7 +75,7 @@ export default function DuplicateGamePage() {
           </p>
         </div>
       ) : null}
-      {v.status === "lobby" ? <p>The game has not started yet: {v.players.length} joined. The director starts it.</p> : null}
+      {v.status === "lobby" ? <p>The game has not started yet: {v.playerCount} joined. The director starts it.</p> : null}
       {v.status === "finished" ? (
         <p className="font-medium" data-testid="game-over">
           The game is over.
@@ -108,15 +109,7 @@ export default function DuplicateGamePage() {
         <TurnTable v={v} myId={me.data?.id ?? null} />
       </Section>
       <Section title="Players">
-        <ul className="text-sm">
-          {v.players.map((p) => (
-            <li key={p.userId}>
-              Table {p.table}: {p.name}
-              {p.joinedTurn > 1 ? ` (from turn ${p.joinedTurn})` : ""}
-              {v.submitted.includes(p.userId) ? " — submitted" : ""}
-            </li>
-          ))}
-        </ul>
+        <PlayerList v={v} />
       </Section>
     </div>
   );

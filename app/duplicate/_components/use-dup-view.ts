@@ -2,7 +2,7 @@
 /**
  * A duplicate game's view kept current by push (docs/duplicate.md "Live pages"): the
  * `duplicate.live` subscription sends the game's version on every visible change and the page
- * re-reads its own view (`duplicate.get`) when the version is newer than the one it shows (or 0:
+ * re-reads its own view (`duplicate.get`, and any page of the table or players it shows) when the version is newer than the one it shows (or 0:
  * the bus lost notices). The countdown runs locally from the server's deadline. Two safety nets:
  * a slow poll for a lost stream, and one re-read a few seconds past the deadline if no notice of
  * the close came (a server whose queue is not worked closes the turn on that read).
@@ -24,6 +24,13 @@ export function useDuplicateView(gameId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const opts = trpc.duplicate.get.queryOptions({ gameId });
+  // the view and any page of it the screen shows (the table, the players; a closed turn's plays do not change)
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: opts.queryKey }),
+      queryClient.invalidateQueries({ queryKey: trpc.duplicate.table.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.duplicate.players.pathKey() }),
+    ]);
   const q = useQuery({
     ...opts,
     retry: false,
@@ -35,7 +42,7 @@ export function useDuplicateView(gameId: string) {
       {
         onData: ({ version }) => {
           const shown = queryClient.getQueryData(opts.queryKey)?.version;
-          if (version === 0 || shown === undefined || version > shown) void queryClient.invalidateQueries({ queryKey: opts.queryKey });
+          if (version === 0 || shown === undefined || version > shown) void refresh();
         },
       },
     ),
@@ -53,6 +60,5 @@ export function useDuplicateView(gameId: string) {
       void refetch();
     }
   }, [overdue, turnNumber, refetch]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: opts.queryKey });
   return { q, v, now, refresh };
 }

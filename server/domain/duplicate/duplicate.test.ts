@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exactPlays, getRuleset } from "@/engine";
 import { parseSlip } from "./slip";
-import { PLAYABLE_WORK, drawPlayableRack, drawRack, duplicateTable, eventStandings, eventWhyAbove, leftOnRack, newDupBag, rackShortfall, tenthsOfPercent } from "./duplicate";
+import { PLAYABLE_WORK, drawPlayableRack, drawRack, duplicateTable, eventStandings, eventWhyAbove, leftOnRack, newDupBag, rackShortfall, tableExcerpt, tenthsOfPercent } from "./duplicate";
 
 const equate = getRuleset("equate");
 const ns = getRuleset("number-scrabble");
@@ -89,6 +89,14 @@ describe("the turn table", () => {
     expect(cy!.cells[0]!.missed).toBe(true);
     expect(cy!.total).toBe(0);
     expect(cy!.cells[1]!.submitted).toBe(true);
+  });
+
+  it("a screen's excerpt: the first rows, the reader's own with its neighbours, each row once", () => {
+    expect(tableExcerpt(3, 1, 20, 2)).toEqual([0, 1, 2]); // a small field: every row
+    expect(tableExcerpt(100, -1, 3, 2)).toEqual([0, 1, 2]); // not a player: the top only
+    expect(tableExcerpt(100, 50, 3, 2)).toEqual([0, 1, 2, 48, 49, 50, 51, 52]);
+    expect(tableExcerpt(100, 3, 3, 2)).toEqual([0, 1, 2, 3, 4, 5]); // touching the top: no repeats
+    expect(tableExcerpt(100, 99, 3, 2)).toEqual([0, 1, 2, 97, 98, 99]); // the last row: nothing past the end
   });
 
   it("rounds percentages half up in integers", () => {

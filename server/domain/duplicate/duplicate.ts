@@ -196,6 +196,21 @@ export function duplicateTable(players: readonly { userId: string; joinedTurn: n
   return { turns: turns.map((t) => t.number), tops: turns.map((t) => t.top), topTotal, rows };
 }
 
+/** Rows a view carries of the table (docs/duplicate.md "Reading a game"): the first few, and the reader's own with a few either side. */
+export const TABLE_EXCERPT = { top: 20, around: 2 } as const;
+
+/**
+ * Which rows (0-based positions, ascending, no repeats) of a table of `count` rows one screen
+ * shows: the first `top`, and `around` either side of the reader's own row (`mine`, -1: none).
+ */
+export function tableExcerpt(count: number, mine: number, top: number = TABLE_EXCERPT.top, around: number = TABLE_EXCERPT.around): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < Math.min(top, count); i++) out.push(i);
+  if (mine < 0 || mine >= count) return out;
+  for (let i = Math.max(top, mine - around); i <= Math.min(count - 1, mine + around); i++) out.push(i);
+  return out;
+}
+
 export interface EventGameResult {
   userId: string;
   total: number;

@@ -38,6 +38,17 @@ export type CreateDuplicateInput = z.input<typeof createDuplicateInput>;
 
 export const gameIdInput = z.object({ gameId: id });
 
+/** A page of a game's table, a turn's plays or its players (docs/duplicate.md "Reading a game"). */
+export const PAGE_LIMIT = { max: 100, default: 50 } as const;
+const page = {
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  limit: z.number().int().min(1).max(PAGE_LIMIT.max).default(PAGE_LIMIT.default),
+};
+export const pageInput = z.object({ gameId: id, ...page });
+export type PageInput = z.output<typeof pageInput>;
+export const turnPlaysInput = z.object({ gameId: id, turn: z.number().int().min(1).max(MAX_TURNS.max), ...page });
+export type TurnPlaysInput = z.output<typeof turnPlaysInput>;
+
 export const submitInput = z.object({
   gameId: id,
   turn: z.number().int().min(1).max(MAX_TURNS.max),
