@@ -4,10 +4,10 @@
  * `duplicate.live` subscription sends the game's version on every visible change and the page
  * re-reads its own view (`duplicate.get`, and any page of the table or players it shows) when the version is newer than the one it shows (or 0:
  * the bus lost notices). The countdown runs locally from the server's deadline. Two safety nets:
- * a slow poll for a lost stream, and one re-read a few seconds past the deadline if no notice of
- * the close came (a server whose queue is not worked closes the turn on that read).
+ * a slow poll for a lost stream, and re-reads every few seconds from just past the deadline until
+ * the page shows the turn closed (a server whose queue is not worked closes the turn on such a read).
  */
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "@/app/_trpc/client";
@@ -49,16 +49,17 @@ export function useDuplicateView(gameId: string) {
   );
   const v = q.data;
   const now = useServerNow(v?.serverNow.getTime(), q.dataUpdatedAt);
-  // no notice of the close a while after the deadline: read once for this turn
-  const nudged = useRef<number>(-1);
+  // no notice of the close a while after the deadline: read now, and again every few seconds
+  // until the page shows the turn closed (a read that failed — a dropped connection — or a notice
+  // lost while it failed must not leave the page on a dead turn until the slow poll)
   const overdue = !!v?.turn && now > v.turn.dueAt.getTime() + CLOSE_GRACE_MS;
   const turnNumber = v?.turn?.number ?? -1;
   const { refetch } = q;
   useEffect(() => {
-    if (overdue && nudged.current !== turnNumber) {
-      nudged.current = turnNumber;
-      void refetch();
-    }
+    if (!overdue) return;
+    void refetch();
+    const again = setInterval(() => void refetch(), CLOSE_GRACE_MS);
+    return () => clearInterval(again);
   }, [overdue, turnNumber, refetch]);
   return { q, v, now, refresh };
 }
