@@ -232,6 +232,7 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "teams.event": (w) => ({ tournamentId: w.teams.tournamentId }),
   "teams.match": (w) => ({ teamMatchId: w.teams.matchId }),
   "teams.table": (w) => ({ tournamentId: w.tournament.id }),
+  "teams.roundSheets": (w) => ({ tournamentId: w.teams.tournamentId, roundNumber: 1 }),
   "teams.settings": (w, n) => ({ tournamentId: w.teams.tournamentId, boards: 1 + (n % 3), primaryScore: n % 2 ? "game-points" : "match-points", bestK: null, noTeammates: false, lineupMinutes: n % 2 ? null : 30 }),
   "teams.create": (w, n) => ({ tournamentId: w.teams.tournamentId, name: `Fuzz team ${n}`, captainId: w.users.playerA.id, boardOrder: "captain", members: [{ userId: w.users.playerA.id, reserve: false }] }),
   "teams.saveAsClubTeam": (w) => ({ tournamentId: w.teams.tournamentId, teamId: w.teams.teamAId }),

@@ -342,6 +342,7 @@ describeDb("no leaks", (db) => {
       "teams.event": (w) => ({ tournamentId: w.teams.tournamentId }),
       "teams.match": (w) => ({ teamMatchId: w.teams.matchId }),
       "teams.table": (w) => ({ tournamentId: w.tournament.id }),
+      "teams.roundSheets": (w) => ({ tournamentId: w.teams.tournamentId, roundNumber: 1 }),
     };
 
     it("every query is listed", () => {
@@ -359,7 +360,7 @@ describeDb("no leaks", (db) => {
       const roles = ["outsider", "member", "owner", "clubDirector", "playerA", "playerB"] as const;
       const emails = Object.values(w.users).map((u) => u.email);
       for (const role of roles)
-        for (const path of ["arena.club", "arena.night", "arena.ladder", "teams.event", "teams.match", "teams.table"]) {
+        for (const path of ["arena.club", "arena.night", "arena.ladder", "teams.event", "teams.match", "teams.table", "teams.roundSheets"]) {
           const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], callerFor(db(), as(role))) as (i: unknown) => Promise<unknown>;
           const out = await fn(QUERIES[path]!(w)).catch((e: unknown) => ({ message: (e as Error).message }));
           for (const e of emails) expect(JSON.stringify(out), `${path} as ${role}`).not.toContain(e);
