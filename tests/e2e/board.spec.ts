@@ -316,7 +316,8 @@ test("[board]: axe finds no serious or critical violations on the play, scorekee
   await serious(page, "scorekeeper");
 
   await page.goto("/judge");
-  await expect(page.getByTestId("judge-board")).toBeVisible();
+  // the visible desk: while the route loads, Next may still hold the previous render of it, hidden
+  await expect(page.getByTestId("judge-board").filter({ visible: true })).toBeVisible();
   await serious(page, "judge");
 
   const other = await browser.newContext();
