@@ -2,7 +2,8 @@
  * `visitSideValues` with the other sides' range (brackets.ts `lo`, `hi`; join.ts `otherSide`'s
  * min and max): on seeded random 'SMATH sides (numbers, `+ − × ÷`, touching numbers), the values
  * visited with a range are exactly the values visited without it that lie in the range, the
- * bounds themselves included; and both skips (single values, whole splits by their spans) fire.
+ * bounds themselves included; and the skips (single values, whole splits by their spans, suffixes
+ * computed only in the range their uses need) fire.
  * With an integer filter (`intFilter`, the other sides' common integers) exactly the filtered
  * integers are left out, fractions kept; and the unranged visit is every value of the bigint
  * programme (`sideValues`), which the memoised one must match.
@@ -11,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import { rat } from "../rational";
 import { intFilter, IntervalMemo, sideValues, valueSkips, visitSideValues, type IntFilter, type Operand } from "./brackets";
+import { rightNeed } from "./intervals";
 
 const OPS: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
 
@@ -55,6 +57,8 @@ describe("visitSideValues with a range", () => {
     expect(checked).toBeGreaterThan(300);
     expect(valueSkips.n).toBeGreaterThan(before.n);
     expect(valueSkips.splits).toBeGreaterThan(before.splits);
+    // the suffixes computed only in the range their uses need (topValues' `suffixValues`)
+    expect(valueSkips.suffixes).toBeGreaterThan(before.suffixes);
   });
 });
 
@@ -85,5 +89,35 @@ describe("visitSideValues against the bigint programme, and with an integer filt
     // nothing in common: every integer is dropped; a span too wide for a bitmap: no filter
     expect(intFilter([new Map([[1, 0]]), new Map([[2, 0]])])?.bits.length).toBe(0);
     expect(intFilter([new Map([[0, 0], [1 << 21, 0]])])).toBeNull();
+  });
+});
+
+describe("rightNeed (the range a suffix's values must lie in)", () => {
+  it("holds every r for which l op r lies in [lo, hi], l a value of L", () => {
+    const rng = createRng("smath-right-need");
+    const ops: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
+    for (let t = 0; t < 4000; t++) {
+      const size = 1 + rng.below(4);
+      const L = { keys: null, n: [] as number[], d: [] as number[], min: NaN, max: NaN };
+      for (let k = 0; k < size; k++) {
+        L.n.push(rng.below(41) - 20);
+        L.d.push(1 + rng.below(3));
+      }
+      const op = ops[rng.below(ops.length)];
+      const lo = rng.below(5) ? rng.below(81) - 40 : -Infinity;
+      const hi = rng.below(5) ? Math.max(lo, 0) + rng.below(60) : Infinity;
+      const { lo: a, hi: b } = rightNeed(op, L, lo, hi);
+      for (let k = 0; k < 20; k++) {
+        // a value v in [lo, hi] and an l of L, and the r making l op r = v
+        const j = rng.below(size);
+        const l = L.n[j] / L.d[j];
+        const from = Number.isFinite(lo) ? lo : -50;
+        const to = Number.isFinite(hi) ? hi : 50;
+        const v = from + (rng.below(100) * (to - from)) / 99;
+        const r = op === "+" ? v - l : op === "-" ? l - v : op === "÷" ? l / v : v / l;
+        if (!Number.isFinite(r) || (op === "÷" && r === 0)) continue;
+        expect(r >= a && r <= b, `${l} ${op} ${r} = ${v} in [${lo}, ${hi}]: need [${a}, ${b}]`).toBe(true);
+      }
+    }
   });
 });

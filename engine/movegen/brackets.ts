@@ -12,21 +12,14 @@
  * The witness writes only the brackets standard precedence needs (a child binding more loosely
  * than its parent, or as loosely on the right), skips groups the board already has, and wraps a
  * lone number where two numbers touch without a boundary. adjudicatePlay checks every witness.
+ * The search's own path (values without witnesses, in doubles, memoised) is `sideValueSet` and
+ * `visitSideValues` over intervals.ts.
  */
 import * as Q from "../rational";
 import type { Rational } from "../rational";
+import { combine, gcd, IntervalMemo, intervalValues, keysOf, newValues, opAt, rightNeed, safeProducts, splitMisses, type MemoNode, type NumValues, type Operand, type Seen, type Sequence } from "./intervals";
 
-/** One operand (a number tile) of a side and the operator before it ("" = side by side). */
-export interface Operand {
-  value: Rational;
-  /** the operator between the previous operand and this one; "imul" when they touch */
-  op: "+" | "-" | "×" | "÷" | "imul" | "";
-  /** brackets the board already has on this tile in this line */
-  oldOpen: number;
-  oldClose: number;
-  /** a board tile (brackets added to it are an overlay) */
-  old?: boolean;
-}
+export { IntervalMemo, type Operand };
 
 interface Way {
   value: Rational;
@@ -175,186 +168,6 @@ export function sideValueSet(ops: readonly Operand[], memo: IntervalMemo): Itera
   return sv ? sv.values.keys() : null;
 }
 
-/** One node of the memo's trie: the values of one operand sub-sequence (undefined: not yet
- * computed; null: past the exact range) and the sequences one operand longer. */
-interface MemoNode {
-  vals: NumValues | null | undefined;
-  kids: Map<number, MemoNode> | undefined;
-}
-
-/** A side's operands as the memo reads them: per operand its token's code (and, from the second
- * on, its operator's), its text and its value. Reused from call to call (no allocation per side). */
-interface Sequence {
-  n: number;
-  code: Int32Array;
-  tok: string[];
-  num: Float64Array;
-}
-
-const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
-/** an operand's code: operator · TOKENS + token (tokens beyond TOKENS use the slow path) */
-const TOKENS = 1 << 16;
-
-/**
- * The interval values of 'SMATH sides, memoised by operand sub-sequence (issue 28) over a trie whose
- * edges are small integers (operator and token codes): finding a filling's intervals walks the
- * trie, where keying a map by each sub-sequence's text built and hashed a string per interval per
- * filling (most of 'SMATH's search time, by `--cpu-prof`). The prefix intervals of a side are one
- * walk. One memo per search (sides.ts).
- */
-export class IntervalMemo {
-  private readonly root = new Map<number, MemoNode>();
-  private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
-  private readonly codes = new Map<string, number>();
-  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16) };
-
-  /** The side's operands as a sequence; null when a board bracket is in the line (those sides
-   * take `sideValues`) or a token is out of the codes' range. */
-  sequence(ops: readonly Operand[]): Sequence | null {
-    const n = ops.length;
-    const seq = this.seq;
-    if (seq.code.length < n) {
-      seq.code = new Int32Array(n);
-      seq.num = new Float64Array(n);
-    }
-    for (let i = 0; i < n; i++) {
-      const o = ops[i];
-      if (o.oldOpen || o.oldClose) return null;
-      let t = this.tokens.get(o.value);
-      if (!t) {
-        const tok = Q.toString(o.value);
-        let code = this.codes.get(tok);
-        if (code === undefined) this.codes.set(tok, (code = this.codes.size));
-        t = { code, tok, num: Number(tok) };
-        this.tokens.set(o.value, t);
-      }
-      if (t.code >= TOKENS) return null;
-      seq.code[i] = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
-      seq.tok[i] = t.tok;
-      seq.num[i] = t.num;
-    }
-    seq.n = n;
-    return seq;
-  }
-
-  /** the node of operands i..j (created empty when new) */
-  node(seq: Sequence, i: number, j: number): MemoNode {
-    let node = this.child(this.root, seq.code[i] % TOKENS);
-    for (let k = i + 1; k <= j; k++) node = this.child((node.kids ??= new Map()), seq.code[k]);
-    return node;
-  }
-
-  /** the nodes of operands 0..k for every k < last (one walk; the whole side's node is not
-   * made: a filling's own values are never memoised, they were most of the garbage) */
-  prefixNodes(seq: Sequence, last: number, out: MemoNode[]): void {
-    let node = this.child(this.root, seq.code[0]);
-    out[0] = node;
-    for (let k = 1; k < last; k++) out[k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
-  }
-
-  private child(m: Map<number, MemoNode>, code: number): MemoNode {
-    let c = m.get(code);
-    if (!c) m.set(code, (c = { vals: undefined, kids: undefined }));
-    return c;
-  }
-}
-
-/** the values of an interval: keys (`Q.toString`'s text; null until asked for) and exact
- * numerators and denominators */
-export interface NumValues {
-  keys: string[] | null;
-  n: number[];
-  d: number[];
-}
-
-const SAFE = Number.MAX_SAFE_INTEGER;
-
-function gcd(a: number, b: number): number {
-  a = Math.abs(a);
-  while (b) {
-    const t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-/** The values of operands i..j (their node `at`), from the memo or computed from its splits.
- * Integer values (most of them) are told apart by number, not by text: building and hashing a
- * key string per value was most of this function's time (issue 28, fifth round); the keys are
- * written only when a table asks for them (`keysOf`). */
-function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
-  if (at.vals !== undefined) return at.vals;
-  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1] });
-  const out: NumValues = { keys: null, n: [], d: [] };
-  const ints = new Set<number>();
-  let fracs: Set<string> | null = null;
-  for (let k = i; k < j; k++) {
-    const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
-    const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
-    if (!L || !R) return (at.vals = null);
-    const op = OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)];
-    const add = op === "+" || op === "-";
-    for (let a = 0; a < L.n.length; a++) {
-      const an = L.n[a];
-      const ad = L.d[a];
-      for (let b = 0; b < R.n.length; b++) {
-        const bn = R.n[b];
-        const bd = R.d[b];
-        let n: number;
-        let d: number;
-        if (add) {
-          const x = an * bd;
-          const y = bn * ad;
-          n = op === "+" ? x + y : x - y;
-          d = ad * bd;
-          if (Math.abs(x) > SAFE || Math.abs(y) > SAFE) return (at.vals = null);
-        } else if (op === "÷") {
-          if (bn === 0) continue;
-          n = an * bd;
-          d = ad * bn;
-        } else {
-          n = an * bn;
-          d = ad * bd;
-        }
-        if (Math.abs(n) > SAFE || Math.abs(d) > SAFE) return (at.vals = null);
-        if (d < 0) {
-          n = -n;
-          d = -d;
-        }
-        if (n === 0) {
-          n = 0; // never -0
-          d = 1;
-        } else if (d !== 1) {
-          const g = gcd(n, d);
-          n /= g;
-          d /= g;
-        }
-        if (d === 1) {
-          if (ints.has(n)) continue;
-          ints.add(n);
-        } else {
-          const vk = `${n}/${d}`;
-          if ((fracs ??= new Set()).has(vk)) continue;
-          fracs.add(vk);
-        }
-        out.n.push(n);
-        out.d.push(d);
-      }
-    }
-  }
-  return (at.vals = out);
-}
-
-/** an interval's value keys (`Q.toString`'s text), written on first use */
-function keysOf(V: NumValues): string[] {
-  if (V.keys) return V.keys;
-  const keys: string[] = [];
-  for (let a = 0; a < V.n.length; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
-  return (V.keys = keys);
-}
-
-const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
 
 /**
  * Every value of a side over its bracketings, handed to `visit` as an integer (`iv`, vkey null) or
@@ -426,17 +239,39 @@ export function intFilter(sets: ReadonlyArray<ReadonlyMap<number, unknown>>, max
 }
 
 /** whole-side values `topValues` did not visit, being outside the range asked for, the splits
- * skipped whole by their spans, and integers outside `ints` (tests check that each is exercised) */
-export const valueSkips = { n: 0, splits: 0, ints: 0 };
+ * skipped whole by their spans, integers outside `ints`, and the suffixes computed only in their
+ * uses' range (tests check that each is exercised) */
+export const valueSkips = { n: 0, splits: 0, ints: 0, suffixes: 0 };
 
-/** scratch of `topValues`: each split's left and right values (reused, no allocation per side) */
+/** scratch of `topValues` (reused, no allocation per side): the prefixes' nodes and values, the
+ * values of operands i..k (`mids[i * n + k]`, k < n - 1), and per suffix i..n-1 the range its
+ * values must lie in to matter (`needLo`, `needHi`) and its values in that range (`Rs`) */
 const prefixScratch: MemoNode[] = [];
 const Ls: NumValues[] = [];
+const mids: Array<NumValues | null> = [];
+const needLo: number[] = [];
+const needHi: number[] = [];
 const Rs: NumValues[] = [];
+const NONE: NumValues = { keys: [], n: [], d: [], min: Infinity, max: -Infinity };
+/** the suffixes' values when restricted (one per operand, overwritten by each side) and their dedupe */
+const suffixScratch: NumValues[] = [];
+const suffixSeen: Seen = { ints: new Set(), fracs: new Set() };
+/** the prefix (operands 0..n-2, its trie node) whose `Ls` and `mids` the scratch holds: fillings
+ * that differ only in their last operand come one after another and share them */
+let scratchOf: MemoNode | null = null;
 
-/** The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
+/**
+ * The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
  * a product of the last split could leave the exact range (the caller then takes the bigint
- * programme). */
+ * programme).
+ *
+ * The suffixes (operands i..n-1) hold the filling's last operand, so they are new with every
+ * filling and were most of the CPU (issue 28, smint). Each is computed only in the range its
+ * values must lie in for some use of it to reach [lo, hi]: the top split (prefix op suffix) and
+ * the longer suffixes (operands i'..i-1 op suffix), by interval arithmetic on the other operand's
+ * span (`rightNeed`). Values outside that range make no visited value, so the visits are the same,
+ * in the same order. A suffix with no bound takes the memo as before.
+ */
 function topValues(
   seq: Sequence,
   memo: IntervalMemo,
@@ -446,23 +281,87 @@ function topValues(
   hi: number,
   ints: IntFilter | null,
 ): boolean {
+  const n = seq.n;
+  memo.prefixNodes(seq, n - 1, prefixScratch);
+  if (scratchOf !== prefixScratch[n - 2] && !prefixValues(seq, memo)) return false;
+  // each suffix's range: from the top split, then from the longer suffixes it ends
+  for (let i = 1; i < n; i++) {
+    const op = opAt(seq, i);
+    let { lo: a, hi: b } = rightNeed(op, Ls[i - 1], lo, hi);
+    for (let p = 1; p < i; p++) {
+      if (needLo[p] > needHi[p]) continue;
+      const r = rightNeed(op, mids[p * n + i - 1]!, needLo[p], needHi[p]);
+      a = Math.min(a, r.lo);
+      b = Math.max(b, r.hi);
+    }
+    needLo[i] = a;
+    needHi[i] = b;
+  }
+  for (let i = n - 1; i >= 1; i--) {
+    const R = suffixValues(seq, memo, i, needLo[i], needHi[i]);
+    if (!R) return false;
+    Rs[i] = R;
+  }
+  // check the range first, so that a side is either visited here in full or left to the fallback
+  for (let k = 0; k < n - 1; k++) if (!safeProducts(opAt(seq, k + 1), Ls[k], Rs[k + 1])) return false;
+  visitTop(seq, fracs, visit, lo, hi, ints);
+  return true;
+}
+
+/** `Ls` and `mids` of a side (`topValues`); false past the exact range. */
+function prefixValues(seq: Sequence, memo: IntervalMemo): boolean {
+  const n = seq.n;
+  scratchOf = null;
+  for (let k = 0; k < n - 1; k++) {
+    const L = intervalValues(seq, memo, 0, k, prefixScratch[k]);
+    if (!L) return false;
+    Ls[k] = L;
+  }
+  for (let i = 1; i < n - 1; i++) {
+    let node = memo.node(seq, i, i);
+    for (let k = i; k < n - 1; k++) {
+      if (k > i) node = memo.next(node, seq.code[k]);
+      const M = intervalValues(seq, memo, i, k, node);
+      if (!M) return false;
+      mids[i * n + k] = M;
+    }
+  }
+  scratchOf = prefixScratch[n - 2];
+  return true;
+}
+
+/** The values of suffix i..n-1 in [lo, hi], in the order `intervalValues` lists them (the longer
+ * suffixes' `Rs` already written); null past the exact range. */
+function suffixValues(seq: Sequence, memo: IntervalMemo, i: number, lo: number, hi: number): NumValues | null {
+  const n = seq.n;
+  if (lo > hi) return NONE;
+  if (i === n - 1 || (lo === -Infinity && hi === Infinity)) return intervalValues(seq, memo, i, n - 1, memo.node(seq, i, n - 1));
+  valueSkips.suffixes++;
+  const out = (suffixScratch[i] ??= newValues());
+  out.n.length = out.d.length = 0;
+  out.min = NaN;
+  const seen = suffixSeen;
+  seen.ints.clear();
+  seen.fracs!.clear();
+  for (let k = i; k < n - 1; k++) {
+    const op = opAt(seq, k + 1);
+    const M = mids[i * n + k]!;
+    const R = Rs[k + 1];
+    if (splitMisses(op, M, R, lo, hi)) continue;
+    if (!combine(op, M, R, out, seen, lo, hi)) return null;
+  }
+  return out;
+}
+
+/** The visits of `topValues`: every split's values in [lo, hi] (integers only where `ints` has them). */
+function visitTop(seq: Sequence, fracs: boolean, visit: (iv: number, vkey: string | null) => void, lo: number, hi: number, ints: IntFilter | null): void {
   const bits = ints?.bits;
   const base = ints?.lo ?? 0;
   const n = seq.n;
-  memo.prefixNodes(seq, n - 1, prefixScratch);
-  for (let k = 0; k < n - 1; k++) {
-    const L = intervalValues(seq, memo, 0, k, prefixScratch[k]);
-    const R = intervalValues(seq, memo, k + 1, n - 1, memo.node(seq, k + 1, n - 1));
-    if (!L || !R) return false;
-    Ls[k] = L;
-    Rs[k] = R;
-  }
-  // check the range first, so that a side is either visited here in full or left to the fallback
-  for (let k = 0; k < n - 1; k++) if (!safeProducts(OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)], Ls[k], Rs[k])) return false;
   for (let k = 0; k < n - 1; k++) {
     const L = Ls[k];
-    const R = Rs[k];
-    const op = OP_NAME[Math.floor(seq.code[k + 1] / TOKENS)];
+    const R = Rs[k + 1];
+    const op = opAt(seq, k + 1);
     if ((lo > -Infinity || hi < Infinity) && splitMisses(op, L, R, lo, hi)) {
       valueSkips.n += L.n.length * R.n.length;
       valueSkips.splits++;
@@ -512,55 +411,4 @@ function topValues(
       }
     }
   }
-  return true;
-}
-
-/** The least and largest value of a sub-interval's values. */
-function span(V: NumValues): [number, number] {
-  let a = Infinity;
-  let b = -Infinity;
-  for (let i = 0; i < V.n.length; i++) {
-    const v = V.n[i] / V.d[i];
-    if (v < a) a = v;
-    if (v > b) b = v;
-  }
-  return [a, b];
-}
-
-/** No value of L op R can lie in [lo, hi] (interval arithmetic on the two spans; `÷` by a span
- * holding 0 and an unknown operator are never ruled out). */
-function splitMisses(op: Operand["op"], L: NumValues, R: NumValues, lo: number, hi: number): boolean {
-  if (L.n.length === 0 || R.n.length === 0) return false;
-  const [a, b] = span(L);
-  const [c, d] = span(R);
-  let x: number;
-  let y: number;
-  if (op === "+") [x, y] = [a + c, b + d];
-  else if (op === "-") [x, y] = [a - d, b - c];
-  else if (op === "×" || op === "imul") {
-    x = Math.min(a * c, a * d, b * c, b * d);
-    y = Math.max(a * c, a * d, b * c, b * d);
-  } else if (op === "÷" && (c > 0 || d < 0)) {
-    x = Math.min(a / c, a / d, b / c, b / d);
-    y = Math.max(a / c, a / d, b / c, b / d);
-  } else return false;
-  return y < lo || x > hi;
-}
-
-/** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */
-function safeProducts(op: Operand["op"], L: NumValues, R: NumValues): boolean {
-  let la = 0;
-  let lb = 0;
-  let ra = 0;
-  let rb = 0;
-  for (let i = 0; i < L.n.length; i++) {
-    la = Math.max(la, Math.abs(L.n[i]));
-    lb = Math.max(lb, L.d[i]);
-  }
-  for (let i = 0; i < R.n.length; i++) {
-    ra = Math.max(ra, Math.abs(R.n[i]));
-    rb = Math.max(rb, R.d[i]);
-  }
-  const m = Math.max(la * rb, ra * lb, la * ra, lb * rb);
-  return op === "+" || op === "-" ? 2 * m <= SAFE : m <= SAFE;
 }

@@ -1,0 +1,327 @@
+/**
+ * The interval values of 'SMATH sides in exact rationals of two JS numbers (issue 28): the memo of
+ * operand sub-sequences (a trie), the interval programme over split points, and the spans the
+ * range cuts read. brackets.ts holds the bigint programme with witnesses and the whole side's visit.
+ */
+
+import * as Q from "../rational";
+import type { Rational } from "../rational";
+
+/** One operand (a number tile) of a side and the operator before it ("" = side by side). */
+export interface Operand {
+  value: Rational;
+  /** the operator between the previous operand and this one; "imul" when they touch */
+  op: "+" | "-" | "×" | "÷" | "imul" | "";
+  /** brackets the board already has on this tile in this line */
+  oldOpen: number;
+  oldClose: number;
+  /** a board tile (brackets added to it are an overlay) */
+  old?: boolean;
+}
+
+/** One node of the memo's trie: the values of one operand sub-sequence (undefined: not yet
+ * computed; null: past the exact range) and the sequences one operand longer. */
+export interface MemoNode {
+  vals: NumValues | null | undefined;
+  kids: Map<number, MemoNode> | undefined;
+}
+
+/** A side's operands as the memo reads them: per operand its token's code (and, from the second
+ * on, its operator's), its text and its value. Reused from call to call (no allocation per side). */
+export interface Sequence {
+  n: number;
+  code: Int32Array;
+  tok: string[];
+  num: Float64Array;
+}
+
+const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
+/** an operand's code: operator · TOKENS + token (tokens beyond TOKENS use the slow path) */
+const TOKENS = 1 << 16;
+
+/**
+ * The interval values of 'SMATH sides, memoised by operand sub-sequence (issue 28) over a trie whose
+ * edges are small integers (operator and token codes): finding a filling's intervals walks the
+ * trie, where keying a map by each sub-sequence's text built and hashed a string per interval per
+ * filling (most of 'SMATH's search time, by `--cpu-prof`). The prefix intervals of a side are one
+ * walk. One memo per search (sides.ts).
+ */
+export class IntervalMemo {
+  private readonly root = new Map<number, MemoNode>();
+  private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
+  private readonly codes = new Map<string, number>();
+  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16) };
+
+  /** The side's operands as a sequence; null when a board bracket is in the line (those sides
+   * take `sideValues`) or a token is out of the codes' range. */
+  sequence(ops: readonly Operand[]): Sequence | null {
+    const n = ops.length;
+    const seq = this.seq;
+    if (seq.code.length < n) {
+      seq.code = new Int32Array(n);
+      seq.num = new Float64Array(n);
+    }
+    for (let i = 0; i < n; i++) {
+      const o = ops[i];
+      if (o.oldOpen || o.oldClose) return null;
+      let t = this.tokens.get(o.value);
+      if (!t) {
+        const tok = Q.toString(o.value);
+        let code = this.codes.get(tok);
+        if (code === undefined) this.codes.set(tok, (code = this.codes.size));
+        t = { code, tok, num: Number(tok) };
+        this.tokens.set(o.value, t);
+      }
+      if (t.code >= TOKENS) return null;
+      seq.code[i] = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      seq.tok[i] = t.tok;
+      seq.num[i] = t.num;
+    }
+    seq.n = n;
+    return seq;
+  }
+
+  /** the node of operands i..j (created empty when new) */
+  node(seq: Sequence, i: number, j: number): MemoNode {
+    let node = this.child(this.root, seq.code[i] % TOKENS);
+    for (let k = i + 1; k <= j; k++) node = this.child((node.kids ??= new Map()), seq.code[k]);
+    return node;
+  }
+
+  /** the nodes of operands 0..k for every k < last (one walk; the whole side's node is not
+   * made: a filling's own values are never memoised, they were most of the garbage) */
+  prefixNodes(seq: Sequence, last: number, out: MemoNode[]): void {
+    let node = this.child(this.root, seq.code[0]);
+    out[0] = node;
+    for (let k = 1; k < last; k++) out[k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
+  }
+
+  /** the node one operand (its code `code`) longer than `node` */
+  next(node: MemoNode, code: number): MemoNode {
+    return this.child((node.kids ??= new Map()), code);
+  }
+
+  private child(m: Map<number, MemoNode>, code: number): MemoNode {
+    let c = m.get(code);
+    if (!c) m.set(code, (c = { vals: undefined, kids: undefined }));
+    return c;
+  }
+}
+
+/** the values of an interval: keys (`Q.toString`'s text; null until asked for), exact
+ * numerators and denominators, and their least and largest value (NaN until `spanOf`) */
+export interface NumValues {
+  keys: string[] | null;
+  n: number[];
+  d: number[];
+  min: number;
+  max: number;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+export function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  while (b) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN, max: NaN });
+
+/** The values of operands i..j (their node `at`), from the memo or computed from its splits.
+ * Integer values (most of them) are told apart by number, not by text: building and hashing a
+ * key string per value was most of this function's time (issue 28, fifth round); the keys are
+ * written only when a table asks for them (`keysOf`). */
+export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
+  if (at.vals !== undefined) return at.vals;
+  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i] });
+  const out = newValues();
+  const seen: Seen = { ints: new Set(), fracs: null };
+  for (let k = i; k < j; k++) {
+    const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
+    const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
+    if (!L || !R || !combine(opAt(seq, k + 1), L, R, out, seen, -Infinity, Infinity)) return (at.vals = null);
+  }
+  return (at.vals = out);
+}
+
+/** the values an interval has listed so far: integers by number, fractions by text */
+export interface Seen {
+  ints: Set<number>;
+  fracs: Set<string> | null;
+}
+
+/** Appends to `out` the values of L op R in [lo, hi] not yet `seen`, in order (L's, then R's);
+ * false when a product leaves the exact range (|·| > 2^53). */
+export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumValues, seen: Seen, lo: number, hi: number): boolean {
+  const add = op === "+" || op === "-";
+  for (let a = 0; a < L.n.length; a++) {
+    const an = L.n[a];
+    const ad = L.d[a];
+    for (let b = 0; b < R.n.length; b++) {
+      const bn = R.n[b];
+      const bd = R.d[b];
+      let n: number;
+      let d: number;
+      if (add) {
+        const x = an * bd;
+        const y = bn * ad;
+        n = op === "+" ? x + y : x - y;
+        d = ad * bd;
+        if (Math.abs(x) > SAFE || Math.abs(y) > SAFE) return false;
+      } else if (op === "÷") {
+        if (bn === 0) continue;
+        n = an * bd;
+        d = ad * bn;
+      } else {
+        n = an * bn;
+        d = ad * bd;
+      }
+      if (Math.abs(n) > SAFE || Math.abs(d) > SAFE) return false;
+      const v = n / d;
+      if (v < lo || v > hi) continue;
+      if (d < 0) {
+        n = -n;
+        d = -d;
+      }
+      if (n === 0) {
+        n = 0; // never -0
+        d = 1;
+      } else if (d !== 1) {
+        const g = gcd(n, d);
+        n /= g;
+        d /= g;
+      }
+      if (d === 1) {
+        if (seen.ints.has(n)) continue;
+        seen.ints.add(n);
+      } else {
+        const vk = `${n}/${d}`;
+        if ((seen.fracs ??= new Set()).has(vk)) continue;
+        seen.fracs.add(vk);
+      }
+      out.n.push(n);
+      out.d.push(d);
+    }
+  }
+  return true;
+}
+
+/** the operator before operand k */
+export const opAt = (seq: Sequence, k: number): Operand["op"] => OP_NAME[Math.floor(seq.code[k] / TOKENS)];
+
+/** an interval's value keys (`Q.toString`'s text), written on first use */
+export function keysOf(V: NumValues): string[] {
+  if (V.keys) return V.keys;
+  const keys: string[] = [];
+  for (let a = 0; a < V.n.length; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
+  return (V.keys = keys);
+}
+
+const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
+
+/** Writes the least and largest value of an interval's values on it (`min`, `max`). */
+export function spanOf(V: NumValues): void {
+  if (V.min !== V.min) {
+    let a = Infinity;
+    let b = -Infinity;
+    for (let i = 0; i < V.n.length; i++) {
+      const v = V.n[i] / V.d[i];
+      if (v < a) a = v;
+      if (v > b) b = v;
+    }
+    V.min = a;
+    V.max = b;
+  }
+}
+
+/** No value of L op R can lie in [lo, hi] (interval arithmetic on the two spans; `÷` by a span
+ * holding 0 and an unknown operator are never ruled out). */
+export function splitMisses(op: Operand["op"], L: NumValues, R: NumValues, lo: number, hi: number): boolean {
+  if (L.n.length === 0 || R.n.length === 0) return false;
+  spanOf(L);
+  spanOf(R);
+  const a = L.min;
+  const b = L.max;
+  const c = R.min;
+  const d = R.max;
+  let x: number;
+  let y: number;
+  if (op === "+") {
+    x = a + c;
+    y = b + d;
+  } else if (op === "-") {
+    x = a - d;
+    y = b - c;
+  } else if (op === "×" || op === "imul") {
+    x = Math.min(a * c, a * d, b * c, b * d);
+    y = Math.max(a * c, a * d, b * c, b * d);
+  } else if (op === "÷" && (c > 0 || d < 0)) {
+    x = Math.min(a / c, a / d, b / c, b / d);
+    y = Math.max(a / c, a / d, b / c, b / d);
+  } else return false;
+  return y < lo || x > hi;
+}
+
+/** `rightNeed`'s answer (one object, overwritten by each call) */
+const need = { lo: 0, hi: 0 };
+
+/** The range [lo, hi] (returned) holding every r for which l op r lies in [lo, hi] for some value l of
+ * L (interval arithmetic on L's span, widened by a hair so rounding never drops a value; empty,
+ * lo > hi, when L has no value or [lo, hi] is empty). */
+export function rightNeed(op: Operand["op"], L: NumValues, lo: number, hi: number): { lo: number; hi: number } {
+  spanOf(L);
+  const a = L.min;
+  const b = L.max;
+  if (a > b || lo > hi) {
+    need.lo = Infinity;
+    need.hi = -Infinity;
+    return need;
+  }
+  let x: number;
+  let y: number;
+  if (op === "+") {
+    x = lo - b;
+    y = hi - a;
+  } else if (op === "-") {
+    x = a - hi;
+    y = b - lo;
+  } else if ((op === "×" || op === "imul") && (a > 0 || b < 0)) {
+    // r = v / l, monotone in each on the box (l keeps its sign)
+    x = Math.min(lo / a, lo / b, hi / a, hi / b);
+    y = Math.max(lo / a, lo / b, hi / a, hi / b);
+  } else if (op === "÷" && (lo > 0 || hi < 0)) {
+    // r = l / v (v keeps its sign)
+    x = Math.min(a / lo, a / hi, b / lo, b / hi);
+    y = Math.max(a / lo, a / hi, b / lo, b / hi);
+  } else {
+    x = -Infinity;
+    y = Infinity;
+  }
+  // NaN (∞ − ∞ cannot arise from finite spans, but never trust it): no bound
+  need.lo = x === x ? x - 1e-9 * (1 + Math.abs(x)) : -Infinity;
+  need.hi = y === y ? y + 1e-9 * (1 + Math.abs(y)) : Infinity;
+  return need;
+}
+
+/** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */
+export function safeProducts(op: Operand["op"], L: NumValues, R: NumValues): boolean {
+  let la = 0;
+  let lb = 0;
+  let ra = 0;
+  let rb = 0;
+  for (let i = 0; i < L.n.length; i++) {
+    la = Math.max(la, Math.abs(L.n[i]));
+    lb = Math.max(lb, L.d[i]);
+  }
+  for (let i = 0; i < R.n.length; i++) {
+    ra = Math.max(ra, Math.abs(R.n[i]));
+    rb = Math.max(rb, R.d[i]);
+  }
+  const m = Math.max(la * rb, ra * lb, la * ra, lb * rb);
+  return op === "+" || op === "-" ? 2 * m <= SAFE : m <= SAFE;
+}
