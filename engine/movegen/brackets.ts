@@ -17,7 +17,7 @@
  */
 import * as Q from "../rational";
 import type { Rational } from "../rational";
-import { combine, gcd, IntervalMemo, intervalValues, keysOf, newValues, opAt, rightNeed, safeProducts, splitMisses, type MemoNode, type NumValues, type Operand, type Seen, type Sequence } from "./intervals";
+import { combine, gcd, IntervalMemo, intervalValues, keysOf, newSeen, newValues, opAt, rightNeed, safeProducts, splitMisses, type MemoNode, type NumValues, type Operand, type Sequence } from "./intervals";
 
 export { IntervalMemo, type Operand };
 
@@ -253,9 +253,8 @@ const needLo: number[] = [];
 const needHi: number[] = [];
 const Rs: NumValues[] = [];
 const NONE: NumValues = { keys: [], n: [], d: [], min: Infinity, max: -Infinity };
-/** the suffixes' values when restricted (one per operand, overwritten by each side) and their dedupe */
+/** the suffixes' values when restricted (one per operand, overwritten by each side) */
 const suffixScratch: NumValues[] = [];
-const suffixSeen: Seen = { ints: new Set(), fracs: new Set() };
 /** the prefix (operands 0..n-2, its trie node) whose `Ls` and `mids` the scratch holds: fillings
  * that differ only in their last operand come one after another and share them */
 let scratchOf: MemoNode | null = null;
@@ -335,14 +334,16 @@ function prefixValues(seq: Sequence, memo: IntervalMemo): boolean {
 function suffixValues(seq: Sequence, memo: IntervalMemo, i: number, lo: number, hi: number): NumValues | null {
   const n = seq.n;
   if (lo > hi) return NONE;
-  if (i === n - 1 || (lo === -Infinity && hi === Infinity)) return intervalValues(seq, memo, i, n - 1, memo.node(seq, i, n - 1));
+  // short suffixes recur across fillings: memoised whole, as are those with no bound
+  if (i >= n - 2 || (lo === -Infinity && hi === Infinity)) return intervalValues(seq, memo, i, n - 1, memo.node(seq, i, n - 1));
+  // a longer one already listed whole (its extra values make no visit)
+  const at = memo.peek(seq, i, n - 1);
+  if (at && at.vals !== undefined) return at.vals;
   valueSkips.suffixes++;
   const out = (suffixScratch[i] ??= newValues());
   out.n.length = out.d.length = 0;
   out.min = NaN;
-  const seen = suffixSeen;
-  seen.ints.clear();
-  seen.fracs!.clear();
+  const seen = newSeen();
   for (let k = i; k < n - 1; k++) {
     const op = opAt(seq, k + 1);
     const M = mids[i * n + k]!;

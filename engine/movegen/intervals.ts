@@ -96,6 +96,13 @@ export class IntervalMemo {
     for (let k = 1; k < last; k++) out[k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
   }
 
+  /** the node of operands i..j, or undefined when none was made */
+  peek(seq: Sequence, i: number, j: number): MemoNode | undefined {
+    let node = this.root.get(seq.code[i] % TOKENS);
+    for (let k = i + 1; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
+    return node;
+  }
+
   /** the node one operand (its code `code`) longer than `node` */
   next(node: MemoNode, code: number): MemoNode {
     return this.child((node.kids ??= new Map()), code);
@@ -139,25 +146,46 @@ export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN,
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
   if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i] });
-  const out = newValues();
-  const seen: Seen = { ints: new Set(), fracs: null };
+  // every split's parts first: `seen`'s marks hold only while no other interval is listed
+  const parts: NumValues[] = [];
   for (let k = i; k < j; k++) {
     const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
     const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
-    if (!L || !R || !combine(opAt(seq, k + 1), L, R, out, seen, -Infinity, Infinity)) return (at.vals = null);
+    if (!L || !R) return (at.vals = null);
+    parts.push(L, R);
   }
+  const out = newValues();
+  const seen = newSeen();
+  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[2 * (k - i)], parts[2 * (k - i) + 1], out, seen)) return (at.vals = null);
   return (at.vals = out);
 }
 
-/** the values an interval has listed so far: integers by number, fractions by text */
+/** The values an interval has listed so far: small integers (most values) marked in `marks`
+ * with the interval's own mark (a table shared by all intervals, never cleared between them:
+ * a Set per interval was most of the listing's time, issue 28 smint), other integers by number,
+ * fractions by text. Valid only until the next `newSeen`. */
 export interface Seen {
-  ints: Set<number>;
+  mark: number;
+  ints: Set<number> | null;
   fracs: Set<string> | null;
+}
+
+const MARK_OFF = 1 << 17;
+const marks = new Uint32Array(2 * MARK_OFF);
+let lastMark = 0;
+
+export function newSeen(): Seen {
+  if (lastMark === 0xffffffff) {
+    marks.fill(0);
+    lastMark = 0;
+  }
+  return { mark: ++lastMark, ints: null, fracs: null };
 }
 
 /** Appends to `out` the values of L op R in [lo, hi] not yet `seen`, in order (L's, then R's);
  * false when a product leaves the exact range (|·| > 2^53). */
-export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumValues, seen: Seen, lo: number, hi: number): boolean {
+export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumValues, seen: Seen, lo = -Infinity, hi = Infinity): boolean {
+  const mark = seen.mark;
   const add = op === "+" || op === "-";
   for (let a = 0; a < L.n.length; a++) {
     const an = L.n[a];
@@ -197,8 +225,13 @@ export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumV
         d /= g;
       }
       if (d === 1) {
-        if (seen.ints.has(n)) continue;
-        seen.ints.add(n);
+        if (n >= -MARK_OFF && n < MARK_OFF) {
+          if (marks[n + MARK_OFF] === mark) continue;
+          marks[n + MARK_OFF] = mark;
+        } else {
+          if ((seen.ints ??= new Set()).has(n)) continue;
+          seen.ints.add(n);
+        }
       } else {
         const vk = `${n}/${d}`;
         if ((seen.fracs ??= new Set()).has(vk)) continue;
