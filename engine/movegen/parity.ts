@@ -1,0 +1,182 @@
+/**
+ * 'SMATH: the square-class cut of a probed side with no `+` or `−` (docs/engine.md "Top play:
+ * speed", 'SMATH sixth round). A side whose operators are `×`, `÷` and touching numbers only has,
+ * whatever its brackets, the value ∏ aᵢ^±1 (each number in a numerator or a denominator), so for
+ * every prime p the exponent of p in the value has the parity of its exponent in the product of
+ * all the side's numbers: the value's square class (a bit per prime, set when the exponent is
+ * odd) is the XOR of its numbers' classes. None of the numbers may be 0. While no `+`, `−` or 0
+ * is in the side so far and none can come (none on the rack, no blank left, none on the board
+ * ahead in the side), the classes the rest of the side can add are those of the sub-multisets of
+ * the numbers left on the rack (as many as the empty squares left, less the `×`/`÷` tiles that
+ * may take some), XOR the board's numbers ahead. A prefix from which no class of a value the
+ * other sides have can be reached is not completed. Like Equate's fraction balance, it cuts where
+ * the value range cannot: a rack of numbers with one `÷` on a long line whose other side is one
+ * tile (smath:27: every split of the numbers leaves a prime odd).
+ *
+ * Sound by construction: a class outside the reachable set belongs to no completion.
+ */
+import type { GridCell } from "../play";
+import { probeCuts } from "./partners";
+import type { SideTable } from "./sides";
+
+/** More primes than this among the numbers: no cut (2^P classes per reachable set). */
+const MAX_PRIMES = 8;
+
+/** The other sides' values as square classes over `primes` (values no side of × and ÷ reaches — 0, a
+ * prime outside `primes` to an odd power — left out); null when a value cannot be read. */
+export interface ParityTargets {
+  primes: number[];
+  classes: number[];
+}
+
+/** A face's number (a non-negative integer), or null when it is not one. */
+function numberOf(core: string): number | null {
+  return /^\d+$/.test(core) ? Number(core) : null;
+}
+
+/** The square class of |x| over `primes`, or -1 when a prime outside them has an odd power. */
+function classOf(x: number, primes: readonly number[]): number {
+  let m = 0;
+  let r = Math.abs(x);
+  for (let j = 0; j < primes.length; j++) {
+    const p = primes[j];
+    while (r % p === 0) {
+      r /= p;
+      m ^= 1 << j;
+    }
+  }
+  const s = Math.round(Math.sqrt(r));
+  return s * s === r ? m : -1;
+}
+
+/** The targets of a probe: the values every other table has, as classes over the primes of the
+ * rack's and the side's board numbers (null: no cut). */
+export function parityTargets(others: readonly SideTable[], numbers: readonly number[]): ParityTargets | null {
+  if (!probeCuts.on || others.length === 0) return null;
+  const primes: number[] = [];
+  for (const x of numbers) {
+    let r = x;
+    for (let p = 2; r > 1 && p <= 1000; p++) {
+      if (r % p !== 0) continue;
+      if (!primes.includes(p)) primes.push(p);
+      while (r % p === 0) r /= p;
+    }
+  }
+  if (primes.length > MAX_PRIMES) return null;
+  const seen = new Uint8Array(1 << primes.length);
+  const classes: number[] = [];
+  for (const k of others[0].byValue.keys()) {
+    if (!others.every((t) => t.byValue.has(k))) continue;
+    const slash = k.indexOf("/");
+    const a = Number(slash >= 0 ? k.slice(0, slash) : k);
+    const d = slash >= 0 ? Number(k.slice(slash + 1)) : 1;
+    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(d) || d === 0) return null;
+    if (a === 0) continue;
+    const ca = classOf(a, primes);
+    const cd = classOf(d, primes);
+    // a key is in lowest terms, so the primes outside are even in the quotient only if in both
+    if (ca < 0 || cd < 0 || seen[ca ^ cd]) continue;
+    seen[ca ^ cd] = 1;
+    classes.push(ca ^ cd);
+  }
+  return { primes, classes };
+}
+
+/** Tracks a probed side's square class along a depth-first filling (module comment). */
+export class ParityCut {
+  /** class of the numbers of squares before i; -1 once the side holds `+`, `−` or 0 */
+  private readonly cls: Int32Array;
+  /** XOR of the classes of the board numbers at square i or after; -1 if a board `+ − 0` is there */
+  private readonly ahead: Int32Array;
+  private readonly restEmpties: Int32Array;
+  /** per rack key: its class, or -1 (an operator), -2 (a key that breaks the cut: `+ − 0 ?`) */
+  private readonly keyCls: Int32Array;
+  private readonly reach = new Map<string, Uint8Array>();
+  private readonly size: number;
+
+  constructor(
+    private readonly t: ParityTargets,
+    olds: Array<GridCell | undefined>,
+    keys: readonly string[],
+    private readonly counts: readonly number[],
+  ) {
+    const n = olds.length;
+    this.size = 1 << t.primes.length;
+    this.cls = new Int32Array(n + 1);
+    this.ahead = new Int32Array(n + 1);
+    this.restEmpties = new Int32Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) {
+      const o = olds[i];
+      this.restEmpties[i] = this.restEmpties[i + 1] + (o ? 0 : 1);
+      const c = o ? this.faceClass(o.core) : 0;
+      this.ahead[i] = this.ahead[i + 1] < 0 || c === -2 ? -1 : c >= 0 ? this.ahead[i + 1] ^ c : this.ahead[i + 1];
+    }
+    this.keyCls = new Int32Array(keys.length);
+    for (let k = 0; k < keys.length; k++) this.keyCls[k] = this.faceClass(keys[k]);
+  }
+
+  /** a number's class, -1 for `×`/`÷`, -2 for what breaks the cut (`+ − 0`, a blank, anything else) */
+  private faceClass(core: string): number {
+    if (core === "×" || core === "÷") return -1;
+    const x = numberOf(core);
+    if (x === null || x === 0) return -2;
+    const c = classOf(x, this.t.primes);
+    return c < 0 ? -2 : c;
+  }
+
+  /** Square i now holds `core` (the rack's `uses` already counting it): false when no value of
+   * the other sides can be reached. */
+  step(i: number, core: string, uses: Uint8Array): boolean {
+    const p = this.cls[i];
+    const c = p < 0 ? -2 : this.faceClass(core);
+    const q = c === -2 ? -1 : c === -1 ? p : p ^ c;
+    this.cls[i + 1] = q;
+    if (q < 0 || this.ahead[i + 1] < 0) return true;
+    const reach = this.rest(uses, this.restEmpties[i + 1]);
+    if (!reach) return true;
+    const base = q ^ this.ahead[i + 1];
+    for (const t of this.t.classes) if (reach[t ^ base]) return true;
+    probeCuts.parity++;
+    return false;
+  }
+
+  /** The classes `e` more empty squares can add from the rack's tiles left (memoised on what is
+   * left); null when a tile left breaks the cut. */
+  private rest(uses: Uint8Array, e: number): Uint8Array | null {
+    const { counts, keyCls, size } = this;
+    let key = String.fromCharCode(e);
+    for (let k = 0; k < counts.length; k++) {
+      const left = counts[k] - uses[k];
+      if (left > 0 && keyCls[k] === -2) return null;
+      key += String.fromCharCode(left);
+    }
+    let out = this.reach.get(key);
+    if (out) return out;
+    // at[c·size + x]: c numbers left on the rack can make class x
+    let at = new Uint8Array((e + 1) * size);
+    at[0] = 1;
+    let ops = 0;
+    for (let k = 0; k < counts.length; k++) {
+      const left = counts[k] - uses[k];
+      if (left === 0) continue;
+      if (keyCls[k] === -1) {
+        ops += left;
+        continue;
+      }
+      const m = keyCls[k];
+      const next = at.slice();
+      for (let c = 0; c < e; c++) {
+        for (let x = 0; x < size; x++) {
+          if (!at[c * size + x]) continue;
+          for (let j = 1; j <= left && c + j <= e; j++) next[(c + j) * size + (x ^ (j & 1 ? m : 0))] = 1;
+        }
+      }
+      at = next;
+    }
+    out = new Uint8Array(size);
+    // the squares left take between e − (operators left) and e numbers
+    for (let c = Math.max(0, e - ops); c <= e; c++) for (let x = 0; x < size; x++) if (at[c * size + x]) out[x] = 1;
+    this.reach.set(key, out);
+    return out;
+  }
+}
