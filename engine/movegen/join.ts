@@ -255,7 +255,7 @@ class GroupJoin {
       os.partners = partnerUses(b, others, running);
       os.ints = intFilter(others.map((t) => t.byInt));
       const numbers = [...b.keys, ...shape.olds.map((o) => o?.core ?? "")].filter((f) => /^\d+$/.test(f)).map(Number);
-      os.parity = parityTargets(others, numbers);
+      os.parity = parityTargets(others, numbers, b.pool.buf, b.counts, running);
     }
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);

@@ -39,7 +39,7 @@ const boards = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-p
   })
   .filter((b) => b.length > 0);
 
-const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "2", "3", "5", "0", "×", "÷", "÷"];
+const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "2", "3", "5", "0", "×", "÷", "÷", "?"];
 
 const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], on: boolean): ExactResult => {
   probeCuts.on = on;

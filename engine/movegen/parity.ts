@@ -13,6 +13,11 @@
  * the value range cannot: a rack of numbers with one `÷` on a long line whose other side is one
  * tile (smath:27: every split of the numbers leaves a prime odd).
  *
+ * With few enough of them, the other sides' picks are taken one tile vector at a time (as
+ * partners.ts builds them, each with the classes of its values): the rest of the side then comes
+ * from the rack less that vector, so a blank the other sides take no longer stops the cut, and
+ * the tiles they take leave the rest's classes exact.
+ *
  * Sound by construction: a class outside the reachable set belongs to no completion.
  */
 import type { GridCell } from "../play";
@@ -21,12 +26,17 @@ import type { SideTable } from "./sides";
 
 /** More primes than this among the numbers: no cut (2^P classes per reachable set). */
 const MAX_PRIMES = 8;
+/** Past this many partner tile vectors, or steps building them, the cut uses the classes alone. */
+const MAX_VECS = 32;
+const MAX_STEPS = 5_000;
 
 /** The other sides' values as square classes over `primes` (values no side of × and ÷ reaches — 0, a
  * prime outside `primes` to an odd power — left out); null when a value cannot be read. */
 export interface ParityTargets {
   primes: number[];
   classes: number[];
+  /** the other sides' joint tile vectors, each with its values' classes (a byte per class); null: not built */
+  vecs: Array<{ vec: Uint8Array; cls: Uint8Array }> | null;
 }
 
 /** A face's number (a non-negative integer), or null when it is not one. */
@@ -34,8 +44,10 @@ function numberOf(core: string): number | null {
   return /^\d+$/.test(core) ? Number(core) : null;
 }
 
-/** The square class of |x| over `primes`, or -1 when a prime outside them has an odd power. */
+/** The square class of |x| over `primes`, or -1 when a prime outside them has an odd power or x is 0
+ * (no side of × and ÷ without 0 is worth 0). */
 function classOf(x: number, primes: readonly number[]): number {
+  if (x === 0) return -1;
   let m = 0;
   let r = Math.abs(x);
   for (let j = 0; j < primes.length; j++) {
@@ -50,8 +62,9 @@ function classOf(x: number, primes: readonly number[]): number {
 }
 
 /** The targets of a probe: the values every other table has, as classes over the primes of the
- * rack's and the side's board numbers (null: no cut). */
-export function parityTargets(others: readonly SideTable[], numbers: readonly number[]): ParityTargets | null {
+ * rack's and the side's board numbers (null: no cut); `base` is what the group takes besides its
+ * sides (its new `=`), `buf` the fill pool. */
+export function parityTargets(others: readonly SideTable[], numbers: readonly number[], buf: Uint8Array, counts: readonly number[], base: Uint8Array): ParityTargets | null {
   if (!probeCuts.on || others.length === 0) return null;
   const primes: number[] = [];
   for (const x of numbers) {
@@ -65,21 +78,49 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
   if (primes.length > MAX_PRIMES) return null;
   const seen = new Uint8Array(1 << primes.length);
   const classes: number[] = [];
+  let vecs: Map<string, { vec: Uint8Array; cls: Uint8Array }> | null = new Map();
+  let steps = 0;
   for (const k of others[0].byValue.keys()) {
     if (!others.every((t) => t.byValue.has(k))) continue;
     const slash = k.indexOf("/");
     const a = Number(slash >= 0 ? k.slice(0, slash) : k);
     const d = slash >= 0 ? Number(k.slice(slash + 1)) : 1;
     if (!Number.isSafeInteger(a) || !Number.isSafeInteger(d) || d === 0) return null;
-    if (a === 0) continue;
     const ca = classOf(a, primes);
     const cd = classOf(d, primes);
-    // a key is in lowest terms, so the primes outside are even in the quotient only if in both
-    if (ca < 0 || cd < 0 || seen[ca ^ cd]) continue;
-    seen[ca ^ cd] = 1;
-    classes.push(ca ^ cd);
+    // a key is in lowest terms, so the primes outside are even in the quotient only if in both;
+    // a value of no class still gives its vectors (with none): a tile they leave may break the cut
+    const c = ca < 0 || cd < 0 ? -1 : ca ^ cd;
+    if (c >= 0 && !seen[c]) classes.push(c);
+    if (c >= 0) seen[c] = 1;
+    if (!vecs) continue;
+    // the joint tile vectors of this value (partners.ts `partnerUses`, one value)
+    let layer = [base];
+    for (const t of others) {
+      const next = new Map<string, Uint8Array>();
+      for (const s of layer) {
+        for (const e of t.byValue.get(k)!.entries) {
+          if (++steps > MAX_STEPS) break;
+          const sum = new Uint8Array(counts.length);
+          let fit = true;
+          for (let q = 0; q < counts.length && fit; q++) {
+            sum[q] = s[q] + buf[e.off + q];
+            if (sum[q] > counts[q]) fit = false;
+          }
+          if (fit) next.set(String.fromCharCode(...sum), sum);
+        }
+      }
+      layer = [...next.values()];
+    }
+    for (const v of layer) {
+      const vk = String.fromCharCode(...v);
+      let at = vecs.get(vk);
+      if (!at) vecs.set(vk, (at = { vec: v, cls: new Uint8Array(seen.length) }));
+      if (c >= 0) at.cls[c] = 1;
+    }
+    if (steps > MAX_STEPS || vecs.size > MAX_VECS) vecs = null;
   }
-  return { primes, classes };
+  return { primes, classes, vecs: vecs ? [...vecs.values()] : null };
 }
 
 /** Tracks a probed side's square class along a depth-first filling (module comment). */
@@ -132,24 +173,37 @@ export class ParityCut {
     const q = c === -2 ? -1 : c === -1 ? p : p ^ c;
     this.cls[i + 1] = q;
     if (q < 0 || this.ahead[i + 1] < 0) return true;
-    const reach = this.rest(uses, this.restEmpties[i + 1]);
-    if (!reach) return true;
     const base = q ^ this.ahead[i + 1];
-    for (const t of this.t.classes) if (reach[t ^ base]) return true;
+    const e = this.restEmpties[i + 1];
+    const { vecs } = this.t;
+    if (vecs) {
+      for (const { vec, cls } of vecs) {
+        const reach = this.rest(uses, vec, e);
+        if (reach === undefined) continue;
+        if (reach === null) return true;
+        for (let t = 0; t < cls.length; t++) if (cls[t] && reach[t ^ base]) return true;
+      }
+    } else {
+      const reach = this.rest(uses, null, e);
+      if (!reach) return true;
+      for (const t of this.t.classes) if (reach[t ^ base]) return true;
+    }
     probeCuts.parity++;
     return false;
   }
 
-  /** The classes `e` more empty squares can add from the rack's tiles left (memoised on what is
-   * left); null when a tile left breaks the cut. */
-  private rest(uses: Uint8Array, e: number): Uint8Array | null {
+  /** The classes `e` more empty squares can add from the rack's tiles left beside the other
+   * sides' vector `vec` (memoised on what is left); null when a tile left breaks the cut,
+   * undefined when `vec` does not fit. */
+  private rest(uses: Uint8Array, vec: Uint8Array | null, e: number): Uint8Array | null | undefined {
     const { counts, keyCls, size } = this;
     let key = String.fromCharCode(e);
     for (let k = 0; k < counts.length; k++) {
-      const left = counts[k] - uses[k];
-      if (left > 0 && keyCls[k] === -2) return null;
+      const left = counts[k] - uses[k] - (vec ? vec[k] : 0);
+      if (left < 0) return undefined;
       key += String.fromCharCode(left);
     }
+    for (let k = 0; k < counts.length; k++) if (keyCls[k] === -2 && key.charCodeAt(k + 1) > 0) return null;
     let out = this.reach.get(key);
     if (out) return out;
     // at[c·size + x]: c numbers left on the rack can make class x
@@ -157,7 +211,7 @@ export class ParityCut {
     at[0] = 1;
     let ops = 0;
     for (let k = 0; k < counts.length; k++) {
-      const left = counts[k] - uses[k];
+      const left = key.charCodeAt(k + 1);
       if (left === 0) continue;
       if (keyCls[k] === -1) {
         ops += left;
