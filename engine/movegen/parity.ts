@@ -4,7 +4,7 @@
  * whatever its brackets, the value ∏ aᵢ^±1 (each number in a numerator or a denominator), so for
  * every prime p the exponent of p in the value has the parity of its exponent in the product of
  * all the side's numbers: the value's square class (a bit per prime, set when the exponent is
- * odd) is the XOR of its numbers' classes. None of the numbers may be 0. While no `+`, `−` or 0
+ * odd) is the XOR of its numbers' classes, and the value is positive. None of the numbers may be 0. While no `+`, `−` or 0
  * is in the side so far and none can come (none on the rack, no blank left, none on the board
  * ahead in the side), the classes the rest of the side can add are those of the sub-multisets of
  * the numbers left on the rack (as many as the empty squares left, less the `×`/`÷` tiles that
@@ -89,8 +89,9 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     const ca = classOf(a, primes);
     const cd = classOf(d, primes);
     // a key is in lowest terms, so the primes outside are even in the quotient only if in both;
-    // a value of no class still gives its vectors (with none): a tile they leave may break the cut
-    const c = ca < 0 || cd < 0 ? -1 : ca ^ cd;
+    // such a side's numbers are positive, and so is its value. A value of no class (or ≤ 0) still
+    // gives its vectors (with none): a tile they leave may break the cut
+    const c = a <= 0 || d < 0 || ca < 0 || cd < 0 ? -1 : ca ^ cd;
     if (c >= 0 && !seen[c]) classes.push(c);
     if (c >= 0) seen[c] = 1;
     if (!vecs) continue;
@@ -133,7 +134,11 @@ export class ParityCut {
   /** per rack key: its class, or -1 (an operator), -2 (a key that breaks the cut: `+ − 0 ?`) */
   private readonly keyCls: Int32Array;
   private readonly reach = new Map<string, Uint8Array>();
+  private readonly ok = new Map<string, Uint8Array | null>();
   private readonly size: number;
+  /** rack keys that break the cut, and the most of each any partner vector takes */
+  private readonly breakers: number[] = [];
+  private readonly breakerTaken: number[] = [];
 
   constructor(
     private readonly t: ParityTargets,
@@ -153,7 +158,14 @@ export class ParityCut {
       this.ahead[i] = this.ahead[i + 1] < 0 || c === -2 ? -1 : c >= 0 ? this.ahead[i + 1] ^ c : this.ahead[i + 1];
     }
     this.keyCls = new Int32Array(keys.length);
-    for (let k = 0; k < keys.length; k++) this.keyCls[k] = this.faceClass(keys[k]);
+    for (let k = 0; k < keys.length; k++) {
+      this.keyCls[k] = this.faceClass(keys[k]);
+      if (this.keyCls[k] !== -2 || counts[k] === 0) continue;
+      this.breakers.push(k);
+      let most = 0;
+      for (const v of t.vecs ?? []) most = Math.max(most, v.vec[k]);
+      this.breakerTaken.push(most);
+    }
   }
 
   /** a number's class, -1 for `×`/`÷`, -2 for what breaks the cut (`+ − 0`, a blank, anything else) */
@@ -173,23 +185,39 @@ export class ParityCut {
     const q = c === -2 ? -1 : c === -1 ? p : p ^ c;
     this.cls[i + 1] = q;
     if (q < 0 || this.ahead[i + 1] < 0) return true;
-    const base = q ^ this.ahead[i + 1];
-    const e = this.restEmpties[i + 1];
-    const { vecs } = this.t;
-    if (vecs) {
-      for (const { vec, cls } of vecs) {
-        const reach = this.rest(uses, vec, e);
-        if (reach === undefined) continue;
-        if (reach === null) return true;
-        for (let t = 0; t < cls.length; t++) if (cls[t] && reach[t ^ base]) return true;
-      }
-    } else {
-      const reach = this.rest(uses, null, e);
-      if (!reach) return true;
-      for (const t of this.t.classes) if (reach[t ^ base]) return true;
-    }
+    // the usual case first: a breaker is left beside any pick of the other sides
+    for (let j = 0; j < this.breakers.length; j++) if (this.counts[this.breakers[j]] - uses[this.breakers[j]] > this.breakerTaken[j]) return true;
+    const ok = this.bases(uses, this.restEmpties[i + 1]);
+    if (!ok || ok[q ^ this.ahead[i + 1]]) return true;
     probeCuts.parity++;
     return false;
+  }
+
+  /** The classes of the side so far (with the board's ahead) from which some value of the other
+   * sides can be reached, `e` empty squares left (memoised on the tiles left); null: no cut. */
+  private bases(uses: Uint8Array, e: number): Uint8Array | null {
+    const { counts, size } = this;
+    let key = String.fromCharCode(e);
+    for (let k = 0; k < counts.length; k++) key += String.fromCharCode(counts[k] - uses[k]);
+    let ok = this.ok.get(key);
+    if (ok !== undefined) return ok;
+    ok = new Uint8Array(size);
+    const mark = (reach: Uint8Array, t: number): void => {
+      for (let x = 0; x < size; x++) if (reach[x]) ok![t ^ x] = 1;
+    };
+    const { vecs } = this.t;
+    for (const { vec, cls } of vecs ?? [{ vec: null, cls: null }]) {
+      const reach = this.rest(uses, vec, e);
+      if (reach === undefined) continue;
+      if (reach === null) {
+        ok = null;
+        break;
+      }
+      if (cls) for (let t = 0; t < size; t++) if (cls[t]) mark(reach, t);
+      if (!cls) for (const t of this.t.classes) mark(reach, t);
+    }
+    this.ok.set(key, ok);
+    return ok;
   }
 
   /** The classes `e` more empty squares can add from the rack's tiles left beside the other
