@@ -2,7 +2,7 @@
  * The 'SMATH square-class cut (parity.ts). First the invariant it rests on: every value of a side
  * of numbers 1–12 joined by `×`, `÷` and touching, over all its bracketings (brackets.ts
  * `sideValues`), has the square class of the product of its numbers. Then the cut: on the golden
- * boards with seeded racks of numbers and `×`/`÷` (now and then a 0), the exact generator's top
+ * boards with seeded racks of numbers and `×`/`÷` (now and then a 0 or a blank), the exact generator's top
  * plays with the probe cuts are the same plays, scores and order as without them, and the cut fires.
  */
 import { readFileSync } from "node:fs";
