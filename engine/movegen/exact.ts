@@ -150,9 +150,9 @@ export class ExactGenerator extends SideBoard {
   /** A lazy group's `=` placements as groups, each with its own bound (`bound`, admissible for
    * that placement alone), to be searched in bound order with every other group. */
   private expandLazy(g: Group, out: Group[]): void {
-    configs(this, g.dir, g.lane, g.s, g.e, Infinity, true, (c) => {
+    configs(this, g.dir, g.lane, g.s, g.e, Infinity, true, (c, sp) => {
       c.order = g.order;
-      c.bound = bound(this, c);
+      c.bound = bound(this, sp, c);
       out.push(c);
     }, 1);
   }
