@@ -45,9 +45,7 @@ export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Gro
     return b.at(r - pr, c - pc) !== undefined || b.at(r + pr, c + pc) !== undefined;
   };
   const nonEqTiles = b.rackPts.length;
-  const eqTiles = b.eqKey >= 0 ? b.counts[b.eqKey] : 0;
-  const unlimitedEq = rs.tileByFace.get("=")?.unlimited === true;
-  const maxNewEq = Math.min(rs.maxNewEquals, unlimitedEq ? size : eqTiles);
+  const { maxNewEq, unlimitedEq } = newEqLimit(b);
   for (let s = 0; s < size; s++) {
     if (s > 0 && old(s - 1)) continue;
     let empties = 0;
@@ -78,10 +76,30 @@ export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Gro
   }
 }
 
+/** How many new `=` a play may write, and whether `=` is unlimited (never off the rack). */
+function newEqLimit(b: SideBoard): { maxNewEq: number; unlimitedEq: boolean } {
+  const { rs } = b;
+  const unlimitedEq = rs.tileByFace.get("=")?.unlimited === true;
+  return { maxNewEq: Math.min(rs.maxNewEquals, unlimitedEq ? b.size : b.eqKey >= 0 ? b.counts[b.eqKey] : 0), unlimitedEq };
+}
+
+/** Equate (the incremental evaluator, no value bonus): every span is one lazy group, split into
+ * its `=` placements only when its bound is reached (`spanBound`, `expandSpan`). */
+const wholeSpanLazy = (b: SideBoard): boolean => b.sideEval !== null && b.rs.options.valueBonus === "none";
+
 /** The groups of a span: each way of putting `=` on it, with its bound. 'SMATH (no cap on new
  * `=`) gets two: no new `=`, and one "lazy" group for all the rest, bounded as a whole and
- * split into its `=` placements only when it is searched (there can be thousands). */
+ * split into its `=` placements only when it is searched (there can be thousands). Equate gets
+ * one lazy group for the whole span: of its 4,000–6,000 groups a position searches a few dozen to
+ * a few hundred, and most of the cost of making a group (its bound, the whole-rack tests) is then
+ * paid only for spans whose bound the search reaches. */
 export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[]): void {
+  if (wholeSpanLazy(b)) {
+    const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true };
+    lazy.bound = spanBound(b, spanOf(b, dir, lane, s, e), maxNewEq);
+    out.push(lazy);
+    return;
+  }
   if (maxNewEq === Infinity || maxNewEq >= b.size) {
     configs(b, dir, lane, s, e, 0, unlimitedEq, (g, sp) => {
       g.order = out.length;
@@ -264,6 +282,48 @@ export function fractionsCanBalance(fr: ReadonlyArray<readonly [number, number]>
 function gcdOf(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
+}
+
+/** A lazy group's `=` placements as groups (exact.ts `expandLazy`): Equate's all of the span's,
+ * 'SMATH's those with at least one new `=` (its others are groups of their own). */
+export function expandSpan(b: SideBoard, g: Group, visit: (c: Group, sp: Span) => void): void {
+  if (wholeSpanLazy(b)) {
+    const { maxNewEq, unlimitedEq } = newEqLimit(b);
+    configs(b, g.dir, g.lane, g.s, g.e, maxNewEq, unlimitedEq, visit);
+  } else configs(b, g.dir, g.lane, g.s, g.e, Infinity, true, visit, 1);
+}
+
+/** Bound of every group of a span with at most `maxNewEq` new `=` (Equate's lazy groups; at least
+ * each group's `bound`): every empty square takes the best of its rack tiles' cross points and
+ * its `=` cross points, the tile factors take the rack's and the `=` tiles' points high to high
+ * (rearrangement inequality: any group places a subset of them on a subset of the squares), and
+ * the all-tiles bonus counts when some number of new `=` would place the whole rack. */
+export function spanBound(b: SideBoard, sp: Span, maxNewEq: number): number {
+  const { rs } = b;
+  const { empties, tf, s, e } = sp;
+  let cross = 0;
+  for (let j = 0; j < empties.length; j++) {
+    const [r, c] = b.cellOf(sp.dir, sp.lane, empties[j]);
+    if (Number.isNaN(sp.maxCross[j])) sp.maxCross[j] = b.maxCross(r, c, sp.dir);
+    let best = sp.maxCross[j];
+    if (maxNewEq > 0 && empties[j] !== s && empties[j] !== e) {
+      const eq = b.cross(r, c, sp.dir, "=");
+      if (eq.ok) best = Math.max(best, eq.real);
+    }
+    cross += best;
+  }
+  const eqPts = b.points("=");
+  const pts = [...b.rackPts];
+  for (let k = 0; k < Math.min(maxNewEq, empties.length); k++) pts.push(eqPts);
+  pts.sort((x, y) => y - x);
+  let newPts = 0;
+  for (let x = 0; x < sp.byTf.length && x < pts.length; x++) newPts += tf[sp.byTf[x]] * pts[x];
+  const eqInBag = rs.tileByFace.get("=")?.inBag === true;
+  let allBonus = 0;
+  for (let k = 0; k <= Math.min(maxNewEq, empties.length); k++) {
+    if (b.rackTiles === rs.rackSize && empties.length - k + (eqInBag ? k : 0) === rs.rackSize) allBonus = rs.options.allTilesBonus;
+  }
+  return (sp.oldPts + newPts) * sp.mult + cross + allBonus;
 }
 
 /** Bound of every group of a span with at least one new `=`: each empty square is a rack tile

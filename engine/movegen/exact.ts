@@ -44,7 +44,7 @@ import type { Ruleset } from "../ruleset";
 import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
-import { bound, configs, lanesGroups, mayTie, type Group } from "./bounds";
+import { bound, expandSpan, lanesGroups, mayTie, type Group } from "./bounds";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
 import { SideBoard } from "./sides";
@@ -150,11 +150,11 @@ export class ExactGenerator extends SideBoard {
   /** A lazy group's `=` placements as groups, each with its own bound (`bound`, admissible for
    * that placement alone), to be searched in bound order with every other group. */
   private expandLazy(g: Group, out: Group[]): void {
-    configs(this, g.dir, g.lane, g.s, g.e, Infinity, true, (c, sp) => {
+    expandSpan(this, g, (c, sp) => {
       c.order = g.order;
       c.bound = bound(this, sp, c);
       out.push(c);
-    }, 1);
+    });
   }
 
   private adjudicateAll(): ExactPlay[] {
