@@ -130,12 +130,17 @@ export class ExactGenerator extends SideBoard {
         continue;
       }
       if (g.lazy) {
-        // best first within it too: its `=` placements join the queue, each with its own bound
+        // best first within it too: its `=` placements join the queue, each with its own bound,
+        // merged into the sorted rest (not a sort of the whole queue per expansion: Equate's
+        // groups are all lazy, so a search expands dozens to hundreds of them)
+        const kids: Group[] = [];
+        this.expandLazy(g, kids);
+        kids.sort(byBound);
         const rest = groups.slice(i + 1);
-        this.expandLazy(g, rest);
-        rest.sort(byBound);
         groups.length = i + 1;
-        for (const x of rest) groups.push(x);
+        let a = 0;
+        let k = 0;
+        while (a < rest.length || k < kids.length) groups.push(k === kids.length || (a < rest.length && byBound(rest[a], kids[k]) <= 0) ? rest[a++] : kids[k++]);
         continue;
       }
       this.stats.groupsSearched++;
