@@ -131,16 +131,22 @@ export class ExactGenerator extends SideBoard {
       }
       if (g.lazy) {
         // best first within it too: its `=` placements join the queue, each with its own bound,
-        // merged into the sorted rest (not a sort of the whole queue per expansion: Equate's
+        // inserted into the sorted rest (not a sort of the whole queue per expansion: Equate's
         // groups are all lazy, so a search expands dozens to hundreds of them)
         const kids: Group[] = [];
         this.expandLazy(g, kids);
         kids.sort(byBound);
-        const rest = groups.slice(i + 1);
-        groups.length = i + 1;
-        let a = 0;
-        let k = 0;
-        while (a < rest.length || k < kids.length) groups.push(k === kids.length || (a < rest.length && byBound(rest[a], kids[k]) <= 0) ? rest[a++] : kids[k++]);
+        let at = i + 1;
+        for (const kid of kids) {
+          // after every queued group that does not sort after it (as a stable sort would put it)
+          let hi = groups.length;
+          while (at < hi) {
+            const mid = (at + hi) >> 1;
+            if (byBound(groups[mid], kid) <= 0) at = mid + 1;
+            else hi = mid;
+          }
+          groups.splice(at++, 0, kid);
+        }
         continue;
       }
       this.stats.groupsSearched++;
