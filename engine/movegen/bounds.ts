@@ -29,6 +29,8 @@ export interface Group {
   order: number;
   /** all `=` placements of the span with at least one new `=`, expanded when searched */
   lazy: boolean;
+  /** a lazy group's span facts, read when it was bounded and reused when it is expanded */
+  span?: Span;
 }
 
 /** Spans of one lane and their `=` placements, with score bounds. */
@@ -95,8 +97,8 @@ const wholeSpanLazy = (b: SideBoard): boolean => b.sideEval !== null && b.rs.opt
  * paid only for spans whose bound the search reaches. */
 export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[]): void {
   if (wholeSpanLazy(b)) {
-    const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true };
-    lazy.bound = spanBound(b, spanOf(b, dir, lane, s, e), maxNewEq);
+    const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true, span: spanOf(b, dir, lane, s, e) };
+    lazy.bound = spanBound(b, lazy.span!, maxNewEq);
     out.push(lazy);
     return;
   }
@@ -120,9 +122,8 @@ export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: 
 
 /** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups, each
  * visited with the span's shared facts (`Span`). */
-export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group, sp: Span) => void, minNew = 0): void {
+export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group, sp: Span) => void, minNew = 0, sp = spanOf(b, dir, lane, s, e)): void {
   const rs = b.rs;
-  const sp = spanOf(b, dir, lane, s, e);
   const { oldEqs, empties } = sp;
   const nonEqTiles = b.rackPts.length;
   const maxPerLine = rs.grammar.maxEqualsPerLine;
@@ -289,7 +290,7 @@ function gcdOf(a: number, b: number): number {
 export function expandSpan(b: SideBoard, g: Group, visit: (c: Group, sp: Span) => void): void {
   if (wholeSpanLazy(b)) {
     const { maxNewEq, unlimitedEq } = newEqLimit(b);
-    configs(b, g.dir, g.lane, g.s, g.e, maxNewEq, unlimitedEq, visit);
+    configs(b, g.dir, g.lane, g.s, g.e, maxNewEq, unlimitedEq, visit, 0, g.span);
   } else configs(b, g.dir, g.lane, g.s, g.e, Infinity, true, visit, 1);
 }
 
