@@ -108,6 +108,7 @@ describeDb("duplicate live notices", (db) => {
       const reads = sharedReadsOf(id);
       expect((await closeTurn(db(), id, 2, (await turnRow(db(), id, 2)).dueAt, 800)).outcome).toBe("closed");
       const closed = await sub.next();
+      expect(sharedReadsOf(id) - reads, "the notice started reading the new version").toBe(1);
       expect((await view(ann)).version).toBe(closed.version);
       const before = statementsSent(db());
       const views = await Promise.all([ann, bo, cy].map(view));
