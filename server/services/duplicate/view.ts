@@ -1,10 +1,11 @@
 /**
  * What a reader of a duplicate game sees (docs/duplicate.md "Reading a game"). Every visible change
  * moves the game's version and sends one notice, and on a notice every page re-reads: with 1,000
- * players that is 1,000 reads of the same players, turns and closed submissions. That shared part
- * is read once per version per process and kept (`shared`); each reader then pays only the game
- * row, the access checks, a count of the open turn's submissions and the few of them it names
- * (they change without a version: a submission is not announced). A view carries one screen: the
+ * players that is 1,000 reads of the same game row, players, turns and closed submissions. That
+ * shared part is read once per version per process, in one snapshot, and kept (`sharedAtLeast`;
+ * the notice starts the read: `warmShared`); each reader then makes one statement (`current`): the
+ * version, the club role, a count of the open turn's submissions and the few of them it names (they
+ * change without a version: a submission is not announced). A view carries one screen: the
  * table's first rows and the reader's own, each closed turn's master and the reader's own play; the
  * rest by page (./pages.ts). A reason stays with its player: the shared part keeps the reasons
  * apart and each read puts back the reader's own.
