@@ -261,14 +261,16 @@ async function current(db: Db, sh: Shared, viewerId: string | null, withOpen: bo
   const g = sh.game;
   const isCreator = viewerId !== null && viewerId === g.creatorId;
   const member = g.clubId && viewerId && !isCreator ? sql`from "club_memberships" m where m.club_id = ${g.clubId}::uuid and m.user_id = ${viewerId}::uuid` : null;
-  // the director's slip desk lists every submitter; anyone else sees those the table shows (namedIn)
   const me = viewerId ? sh.byId.get(viewerId) : undefined;
-  const ids = viewerId ? namedIn(sh, tableRows(sh, excerptOf(sh, me ?? null)), me ?? null).map((p) => sql`${p.userId}::uuid`) : [];
-  const listed = ids.length ? sql`s.user_id in (${sql.join(ids, sql`, `)})` : sql`false`;
-  const named = isCreator ? sql`true` : member ? sql`(${listed} or exists (select 1 ${member} and m.role in ('owner', 'director')))` : listed;
+  // the director's slip desk lists every submitter; anyone else sees those the table shows (namedIn)
+  const namedBy = () => {
+    const ids = viewerId ? namedIn(sh, tableRows(sh, excerptOf(sh, me ?? null)), me ?? null).map((p) => sql`${p.userId}::uuid`) : [];
+    const listed = ids.length ? sql`s.user_id in (${sql.join(ids, sql`, `)})` : sql`false`;
+    return isCreator ? sql`true` : member ? sql`(${listed} or exists (select 1 ${member} and m.role in ('owner', 'director')))` : listed;
+  };
   const open =
     withOpen && sh.open
-      ? sql`(select json_build_object('n', count(*), 'ids', array_agg(s.user_id::text) filter (where ${named}),
+      ? sql`(select json_build_object('n', count(*), 'ids', array_agg(s.user_id::text) filter (where ${namedBy()}),
           'mine', json_agg(json_build_object('placements', s.placements, 'count', s.count, 'submittedAt', s.submitted_at)) filter (where s.user_id = ${me?.userId ?? null}::uuid))
           from "duplicate_submissions" s where s.game_id = ${g.id}::uuid and s.turn = ${sh.open.number})`
       : sql`null`;
