@@ -24,13 +24,13 @@
 import { setMaxListeners } from "node:events";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
-import { duplicatePlayers, duplicateSubmissions, duplicateTurns } from "@/db/schema";
+import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns } from "@/db/schema";
 import { bestPlaysAt, rulesetFor } from "@/engine";
 import { createDuplicate, startDuplicate } from "@/server/services/duplicate/games";
 import { duplicateView, playFor, readableGame, tableRows } from "@/server/services/duplicate/view";
 import { loadGame } from "@/server/services/duplicate/access";
 import { searchTurn } from "@/server/services/duplicate/search";
-import { duplicateTopic } from "@/server/services/duplicate/live";
+import { announce, duplicateTopic, liveDuplicate } from "@/server/services/duplicate/live";
 import { closeTurn, submitPlay } from "@/server/services/duplicate/turns";
 import { subscribe } from "@/server/live/bus";
 import { seedUsers } from "@/tests/helpers/seed";
@@ -168,14 +168,28 @@ async function wholeView(db: Db, gameId: string, viewerId: string) {
 const median = (xs: number[]) => pct(xs, 0.5);
 
 /**
- * What every page does on the close's notice: re-read its view, all at once (the first read at a
- * version reads the shared part, the rest wait for it and add their own few statements). The
+ * What every page does on the close's notice: re-read its view, all at once, once the notice has
+ * reached this process (which starts reading the shared part on it: view.ts `warmShared`; each
+ * view then adds its one statement). The
  * one-screen view and the whole-game reference alternate, ROUNDS each, in one process; each round
  * at a version not read yet. Bytes are the view's JSON (the router's superjson adds its type notes).
  */
 async function viewFigures(db: Db, kind: string, id: string, users: { id: string }[], turns: number) {
   const ROUNDS = 3;
   const bump = () => db.execute(sql`update duplicate_games set version = version + 1 where id = ${id}::uuid`);
+  // a round's re-reads start once this process's live stream (a page's `duplicate.live`) has heard
+  // the new version, as every page re-reads on the notice
+  const stop = new AbortController();
+  const stream = liveDuplicate(db, id, users[0]!.id, stop.signal);
+  await stream.next();
+  const bumpHeard = async () => {
+    const heard = stream.next();
+    await db.transaction(async (tx) => {
+      const [g] = await tx.update(duplicateGames).set({ version: sql`${duplicateGames.version} + 1` }).where(eq(duplicateGames.id, id)).returning({ version: duplicateGames.version });
+      await announce(tx, id, g!.version);
+    });
+    await heard;
+  };
   const kinds = [
     { name: "one screen (now)", read: (u: string) => duplicateView(db, id, u) },
     { name: "whole game (reference, as before)", read: (u: string) => wholeView(db, id, u) },
@@ -192,7 +206,7 @@ async function viewFigures(db: Db, kind: string, id: string, users: { id: string
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, { read }] of kinds.entries()) {
-      await bump();
+      await bumpHeard();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const ms = await Promise.all(
@@ -208,6 +222,8 @@ async function viewFigures(db: Db, kind: string, id: string, users: { id: string
       figures[k]!.p99.push(pct(ms, 0.99));
     }
   }
+  stop.abort();
+  await stream.return(undefined);
   // bytes: the first player (the director: every player named), a player in the middle of the table, the last
   const readers = [users[0]!, users[Math.floor(users.length / 2)]!, users.at(-1)!];
   for (const [k, { name, read }] of kinds.entries()) {

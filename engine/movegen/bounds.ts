@@ -13,7 +13,7 @@ import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
 import type { GridCell } from "../play";
 import type { TopList } from "./recorder";
 import { faceInfo, K_FRACTION, K_OP, K_OTHER } from "./sidearith";
-import { oneOpGroupOk } from "./oneop";
+import { oneOpGroupOk, oneOpSpan, type OneOpSpan } from "./oneop";
 import { isDigit, type SideBoard } from "./sides";
 
 /** A span of a lane with one placement of `=` on it. */
@@ -29,6 +29,8 @@ export interface Group {
   order: number;
   /** all `=` placements of the span with at least one new `=`, expanded when searched */
   lazy: boolean;
+  /** a lazy group's span facts, read when it was bounded and reused when it is expanded */
+  span?: Span;
 }
 
 /** Spans of one lane and their `=` placements, with score bounds. */
@@ -45,9 +47,7 @@ export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Gro
     return b.at(r - pr, c - pc) !== undefined || b.at(r + pr, c + pc) !== undefined;
   };
   const nonEqTiles = b.rackPts.length;
-  const eqTiles = b.eqKey >= 0 ? b.counts[b.eqKey] : 0;
-  const unlimitedEq = rs.tileByFace.get("=")?.unlimited === true;
-  const maxNewEq = Math.min(rs.maxNewEquals, unlimitedEq ? size : eqTiles);
+  const { maxNewEq, unlimitedEq } = newEqLimit(b);
   for (let s = 0; s < size; s++) {
     if (s > 0 && old(s - 1)) continue;
     let empties = 0;
@@ -78,14 +78,34 @@ export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Gro
   }
 }
 
+/** How many new `=` a play may write, and whether `=` is unlimited (never off the rack). */
+function newEqLimit(b: SideBoard): { maxNewEq: number; unlimitedEq: boolean } {
+  const { rs } = b;
+  const unlimitedEq = rs.tileByFace.get("=")?.unlimited === true;
+  return { maxNewEq: Math.min(rs.maxNewEquals, unlimitedEq ? b.size : b.eqKey >= 0 ? b.counts[b.eqKey] : 0), unlimitedEq };
+}
+
+/** Equate (the incremental evaluator, no value bonus): every span is one lazy group, split into
+ * its `=` placements only when its bound is reached (`spanBound`, `expandSpan`). */
+const wholeSpanLazy = (b: SideBoard): boolean => b.sideEval !== null && b.rs.options.valueBonus === "none";
+
 /** The groups of a span: each way of putting `=` on it, with its bound. 'SMATH (no cap on new
  * `=`) gets two: no new `=`, and one "lazy" group for all the rest, bounded as a whole and
- * split into its `=` placements only when it is searched (there can be thousands). */
+ * split into its `=` placements only when it is searched (there can be thousands). Equate gets
+ * one lazy group for the whole span: of its 4,000–6,000 groups a position searches a few dozen to
+ * a few hundred, and most of the cost of making a group (its bound, the whole-rack tests) is then
+ * paid only for spans whose bound the search reaches. */
 export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[]): void {
+  if (wholeSpanLazy(b)) {
+    const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true, span: spanOf(b, dir, lane, s, e) };
+    lazy.bound = spanBound(b, lazy.span!, maxNewEq);
+    out.push(lazy);
+    return;
+  }
   if (maxNewEq === Infinity || maxNewEq >= b.size) {
-    configs(b, dir, lane, s, e, 0, unlimitedEq, (g) => {
+    configs(b, dir, lane, s, e, 0, unlimitedEq, (g, sp) => {
       g.order = out.length;
-      g.bound = bound(b, g);
+      g.bound = bound(b, sp, g);
       out.push(g);
     });
     const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true };
@@ -93,25 +113,18 @@ export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: 
     out.push(lazy);
     return;
   }
-  configs(b, dir, lane, s, e, maxNewEq, unlimitedEq, (g) => {
+  configs(b, dir, lane, s, e, maxNewEq, unlimitedEq, (g, sp) => {
     g.order = out.length;
-    g.bound = bound(b, g);
+    g.bound = bound(b, sp, g);
     out.push(g);
   });
 }
 
-/** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups. */
-export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group) => void, minNew = 0): void {
+/** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups, each
+ * visited with the span's shared facts (`Span`). */
+export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group, sp: Span) => void, minNew = 0, sp = spanOf(b, dir, lane, s, e)): void {
   const rs = b.rs;
-  const cells: Array<GridCell | undefined> = [];
-  for (let i = s; i <= e; i++) {
-    const [r, c] = b.cellOf(dir, lane, i);
-    cells.push(b.at(r, c));
-  }
-  const oldEqs: number[] = [];
-  for (let i = s; i <= e; i++) if (cells[i - s]?.core === "=") oldEqs.push(i);
-  const empties: number[] = [];
-  for (let i = s; i <= e; i++) if (!cells[i - s]) empties.push(i);
+  const { oldEqs, empties } = sp;
   const nonEqTiles = b.rackPts.length;
   const maxPerLine = rs.grammar.maxEqualsPerLine;
   const needed = Math.max(minNew, empties.length - nonEqTiles);
@@ -128,8 +141,8 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
       if (a > z) return;
     }
     const g: Group = { dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false };
-    if (!fractionsBalance(b, g) || !oneOpGroupOk(b, g)) return;
-    visit(g);
+    if (eqs.length === 1 && empties.length - chosen.length === nonEqTiles && !wholeRackOk(b, sp, eqs[0])) return;
+    visit(g, sp);
   };
   const rec = (idx: number): void => {
     if (chosen.length + (empties.length - idx) < needed) return;
@@ -145,7 +158,9 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
     const prevEq = chosen.length ? chosen[chosen.length - 1] : -9;
     if (prevEq === p - 1 || oldEqs.includes(p - 1) || oldEqs.includes(p + 1)) return;
     const [r, c] = b.cellOf(dir, lane, p);
-    if (!b.cross(r, c, dir, "=").ok) return;
+    const eq = b.cross(r, c, dir, "=");
+    if (!eq.ok) return;
+    sp.eqCross[p - s] = eq.real;
     chosen.push(p);
     rec(idx + 1);
     chosen.pop();
@@ -153,18 +168,85 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
   rec(0);
 }
 
+/** What every `=` placement of one span shares, read once per span rather than once per group
+ * (a position has thousands of groups, a span up to dozens): its cells, the squares' premiums and
+ * best cross points for the bound, and the whole-rack tests' verdicts (computed when first asked). */
+export interface Span {
+  dir: Direction;
+  lane: number;
+  s: number;
+  e: number;
+  cells: Array<GridCell | undefined>;
+  oldEqs: number[];
+  /** lane indices of the empty squares */
+  empties: number[];
+  /** per empty square (index into `empties`): tile factor, best cross points (NaN: not read yet) */
+  tf: number[];
+  maxCross: number[];
+  /** per span square (lane index − s): points of the cross equation `=` completes there (configs) */
+  eqCross: number[];
+  /** empty squares (indices into `empties`) by tile factor, high first */
+  byTf: number[];
+  /** product of the empty squares' line factors; old tiles' points ('SMATH's all-tiles scoring) */
+  mult: number;
+  oldPts: number;
+  /** per span square (lane index − s) + 1: old digits and empty squares up to it (value bonus) */
+  digitsTo: number[];
+  emptyTo: number[];
+  /** 1 on the span squares (lane index − s) of the group being bounded */
+  mark: Uint8Array;
+  /** the fraction balance of a whole-rack group (`spanFractionsBalance`) */
+  fractions?: boolean;
+  /** the one-operator test's tiles (oneop.ts `oneOpSpan`; null: the test does not apply) */
+  oneOp?: OneOpSpan | null;
+}
+
+/** The shared facts of one span (see `Span`). */
+export function spanOf(b: SideBoard, dir: Direction, lane: number, s: number, e: number): Span {
+  const { rs } = b;
+  const n = e - s + 1;
+  const sp: Span = { dir, lane, s, e, cells: [], oldEqs: [], empties: [], tf: [], maxCross: [], eqCross: new Array<number>(n).fill(0), byTf: [], mult: 1, oldPts: 0, digitsTo: [0], emptyTo: [0], mark: new Uint8Array(n) };
+  for (let i = s; i <= e; i++) {
+    const [r, c] = b.cellOf(dir, lane, i);
+    const o = b.at(r, c);
+    sp.cells.push(o);
+    if (o) {
+      if (o.core === "=") sp.oldEqs.push(i);
+      if (rs.scoring === "all-tiles" && !o.blank) sp.oldPts += b.points(o.core);
+    } else {
+      const p = premiumAt(rs.layout, r, c);
+      sp.empties.push(i);
+      sp.mult *= lineFactor(p);
+      sp.tf.push(tileFactor(p));
+      sp.maxCross.push(NaN);
+    }
+    sp.digitsTo.push(sp.digitsTo[i - s] + (o && isDigit(o.core) ? 1 : 0));
+    sp.emptyTo.push(sp.emptyTo[i - s] + (o ? 0 : 1));
+  }
+  sp.byTf = sp.tf.map((_, j) => j).sort((x, y) => sp.tf[y] - sp.tf[x]);
+  return sp;
+}
+
+/** A whole-rack group with one `=` at `eq` of a span passes the fraction balance and the
+ * one-operator test (each true when it does not apply); the span's parts of both are computed once. */
+function wholeRackOk(b: SideBoard, sp: Span, eq: number): boolean {
+  if (!b.sideEval || b.blankCount > 0) return true;
+  sp.fractions ??= spanFractionsBalance(b, sp);
+  if (!sp.fractions) return false;
+  if (sp.oneOp === undefined) sp.oneOp = oneOpSpan(b, sp.cells, sp.s);
+  return sp.oneOp === null || oneOpGroupOk(b, sp.oneOp, eq, sp.s, sp.e);
+}
+
 /**
- * Whether a group that must place the whole rack can balance its fraction tiles (Equate; true
- * when the test does not apply). With no `×` or `÷` on the rack or in the line (and no blank), an
- * equation of two sides is a signed sum of operands, so the difference of its sides is an integer
- * plus a signed sum of its fraction tiles' values (a mixed numeral's fraction included): some
- * choice of signs must make that sum an integer. A rack whose fractions cannot — 1/3 alone, or
- * 1/2 with 1/3 — has no such play, whatever the bound. Checked over the residues modulo the
- * denominators' least common multiple.
+ * Whether a group of a span that places the whole rack with one `=` can balance its fraction
+ * tiles (Equate; true when the test does not apply). With no `×` or `÷` on the rack or in the
+ * line (and no blank), an equation of two sides is a signed sum of operands, so the difference of
+ * its sides is an integer plus a signed sum of its fraction tiles' values (a mixed numeral's
+ * fraction included): some choice of signs must make that sum an integer. A rack whose fractions
+ * cannot — 1/3 alone, or 1/2 with 1/3 — has no such play, whatever the bound. Checked over the
+ * residues modulo the denominators' least common multiple. Where `=` stands does not matter.
  */
-export function fractionsBalance(b: SideBoard, g: Group): boolean {
-  if (!b.sideEval || g.eqs.length !== 1 || b.blankCount > 0) return true;
-  let placed = 0;
+function spanFractionsBalance(b: SideBoard, sp: Span): boolean {
   const fr: Array<[number, number]> = [];
   const take = (core: string, n: number): boolean => {
     const f = faceInfo(core);
@@ -172,13 +254,7 @@ export function fractionsBalance(b: SideBoard, g: Group): boolean {
     if (f.kind === K_FRACTION && f.b > 1) for (let k = 0; k < n; k++) fr.push([f.a, f.b]);
     return true;
   };
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    const o = b.at(r, c);
-    if (!o) placed++;
-    else if (o.core !== "=" && !take(o.core, 1)) return true;
-  }
-  if (placed - g.newEqs.length !== b.rackPts.length) return true;
+  for (const o of sp.cells) if (o && o.core !== "=" && !take(o.core, 1)) return true;
   for (let k = 0; k < b.keys.length; k++) if (b.keyCls[k] !== -1 && !take(b.keys[k], b.counts[k])) return true;
   return fractionsCanBalance(fr);
 }
@@ -207,6 +283,48 @@ export function fractionsCanBalance(fr: ReadonlyArray<readonly [number, number]>
 function gcdOf(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
+}
+
+/** A lazy group's `=` placements as groups (exact.ts `expandLazy`): Equate's all of the span's,
+ * 'SMATH's those with at least one new `=` (its others are groups of their own). */
+export function expandSpan(b: SideBoard, g: Group, visit: (c: Group, sp: Span) => void): void {
+  if (wholeSpanLazy(b)) {
+    const { maxNewEq, unlimitedEq } = newEqLimit(b);
+    configs(b, g.dir, g.lane, g.s, g.e, maxNewEq, unlimitedEq, visit, 0, g.span);
+  } else configs(b, g.dir, g.lane, g.s, g.e, Infinity, true, visit, 1);
+}
+
+/** Bound of every group of a span with at most `maxNewEq` new `=` (Equate's lazy groups; at least
+ * each group's `bound`): every empty square takes the best of its rack tiles' cross points and
+ * its `=` cross points, the tile factors take the rack's and the `=` tiles' points high to high
+ * (rearrangement inequality: any group places a subset of them on a subset of the squares), and
+ * the all-tiles bonus counts when some number of new `=` would place the whole rack. */
+export function spanBound(b: SideBoard, sp: Span, maxNewEq: number): number {
+  const { rs } = b;
+  const { empties, tf, s, e } = sp;
+  let cross = 0;
+  for (let j = 0; j < empties.length; j++) {
+    const [r, c] = b.cellOf(sp.dir, sp.lane, empties[j]);
+    if (Number.isNaN(sp.maxCross[j])) sp.maxCross[j] = b.maxCross(r, c, sp.dir);
+    let best = sp.maxCross[j];
+    if (maxNewEq > 0 && empties[j] !== s && empties[j] !== e) {
+      const eq = b.cross(r, c, sp.dir, "=");
+      if (eq.ok) best = Math.max(best, eq.real);
+    }
+    cross += best;
+  }
+  const eqPts = b.points("=");
+  const pts = [...b.rackPts];
+  for (let k = 0; k < Math.min(maxNewEq, empties.length); k++) pts.push(eqPts);
+  pts.sort((x, y) => y - x);
+  let newPts = 0;
+  for (let x = 0; x < sp.byTf.length && x < pts.length; x++) newPts += tf[sp.byTf[x]] * pts[x];
+  const eqInBag = rs.tileByFace.get("=")?.inBag === true;
+  let allBonus = 0;
+  for (let k = 0; k <= Math.min(maxNewEq, empties.length); k++) {
+    if (b.rackTiles === rs.rackSize && empties.length - k + (eqInBag ? k : 0) === rs.rackSize) allBonus = rs.options.allTilesBonus;
+  }
+  return (sp.oldPts + newPts) * sp.mult + cross + allBonus;
 }
 
 /** Bound of every group of a span with at least one new `=`: each empty square is a rack tile
@@ -238,59 +356,50 @@ export function lazyBound(b: SideBoard, g: Group): number {
   return pts * mult + cross + allBonus;
 }
 
-/** Upper bound of the score of any play of a group (see the module comment). */
-export function bound(b: SideBoard, g: Group): number {
+/** Upper bound of the score of any play of a group of span `sp` (see the module comment). */
+export function bound(b: SideBoard, sp: Span, g: Group): number {
   const { rs } = b;
-  const allTiles = rs.scoring === "all-tiles";
-  const isEq = g.eqs.length > 0;
-  let mult = 1;
-  let oldPts = 0;
+  const { empties, tf, maxCross, mark, s } = sp;
+  for (const p of g.newEqs) mark[p - s] = 1;
   let eqPts = 0;
   let cross = 0;
-  const tfs: number[] = [];
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    const o = b.at(r, c);
-    if (o) {
-      if (allTiles && !o.blank) oldPts += b.points(o.core);
+  for (let j = 0; j < empties.length; j++) {
+    const i = empties[j];
+    if (mark[i - s]) {
+      eqPts += b.points("=") * tf[j];
+      cross += sp.eqCross[i - s];
       continue;
     }
-    const p = premiumAt(rs.layout, r, c);
-    mult *= lineFactor(p);
-    if (g.newEqs.includes(i)) {
-      eqPts += b.points("=") * tileFactor(p);
-      cross += b.cross(r, c, g.dir, "=").real;
-    } else {
-      tfs.push(tileFactor(p));
-      cross += b.maxCross(r, c, g.dir);
+    if (Number.isNaN(maxCross[j])) {
+      const [r, c] = b.cellOf(sp.dir, sp.lane, i);
+      maxCross[j] = b.maxCross(r, c, sp.dir);
     }
+    cross += maxCross[j];
   }
-  if (!isEq) return cross;
-  tfs.sort((a, b) => b - a);
+  // the rack's best points on the best tile factors (rearrangement inequality)
   let newPts = 0;
-  for (let k = 0; k < tfs.length && k < b.rackPts.length; k++) newPts += tfs[k] * b.rackPts[k];
+  let k = 0;
+  for (let x = 0; x < sp.byTf.length && k < b.rackPts.length; x++) {
+    const j = sp.byTf[x];
+    if (!mark[empties[j] - s]) newPts += tf[j] * b.rackPts[k++];
+  }
+  for (const p of g.newEqs) mark[p - s] = 0;
+  if (g.eqs.length === 0) return cross;
   let bonus = 0;
   if (rs.scoring === "new-tiles" && rs.options.valueBonus !== "none") {
     // |v| < 10^(2·digits) for a side with that many digits (module comment in docs/bot.md)
     let minDigits = Infinity;
-    for (let k = 0; k <= g.eqs.length; k++) {
-      const a = k === 0 ? g.s : g.eqs[k - 1] + 1;
-      const z = k === g.eqs.length ? g.e : g.eqs[k] - 1;
-      let d = 0;
-      let newSq = 0;
-      for (let i = a; i <= z; i++) {
-        const [r, c] = b.cellOf(g.dir, g.lane, i);
-        const o = b.at(r, c);
-        if (o) d += isDigit(o.core) ? 1 : 0;
-        else newSq++;
-      }
-      minDigits = Math.min(minDigits, d + Math.min(newSq, b.rackDigits));
+    for (let q = 0; q <= g.eqs.length; q++) {
+      const a = (q === 0 ? g.s : g.eqs[q - 1] + 1) - s;
+      const z = (q === g.eqs.length ? g.e : g.eqs[q] - 1) - s + 1;
+      const newSq = sp.emptyTo[z] - sp.emptyTo[a];
+      minDigits = Math.min(minDigits, sp.digitsTo[z] - sp.digitsTo[a] + Math.min(newSq, b.rackDigits));
     }
     bonus = rs.options.valueBonus === "sqrt" ? Math.pow(10, minDigits) : Math.ceil(2 * minDigits * Math.log2(10));
   }
-  const rackPlaced = tfs.length + (rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  const rackPlaced = empties.length - g.newEqs.length + (rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
   const allBonus = b.rackTiles === rs.rackSize && rackPlaced === rs.rackSize ? rs.options.allTilesBonus : 0;
-  return (oldPts + newPts + eqPts + bonus) * mult + cross + allBonus;
+  return (sp.oldPts + newPts + eqPts + bonus) * sp.mult + cross + allBonus;
 }
 
 /**

@@ -44,7 +44,7 @@ import type { Ruleset } from "../ruleset";
 import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
-import { bound, configs, lanesGroups, mayTie, type Group } from "./bounds";
+import { bound, expandSpan, lanesGroups, mayTie, type Group } from "./bounds";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
 import { SideBoard } from "./sides";
@@ -130,12 +130,23 @@ export class ExactGenerator extends SideBoard {
         continue;
       }
       if (g.lazy) {
-        // best first within it too: its `=` placements join the queue, each with its own bound
-        const rest = groups.slice(i + 1);
-        this.expandLazy(g, rest);
-        rest.sort(byBound);
-        groups.length = i + 1;
-        for (const x of rest) groups.push(x);
+        // best first within it too: its `=` placements join the queue, each with its own bound,
+        // inserted into the sorted rest (not a sort of the whole queue per expansion: Equate's
+        // groups are all lazy, so a search expands dozens to hundreds of them)
+        const kids: Group[] = [];
+        this.expandLazy(g, kids);
+        kids.sort(byBound);
+        let at = i + 1;
+        for (const kid of kids) {
+          // after every queued group that does not sort after it (as a stable sort would put it)
+          let hi = groups.length;
+          while (at < hi) {
+            const mid = (at + hi) >> 1;
+            if (byBound(groups[mid], kid) <= 0) at = mid + 1;
+            else hi = mid;
+          }
+          groups.splice(at++, 0, kid);
+        }
         continue;
       }
       this.stats.groupsSearched++;
@@ -150,11 +161,11 @@ export class ExactGenerator extends SideBoard {
   /** A lazy group's `=` placements as groups, each with its own bound (`bound`, admissible for
    * that placement alone), to be searched in bound order with every other group. */
   private expandLazy(g: Group, out: Group[]): void {
-    configs(this, g.dir, g.lane, g.s, g.e, Infinity, true, (c) => {
+    expandSpan(this, g, (c, sp) => {
       c.order = g.order;
-      c.bound = bound(this, c);
+      c.bound = bound(this, sp, c);
       out.push(c);
-    }, 1);
+    });
   }
 
   private adjudicateAll(): ExactPlay[] {

@@ -15,6 +15,7 @@ import * as Q from "../rational";
 import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
+import { ParityCut, type ParityTargets } from "./parity";
 import { ProductCut } from "./product";
 import { sideValueSet, sideWitness, visitSideValues, type IntFilter, type Operand } from "./brackets";
 import * as G from "./grammar";
@@ -74,6 +75,8 @@ export interface OtherSide {
   partners?: PartnerUses | null;
   /** 'SMATH: the integer values every other table has (brackets.ts `intFilter`; null/absent: all) */
   ints?: IntFilter | null;
+  /** 'SMATH: the other sides' values as square classes (parity.ts; null/absent: no cut) */
+  parity?: ParityTargets | null;
 }
 
 
@@ -414,6 +417,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const bonus = bonusCut(b, olds, uses, cut);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
+  const parity = b.smath && probe && other?.parity ? new ParityCut(other.parity, olds, b.keys, counts) : null;
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
   const slowLeaf = (): void => {
@@ -474,6 +478,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       const st = aut.step(state, o.core);
       if (st === REJECT || !isLive(i + 1, st)) return;
       if (product && !product.step(i, o.core, uses)) return;
+      if (parity && !parity.step(i, o.core, uses)) return;
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, oldInfo[i]!);
@@ -504,7 +509,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
         uses[it.key]--;
         continue;
       }

@@ -17,6 +17,7 @@ import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
 import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import { BonusCut } from "./nseval";
+import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
 import { tieKeyCut } from "./tiekey";
@@ -253,6 +254,8 @@ class GroupJoin {
     if (b.smath) {
       os.partners = partnerUses(b, others, running);
       os.ints = intFilter(others.map((t) => t.byInt));
+      const numbers = [...b.keys, ...shape.olds.map((o) => o?.core ?? "")].filter((f) => /^\d+$/.test(f)).map(Number);
+      os.parity = parityTargets(others, numbers, b.pool.buf, b.counts, running);
     }
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);

@@ -127,8 +127,9 @@ describe("oneop: whole-rack groups with one × or ÷ (relaxed exact test)", () =
     const p = parsePosition("equate 19/19/19/19/19/19/19/19/3[3][0]+[3]=[3]?[3]9/8[3][4][5]=[8][6][1/4]×[4]?2/19/19/19/19/19/19/19/19/19 [4][2][7][3/4][6][1][7/4][2]÷/[0][4][1/2][6][7]×[1]÷[3] 5/62 0 118");
     if (!p.ok) throw new Error(p.error);
     const rack = p.value.racks[p.value.turn];
-    // groups are made (and this test applied) before any is searched: one step is enough
-    const r = exactPlays(getRuleset("equate"), p.value.board, typeof rack === "number" ? [] : rack, { top: 1, maxWork: 1 });
+    // a span's groups are made (and this test applied) when the search reaches its bound
+    const r = exactPlays(getRuleset("equate"), p.value.board, typeof rack === "number" ? [] : rack, { top: 1 });
+    expect(r.plays[0]?.score).toBe(80);
     expect(r.stats.groupsNoEquation).toBeGreaterThan(50);
   });
 });

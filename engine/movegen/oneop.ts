@@ -10,7 +10,7 @@
  */
 
 import { faceInfo, K_DIGIT, K_FRACTION, K_OP } from "./sidearith";
-import type { Direction } from "../board";
+import type { GridCell } from "../play";
 import type { SideBoard } from "./sides";
 
 /** a tile: a digit (den 0, value n) or a fraction n/den */
@@ -217,14 +217,23 @@ function writes(p: Part, n: number, d: number): boolean {
 
 const caches = new WeakMap<SideBoard, Map<string, boolean>>();
 
-/** Whether a group could hold a play, by `oneOpFeasible` (true when the test does not apply: not
- * Equate, a blank, not the whole rack, not exactly one operator in the line, or it is + or −). */
-export function oneOpGroupOk(b: SideBoard, g: { dir: Direction; lane: number; s: number; e: number; eqs: number[]; newEqs: number[] }): boolean {
-  if (!b.sideEval || g.eqs.length !== 1 || b.blankCount > 0) return true;
+/** A span's part of the one-operator test: the line's number tiles (old and rack), its one
+ * operator and where it stands, the same for every `=` placement of the span. */
+export interface OneOpSpan {
+  tiles: OTile[];
+  op: 3 | 4;
+  /** lane index of a board operator; −1: the operator is a rack tile (either side) */
+  opAt: number;
+  key: string;
+}
+
+/** The span's part of the test (cells: the span's board tiles from lane index `s`); null when the
+ * test does not apply: not exactly one operator in the line and on the rack, or it is + or −, or
+ * a tile that is neither a digit nor a fraction. Only for whole-rack groups (bounds.ts). */
+export function oneOpSpan(b: SideBoard, cells: ReadonlyArray<GridCell | undefined>, s: number): OneOpSpan | null {
   const tiles: OTile[] = [];
   let op = 0;
-  let opAt = -1; // -1: the operator is a rack tile (either side)
-  let placed = 0;
+  let opAt = -1;
   const take = (core: string, n: number, at: number): boolean => {
     const f = faceInfo(core);
     if (f.kind === K_OP) {
@@ -237,32 +246,33 @@ export function oneOpGroupOk(b: SideBoard, g: { dir: Direction; lane: number; s:
     for (let k = 0; k < n; k++) tiles.push(f.kind === K_DIGIT ? { n: f.a, den: 0 } : { n: f.a, den: f.b });
     return true;
   };
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    const o = b.at(r, c);
-    if (!o) placed++;
-    else if (o.core !== "=" && !take(o.core, 1, i)) return true;
+  for (let i = 0; i < cells.length; i++) {
+    const o = cells[i];
+    if (o && o.core !== "=" && !take(o.core, 1, s + i)) return null;
   }
-  if (placed - g.newEqs.length !== b.rackPts.length) return true;
   const boardOp = opAt;
   for (let k = 0; k < b.keys.length; k++) {
     if (b.keyCls[k] === -1) continue;
-    if (!take(b.keys[k], b.counts[k], -1)) return true;
+    if (!take(b.keys[k], b.counts[k], -1)) return null;
   }
-  if (op !== 3 && op !== 4) return true;
-  const eq = g.eqs[0];
-  const left = eq - g.s;
-  const right = g.e - eq;
-  const key = `${op}|${tiles.map((t) => `${t.n}/${t.den}`).sort().join(",")}`;
+  if (op !== 3 && op !== 4) return null;
+  return { tiles, op, opAt: boardOp, key: `${op}|${tiles.map((t) => `${t.n}/${t.den}`).sort().join(",")}` };
+}
+
+/** Whether a whole-rack group of a span with one `=` at `eq` (lane index; the span s..e) could
+ * hold a play, by `oneOpFeasible` (Equate without blanks; cached per multiset and shape). */
+export function oneOpGroupOk(b: SideBoard, sp: OneOpSpan, eq: number, s: number, e: number): boolean {
+  const left = eq - s;
+  const right = e - eq;
   let cache = caches.get(b);
   if (!cache) caches.set(b, (cache = new Map()));
   const test = (opLen: number, plainLen: number): boolean => {
-    const k = `${key}|${opLen}|${plainLen}`;
+    const k = `${sp.key}|${opLen}|${plainLen}`;
     let v = cache.get(k);
-    if (v === undefined) cache.set(k, (v = oneOpFeasible(tiles, op as 3 | 4, opLen, plainLen)));
+    if (v === undefined) cache.set(k, (v = oneOpFeasible(sp.tiles, sp.op, opLen, plainLen)));
     return v;
   };
-  const ok = boardOp >= 0 ? (boardOp < eq ? test(left, right) : test(right, left)) : test(left, right) || test(right, left);
+  const ok = sp.opAt >= 0 ? (sp.opAt < eq ? test(left, right) : test(right, left)) : test(left, right) || test(right, left);
   if (!ok) b.stats.groupsNoEquation++;
   return ok;
 }

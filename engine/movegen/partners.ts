@@ -22,10 +22,10 @@ export interface PartnerUses {
   vecs: Uint8Array;
 }
 
-/** The 'SMATH probe cuts (partners.ts, product.ts, and fill.ts `leastAt`'s score cut with the
- * tiles left): on unless a test compares the search without them; the counts say how often the
- * first two cut a prefix (tests check that they are exercised). */
-export const probeCuts = { on: true, partner: 0, product: 0 };
+/** The 'SMATH probe cuts (partners.ts, product.ts, parity.ts, and fill.ts `leastAt`'s score cut
+ * with the tiles left): on unless a test compares the search without them; the counts say how
+ * often the first three cut a prefix (tests check that they are exercised). */
+export const probeCuts = { on: true, partner: 0, product: 0, parity: 0 };
 
 const MAX_VECS = 512;
 const MAX_STEPS = 20_000;

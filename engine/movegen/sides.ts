@@ -22,11 +22,14 @@ import { IntervalMemo } from "./brackets";
 import { fillSide, NO_BR, type RawFill, type SmathWit } from "./fill";
 import * as Q from "../rational";
 import type { Rational } from "../rational";
-import { sideAutomaton, type SideAutomaton } from "./grammar";
+import { REJECT, sideAutomaton, START, type SideAutomaton } from "./grammar";
 import { NsEval, nsFaceInfo } from "./nseval";
 import { faceInfo, SideEval, type FaceInfo } from "./sidearith";
 
 export const isDigit = (f: Face): boolean => f.length === 1 && f >= "0" && f <= "9";
+
+/** a cross-check that refuses the face (shared, never mutated) */
+const REFUSED: CrossInfo = Object.freeze({ ok: false, real: 0, blank: 0, eq: false });
 
 /** A face a square can take from the rack. */
 export interface Item {
@@ -293,6 +296,7 @@ export class SideBoard {
     for (let i = 1; this.at(r + dr * i, c + dc * i); i++) after.push(this.at(r + dr * i, c + dc * i)!);
     let info: CrossInfo;
     if (before.length + after.length === 0) info = { ok: true, real: 0, blank: 0, eq: false };
+    else if (this.sideEval && !this.sidesMayPass(before, core, after)) info = REFUSED;
     else {
       const crossDir: Direction = d === "across" ? "down" : "across";
       const mk = (blank: boolean): GridCell => ({ row: r, col: c, core, blank, isNew: true, overlay: false, across: NO_BR, down: NO_BR });
@@ -310,6 +314,28 @@ export class SideBoard {
     }
     this.crossMemo.set(key, info);
     return info;
+  }
+
+  /** A necessary condition for a cross run (old tiles `before`, nearest first, the new face, `after`)
+   * to pass `checkLine` (Equate): each of its `=`-separated parts is a side the prefix automaton
+   * accepts — a number, an expression or a side of a true equation is one. Most refused cross
+   * faces are refused here without lexing, parsing and evaluating the run. */
+  private sidesMayPass(before: readonly GridCell[], core: Face, after: readonly GridCell[]): boolean {
+    const aut = this.aut;
+    let st = START;
+    const step = (f: Face): boolean => {
+      if (f === "=") {
+        if (!aut.accepts(st)) return false;
+        st = START;
+        return true;
+      }
+      st = st === REJECT ? REJECT : aut.step(st, f);
+      return st !== REJECT;
+    };
+    for (let i = before.length - 1; i >= 0; i--) if (!step(before[i].core)) return false;
+    if (!step(core)) return false;
+    for (const c of after) if (!step(c.core)) return false;
+    return aut.accepts(st);
   }
 
   maxCross(r: number, c: number, d: Direction): number {

@@ -123,8 +123,8 @@ describeDb("duplicate games", (db, driver) => {
     await callerFor(db(), bo).duplicate.submit({ gameId: id, turn: 1, placements: bad });
     await searchTurn(db(), g, t, SEARCH_MS);
     await closeTurn(db(), id, 1, t.dueAt);
-    // the first read at a version reads the shared part (players, turns, closed plays); a second
-    // reader at the same version reads only the game row, the access checks and the open turn
+    // the first read at a version reads the shared part (the game, players, turns, closed plays); a
+    // second reader at the same version makes one statement (the version, the access, the open turn)
     const before = statementsSent(db());
     const seen = await callerFor(db(), bo).duplicate.get({ gameId: id });
     const cold = statementsSent(db()) - before;
@@ -134,7 +134,8 @@ describeDb("duplicate games", (db, driver) => {
     expect(mine.reason).toMatch(/\S/);
     const before2 = statementsSent(db());
     const annSees = await callerFor(db(), ann).duplicate.get({ gameId: id });
-    expect(statementsSent(db()) - before2).toBe(cold - 3);
+    expect(statementsSent(db()) - before2).toBe(1);
+    expect(cold).toBeGreaterThan(1);
     expect(annSees.history[0]!.own, "Ann played nothing").toBeNull();
     // Bo's play in the turn's plays as Ann reads them: no reason; as Bo reads them: his
     const page = (u: typeof bo) => callerFor(db(), u).duplicate.turnPlays({ gameId: id, turn: 1 });

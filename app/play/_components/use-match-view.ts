@@ -1,8 +1,8 @@
 "use client";
 /**
  * The live board's data: the viewer's view (`matches.get`), kept fresh by the `matches.live`
- * subscription (SSE; an older version never overwrites a newer one, a status change always
- * does), the server's clock, and a re-read of the view once a flag should have fallen (or a move
+ * subscription (SSE; neither it nor a late read ever takes the view back a version: keep-newer.ts),
+ * the server's clock, and a re-read of the view once a flag should have fallen (or a move
  * limit run out), which makes the server record the timeout. Also the "?" shortcut toggle.
  */
 import { useEffect, useRef, useState } from "react";
@@ -10,20 +10,18 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "@/app/_trpc/client";
 import { useServerNow } from "@/app/_components/board/use-server-now";
+import { keepNewer } from "./keep-newer";
 
 export function useMatchView(matchId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const viewOpts = trpc.matches.get.queryOptions({ matchId });
-  const view = useQuery({ ...viewOpts, retry: false });
+  const view = useQuery({ ...viewOpts, retry: false, structuralSharing: keepNewer });
   const live = useSubscription(
     trpc.matches.live.subscriptionOptions(
       { matchId },
       {
-        onData: (v) => {
-          const cur = queryClient.getQueryData(viewOpts.queryKey);
-          if (!cur || v.version >= cur.version || v.status !== cur.status) queryClient.setQueryData(viewOpts.queryKey, v);
-        },
+        onData: (v) => void queryClient.setQueryData(viewOpts.queryKey, v),
       },
     ),
   );

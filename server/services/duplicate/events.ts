@@ -12,6 +12,7 @@ import { DomainError } from "@/server/errors";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { assertGameFitsEvent, isDirectorOf, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
 import { createEventInput, type CreateEventInput } from "./schemas";
+import { announce } from "./live";
 
 /** Games one event may hold. */
 export const MAX_EVENT_GAMES = 30;
@@ -36,7 +37,11 @@ export async function addGameToEvent(db: Db, actorId: string, input: { eventId: 
     assertGameFitsEvent(g, e);
     const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(duplicateGames).where(eq(duplicateGames.eventId, e.id))) as [{ n: number }];
     if (g.eventId !== e.id && n >= MAX_EVENT_GAMES) throw new DomainError("PRECONDITION", `An event holds at most ${MAX_EVENT_GAMES} games.`);
-    await tx.update(duplicateGames).set({ eventId: e.id }).where(eq(duplicateGames.id, g.id));
+    if (g.eventId !== e.id) {
+      // a visible change (the view names the event): readers keep the game per version (view.ts)
+      await tx.update(duplicateGames).set({ eventId: e.id, version: g.version + 1 }).where(eq(duplicateGames.id, g.id));
+      await announce(tx, g.id, g.version + 1);
+    }
     return { games: g.eventId === e.id ? n : n + 1 };
   });
 }

@@ -6,11 +6,13 @@
  * the version only; each page re-reads its own view (`duplicate.get`), so the rack reaches a page
  * only once its turn is open and a player's submission only that player.
  * Submissions are not announced: 1,000 players submitting would make a million re-reads; the
- * director's list of who has submitted follows the page's slow poll.
+ * director's list of who has submitted follows the page's slow poll. A notice heard here also
+ * warms the process's kept view of the game (view.ts `warmShared`) before the re-reads arrive.
  */
 import type { Db, Tx } from "@/db/client";
 import { publish, subscribe } from "@/server/live/bus";
 import { loadGame, requireViewer } from "./access";
+import { warmShared } from "./view";
 
 export const duplicateTopic = (gameId: string): string => `duplicate:${gameId}`;
 
@@ -30,7 +32,11 @@ export async function* liveDuplicate(db: Db, gameId: string, viewerId: string, s
     const g = await loadGame(db, gameId);
     await requireViewer(db, g, viewerId);
     yield { version: g.version };
-    for await (const n of notices) yield { version: n.version };
+    for await (const n of notices) {
+      // the page re-reads on this notice: read the new version's shared part for it now
+      warmShared(db, gameId, n.version);
+      yield { version: n.version };
+    }
   } finally {
     notices.close();
   }

@@ -1,20 +1,21 @@
 /**
  * What a reader of a duplicate game sees (docs/duplicate.md "Reading a game"). Every visible change
  * moves the game's version and sends one notice, and on a notice every page re-reads: with 1,000
- * players that is 1,000 reads of the same players, turns and closed submissions. That shared part
- * is read once per version per process and kept (`shared`); each reader then pays only the game
- * row, the access checks, a count of the open turn's submissions and the few of them it names
- * (they change without a version: a submission is not announced). A view carries one screen: the
+ * players that is 1,000 reads of the same game row, players, turns and closed submissions. That
+ * shared part is read once per version per process, in one snapshot, and kept (`sharedAtLeast`;
+ * the notice starts the read: `warmShared`); each reader then makes one statement (`current`): the
+ * version, the club role, a count of the open turn's submissions and the few of them it names (they
+ * change without a version: a submission is not announced). A view carries one screen: the
  * table's first rows and the reader's own, each closed turn's master and the reader's own play; the
  * rest by page (./pages.ts). A reason stays with its player: the shared part keeps the reasons
  * apart and each read puts back the reader's own.
  */
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { duplicatePlayers, duplicateSubmissions, duplicateTurns, users, type DuplicateGame, type StoredPlay } from "@/db/schema";
+import { duplicateGames, duplicatePlayers, duplicateSubmissions, duplicateTurns, users, type DuplicateGame, type StoredPlay } from "@/db/schema";
 import type { Placement } from "@/engine";
 import { duplicateTable, tableExcerpt, type DuplicateTable, type TableRow } from "@/server/domain";
-import { isDirectorOf, loadGame, requireViewer } from "./access";
+import { loadGame, requireViewer } from "./access";
 import { closeAndSchedule, ensureRunner } from "./jobs";
 
 export interface DuplicatePlayView {
@@ -105,6 +106,8 @@ interface ClosedTurn {
 }
 
 interface Shared {
+  /** the game row at this version, read in the same snapshot as the rest (the bag and seed never leave the server) */
+  game: DuplicateGame;
   /** by table number */
   players: DuplicatePlayer[];
   byId: Map<string, DuplicatePlayer>;
@@ -118,41 +121,68 @@ interface Shared {
   rowOf: Map<string, number>;
 }
 
-/** Per process: a few games' shared parts, each for one version (a newer version replaces it). */
+/**
+ * Per process: a few games' shared parts, the newest read of each. `atLeast` is the version asked
+ * for while the read is in flight (it reads whatever is committed by then: that or newer), then
+ * the version it read.
+ */
 const SHARED_GAMES = 32;
-const sharedCache = new Map<string, { version: number; p: Promise<Shared> }>();
+const sharedCache = new Map<string, { atLeast: number; p: Promise<Shared> }>();
+const sharedReads = new Map<string, number>();
 
-/** The part every reader of `g` at its version sees alike: read once, however many read it. */
-function shared(db: Db, g: DuplicateGame): Promise<Shared> {
-  const held = sharedCache.get(g.id);
-  if (held && held.version === g.version) return held.p;
-  const p = readShared(db, g.id);
-  // a newer version read first (another process moved it) never gives way to an older one
-  if (!held || held.version < g.version) {
-    sharedCache.delete(g.id);
-    if (sharedCache.size >= SHARED_GAMES) sharedCache.delete(sharedCache.keys().next().value!);
-    sharedCache.set(g.id, { version: g.version, p });
-    p.catch(() => sharedCache.get(g.id)?.p === p && sharedCache.delete(g.id));
-  }
+/** How many times this process read `gameId`'s shared part (tests: once per version). */
+export function sharedReadsOf(gameId: string): number {
+  return sharedReads.get(gameId) ?? 0;
+}
+
+/** The shared part kept for `gameId` if it is at `version` or newer, else a fresh read (kept unless a newer one is). */
+function sharedAtLeast(db: Db, gameId: string, version: number): Promise<Shared> {
+  const held = sharedCache.get(gameId);
+  if (held && held.atLeast >= version) return held.p;
+  const p = readShared(db, gameId);
+  const entry = { atLeast: version, p };
+  sharedCache.delete(gameId);
+  if (sharedCache.size >= SHARED_GAMES) sharedCache.delete(sharedCache.keys().next().value!);
+  sharedCache.set(gameId, entry);
+  sharedReads.set(gameId, (sharedReads.get(gameId) ?? 0) + 1);
+  p.then(
+    (sh) => void (entry.atLeast = sh.game.version),
+    () => sharedCache.get(gameId) === entry && sharedCache.delete(gameId),
+  );
   return p;
 }
 
+/**
+ * A notice of `version` heard in this process (the pages' live streams, ./live.ts): the shared part
+ * of that version is read now, before the pages' re-reads arrive, so each of them finds it and
+ * pays its one statement. Only for a game this process keeps (one its pages read).
+ */
+export function warmShared(db: Db, gameId: string, version: number): void {
+  if (version > 0 && sharedCache.has(gameId)) sharedAtLeast(db, gameId, version).catch(() => {});
+}
+
+/** The shared part, in one snapshot (repeatable read): the game row's version says what it holds. */
 async function readShared(db: Db, gameId: string): Promise<Shared> {
-  const [players, turns, subs] = await Promise.all([
-    db
-      .select({ userId: duplicatePlayers.userId, name: users.name, table: duplicatePlayers.tableNumber, joinedTurn: duplicatePlayers.joinedTurn })
-      .from(duplicatePlayers)
-      .innerJoin(users, eq(users.id, duplicatePlayers.userId))
-      .where(eq(duplicatePlayers.gameId, gameId))
-      .orderBy(asc(duplicatePlayers.tableNumber)),
-    db.select().from(duplicateTurns).where(eq(duplicateTurns.gameId, gameId)).orderBy(asc(duplicateTurns.number)),
-    // closed turns only: the open turn's submissions change without a version
-    db
-      .select({ turn: duplicateSubmissions.turn, userId: duplicateSubmissions.userId, text: duplicateSubmissions.text, score: duplicateSubmissions.score, valid: duplicateSubmissions.valid, reason: duplicateSubmissions.reason })
-      .from(duplicateSubmissions)
-      .innerJoin(duplicateTurns, and(eq(duplicateTurns.gameId, duplicateSubmissions.gameId), eq(duplicateTurns.number, duplicateSubmissions.turn)))
-      .where(and(eq(duplicateSubmissions.gameId, gameId), isNotNull(duplicateTurns.closedAt))),
-  ]);
+  const { game, players, turns, subs } = await db.transaction(
+    async (tx) => {
+      const game = await loadGame(tx, gameId);
+      const players = await tx
+        .select({ userId: duplicatePlayers.userId, name: users.name, table: duplicatePlayers.tableNumber, joinedTurn: duplicatePlayers.joinedTurn })
+        .from(duplicatePlayers)
+        .innerJoin(users, eq(users.id, duplicatePlayers.userId))
+        .where(eq(duplicatePlayers.gameId, gameId))
+        .orderBy(asc(duplicatePlayers.tableNumber));
+      const turns = await tx.select().from(duplicateTurns).where(eq(duplicateTurns.gameId, gameId)).orderBy(asc(duplicateTurns.number));
+      // closed turns only: the open turn's submissions change without a version
+      const subs = await tx
+        .select({ turn: duplicateSubmissions.turn, userId: duplicateSubmissions.userId, text: duplicateSubmissions.text, score: duplicateSubmissions.score, valid: duplicateSubmissions.valid, reason: duplicateSubmissions.reason })
+        .from(duplicateSubmissions)
+        .innerJoin(duplicateTurns, and(eq(duplicateTurns.gameId, duplicateSubmissions.gameId), eq(duplicateTurns.number, duplicateSubmissions.turn)))
+        .where(and(eq(duplicateSubmissions.gameId, gameId), isNotNull(duplicateTurns.closedAt)));
+      return { game, players, turns, subs };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   const byId = new Map(players.map((p) => [p.userId, p]));
   const byTurn = new Map<number, typeof subs>();
   for (const s of subs) {
@@ -173,6 +203,7 @@ async function readShared(db: Db, gameId: string): Promise<Shared> {
     })),
   );
   return {
+    game,
     players,
     byId,
     open: open ? { number: open.number, rack: open.rack, openedAt: open.openedAt, dueAt: open.dueAt } : null,
@@ -212,46 +243,88 @@ export function tableRows(sh: Shared, positions: readonly number[]): DuplicateTa
   };
 }
 
+/** What one read learns in its one statement (`current`). */
+interface Current {
+  version: number;
+  /** the reader's club role, when the game is a club's and the reader is not its creator */
+  role: string | null;
+  /** the open turn (`withOpen`): how many have submitted, which of those the view names, the reader's own */
+  open: { n: number; ids: string[] | null; mine: { placements: Placement[]; count: number; submittedAt: string }[] | null } | null;
+}
+
+/**
+ * The one statement a read makes: the game's version (is the kept shared part current?), the
+ * reader's club role and, for the view, the open turn's submissions (they change without a
+ * version: a submission is not announced) — a count and a few ids, not 1,000 rows.
+ */
+async function current(db: Db, sh: Shared, viewerId: string | null, withOpen: boolean): Promise<Current | undefined> {
+  const g = sh.game;
+  const isCreator = viewerId !== null && viewerId === g.creatorId;
+  const member = g.clubId && viewerId && !isCreator ? sql`from "club_memberships" m where m.club_id = ${g.clubId}::uuid and m.user_id = ${viewerId}::uuid` : null;
+  const me = viewerId ? sh.byId.get(viewerId) : undefined;
+  // the director's slip desk lists every submitter; anyone else sees those the table shows (namedIn)
+  const namedBy = () => {
+    const ids = viewerId ? namedIn(sh, tableRows(sh, excerptOf(sh, me ?? null)), me ?? null).map((p) => sql`${p.userId}::uuid`) : [];
+    const listed = ids.length ? sql`s.user_id in (${sql.join(ids, sql`, `)})` : sql`false`;
+    return isCreator ? sql`true` : member ? sql`(${listed} or exists (select 1 ${member} and m.role in ('owner', 'director')))` : listed;
+  };
+  const open =
+    withOpen && sh.open
+      ? sql`(select json_build_object('n', count(*), 'ids', array_agg(s.user_id::text) filter (where ${namedBy()}),
+          'mine', json_agg(json_build_object('placements', s.placements, 'count', s.count, 'submittedAt', s.submitted_at)) filter (where s.user_id = ${me?.userId ?? null}::uuid))
+          from "duplicate_submissions" s where s.game_id = ${g.id}::uuid and s.turn = ${sh.open.number})`
+      : sql`null`;
+  const [row] = await db
+    .select({
+      version: duplicateGames.version,
+      role: member ? sql<string | null>`(select m.role ${member})` : sql<null>`null`,
+      open: sql<Current["open"]>`${open}`,
+    })
+    .from(duplicateGames)
+    .where(eq(duplicateGames.id, g.id));
+  return row;
+}
+
 /**
  * The game as `viewerId` may read it at its version, with the shared part; the same checks for the
- * view and every page of it. A turn past its close time is closed first when `closeDue` (the job may be late).
+ * view and every page of it. The shared part is kept per version: a read at a version kept (or
+ * being read, warmed by the notice: `warmShared`) makes one statement. A turn past its close time
+ * is closed first when `now` is given (the job may be late). `withOpen`: the view's open-turn figures.
  */
-export async function readableGame(db: Db, gameId: string, viewerId: string | null, now: Date | null) {
-  let g = await loadGame(db, gameId);
+export async function readableGame(db: Db, gameId: string, viewerId: string | null, now: Date | null, withOpen = false) {
   ensureRunner(db);
-  let sh = await shared(db, g);
-  if (now && g.status === "playing" && sh.open && now.getTime() >= sh.open.dueAt.getTime()) {
-    await closeAndSchedule(db, gameId, sh.open.number, now);
-    g = await loadGame(db, gameId);
-    sh = await shared(db, g);
+  let sh = await sharedAtLeast(db, gameId, 0);
+  let closed = false;
+  let cur = await current(db, sh, viewerId, withOpen);
+  // moved on since it was kept (another process changed it, or no notice was heard here): read it again;
+  // a few tries, then the part kept stands (it is one snapshot, at the version it says)
+  for (let tries = 0; cur && tries < 4; tries++) {
+    const open = sh.open;
+    if (cur.version === sh.game.version && !closed && now && sh.game.status === "playing" && open && now.getTime() >= open.dueAt.getTime()) {
+      await closeAndSchedule(db, gameId, open.number, now);
+      closed = true;
+      sh = await sharedAtLeast(db, gameId, sh.game.version + 1);
+    } else if (cur.version !== sh.game.version) sh = await sharedAtLeast(db, gameId, cur.version);
+    else break;
+    cur = await current(db, sh, viewerId, withOpen);
   }
+  if (!cur) await loadGame(db, gameId); // gone: NOT_FOUND
+  const g = sh.game;
   const me = (viewerId && sh.byId.get(viewerId)) || null;
-  const isDirector = await isDirectorOf(db, g, viewerId);
+  const isDirector = viewerId !== null && (viewerId === g.creatorId || cur?.role === "owner" || cur?.role === "director");
   // a club's game is for its members (and its players); a game without a club for anyone signed in
-  await requireViewer(db, g, viewerId, { player: !!me, director: isDirector });
-  return { g, sh, me, isDirector };
+  if (g.clubId && !me && !isDirector && cur?.role !== "member") await requireViewer(db, g, viewerId, { player: false, director: false });
+  return { g, sh, me, isDirector, open: cur?.open ?? null };
 }
+
+/** The table's rows a view shows: the first ones and the reader's own with its neighbours. */
+const excerptOf = (sh: Shared, me: DuplicatePlayer | null) => tableExcerpt(sh.table.rows.length, me ? (sh.rowOf.get(me.userId) ?? -1) : -1);
 
 /** What `viewerId` sees: one screen's worth (the rest by page: ./pages.ts). */
 export async function duplicateView(db: Db, gameId: string, viewerId: string | null, now = new Date()): Promise<DuplicateView> {
-  const { g, sh, me, isDirector } = await readableGame(db, gameId, viewerId, now);
-  const table = tableRows(sh, tableExcerpt(sh.table.rows.length, me ? (sh.rowOf.get(me.userId) ?? -1) : -1));
-  // the director's slip desk lists who has not submitted: every player; anyone else those the table shows
+  const { g, sh, me, isDirector, open } = await readableGame(db, gameId, viewerId, now, true);
+  const table = tableRows(sh, excerptOf(sh, me));
   const players = isDirector ? sh.players : namedIn(sh, table, me);
-  // the open turn in one statement: how many have submitted, which of those named, and the
-  // reader's own play (its placements to them alone) — a field of 1,000 sends a count and a few ids, not 1,000 rows
-  const S = duplicateSubmissions;
-  const named = isDirector ? sql`true` : inArray(S.userId, players.map((p) => p.userId));
-  const [open] = sh.open
-    ? await db
-        .select({
-          n: sql<number>`count(*)::int`,
-          ids: sql<string[] | null>`array_agg(${S.userId}::text) filter (where ${named})`,
-          mine: sql<{ placements: Placement[]; count: number; submittedAt: string }[] | null>`json_agg(json_build_object('placements', ${S.placements}, 'count', ${S.count}, 'submittedAt', ${S.submittedAt})) filter (where ${S.userId} = ${me?.userId ?? null}::uuid)`,
-        })
-        .from(S)
-        .where(and(eq(S.gameId, gameId), eq(S.turn, sh.open.number)))
-    : [];
   const mineRow = open?.mine?.[0];
   return {
     id: g.id,
