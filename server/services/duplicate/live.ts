@@ -12,7 +12,7 @@
 import type { Db, Tx } from "@/db/client";
 import { publish, subscribe } from "@/server/live/bus";
 import { loadGame, requireViewer } from "./access";
-import { warmShared } from "./view";
+import { warmShared } from "./shared";
 
 export const duplicateTopic = (gameId: string): string => `duplicate:${gameId}`;
 
