@@ -77,8 +77,8 @@ const size = {
   },
 };
 
-/** Test files may use the test tools and Node even where the code under test may not. */
-const testsIn = (dir) => [`${dir}/**/*.test.ts`, `${dir}/**/*.test.tsx`, `${dir}/tests/**`];
+/** Test files (and their helpers in a `tests/` folder) may use the test tools and Node even where the code under test may not. */
+const testsIn = (dir) => [`${dir}/**/*.test.ts`, `${dir}/**/*.test.tsx`, `${dir}/**/tests/**`];
 
 export default defineConfig([
   globalIgnores([

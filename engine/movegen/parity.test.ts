@@ -5,17 +5,13 @@
  * boards with seeded racks of numbers and `×`/`÷` (now and then a 0 or a blank), the exact generator's top
  * plays with the probe cuts are the same plays, scores and order as without them, and the cut fires.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePosition } from "../notation/position";
 import { createRng } from "../random";
 import * as Q from "../rational";
-import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { sideValues, type Operand } from "./brackets";
-import { exactPlays, type ExactResult } from "./exact";
 import { probeCuts } from "./partners";
+import { sameTopWithAndWithoutCuts } from "./tests/probe-cuts";
 
 const PRIMES = [2, 3, 5, 7, 11];
 /** the square class of a positive rational a/b: a bit per prime of odd exponent */
@@ -29,27 +25,7 @@ const classOf = (a: bigint, b: bigint): number => {
   return m;
 };
 
-const boards = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")
-  .split("\n")
-  .filter((l) => l.startsWith("smath "))
-  .map((l) => {
-    const p = parsePosition(l.split("\t")[1]);
-    if (!p.ok) throw new Error(p.error);
-    return p.value.board;
-  })
-  .filter((b) => b.length > 0);
-
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "2", "3", "5", "0", "×", "÷", "÷", "?"];
-
-const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], on: boolean): ExactResult => {
-  probeCuts.on = on;
-  try {
-    return exactPlays(getRuleset("smath"), board, rack, { top: 4, maxWork: 400_000 });
-  } finally {
-    probeCuts.on = true;
-  }
-};
-const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
 
 describe("'SMATH square-class cut (parity.ts)", () => {
   it("every bracketing of a side of × and ÷ has its numbers' square class", () => {
@@ -76,22 +52,8 @@ describe("'SMATH square-class cut (parity.ts)", () => {
   });
 
   it("the same top plays with and without the cuts, on seeded racks of numbers, × and ÷; the cut fires", { timeout: 600_000 }, () => {
-    expect(boards.length).toBeGreaterThan(3);
-    const rng = createRng("smath-parity-cut");
     const before = probeCuts.parity;
-    let compared = 0;
-    for (let n = 0; n < 12; n++) {
-      const board = boards[n % boards.length];
-      const rack: Face[] = [];
-      const size = 4 + rng.below(4);
-      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
-      const cut = run(board, rack, true);
-      const full = run(board, rack, false);
-      if (!cut.complete || !full.complete) continue;
-      compared++;
-      expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(full));
-      expect(cut.stats.rejected).toBe(0);
-    }
+    const compared = sameTopWithAndWithoutCuts("smath-parity-cut", POOL);
     expect(compared).toBeGreaterThanOrEqual(9);
     expect(probeCuts.parity).toBeGreaterThan(before);
   });

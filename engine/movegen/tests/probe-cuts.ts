@@ -1,0 +1,54 @@
+/**
+ * Test helper for the 'SMATH probe cuts (partners.test.ts, parity.test.ts): on the golden boards
+ * with seeded racks drawn from a pool, the exact generator's top 4 with the probe cuts must be the
+ * same plays, scores and order as without them, both complete and nothing rejected.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { parsePosition } from "../../notation/position";
+import { createRng } from "../../random";
+import { getRuleset } from "../../ruleset";
+import type { Face } from "../../tiles";
+import { exactPlays, type ExactResult } from "../exact";
+import { probeCuts } from "../partners";
+
+const boards = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "golden-positions.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.startsWith("smath "))
+  .map((l) => {
+    const p = parsePosition(l.split("\t")[1]);
+    if (!p.ok) throw new Error(p.error);
+    return p.value.board;
+  })
+  .filter((b) => b.length > 0);
+
+const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], on: boolean): ExactResult => {
+  probeCuts.on = on;
+  try {
+    return exactPlays(getRuleset("smath"), board, rack, { top: 4, maxWork: 400_000 });
+  } finally {
+    probeCuts.on = true;
+  }
+};
+const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
+
+/** Twelve seeded racks of 4–7 tiles from `pool`, each searched with and without the cuts; how many were compared (both complete). */
+export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[]): number {
+  expect(boards.length).toBeGreaterThan(3);
+  const rng = createRng(seed);
+  let compared = 0;
+  for (let n = 0; n < 12; n++) {
+    const board = boards[n % boards.length];
+    const rack: Face[] = [];
+    const size = 4 + rng.below(4);
+    for (let k = 0; k < size; k++) rack.push(pool[rng.below(pool.length)]);
+    const cut = run(board, rack, true);
+    const full = run(board, rack, false);
+    if (!cut.complete || !full.complete) continue;
+    compared++;
+    expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(full));
+    expect(cut.stats.rejected).toBe(0);
+  }
+  return compared;
+}
