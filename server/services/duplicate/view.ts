@@ -124,7 +124,7 @@ async function current(db: Db, sh: Shared, viewerId: string | null, withOpen: bo
   const me = viewerId ? sh.byId.get(viewerId) : undefined;
   // the director's slip desk lists every submitter; anyone else sees those the table shows (namedIn)
   const namedBy = () => {
-    const ids = viewerId ? namedIn(sh, tableRows(sh, excerptOf(sh, me ?? null)), me ?? null).map((p) => sql`${p.userId}::uuid`) : [];
+    const ids = viewerId ? namedIn(sh, excerptOf(sh, me ?? null), me ?? null).map((p) => sql`${p.userId}::uuid`) : [];
     const listed = ids.length ? sql`s.user_id in (${sql.join(ids, sql`, `)})` : sql`false`;
     return isCreator ? sql`true` : member ? sql`(${listed} or exists (select 1 ${member} and m.role in ('owner', 'director')))` : listed;
   };
@@ -183,8 +183,9 @@ const excerptOf = (sh: Shared, me: DuplicatePlayer | null) => tableExcerpt(sh.ta
 /** What `viewerId` sees: one screen's worth (the rest by page: ./pages.ts). */
 export async function duplicateView(db: Db, gameId: string, viewerId: string | null, now = new Date()): Promise<DuplicateView> {
   const { g, sh, me, isDirector, open } = await readableGame(db, gameId, viewerId, now, true);
-  const table = tableRows(sh, excerptOf(sh, me));
-  const players = isDirector ? sh.players : namedIn(sh, table, me);
+  const shown = excerptOf(sh, me);
+  const table = tableRows(sh, shown);
+  const players = isDirector ? sh.players : namedIn(sh, shown, me);
   const mineRow = open?.mine?.[0];
   return {
     id: g.id,
@@ -216,9 +217,9 @@ export async function duplicateView(db: Db, gameId: string, viewerId: string | n
   };
 }
 
-/** The players of the rows shown, and the reader, by table number. */
-function namedIn(sh: Shared, table: DuplicateTableView, me: DuplicatePlayer | null): DuplicatePlayer[] {
-  const ids = new Set(table.rows.map((r) => r.userId));
+/** The players of the rows shown (their positions in the table), and the reader, by table number. */
+function namedIn(sh: Shared, positions: readonly number[], me: DuplicatePlayer | null): DuplicatePlayer[] {
+  const ids = new Set(positions.map((i) => sh.table.rows[i]!.userId));
   if (me) ids.add(me.userId);
   return [...ids].flatMap((id) => sh.byId.get(id) ?? []).sort((a, b) => a.table - b.table);
 }
