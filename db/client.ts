@@ -182,7 +182,7 @@ interface RawSession {
  * `db.execute(query)` as a prepared statement. drizzle's `execute` sends raw SQL unprepared
  * (postgres.js `unsafe` without `prepare`), so PostgreSQL parses, analyses and plans the text on
  * every call; a statement that is sent on every move (the writer's one statement, five CTEs) paid
- * ≈ 1.1 ms of backend CPU per call for that alone (docs/performance.md, "PostgreSQL's CPU per
+ * ≈ 1.1 ms of backend CPU per call for that alone (docs/performance-moves.md, "PostgreSQL's CPU per
  * move"). Prepared, each connection parses it once and, after PostgreSQL's five custom plans,
  * reuses a generic plan. Only for a statement whose text is the same on every call (values as
  * parameters): postgres.js keeps one prepared statement per text and connection. PGlite: the same
