@@ -209,6 +209,62 @@ function rackCanFill(b: SideBoard, olds: Array<GridCell | undefined>, okAt: Arra
   return Math.min(cost(p1), cost(p2)) <= avail[2];
 }
 
+/** What one side needs of the rack, whatever the other sides take (`sideNeeds`): null when no
+ * filling of its squares passes the cross-checks and the automaton. */
+export interface SideNeed {
+  /** fewest and most operator tiles on its empty squares */
+  lo: number;
+  hi: number;
+  empties: number;
+}
+
+/** A side's `SideNeed` from its squares alone (the first tests `fillSide` makes, `liveTable` and
+ * `operatorRange`), memoised on the board per side; `groupCanFill` reads it for every side of a group. */
+export function sideNeeds(b: SideBoard, dir: Direction, lane: number, a: number, z: number): SideNeed | null {
+  const key = `${dir}:${lane}:${a}:${z}`;
+  const had = b.needs.get(key);
+  if (had !== undefined) return had;
+  const { olds, rc } = b.sideShape(dir, lane, a, z);
+  const okAt = crossAllowed(b, dir, olds, rc);
+  const live = liveTable(b, olds, okAt);
+  let need: SideNeed | null = null;
+  if (START >= AUT_STATES) need = { lo: 0, hi: 0, empties: 0 };
+  else if (live[START]) {
+    const { lo, hi, restEmpties } = operatorRange(b, olds, okAt, live);
+    need = { lo: lo[START], hi: hi[START], empties: restEmpties[0] };
+  }
+  b.needs.set(key, need);
+  return need;
+}
+
+/**
+ * A group's feasibility before any table is built ('SMATH, docs/engine.md "seventh round"): every
+ * side must have a filling its cross-checks and the automaton allow, and the rack must hold the
+ * operators and numbers all sides need together (blanks standing for either; `rackCanFill`'s
+ * count over the whole group). A side closed by a cross-check (say, a square whose cross line no
+ * tile completes) used to be found only when that side was filled, after its partners' tables.
+ */
+export function groupCanFill(b: SideBoard, dir: Direction, lane: number, bounds: ReadonlyArray<readonly [number, number]>): boolean {
+  let pLo = 0;
+  let pHi = 0;
+  let e = 0;
+  for (const [a, z] of bounds) {
+    const need = sideNeeds(b, dir, lane, a, z);
+    if (!need) return false;
+    pLo += need.lo;
+    pHi += need.hi;
+    e += need.empties;
+  }
+  const avail = [0, 0, 0]; // numbers, operators, blanks on the rack
+  for (let k = 0; k < b.counts.length; k++) if (b.keyCls[k] >= 0) avail[b.keyCls[k]] += b.counts[k];
+  const [nums, ops] = avail;
+  if (e > nums + ops + avail[2]) return false;
+  const cost = (p: number): number => Math.max(0, p - ops) + Math.max(0, e - p - nums);
+  const p1 = Math.min(pHi, Math.max(pLo, ops));
+  const p2 = Math.min(pHi, Math.max(pLo, e - nums));
+  return Math.min(cost(p1), cost(p2)) <= avail[2];
+}
+
 /** The probe's range cut (Equate): once no operator can follow — none left on the rack, no
  * blank, no board operator ahead in the side — the rest of the side only extends the operand
  * being built, so the side's value lies in a range (`SideEval.restRange`); a prefix whose range

@@ -15,13 +15,16 @@ import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
-import { fillSide, smathWitness, type OtherSide, type ProbeCut } from "./fill";
+import { fillSide, groupCanFill, smathWitness, type OtherSide, type ProbeCut } from "./fill";
 import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
 import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
+
+/** Switch and count of the group check (`groupCanFill`) for tests: the same plays with it off. */
+export const groupCheck = { on: true, closed: 0 };
 
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
 
@@ -43,6 +46,11 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // Two sides valued incrementally ('SMATH: any number of sides): the side with the most empty
   // squares (the largest enumeration) is probed unless a table of it exists already (module
   // comment).
+  // 'SMATH: a side no filling can close ends the group before its partners' tables are built
+  if (b.smath && groupCheck.on && !groupCanFill(b, g.dir, g.lane, bounds)) {
+    groupCheck.closed++;
+    return;
+  }
   let probeSide = -1;
   const em = bounds.map(([a, z]) => b.emptyIn(g.dir, g.lane, a, z));
   if ((bounds.length === 2 && (b.sideEval || b.nsEval)) || (bounds.length >= 2 && b.smath)) {

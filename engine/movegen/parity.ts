@@ -18,6 +18,11 @@
  * from the rack less that vector, so a blank the other sides take no longer stops the cut, and
  * the tiles they take leave the rest's classes exact.
  *
+ * A 0 (branch sm3side): such a side holding a 0 is worth 0 in every bracketing (the 0 in a
+ * numerator) or has no value (in a denominator), so a 0 does not stop the cut: a side with a 0
+ * (placed, or on the board ahead) can reach only 0, and a 0 left on the rack adds 0 to what the
+ * rest can reach.
+ *
  * Sound by construction: a class outside the reachable set belongs to no completion.
  */
 import type { GridCell } from "../play";
@@ -35,7 +40,10 @@ const MAX_STEPS = 5_000;
 export interface ParityTargets {
   primes: number[];
   classes: number[];
-  /** the other sides' joint tile vectors, each with its values' classes (a byte per class); null: not built */
+  /** 0 is a value of every other table */
+  zero: boolean;
+  /** the other sides' joint tile vectors, each with its values' classes (a byte per class, then
+   * one for the value 0); null: not built */
   vecs: Array<{ vec: Uint8Array; cls: Uint8Array }> | null;
 }
 
@@ -80,6 +88,7 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
   const classes: number[] = [];
   let vecs: Map<string, { vec: Uint8Array; cls: Uint8Array }> | null = new Map();
   let steps = 0;
+  let zero = false;
   for (const k of others[0].byValue.keys()) {
     if (!others.every((t) => t.byValue.has(k))) continue;
     const slash = k.indexOf("/");
@@ -91,8 +100,9 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     // a key is in lowest terms, so the primes outside are even in the quotient only if in both;
     // such a side's numbers are positive, and so is its value. A value of no class (or ≤ 0) still
     // gives its vectors (with none): a tile they leave may break the cut
-    const c = a <= 0 || d < 0 || ca < 0 || cd < 0 ? -1 : ca ^ cd;
-    if (c >= 0 && !seen[c]) classes.push(c);
+    const c = a === 0 ? seen.length : a < 0 || d < 0 || ca < 0 || cd < 0 ? -1 : ca ^ cd;
+    if (c === seen.length) zero = true;
+    else if (c >= 0 && !seen[c]) classes.push(c);
     if (c >= 0) seen[c] = 1;
     if (!vecs) continue;
     // the joint tile vectors of this value (partners.ts `partnerUses`, one value)
@@ -116,22 +126,24 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     for (const v of layer) {
       const vk = String.fromCharCode(...v);
       let at = vecs.get(vk);
-      if (!at) vecs.set(vk, (at = { vec: v, cls: new Uint8Array(seen.length) }));
+      if (!at) vecs.set(vk, (at = { vec: v, cls: new Uint8Array(seen.length + 1) }));
       if (c >= 0) at.cls[c] = 1;
     }
     if (steps > MAX_STEPS || vecs.size > MAX_VECS) vecs = null;
   }
-  return { primes, classes, vecs: vecs ? [...vecs.values()] : null };
+  return { primes, classes, zero, vecs: vecs ? [...vecs.values()] : null };
 }
 
 /** Tracks a probed side's square class along a depth-first filling (module comment). */
 export class ParityCut {
-  /** class of the numbers of squares before i; -1 once the side holds `+`, `−` or 0 */
+  /** class of the numbers of squares before i; `size` once the side holds a 0; -1 once it holds `+` or `−` */
   private readonly cls: Int32Array;
-  /** XOR of the classes of the board numbers at square i or after; -1 if a board `+ − 0` is there */
+  /** XOR of the classes of the board numbers at square i or after; -1 if a board `+ −` is there */
   private readonly ahead: Int32Array;
+  /** a board 0 is at square i or after */
+  private readonly zeroAhead: Uint8Array;
   private readonly restEmpties: Int32Array;
-  /** per rack key: its class, or -1 (an operator), -2 (a key that breaks the cut: `+ − 0 ?`) */
+  /** per rack key: its class, or -1 (an operator), -2 (a key that breaks the cut: `+ − ?`), -3 (0) */
   private readonly keyCls: Int32Array;
   private readonly reach = new Map<string, Uint8Array>();
   private readonly ok = new Map<string, Uint8Array | null>();
@@ -139,6 +151,8 @@ export class ParityCut {
   /** rack keys that break the cut, and the most of each any partner vector takes */
   private readonly breakers: number[] = [];
   private readonly breakerTaken: number[] = [];
+  /** rack keys of 0 (for the count of cuts a 0 used to stop, `probeCuts.parityZero`) */
+  private readonly zeroKeys: number[] = [];
 
   constructor(
     private readonly t: ParityTargets,
@@ -151,15 +165,18 @@ export class ParityCut {
     this.cls = new Int32Array(n + 1);
     this.ahead = new Int32Array(n + 1);
     this.restEmpties = new Int32Array(n + 1);
+    this.zeroAhead = new Uint8Array(n + 1);
     for (let i = n - 1; i >= 0; i--) {
       const o = olds[i];
       this.restEmpties[i] = this.restEmpties[i + 1] + (o ? 0 : 1);
       const c = o ? this.faceClass(o.core) : 0;
       this.ahead[i] = this.ahead[i + 1] < 0 || c === -2 ? -1 : c >= 0 ? this.ahead[i + 1] ^ c : this.ahead[i + 1];
+      this.zeroAhead[i] = this.zeroAhead[i + 1] || c === -3 ? 1 : 0;
     }
     this.keyCls = new Int32Array(keys.length);
     for (let k = 0; k < keys.length; k++) {
       this.keyCls[k] = this.faceClass(keys[k]);
+      if (this.keyCls[k] === -3) this.zeroKeys.push(k);
       if (this.keyCls[k] !== -2 || counts[k] === 0) continue;
       this.breakers.push(k);
       let most = 0;
@@ -168,11 +185,12 @@ export class ParityCut {
     }
   }
 
-  /** a number's class, -1 for `×`/`÷`, -2 for what breaks the cut (`+ − 0`, a blank, anything else) */
+  /** a number's class, -1 for `×`/`÷`, -3 for 0, -2 for what breaks the cut (`+ −`, a blank, anything else) */
   private faceClass(core: string): number {
     if (core === "×" || core === "÷") return -1;
     const x = numberOf(core);
-    if (x === null || x === 0) return -2;
+    if (x === 0) return -3;
+    if (x === null) return -2;
     const c = classOf(x, this.t.primes);
     return c < 0 ? -2 : c;
   }
@@ -180,30 +198,35 @@ export class ParityCut {
   /** Square i now holds `core` (the rack's `uses` already counting it): false when no value of
    * the other sides can be reached. */
   step(i: number, core: string, uses: Uint8Array): boolean {
+    const { size } = this;
     const p = this.cls[i];
     const c = p < 0 ? -2 : this.faceClass(core);
-    const q = c === -2 ? -1 : c === -1 ? p : p ^ c;
+    const q = c === -2 ? -1 : p === size || c === -3 ? size : c === -1 ? p : p ^ c;
     this.cls[i + 1] = q;
     if (q < 0 || this.ahead[i + 1] < 0) return true;
     // the usual case first: a breaker is left beside any pick of the other sides
     for (let j = 0; j < this.breakers.length; j++) if (this.counts[this.breakers[j]] - uses[this.breakers[j]] > this.breakerTaken[j]) return true;
     const ok = this.bases(uses, this.restEmpties[i + 1]);
-    if (!ok || ok[q ^ this.ahead[i + 1]]) return true;
+    if (!ok || ok[q === size || this.zeroAhead[i + 1] ? size : q ^ this.ahead[i + 1]]) return true;
     probeCuts.parity++;
+    if (q === size || this.zeroAhead[i + 1] || this.zeroKeys.some((k) => uses[k] < this.counts[k])) probeCuts.parityZero++;
     return false;
   }
 
   /** The classes of the side so far (with the board's ahead) from which some value of the other
-   * sides can be reached, `e` empty squares left (memoised on the tiles left); null: no cut. */
+   * sides can be reached, `e` empty squares left (memoised on the tiles left), and last (at
+   * `size`) whether a side worth 0 meets them; null: no cut. */
   private bases(uses: Uint8Array, e: number): Uint8Array | null {
     const { counts, size } = this;
     let key = String.fromCharCode(e);
     for (let k = 0; k < counts.length; k++) key += String.fromCharCode(counts[k] - uses[k]);
     let ok = this.ok.get(key);
     if (ok !== undefined) return ok;
-    ok = new Uint8Array(size);
+    ok = new Uint8Array(size + 1);
     const mark = (reach: Uint8Array, t: number): void => {
-      for (let x = 0; x < size; x++) if (reach[x]) ok![t ^ x] = 1;
+      // a 0 still to come makes the side 0 whatever it holds now
+      if (t === size) ok!.fill(1, reach[size] ? 0 : size);
+      else for (let x = 0; x < size; x++) if (reach[x]) ok![t ^ x] = 1;
     };
     const { vecs } = this.t;
     for (const { vec, cls } of vecs ?? [{ vec: null, cls: null }]) {
@@ -213,16 +236,16 @@ export class ParityCut {
         ok = null;
         break;
       }
-      if (cls) for (let t = 0; t < size; t++) if (cls[t]) mark(reach, t);
-      if (!cls) for (const t of this.t.classes) mark(reach, t);
+      if (cls) for (let t = 0; t <= size; t++) if (cls[t]) mark(reach, t);
+      if (!cls) for (const t of this.t.zero ? [...this.t.classes, size] : this.t.classes) mark(reach, t);
     }
     this.ok.set(key, ok);
     return ok;
   }
 
   /** The classes `e` more empty squares can add from the rack's tiles left beside the other
-   * sides' vector `vec` (memoised on what is left); null when a tile left breaks the cut,
-   * undefined when `vec` does not fit. */
+   * sides' vector `vec`, and last (at `size`) whether they can take a 0 (memoised on what is
+   * left); null when a tile left breaks the cut, undefined when `vec` does not fit. */
   private rest(uses: Uint8Array, vec: Uint8Array | null, e: number): Uint8Array | null | undefined {
     const { counts, keyCls, size } = this;
     let key = String.fromCharCode(e);
@@ -238,9 +261,15 @@ export class ParityCut {
     let at = new Uint8Array((e + 1) * size);
     at[0] = 1;
     let ops = 0;
+    let zeros = 0;
     for (let k = 0; k < counts.length; k++) {
       const left = key.charCodeAt(k + 1);
       if (left === 0) continue;
+      // a completion with a 0 is worth 0 (the slot at `size`); the classes are those without one
+      if (keyCls[k] === -3) {
+        zeros += left;
+        continue;
+      }
       if (keyCls[k] === -1) {
         ops += left;
         continue;
@@ -255,7 +284,8 @@ export class ParityCut {
       }
       at = next;
     }
-    out = new Uint8Array(size);
+    out = new Uint8Array(size + 1);
+    if (zeros > 0 && e > 0) out[size] = 1;
     // the squares left take between e − (operators left) and e numbers
     for (let c = Math.max(0, e - ops); c <= e; c++) for (let x = 0; x < size; x++) if (at[c * size + x]) out[x] = 1;
     this.reach.set(key, out);

@@ -25,7 +25,7 @@ export interface PartnerUses {
 /** The 'SMATH probe cuts (partners.ts, product.ts, parity.ts, and fill.ts `leastAt`'s score cut
  * with the tiles left): on unless a test compares the search without them; the counts say how
  * often the first three cut a prefix (tests check that they are exercised). */
-export const probeCuts = { on: true, partner: 0, product: 0, parity: 0 };
+export const probeCuts = { on: true, partner: 0, product: 0, parity: 0, parityZero: 0 };
 
 const MAX_VECS = 512;
 const MAX_STEPS = 20_000;

@@ -19,7 +19,7 @@ import { checkLine } from "../validate";
 import { defaultNow, Deadline } from "./budget";
 import type { ExactOptions, ExactStats } from "./exact";
 import { IntervalMemo } from "./brackets";
-import { fillSide, NO_BR, type RawFill, type SmathWit } from "./fill";
+import { fillSide, NO_BR, type RawFill, type SideNeed, type SmathWit } from "./fill";
 import * as Q from "../rational";
 import type { Rational } from "../rational";
 import { REJECT, sideAutomaton, START, type SideAutomaton } from "./grammar";
@@ -128,6 +128,8 @@ export class SideBoard {
   private readonly maxCrossMemo = new Map<number, number>();
   private readonly faceIndex = new Map<Face, number>();
   readonly tables = new Map<string, SideTable | null>();
+  /** each side's needs of the rack, or null when it has no filling (fill.ts `sideNeeds`) */
+  readonly needs = new Map<string, SideNeed | null>();
   private readonly fills = new Map<string, RawFill[]>();
   /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `IntervalMemo`) */
   readonly smathMemo = new IntervalMemo();

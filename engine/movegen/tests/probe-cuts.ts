@@ -1,5 +1,5 @@
 /**
- * Test helper for the 'SMATH probe cuts (partners.test.ts, parity.test.ts): on the golden boards
+ * Test helper for the 'SMATH probe cuts (partners.test.ts, parity.test.ts, groupcheck.test.ts): on the golden boards
  * with seeded racks drawn from a pool, the exact generator's top 4 with the probe cuts must be the
  * same plays, scores and order as without them, both complete and nothing rejected.
  */
@@ -23,18 +23,19 @@ const boards = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "go
   })
   .filter((b) => b.length > 0);
 
-const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], on: boolean): ExactResult => {
-  probeCuts.on = on;
+const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], sw: { on: boolean }, on: boolean): ExactResult => {
+  sw.on = on;
   try {
     return exactPlays(getRuleset("smath"), board, rack, { top: 4, maxWork: 400_000 });
   } finally {
-    probeCuts.on = true;
+    sw.on = true;
   }
 };
 const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
 
-/** Twelve seeded racks of 4–7 tiles from `pool`, each searched with and without the cuts; how many were compared (both complete). */
-export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[]): number {
+/** Twelve seeded racks of 4–7 tiles from `pool`, each searched with and without the cuts (`sw`:
+ * the probe cuts, or another switch such as join.ts `groupCheck`); how many were compared (both complete). */
+export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[], sw: { on: boolean } = probeCuts): number {
   expect(boards.length).toBeGreaterThan(3);
   const rng = createRng(seed);
   let compared = 0;
@@ -43,8 +44,8 @@ export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[]): 
     const rack: Face[] = [];
     const size = 4 + rng.below(4);
     for (let k = 0; k < size; k++) rack.push(pool[rng.below(pool.length)]);
-    const cut = run(board, rack, true);
-    const full = run(board, rack, false);
+    const cut = run(board, rack, sw, true);
+    const full = run(board, rack, sw, false);
     if (!cut.complete || !full.complete) continue;
     compared++;
     expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(full));
