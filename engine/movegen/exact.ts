@@ -45,6 +45,7 @@ import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
 import { bound, expandSpan, lanesGroups, mayTie, type Group } from "./bounds";
+import { matchedBound, matchedBounds } from "./groupbound";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
 import { SideBoard } from "./sides";
@@ -86,6 +87,8 @@ export interface ExactStats {
   groupsTieSkipped: number;
   /** whole-rack Equate groups with one × or ÷ whose tiles write no equation (oneop.ts) */
   groupsNoEquation: number;
+  /** 'SMATH groups whose matched bound (groupbound.ts) was below their first bound */
+  groupsRebounded: number;
   tables: number;
   sideFillings: number;
   candidates: number;
@@ -148,6 +151,26 @@ export class ExactGenerator extends SideBoard {
           groups.splice(at++, 0, kid);
         }
         continue;
+      }
+      if (this.smath && !g.matched && matchedBounds.on) {
+        // 'SMATH: the bound re-made with each rack tile once (groupbound.ts), only for groups the
+        // search reaches; a lower one puts the group back in its place in the queue (or drops it)
+        g.matched = true;
+        const mb = matchedBound(this, g);
+        if (mb < g.bound) {
+          this.stats.groupsRebounded++;
+          g.bound = mb;
+          if (mb === -Infinity) continue;
+          let at = i + 1;
+          let hi = groups.length;
+          while (at < hi) {
+            const mid = (at + hi) >> 1;
+            if (byBound(groups[mid], g) <= 0) at = mid + 1;
+            else hi = mid;
+          }
+          groups.splice(at, 0, g);
+          continue;
+        }
       }
       this.stats.groupsSearched++;
       searchGroup(this, this.top, g);
