@@ -13,6 +13,7 @@
  */
 import { lineFactor, premiumAt, tileFactor } from "../board";
 import type { Group } from "./bounds";
+import { isOperator } from "../tiles";
 import type { SideBoard } from "./sides";
 
 const NONE = -1e9;
@@ -76,12 +77,52 @@ export function matchedBound(b: SideBoard, g: Group): number {
     for (let t = 0; t < m; t++) row[t] = byKey[tiles[t]];
     w.push(row);
   }
+  if (isEq && !opsFit(b, g, squares, w, tiles)) return -Infinity;
   const best = maxMatching(w, n, m);
   if (best === -Infinity) return -Infinity;
   if (!isEq) return best;
   const rackPlaced = n + (rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
   const allBonus = b.rackTiles === rs.rackSize && rackPlaced === rs.rackSize ? rs.options.allTilesBonus : 0;
   return fixed * mult + eqCross + best + allBonus;
+}
+
+/**
+ * The rack's tiles other than numbers and blanks all fit the group: operators sit between
+ * numbers, so no two touch (nor touch an old operator or `=`) and none ends a side; a run of k
+ * squares where one may go takes at most ⌈k/2⌉ of them. The matching alone would put operators
+ * on neighbouring squares, so an operator-heavy rack on a long group passes it.
+ */
+function opsFit(b: SideBoard, g: Group, squares: readonly number[], w: readonly Float64Array[], tiles: readonly number[]): boolean {
+  let numbers = 0;
+  for (const k of tiles) if (b.keyCls[k] !== 1) numbers++;
+  const need = squares.length - numbers;
+  if (need <= 0) return true;
+  const opAt = (i: number): boolean => {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    return o !== undefined && (isOperator(o.core) || o.core === "=");
+  };
+  let cap = 0;
+  let run = 0;
+  let last = -2;
+  for (let j = 0; j < squares.length; j++) {
+    const i = squares[j];
+    // an operator tile may go here: some operator of the rack is allowed (edges and cross-checks: w)
+    let ok = !opAt(i - 1) && !opAt(i + 1);
+    if (ok) {
+      ok = false;
+      for (let t = 0; t < tiles.length && !ok; t++) if (b.keyCls[tiles[t]] === 1 && w[j][t] > NONE) ok = true;
+    }
+    if (!ok) continue;
+    if (i !== last + 1) {
+      cap += (run + 1) >> 1;
+      run = 0;
+    }
+    run++;
+    last = i;
+  }
+  cap += (run + 1) >> 1;
+  return need <= cap;
 }
 
 /** The largest total weight of a matching of all n rows to distinct columns (n ≤ m), or
