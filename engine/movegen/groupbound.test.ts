@@ -73,7 +73,7 @@ describe("'SMATH matched group bound (groupbound.ts)", () => {
     const rng = createRng("smath-matched-bound");
     let plays = 0;
     let tight = 0;
-    for (let n = 0; n < 16; n++) {
+    for (let n = 0; n < 12; n++) {
       const board = boards[n % boards.length];
       const rack = rackOf(rng, 3, 4);
       const r = exactPlays(rs, board, rack, { maxWork: 300_000 });
@@ -101,13 +101,13 @@ describe("'SMATH matched group bound (groupbound.ts)", () => {
     let compared = 0;
     let rebounded = 0;
     let dropped = 0;
-    for (let n = 0; n < 12; n++) {
+    for (let n = 0; n < 10; n++) {
       const board = boards[n % boards.length];
-      const rack = rackOf(rng, 6, 5);
+      const rack = rackOf(rng, 6, 4);
       const run = (on: boolean): ExactResult => {
         matchedBounds.on = on;
         try {
-          return exactPlays(rs, board, rack, { top: 4, maxWork: 400_000 });
+          return exactPlays(rs, board, rack, { top: 4, maxWork: 300_000 });
         } finally {
           matchedBounds.on = true;
         }
