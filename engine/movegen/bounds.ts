@@ -29,6 +29,8 @@ export interface Group {
   order: number;
   /** all `=` placements of the span with at least one new `=`, expanded when searched */
   lazy: boolean;
+  /** 'SMATH: `bound` already re-made by groupbound.ts `matchedBound` (exact.ts) */
+  matched?: boolean;
   /** a lazy group's span facts, read when it was bounded and reused when it is expanded */
   span?: Span;
 }

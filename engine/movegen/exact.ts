@@ -45,6 +45,7 @@ import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
 import { bound, expandSpan, lanesGroups, mayTie, type Group } from "./bounds";
+import { matchedBound, matchedBounds } from "./groupbound";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
 import { SideBoard } from "./sides";
@@ -86,6 +87,8 @@ export interface ExactStats {
   groupsTieSkipped: number;
   /** whole-rack Equate groups with one × or ÷ whose tiles write no equation (oneop.ts) */
   groupsNoEquation: number;
+  /** 'SMATH groups whose matched bound (groupbound.ts) was below their first bound */
+  groupsRebounded: number;
   tables: number;
   sideFillings: number;
   candidates: number;
@@ -117,7 +120,6 @@ export class ExactGenerator extends SideBoard {
     for (const dir of ["across", "down"] as const) {
       for (let lane = 0; lane < this.size && !this.deadline.checkNow(); lane++) lanesGroups(this, dir, lane, groups);
     }
-    const byBound = (a: Group, b: Group): number => b.bound - a.bound || a.order - b.order;
     groups.sort(byBound);
     this.stats.groups = groups.length;
     for (let i = 0; i < groups.length; i++) {
@@ -137,17 +139,20 @@ export class ExactGenerator extends SideBoard {
         this.expandLazy(g, kids);
         kids.sort(byBound);
         let at = i + 1;
-        for (const kid of kids) {
-          // after every queued group that does not sort after it (as a stable sort would put it)
-          let hi = groups.length;
-          while (at < hi) {
-            const mid = (at + hi) >> 1;
-            if (byBound(groups[mid], kid) <= 0) at = mid + 1;
-            else hi = mid;
-          }
-          groups.splice(at++, 0, kid);
-        }
+        for (const kid of kids) at = enqueue(groups, at, kid) + 1;
         continue;
+      }
+      if (this.smath && !g.matched && matchedBounds.on) {
+        // 'SMATH: the bound re-made with each rack tile once (groupbound.ts), only for groups the
+        // search reaches; a lower one puts the group back in its place in the queue (or drops it)
+        g.matched = true;
+        const mb = matchedBound(this, g);
+        if (mb < g.bound) {
+          this.stats.groupsRebounded++;
+          g.bound = mb;
+          if (mb !== -Infinity) enqueue(groups, i + 1, g);
+          continue;
+        }
       }
       this.stats.groupsSearched++;
       searchGroup(this, this.top, g);
@@ -181,6 +186,23 @@ export class ExactGenerator extends SideBoard {
     }
     return out;
   }
+}
+
+/** The search order: higher bound first, then the order the groups were made in. */
+const byBound = (a: Group, b: Group): number => b.bound - a.bound || a.order - b.order;
+
+/** Put `g` into the sorted queue from index `from` on, after every group that does not sort after
+ * it (as a stable sort would put it); its index. */
+function enqueue(groups: Group[], from: number, g: Group): number {
+  let at = from;
+  let hi = groups.length;
+  while (at < hi) {
+    const mid = (at + hi) >> 1;
+    if (byBound(groups[mid], g) <= 0) at = mid + 1;
+    else hi = mid;
+  }
+  groups.splice(at, 0, g);
+  return at;
 }
 
 /** Every legal play (or the `top` best) of `rack` on `board`, best first, each adjudicated. */

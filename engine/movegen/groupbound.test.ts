@@ -1,0 +1,128 @@
+/**
+ * The 'SMATH matched group bound (groupbound.ts): every play of a group scores at most the group's
+ * matched bound (checked on every legal play of seeded racks on the golden boards), and the
+ * exact generator's top plays are the same with and without it, while it lowers and drops groups.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Direction } from "../board";
+import { parsePosition } from "../notation/position";
+import type { Placement } from "../play";
+import { createRng } from "../random";
+import { getRuleset } from "../ruleset";
+import type { Face } from "../tiles";
+import type { Group } from "./bounds";
+import { ExactGenerator, exactPlays, type ExactResult } from "./exact";
+import { matchedBound, matchedBounds, maxMatching } from "./groupbound";
+
+const rs = getRuleset("smath");
+const boards = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.startsWith("smath "))
+  .map((l) => {
+    const p = parsePosition(l.split("\t")[1]);
+    if (!p.ok) throw new Error(p.error);
+    return p.value.board;
+  })
+  .filter((b) => b.length > 0);
+const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "0", "+", "-", "×", "÷", "?"];
+
+function rackOf(rng: ReturnType<typeof createRng>, min: number, spread: number): Face[] {
+  const rack: Face[] = [];
+  const size = min + rng.below(spread);
+  for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
+  return rack;
+}
+
+/** The group of a play in direction `dir`: its span (the run of tiles through the new ones) and its `=`. */
+function groupOf(b: ExactGenerator, placements: readonly Placement[], dir: Direction): Group | null {
+  const fresh = placements.filter((p) => !b.at(p.row, p.col));
+  const lane = dir === "across" ? fresh[0].row : fresh[0].col;
+  if (fresh.some((p) => (dir === "across" ? p.row : p.col) !== lane)) return null;
+  const at = (i: number): boolean => i >= 0 && i < b.size && (fresh.some((p) => (dir === "across" ? p.col : p.row) === i) || !!b.at(...b.cellOf(dir, lane, i)));
+  let s = Math.min(...fresh.map((p) => (dir === "across" ? p.col : p.row)));
+  let e = Math.max(...fresh.map((p) => (dir === "across" ? p.col : p.row)));
+  while (at(s - 1)) s--;
+  while (at(e + 1)) e++;
+  const eqs: number[] = [];
+  const newEqs: number[] = [];
+  for (let i = s; i <= e; i++) {
+    const [r, c] = b.cellOf(dir, lane, i);
+    const p = fresh.find((x) => x.row === r && x.col === c);
+    if (p?.tile === "=") {
+      eqs.push(i);
+      newEqs.push(i);
+    } else if (!p && b.at(r, c)?.core === "=") eqs.push(i);
+  }
+  return { dir, lane, s, e, eqs, newEqs, bound: 0, order: 0, lazy: false };
+}
+
+const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
+
+describe("'SMATH matched group bound (groupbound.ts)", () => {
+  it("the matching is the best one, and none when some row has no allowed column", () => {
+    const w = (rows: number[][]): Float64Array[] => rows.map((r) => Float64Array.from(r));
+    expect(maxMatching(w([[5, 4], [4, 1]]), 2, 2)).toBe(8);
+    expect(maxMatching(w([[3, 3, 9], [1, 2, 8]]), 2, 3)).toBe(11);
+    expect(maxMatching(w([[-1e9, 2], [-1e9, 3]]), 2, 2)).toBe(-Infinity);
+    expect(maxMatching(w([[-1e9, 2], [1, 3]]), 2, 2)).toBe(3);
+  });
+
+  it("every legal play of seeded racks scores at most its group's matched bound", { timeout: 600_000 }, () => {
+    const rng = createRng("smath-matched-bound");
+    let plays = 0;
+    let tight = 0;
+    for (let n = 0; n < 12; n++) {
+      const board = boards[n % boards.length];
+      const rack = rackOf(rng, 3, 4);
+      const r = exactPlays(rs, board, rack, { maxWork: 300_000 });
+      const b = new ExactGenerator(rs, board, rack);
+      for (const p of r.plays) {
+        const bounds: number[] = [];
+        for (const dir of ["across", "down"] as const) {
+          const g = groupOf(b, p.placements, dir);
+          if (g && g.e > g.s) bounds.push(matchedBound(b, g));
+        }
+        expect(bounds.length, JSON.stringify(p.placements)).toBeGreaterThan(0);
+        const mb = Math.max(...bounds);
+        expect(mb, `rack ${rack.join(" ")} board ${n % boards.length}: ${p.score} ${JSON.stringify(p.placements)}`).toBeGreaterThanOrEqual(p.score);
+        plays++;
+        if (mb === p.score) tight++;
+      }
+    }
+    expect(plays).toBeGreaterThan(2000);
+    // the bound is reached by some plays: a bound off by one point would fail above
+    expect(tight).toBeGreaterThan(20);
+  });
+
+  it("the same top plays with and without the matched bound, which lowers and drops groups", { timeout: 600_000 }, () => {
+    const rng = createRng("smath-matched-top");
+    let compared = 0;
+    let rebounded = 0;
+    let dropped = 0;
+    for (let n = 0; n < 10; n++) {
+      const board = boards[n % boards.length];
+      const rack = rackOf(rng, 6, 4);
+      const run = (on: boolean): ExactResult => {
+        matchedBounds.on = on;
+        try {
+          return exactPlays(rs, board, rack, { top: 4, maxWork: 300_000 });
+        } finally {
+          matchedBounds.on = true;
+        }
+      };
+      const withIt = run(true);
+      const without = run(false);
+      if (!withIt.complete || !without.complete) continue;
+      compared++;
+      rebounded += withIt.stats.groupsRebounded;
+      dropped += without.stats.groupsSearched - withIt.stats.groupsSearched;
+      expect(shown(withIt), `rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(without));
+      expect(withIt.stats.rejected).toBe(0);
+    }
+    expect(compared).toBeGreaterThanOrEqual(8);
+    expect(rebounded).toBeGreaterThan(100);
+    expect(dropped).toBeGreaterThan(50);
+  });
+});
