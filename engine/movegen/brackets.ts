@@ -86,7 +86,7 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
       const j = i + len - 1;
       if (crosses(i, j)) continue;
       const m = new Map<string, Way>();
-      for (let k = i; k < j; k++) {
+      for (let k = j - 1; k >= i; k--) {
         const L = table[i][k];
         const R = table[k + 1][j];
         if (!L || !R) continue;
