@@ -88,9 +88,9 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
       const j = i + len - 1;
       if (crosses(i, j)) continue;
       const m = new Map<string, Way>();
-      // the last split first: a value's first way is then the left-nested tree where there is
-      // one, which standard precedence reads without brackets (a chain of touching numbers is
-      // written a(b)c(d), not a(b(c(d)))), so the tie rule's bracket count (smtie.ts) is lower
+      // each value keeps the way whose tree wraps the fewest children, the last split first among
+      // equals (a left-nested tree reads without brackets: touching numbers are written a(b)c(d),
+      // not a(b(c(d)))), so the tie rule's bracket counts (smtie.ts) are nearer the fewest
       for (let k = j - 1; k >= i; k--) {
         const L = table[i][k];
         const R = table[k + 1][j];
