@@ -12,6 +12,7 @@
 import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
 import type { GridCell } from "../play";
 import type { TopList } from "./recorder";
+import { groupBracketsAtLeast } from "./smtie";
 import { faceInfo, K_FRACTION, K_OP, K_OTHER } from "./sidearith";
 import { oneOpGroupOk, oneOpSpan, type OneOpSpan } from "./oneop";
 import { isDigit, type SideBoard } from "./sides";
@@ -414,8 +415,9 @@ export function bound(b: SideBoard, sp: Span, g: Group): number {
 export function mayTie(b: SideBoard, top: TopList, g: Group): boolean {
   if (g.lazy || !top.full()) return true;
   const last = top.list[top.list.length - 1];
-  // 'SMATH: fewer brackets come first and a group's bracket count is not known before its search
-  if (last.brackets > 0) return true;
+  // 'SMATH: fewer brackets come first; a group's count is bounded below by its touching numbers
+  const br = groupBracketsAtLeast(b, g);
+  if (br !== last.brackets) return br < last.brackets;
   let empties = 0;
   let first = -1;
   for (let i = g.s; i <= g.e; i++) {

@@ -27,6 +27,8 @@ interface Way {
   k: number;
   left: string;
   right: string;
+  /** brackets the tree writes inside (wraps of looser children; touching numbers not counted) */
+  cost: number;
 }
 
 /** Groups forced by old brackets, as [from, to] operand intervals; null when they do not match. */
@@ -79,24 +81,33 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
   const table: Array<Array<Map<string, Way> | null>> = [];
   for (let i = 0; i < n; i++) {
     table.push(new Array(n).fill(null));
-    table[i][i] = new Map([[Q.toString(ops[i].value), { value: ops[i].value, k: -1, left: "", right: "" }]]);
+    table[i][i] = new Map([[Q.toString(ops[i].value), { value: ops[i].value, k: -1, left: "", right: "", cost: 0 }]]);
   }
   for (let len = 2; len <= n; len++) {
     for (let i = 0; i + len - 1 < n; i++) {
       const j = i + len - 1;
       if (crosses(i, j)) continue;
       const m = new Map<string, Way>();
-      for (let k = i; k < j; k++) {
+      // each value keeps the way whose tree wraps the fewest children, the last split first among
+      // equals (a left-nested tree reads without brackets: touching numbers are written a(b)c(d),
+      // not a(b(c(d)))), so the tie rule's bracket counts (smtie.ts) are nearer the fewest
+      for (let k = j - 1; k >= i; k--) {
         const L = table[i][k];
         const R = table[k + 1][j];
         if (!L || !R) continue;
         const op = ops[k + 1].op;
+        const p = prec(op);
+        const fl = isForced(i, k) ? 0 : 2;
+        const fr = isForced(k + 1, j) ? 0 : 2;
         for (const [lk, l] of L) {
+          const lc = l.cost + (l.k >= 0 && prec(ops[l.k + 1].op) < p ? fl : 0);
           for (const [rk, r] of R) {
             const v = apply(op, l.value, r.value);
             if (v === null) continue;
             const key = Q.toString(v);
-            if (!m.has(key)) m.set(key, { value: v, k, left: lk, right: rk });
+            const cost = lc + r.cost + (r.k >= 0 && prec(ops[r.k + 1].op) <= p ? fr : 0);
+            const had = m.get(key);
+            if (!had || cost < had.cost) m.set(key, { value: v, k, left: lk, right: rk, cost });
           }
         }
       }

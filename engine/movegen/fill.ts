@@ -23,6 +23,7 @@ import { nsCuts, type BonusCut } from "./nseval";
 import * as A from "./sidearith";
 import type { FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
+import type { SmathTieCut } from "./smtie";
 import type { TieKeyCut } from "./tiekey";
 
 // Module-local copies of what the search reads at every step: where the engine is compiled to
@@ -92,6 +93,8 @@ export interface ProbeCut {
   bonus?: BonusCut;
   /** Equate: prefixes that could only tie the list's last play and lose its tie-break (tiekey.ts) */
   tie?: TieKeyCut | null;
+  /** 'SMATH: the same by the brackets touching numbers need (smtie.ts) */
+  smTie?: SmathTieCut | null;
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
@@ -476,6 +479,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const parity = b.smath && probe && other?.parity ? new ParityCut(other.parity, olds, b.keys, counts) : null;
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
+  const smTie = cut?.smTie ?? null;
   const slowLeaf = (): void => {
     if (b.smath && probe) {
       const wit = smathOperands(b, dir, cells, olds);
@@ -535,6 +539,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       if (st === REJECT || !isLive(i + 1, st)) return;
       if (product && !product.step(i, o.core, uses)) return;
       if (parity && !parity.step(i, o.core, uses)) return;
+      smTie?.old(i, o.core);
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, oldInfo[i]!);
@@ -565,7 +570,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[it.key]--;
         continue;
       }

@@ -20,6 +20,7 @@ import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
+import { smathTieCutOf } from "./smtie";
 import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
@@ -257,6 +258,7 @@ class GroupJoin {
     b.stats.tables++;
     const cut = this.scoreCut(shape, scores);
     if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
+    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0);
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
     const os = otherSide(b, others);
     if (b.smath) {

@@ -1,0 +1,203 @@
+/**
+ * 'SMATH's tie cut (docs/engine.md, "'SMATH, seventh round: tie hunts"). Once the list is full, a
+ * probed prefix whose every completion scores at most the last play's score can only enter by
+ * tying it and winning the tie-break (`better`, recorder.ts): fewer brackets, then fewer blanks,
+ * fewer tiles, an earlier reading-order key. Brackets are bounded per prefix: two numbers that
+ * touch need a bracket at their boundary (brackets.ts writes one there: the tree's or a wrap),
+ * unless a board tile of the line has one there already; each new bracket sits at one boundary,
+ * and a side's new brackets come in pairs, so a side with p such boundaries writes at least
+ * p + (p & 1). The other sides may add more, never fewer. A prefix is cut when that bound is above
+ * the last play's brackets, or equal to it and the blanks (those placed so far, or the group's
+ * least), the tiles (fixed per group) and, when the probed side is the group's first, the key's
+ * entries so far do not come before the last play's.
+ *
+ * Sound as the last play changes during the group: it only moves up the order (a higher score, or
+ * the same score and an earlier tie-break), so a prefix that could not beat the old last cannot
+ * beat the new one; each decision reads the current last.
+ */
+import type { Direction } from "../board";
+import type { GridCell } from "../play";
+import type { Group } from "./bounds";
+import type { TopList } from "./recorder";
+import type { SideBoard } from "./sides";
+
+/** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
+export const smathTieCut = { on: true, fired: 0 };
+
+const isOp = (core: string): boolean => core === "+" || core === "-" || core === "×" || core === "÷";
+
+export class SmathTieCut {
+  /** per depth (cells placed): touching number pairs without a board bracket at their boundary */
+  private readonly pairs: Int32Array;
+  /** per depth: the last cell is a number (1), and it has a board close bracket in the line (2) */
+  private readonly numEnd: Uint8Array;
+  /** the key entry of item k on the probed side's e-th empty square */
+  private readonly entries: Array<string | undefined>;
+  private readonly chosen: Int32Array;
+  /** per cell i: the board's numbers, operators and bracket marks in the line from cell i on */
+  private readonly oldNums: Int32Array;
+  private readonly oldOps: Int32Array;
+  private readonly oldMarks: Int32Array;
+  /** the rack's keys of operators and of the blank (each may be placed as an operator) */
+  private readonly opKeys: number[] = [];
+
+  constructor(
+    private readonly top: TopList,
+    private readonly b: SideBoard,
+    private readonly dir: Direction,
+    private readonly olds: Array<GridCell | undefined>,
+    private readonly emptyRc: Array<[number, number]>,
+    /** the probed side is the group's first: its new tiles open the play's key */
+    private readonly keyed: boolean,
+    private readonly minBlanks: number,
+    private readonly tiles: number,
+  ) {
+    const n = olds.length;
+    this.pairs = new Int32Array(n + 1);
+    this.numEnd = new Uint8Array(n + 1);
+    this.entries = new Array<string | undefined>(emptyRc.length * b.items.length);
+    this.chosen = new Int32Array(emptyRc.length);
+    this.oldNums = new Int32Array(n + 1);
+    this.oldOps = new Int32Array(n + 1);
+    this.oldMarks = new Int32Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) {
+      const o = olds[i];
+      const op = o !== undefined && isOp(o.core);
+      this.oldNums[i] = this.oldNums[i + 1] + (o && !op ? 1 : 0);
+      this.oldOps[i] = this.oldOps[i + 1] + (op ? 1 : 0);
+      this.oldMarks[i] = this.oldMarks[i + 1] + (o && !op ? o[dir].open + o[dir].close : 0);
+    }
+    for (let k = 0; k < b.keys.length; k++) if (isOp(b.keys[k]) || k === b.blankKey) this.opKeys.push(k);
+  }
+
+  /**
+   * The touching pairs the cells after cell i must still make: with N numbers and O operators in
+   * a row (the last number placed counted in), the numbers form at most O + 1 runs, so N - O - 1
+   * pairs at least; each board bracket covers at most one boundary. The rest of the side's empty
+   * squares take at most `ops` operators (the rack's operators and blanks not yet placed).
+   */
+  private pairsAhead(i: number, e: number, uses: Uint8Array): number {
+    const rest = this.emptyRc.length - e - 1;
+    let ops = 0;
+    for (const k of this.opKeys) ops += this.b.counts[k] - uses[k];
+    const o = Math.min(rest, ops);
+    const nums = rest - o + this.oldNums[i + 1] + (this.numEnd[i + 1] === 1 ? 1 : 0);
+    return Math.max(0, nums - o - this.oldOps[i + 1] - 1 - this.oldMarks[i + 1]);
+  }
+
+  /** cell i holds `core`: the counts after it (board tiles and placed items alike) */
+  private advance(i: number, core: string): void {
+    if (isOp(core)) {
+      this.pairs[i + 1] = this.pairs[i];
+      this.numEnd[i + 1] = 0;
+      return;
+    }
+    const br = this.olds[i]?.[this.dir];
+    const touching = this.numEnd[i] === 1 && !(br && br.open > 0);
+    this.pairs[i + 1] = this.pairs[i] + (touching ? 1 : 0);
+    this.numEnd[i + 1] = br && br.close > 0 ? 2 : 1;
+  }
+
+  /** a board tile at cell i */
+  old(i: number, core: string): void {
+    this.advance(i, core);
+  }
+
+  /**
+   * Item k on cell i (empty square e). `onlyTies`: no completion scores above the list's last
+   * play. False when the prefix cannot enter the list (it is cut); else the counts go on.
+   */
+  step(i: number, e: number, k: number, uses: Uint8Array, onlyTies: boolean): boolean {
+    const it = this.b.items[k];
+    this.advance(i, it.core);
+    this.chosen[e] = k;
+    if (!onlyTies || !this.top.full()) return true;
+    const last = this.top.list[this.top.list.length - 1];
+    // a play above the floor's score enters on score (need() is the floor's): no tie to break
+    if (last.score < this.top.floor) return true;
+    const p = this.pairs[i + 1] + this.pairsAhead(i, e, uses);
+    const br = p + (p & 1);
+    if (br < last.brackets) return true;
+    if (br === last.brackets) {
+      const bl = Math.max(this.b.blankKey >= 0 ? uses[this.b.blankKey] : 0, this.minBlanks);
+      if (bl < last.blanks) return true;
+      if (bl === last.blanks) {
+        if (this.tiles < last.tiles) return true;
+        if (this.tiles === last.tiles && !this.keyAfter(e, last.key)) return true;
+      }
+    }
+    smathTieCut.fired++;
+    return false;
+  }
+
+  /** the probed side's entries 0..e sort after the last key's (so does every completed key) */
+  private keyAfter(e: number, key: string): boolean {
+    if (!this.keyed) return false;
+    let at = 0;
+    for (let q = 0; q <= e; q++) {
+      const end = key.indexOf(" ", at);
+      const theirs = end < 0 ? "" : key.slice(at, end);
+      const mine = this.entry(q, this.chosen[q]);
+      if (mine !== theirs) return mine > theirs;
+      if (end < 0) return true;
+      at = end + 1;
+    }
+    return false;
+  }
+
+  /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
+  private entry(e: number, k: number): string {
+    const at = e * this.b.items.length + k;
+    let s = this.entries[at];
+    if (s === undefined) {
+      const [r, c] = this.emptyRc[e];
+      const it = this.b.items[k];
+      s = this.entries[at] = `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`;
+    }
+    return s;
+  }
+}
+
+/** The tie cut of a probe of an 'SMATH group's side, or null when off. */
+export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean): SmathTieCut | null {
+  if (!smathTieCut.on || !b.smath) return null;
+  let empties = 0;
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    if (!b.at(r, c)) empties++;
+  }
+  const placed = empties - g.newEqs.length;
+  const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
+  const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles);
+}
+
+/**
+ * The fewest brackets any play of an 'SMATH group writes, by the argument of `pairsAhead` over the
+ * whole group: each side of N numbers and O operators makes at least N - O - 1 touching pairs
+ * (summed over the sides: numbers - operators - sides), less one per board bracket; the new
+ * squares take at most the rack's operators and blanks. A sum of even counts is even.
+ */
+export function groupBracketsAtLeast(b: SideBoard, g: Group): number {
+  if (!smathTieCut.on || !b.smath) return 0;
+  let empties = 0;
+  let pairs = -(g.eqs.length + 1);
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    if (!o) {
+      if (!g.newEqs.includes(i)) empties++;
+      continue;
+    }
+    if (o.core === "=") continue;
+    if (isOp(o.core)) pairs--;
+    else pairs += 1 - o[g.dir].open - o[g.dir].close;
+  }
+  let ops = 0;
+  for (let k = 0; k < b.keys.length; k++) if (isOp(b.keys[k]) || k === b.blankKey) ops += b.counts[k];
+  const o = Math.min(empties, ops);
+  pairs += empties - 2 * o;
+  return pairs <= 0 ? 0 : pairs + (pairs & 1);
+}
+
+const pad = (x: number): string => x.toString().padStart(2, "0");
