@@ -321,11 +321,15 @@ function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   }
 }
 
-/** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets). */
-function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>): SmathWit {
+/** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets),
+ * written into `into` when given: the probe's leaves reuse one `SmathWit` and its operand
+ * objects (read only while the filling's values are visited), where a new one per leaf was much
+ * of the garbage (issue 28, smcost); a table's fillings keep theirs, so they get a new one. */
+function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, into?: SmathWit): SmathWit {
   const n = cells.length;
-  const ops: Operand[] = [];
-  const cellOfOp: number[] = [];
+  const wit = into ?? { ops: [], cellOfOp: [], n };
+  const { ops, cellOfOp } = wit;
+  let m = 0;
   let pending: Operand["op"] = "";
   for (let i = 0; i < n; i++) {
     const core = cells[i].core;
@@ -334,11 +338,22 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
       continue;
     }
     const br = olds[i] ? olds[i]![dir] : NO_BR;
-    ops.push({ value: b.smallRat(core), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
-    cellOfOp.push(i);
+    const value = b.smallRat(core);
+    const op = m === 0 ? "" : pending || "imul";
+    const o = ops[m];
+    if (o) {
+      o.value = value;
+      o.op = op;
+      o.oldOpen = br.open;
+      o.oldClose = br.close;
+      o.old = olds[i] !== undefined;
+    } else ops.push({ value, op, oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
+    cellOfOp[m++] = i;
     pending = "";
   }
-  return { ops, cellOfOp, n };
+  ops.length = cellOfOp.length = m;
+  wit.n = n;
+  return wit;
 }
 
 /** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
@@ -420,13 +435,16 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const parity = b.smath && probe && other?.parity ? new ParityCut(other.parity, olds, b.keys, counts) : null;
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
+  // the probe's leaves: one operand list and one visit for every filling (smathOperands)
+  const wit: SmathWit = { ops: [], cellOfOp: [], n };
+  const visit = probe ? (iv: number, vkey: string | null) => probe(uses, chosen, iv, vkey, wit) : null;
+  const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
+  const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
+  const ints = probeCuts.on ? (other?.ints ?? null) : null;
   const slowLeaf = (): void => {
-    if (b.smath && probe) {
-      const wit = smathOperands(b, dir, cells, olds);
-      const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
-      const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
-      const ints = probeCuts.on ? (other?.ints ?? null) : null;
-      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit), lo, hi, ints);
+    if (b.smath && visit) {
+      smathOperands(b, dir, cells, olds, wit);
+      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
       return;
     }
     if (b.smath) {

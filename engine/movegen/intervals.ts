@@ -123,6 +123,9 @@ export interface NumValues {
   d: number[];
   min: number;
   max: number;
+  /** the largest |numerator| and denominator (NaN until `magOf`) */
+  mag: number;
+  den: number;
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -137,7 +140,7 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
-export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN, max: NaN });
+export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN, max: NaN, mag: NaN, den: NaN });
 
 /** The values of operands i..j (their node `at`), from the memo or computed from its splits.
  * Integer values (most of them) are told apart by number, not by text: building and hashing a
@@ -145,7 +148,7 @@ export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN,
  * written only when a table asks for them (`keysOf`). */
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
-  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i] });
+  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
   // every split's parts first: `seen`'s marks hold only while no other interval is listed
   const parts: NumValues[] = [];
   for (let k = i; k < j; k++) {
@@ -174,12 +177,18 @@ const MARK_OFF = 1 << 17;
 const marks = new Uint32Array(2 * MARK_OFF);
 let lastMark = 0;
 
+/** the one `Seen` (an object per interval was garbage; only one is ever in use) */
+const seen1: Seen = { mark: 0, ints: null, fracs: null };
+
 export function newSeen(): Seen {
   if (lastMark === 0xffffffff) {
     marks.fill(0);
     lastMark = 0;
   }
-  return { mark: ++lastMark, ints: null, fracs: null };
+  seen1.mark = ++lastMark;
+  seen1.ints?.clear();
+  seen1.fracs?.clear();
+  return seen1;
 }
 
 /** Appends to `out` the values of L op R in [lo, hi] not yet `seen`, in order (L's, then R's);
@@ -341,20 +350,29 @@ export function rightNeed(op: Operand["op"], L: NumValues, lo: number, hi: numbe
   return need;
 }
 
+/** Writes the largest |numerator| and denominator of an interval's values on it (`mag`, `den`):
+ * a memoised interval's are read by every filling that shares it (issue 28, smcost). */
+export function magOf(V: NumValues): void {
+  if (V.mag !== V.mag) {
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < V.n.length; i++) {
+      a = Math.max(a, Math.abs(V.n[i]));
+      b = Math.max(b, V.d[i]);
+    }
+    V.mag = a;
+    V.den = b;
+  }
+}
+
 /** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */
 export function safeProducts(op: Operand["op"], L: NumValues, R: NumValues): boolean {
-  let la = 0;
-  let lb = 0;
-  let ra = 0;
-  let rb = 0;
-  for (let i = 0; i < L.n.length; i++) {
-    la = Math.max(la, Math.abs(L.n[i]));
-    lb = Math.max(lb, L.d[i]);
-  }
-  for (let i = 0; i < R.n.length; i++) {
-    ra = Math.max(ra, Math.abs(R.n[i]));
-    rb = Math.max(rb, R.d[i]);
-  }
+  magOf(L);
+  magOf(R);
+  const la = L.mag;
+  const lb = L.den;
+  const ra = R.mag;
+  const rb = R.den;
   const m = Math.max(la * rb, ra * lb, la * ra, lb * rb);
   return op === "+" || op === "-" ? 2 * m <= SAFE : m <= SAFE;
 }
