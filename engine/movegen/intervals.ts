@@ -33,6 +33,8 @@ export interface Sequence {
   code: Int32Array;
   tok: string[];
   num: Float64Array;
+  /** the operator before each operand (`opAt`) */
+  op: Array<Operand["op"]>;
 }
 
 const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
@@ -50,7 +52,7 @@ export class IntervalMemo {
   private readonly root = new Map<number, MemoNode>();
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
-  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16) };
+  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
 
   /** The side's operands as a sequence; null when a board bracket is in the line (those sides
    * take `sideValues`) or a token is out of the codes' range. */
@@ -74,6 +76,7 @@ export class IntervalMemo {
       }
       if (t.code >= TOKENS) return null;
       seq.code[i] = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      seq.op[i] = i === 0 ? "" : o.op;
       seq.tok[i] = t.tok;
       seq.num[i] = t.num;
     }
@@ -151,8 +154,11 @@ export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: 
   if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
   // every split's parts first: `seen`'s marks hold only while no other interval is listed
   const parts: NumValues[] = [];
+  // the left parts i..k are one walk down the trie (one node longer each split)
+  let left = memo.node(seq, i, i);
   for (let k = i; k < j; k++) {
-    const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
+    if (k > i) left = memo.next(left, seq.code[k]);
+    const L = intervalValues(seq, memo, i, k, left);
     const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
     if (!L || !R) return (at.vals = null);
     parts.push(L, R);
@@ -186,8 +192,9 @@ export function newSeen(): Seen {
     lastMark = 0;
   }
   seen1.mark = ++lastMark;
-  seen1.ints?.clear();
-  seen1.fracs?.clear();
+  // clearing an empty Set is not free, and most intervals list no large integer or fraction
+  if (seen1.ints?.size) seen1.ints.clear();
+  if (seen1.fracs?.size) seen1.fracs.clear();
   return seen1;
 }
 
@@ -254,7 +261,7 @@ export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumV
 }
 
 /** the operator before operand k */
-export const opAt = (seq: Sequence, k: number): Operand["op"] => OP_NAME[Math.floor(seq.code[k] / TOKENS)];
+export const opAt = (seq: Sequence, k: number): Operand["op"] => seq.op[k];
 
 /** an interval's value keys (`Q.toString`'s text), written on first use */
 export function keysOf(V: NumValues): string[] {
@@ -264,7 +271,6 @@ export function keysOf(V: NumValues): string[] {
   return (V.keys = keys);
 }
 
-const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
 
 /** Writes the least and largest value of an interval's values on it (`min`, `max`). */
 export function spanOf(V: NumValues): void {
