@@ -53,12 +53,18 @@ export class IntervalMemo {
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
   private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
+  /** the nodes of the current sequence's intervals met so far (i · n + j; cleared by `sequence`):
+   * walking the trie from its root for every interval of every split was a tenth of the
+   * search's CPU (issue 28, smcost); each node is now one lookup from the one before it */
+  private nodes: Array<MemoNode | undefined> = new Array<MemoNode | undefined>(64).fill(undefined);
 
   /** The side's operands as a sequence; null when a board bracket is in the line (those sides
    * take `sideValues`) or a token is out of the codes' range. */
   sequence(ops: readonly Operand[]): Sequence | null {
     const n = ops.length;
     const seq = this.seq;
+    if (this.nodes.length < n * n) this.nodes = new Array<MemoNode | undefined>(n * n).fill(undefined);
+    else this.nodes.fill(undefined, 0, n * n);
     if (seq.code.length < n) {
       seq.code = new Int32Array(n);
       seq.num = new Float64Array(n);
@@ -84,23 +90,30 @@ export class IntervalMemo {
     return seq;
   }
 
-  /** the node of operands i..j (created empty when new) */
+  /** the node of operands i..j (created empty when new), from the longest i..k already met */
   node(seq: Sequence, i: number, j: number): MemoNode {
-    let node = this.child(this.root, seq.code[i] % TOKENS);
-    for (let k = i + 1; k <= j; k++) node = this.child((node.kids ??= new Map()), seq.code[k]);
+    const { nodes } = this;
+    const row = i * seq.n;
+    let node = nodes[row + j];
+    if (node) return node;
+    let k = j - 1;
+    while (k >= i && !nodes[row + k]) k--;
+    if (k < i) nodes[row + (k = i)] = node = this.child(this.root, seq.code[i] % TOKENS);
+    else node = nodes[row + k]!;
+    for (k++; k <= j; k++) nodes[row + k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
     return node;
   }
 
   /** the nodes of operands 0..k for every k < last (one walk; the whole side's node is not
    * made: a filling's own values are never memoised, they were most of the garbage) */
   prefixNodes(seq: Sequence, last: number, out: MemoNode[]): void {
-    let node = this.child(this.root, seq.code[0]);
-    out[0] = node;
-    for (let k = 1; k < last; k++) out[k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
+    for (let k = 0; k < last; k++) out[k] = this.node(seq, 0, k);
   }
 
   /** the node of operands i..j, or undefined when none was made */
   peek(seq: Sequence, i: number, j: number): MemoNode | undefined {
+    const met = this.nodes[i * seq.n + j];
+    if (met) return met;
     let node = this.root.get(seq.code[i] % TOKENS);
     for (let k = i + 1; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
     return node;

@@ -21,7 +21,7 @@
  * Sound by construction: a class outside the reachable set belongs to no completion.
  */
 import type { GridCell } from "../play";
-import { probeCuts } from "./partners";
+import { probeCuts, tileGroups } from "./partners";
 import type { SideTable } from "./sides";
 
 /** More primes than this among the numbers: no cut (2^P classes per reachable set). */
@@ -99,22 +99,24 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     let layer = [base];
     for (const t of others) {
       const next = new Map<string, Uint8Array>();
+      // each tile vector once (partners.ts `tileGroups`), its entries still counted as steps
+      const groups = tileGroups(t.byValue.get(k)!, buf, counts.length);
       for (const s of layer) {
-        for (const e of t.byValue.get(k)!.entries) {
-          if (++steps > MAX_STEPS) break;
+        for (const tg of groups) {
+          if ((steps += tg.entries.length) > MAX_STEPS) break;
           const sum = new Uint8Array(counts.length);
           let fit = true;
           for (let q = 0; q < counts.length && fit; q++) {
-            sum[q] = s[q] + buf[e.off + q];
+            sum[q] = s[q] + buf[tg.off + q];
             if (sum[q] > counts[q]) fit = false;
           }
-          if (fit) next.set(String.fromCharCode(...sum), sum);
+          if (fit) next.set(vecKey(sum), sum);
         }
       }
       layer = [...next.values()];
     }
     for (const v of layer) {
-      const vk = String.fromCharCode(...v);
+      const vk = vecKey(v);
       let at = vecs.get(vk);
       if (!at) vecs.set(vk, (at = { vec: v, cls: new Uint8Array(seen.length) }));
       if (c >= 0) at.cls[c] = 1;
@@ -122,6 +124,13 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     if (steps > MAX_STEPS || vecs.size > MAX_VECS) vecs = null;
   }
   return { primes, classes, vecs: vecs ? [...vecs.values()] : null };
+}
+
+/** a tile vector as a string key */
+function vecKey(v: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < v.length; i++) s += String.fromCharCode(v[i]);
+  return s;
 }
 
 /** Tracks a probed side's square class along a depth-first filling (module comment). */
