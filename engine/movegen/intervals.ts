@@ -53,25 +53,35 @@ export class IntervalMemo {
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
   private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
-  /** the nodes of the current sequence's intervals met so far (i · n + j; cleared by `sequence`):
-   * walking the trie from its root for every interval of every split was a tenth of the
-   * search's CPU (issue 28, smcost); each node is now one lookup from the one before it */
-  private nodes: Array<MemoNode | undefined> = new Array<MemoNode | undefined>(64).fill(undefined);
+  /** the nodes of the current sequence's intervals met so far (`nodes[i · w + j]`): walking the
+   * trie from its root for every interval of every split was a tenth of the search's CPU (issue
+   * 28, smcost); each node is now one lookup from the one before it. Kept across sequences for
+   * the intervals within the operands they share at the start (fillings come in order, so most
+   * share all but their last operand); `kept` operands of `seq` are the cache's. */
+  private nodes: Array<MemoNode | undefined> = new Array<MemoNode | undefined>(16 * 16).fill(undefined);
+  private w = 16;
+  private kept = 0;
 
   /** The side's operands as a sequence; null when a board bracket is in the line (those sides
    * take `sideValues`) or a token is out of the codes' range. */
   sequence(ops: readonly Operand[]): Sequence | null {
     const n = ops.length;
     const seq = this.seq;
-    if (this.nodes.length < n * n) this.nodes = new Array<MemoNode | undefined>(n * n).fill(undefined);
-    else this.nodes.fill(undefined, 0, n * n);
+    const was = this.kept;
     if (seq.code.length < n) {
       seq.code = new Int32Array(n);
       seq.num = new Float64Array(n);
     }
+    if (n > this.w) {
+      this.w = n;
+      this.nodes = new Array<MemoNode | undefined>(n * n).fill(undefined);
+    }
+    // `same`: the operands this sequence shares with the cache's at the start
+    let same = 0;
+    this.kept = 0;
     for (let i = 0; i < n; i++) {
       const o = ops[i];
-      if (o.oldOpen || o.oldClose) return null;
+      if (o.oldOpen || o.oldClose) return this.forget(was);
       let t = this.tokens.get(o.value);
       if (!t) {
         const tok = Q.toString(o.value);
@@ -80,20 +90,34 @@ export class IntervalMemo {
         t = { code, tok, num: Number(tok) };
         this.tokens.set(o.value, t);
       }
-      if (t.code >= TOKENS) return null;
-      seq.code[i] = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      if (t.code >= TOKENS) return this.forget(was);
+      const code = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      if (same === i && i < was && seq.code[i] === code) same++;
+      seq.code[i] = code;
       seq.op[i] = i === 0 ? "" : o.op;
       seq.tok[i] = t.tok;
       seq.num[i] = t.num;
     }
+    // intervals ending at or after the first operand that differs are other nodes now
+    const { nodes, w } = this;
+    const cols = Math.max(was, n);
+    for (let i = 0; i < cols; i++) nodes.fill(undefined, i * w + Math.max(i, same), i * w + cols);
     seq.n = n;
+    this.kept = n;
     return seq;
+  }
+
+  /** no node is kept (the sequence's codes were left half written) */
+  private forget(was: number): null {
+    for (let i = 0; i < was; i++) this.nodes.fill(undefined, i * this.w + i, i * this.w + was);
+    this.kept = 0;
+    return null;
   }
 
   /** the node of operands i..j (created empty when new), from the longest i..k already met */
   node(seq: Sequence, i: number, j: number): MemoNode {
     const { nodes } = this;
-    const row = i * seq.n;
+    const row = i * this.w;
     let node = nodes[row + j];
     if (node) return node;
     let k = j - 1;
@@ -112,10 +136,11 @@ export class IntervalMemo {
 
   /** the node of operands i..j, or undefined when none was made */
   peek(seq: Sequence, i: number, j: number): MemoNode | undefined {
-    const met = this.nodes[i * seq.n + j];
-    if (met) return met;
-    let node = this.root.get(seq.code[i] % TOKENS);
-    for (let k = i + 1; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
+    const row = i * this.w;
+    let k = j;
+    while (k >= i && !this.nodes[row + k]) k--;
+    let node = k >= i ? this.nodes[row + k] : this.root.get(seq.code[(k = i)] % TOKENS);
+    for (k++; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
     return node;
   }
 
