@@ -59,6 +59,11 @@ export class IntervalMemo {
    * the intervals within the operands they share at the start (fillings come in order, so most
    * share all but their last operand); `kept` operands of `seq` are the cache's. */
   private nodes: Array<MemoNode | undefined> = new Array<MemoNode | undefined>(16 * 16).fill(undefined);
+  /** the sequence (`epoch`) in which each node was met; one is stale when its column was
+   * dropped after (`since[j]`: intervals ending at operand j hold no node met before it) */
+  private met = new Float64Array(16 * 16);
+  private since = new Float64Array(16);
+  private epoch = 1;
   private w = 16;
   private kept = 0;
 
@@ -75,13 +80,16 @@ export class IntervalMemo {
     if (n > this.w) {
       this.w = n;
       this.nodes = new Array<MemoNode | undefined>(n * n).fill(undefined);
+      this.met = new Float64Array(n * n);
+      this.since = new Float64Array(n);
     }
+    const epoch = ++this.epoch;
     // `same`: the operands this sequence shares with the cache's at the start
     let same = 0;
     this.kept = 0;
     for (let i = 0; i < n; i++) {
       const o = ops[i];
-      if (o.oldOpen || o.oldClose) return this.forget(was);
+      if (o.oldOpen || o.oldClose) return this.forget();
       let t = this.tokens.get(o.value);
       if (!t) {
         const tok = Q.toString(o.value);
@@ -90,7 +98,7 @@ export class IntervalMemo {
         t = { code, tok, num: Number(tok) };
         this.tokens.set(o.value, t);
       }
-      if (t.code >= TOKENS) return this.forget(was);
+      if (t.code >= TOKENS) return this.forget();
       const code = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
       if (same === i && i < was && seq.code[i] === code) same++;
       seq.code[i] = code;
@@ -99,33 +107,42 @@ export class IntervalMemo {
       seq.num[i] = t.num;
     }
     // intervals ending at or after the first operand that differs are other nodes now
-    const { nodes, w } = this;
-    const cols = Math.max(was, n);
-    for (let i = 0; i < cols; i++) nodes.fill(undefined, i * w + Math.max(i, same), i * w + cols);
+    for (let j = same; j < n; j++) this.since[j] = epoch;
     seq.n = n;
     this.kept = n;
     return seq;
   }
 
   /** no node is kept (the sequence's codes were left half written) */
-  private forget(was: number): null {
-    for (let i = 0; i < was; i++) this.nodes.fill(undefined, i * this.w + i, i * this.w + was);
+  private forget(): null {
+    this.since.fill(this.epoch);
     this.kept = 0;
     return null;
   }
 
+  /** the node of operands i..j met since its column was last dropped, if any */
+  private metAt(i: number, j: number): MemoNode | undefined {
+    const at = i * this.w + j;
+    return this.met[at] >= this.since[j] ? this.nodes[at] : undefined;
+  }
+
   /** the node of operands i..j (created empty when new), from the longest i..k already met */
   node(seq: Sequence, i: number, j: number): MemoNode {
-    const { nodes } = this;
-    const row = i * this.w;
-    let node = nodes[row + j];
+    let node = this.metAt(i, j);
     if (node) return node;
+    const { nodes, met, epoch } = this;
+    const row = i * this.w;
     let k = j - 1;
-    while (k >= i && !nodes[row + k]) k--;
-    if (k < i) nodes[row + (k = i)] = node = this.child(this.root, seq.code[i] % TOKENS);
-    else node = nodes[row + k]!;
-    for (k++; k <= j; k++) nodes[row + k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
-    return node;
+    let at: MemoNode | undefined;
+    while (k >= i && !(at = this.metAt(i, k))) k--;
+    if (!at) at = this.child(this.root, seq.code[(k = i)] % TOKENS);
+    nodes[row + k] = at;
+    met[row + k] = epoch;
+    for (k++; k <= j; k++) {
+      nodes[row + k] = at = this.child((at.kids ??= new Map()), seq.code[k]);
+      met[row + k] = epoch;
+    }
+    return at;
   }
 
   /** the nodes of operands 0..k for every k < last (one walk; the whole side's node is not
@@ -136,10 +153,10 @@ export class IntervalMemo {
 
   /** the node of operands i..j, or undefined when none was made */
   peek(seq: Sequence, i: number, j: number): MemoNode | undefined {
-    const row = i * this.w;
     let k = j;
-    while (k >= i && !this.nodes[row + k]) k--;
-    let node = k >= i ? this.nodes[row + k] : this.root.get(seq.code[(k = i)] % TOKENS);
+    let node: MemoNode | undefined;
+    while (k >= i && !(node = this.metAt(i, k))) k--;
+    if (k < i) node = this.root.get(seq.code[(k = i)] % TOKENS);
     for (k++; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
     return node;
   }
