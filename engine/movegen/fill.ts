@@ -17,7 +17,7 @@ import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ParityCut, type ParityTargets } from "./parity";
 import { ProductCut } from "./product";
-import { sideValueSet, sideWitness, visitSideValues, type IntFilter, type Operand } from "./brackets";
+import { sideValues, sideValueSet, visitSideValues, type IntFilter, type Operand, type SideValues } from "./brackets";
 import * as G from "./grammar";
 import { nsCuts, type BonusCut } from "./nseval";
 import * as A from "./sidearith";
@@ -50,11 +50,14 @@ export interface RawFill {
   wit?: SmathWit;
 }
 
-/** An 'SMATH filling's operands and the side cell of each (brackets.ts `sideWitness`). */
+/** An 'SMATH filling's operands and the side cell of each (its witnesses: `smathWitness`). */
 export interface SmathWit {
   ops: Operand[];
   cellOfOp: number[];
   n: number;
+  /** every value's bracketing (brackets.ts `sideValues`), once asked for: a filling with many
+   * values making candidates computed it again for each (issue 28, smcost) */
+  sv?: SideValues | null;
 }
 
 /** What the other side of a probed group needs: between lo and hi operator tiles on its empty
@@ -353,12 +356,14 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   }
   ops.length = cellOfOp.length = m;
   wit.n = n;
+  wit.sv = undefined;
   return wit;
 }
 
 /** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
 export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | null; close: number[] | null } {
-  const w = sideWitness(wit.ops, vkey);
+  if (wit.sv === undefined) wit.sv = sideValues(wit.ops);
+  const w = wit.sv?.values.get(vkey);
   if (!w || (!w.open.some((x) => x > 0) && !w.close.some((x) => x > 0))) return { open: null, close: null };
   const open = new Array<number>(wit.n).fill(0);
   const close = new Array<number>(wit.n).fill(0);
