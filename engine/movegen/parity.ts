@@ -143,7 +143,10 @@ export class ParityCut {
   /** per rack key: its class, or -1 (an operator), -2 (a key that breaks the cut: `+ − 0 ?`) */
   private readonly keyCls: Int32Array;
   private readonly reach = new Map<string, Uint8Array>();
-  private readonly ok = new Map<string, Uint8Array | null>();
+  /** `bases` by the tiles left and the squares left, as one mixed-radix number (a string key
+   * built per search step was garbage, issue 28 smcost) */
+  private readonly ok = new Map<number, Uint8Array | null>();
+  private readonly classOfFace = new Map<string, number>();
   private readonly size: number;
   /** rack keys that break the cut, and the most of each any partner vector takes */
   private readonly breakers: number[] = [];
@@ -179,11 +182,16 @@ export class ParityCut {
 
   /** a number's class, -1 for `×`/`÷`, -2 for what breaks the cut (`+ − 0`, a blank, anything else) */
   private faceClass(core: string): number {
-    if (core === "×" || core === "÷") return -1;
-    const x = numberOf(core);
-    if (x === null || x === 0) return -2;
-    const c = classOf(x, this.t.primes);
-    return c < 0 ? -2 : c;
+    let c = this.classOfFace.get(core);
+    if (c !== undefined) return c;
+    if (core === "×" || core === "÷") c = -1;
+    else {
+      const x = numberOf(core);
+      c = x === null || x === 0 ? -2 : classOf(x, this.t.primes);
+      if (c < 0) c = -2;
+    }
+    this.classOfFace.set(core, c);
+    return c;
   }
 
   /** Square i now holds `core` (the rack's `uses` already counting it): false when no value of
@@ -206,8 +214,14 @@ export class ParityCut {
    * sides can be reached, `e` empty squares left (memoised on the tiles left); null: no cut. */
   private bases(uses: Uint8Array, e: number): Uint8Array | null {
     const { counts, size } = this;
-    let key = String.fromCharCode(e);
-    for (let k = 0; k < counts.length; k++) key += String.fromCharCode(counts[k] - uses[k]);
+    // e < 256 squares; each key's count left in 0..counts[k] (the radices' product is below 2^53
+    // for any rack: at most 2^tiles)
+    let key = e;
+    let radix = 256;
+    for (let k = 0; k < counts.length; k++) {
+      key += (counts[k] - uses[k]) * radix;
+      radix *= counts[k] + 1;
+    }
     let ok = this.ok.get(key);
     if (ok !== undefined) return ok;
     ok = new Uint8Array(size);
