@@ -324,6 +324,8 @@ function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   }
 }
 
+const isOperator = (core: string): boolean => core === "+" || core === "-" || core === "×" || core === "÷";
+
 /** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets),
  * written into `into` when given: the probe's leaves reuse one `SmathWit` and its operand
  * objects (read only while the filling's values are visited), where a new one per leaf was much
@@ -336,8 +338,8 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   let pending: Operand["op"] = "";
   for (let i = 0; i < n; i++) {
     const core = cells[i].core;
-    if (core === "+" || core === "-" || core === "×" || core === "÷") {
-      pending = core;
+    if (isOperator(core)) {
+      pending = core as Operand["op"];
       continue;
     }
     const br = olds[i] ? olds[i]![dir] : NO_BR;
@@ -354,7 +356,7 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
     cellOfOp[m++] = i;
     pending = "";
   }
-  ops.length = cellOfOp.length = m;
+  if (ops.length !== m) ops.length = cellOfOp.length = m;
   wit.n = n;
   wit.sv = undefined;
   return wit;
@@ -440,20 +442,25 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const parity = b.smath && probe && other?.parity ? new ParityCut(other.parity, olds, b.keys, counts) : null;
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
-  // the probe's leaves: one operand list and one visit for every filling (smathOperands)
-  const wit: SmathWit = { ops: [], cellOfOp: [], n };
+  // the probe's leaves: one operand list per operand count (an array cut shorter and grown
+  // again is reallocated) and one visit for every filling (smathOperands)
+  const wits: SmathWit[] = [];
+  let wit: SmathWit | undefined;
   const visit = probe ? (iv: number, vkey: string | null) => probe(uses, chosen, iv, vkey, wit) : null;
+  const put = (): number => pool.put(uses, chosen);
   const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
   const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
   const ints = probeCuts.on ? (other?.ints ?? null) : null;
   const slowLeaf = (): void => {
     if (b.smath && visit) {
-      smathOperands(b, dir, cells, olds, wit);
+      let m = 0;
+      for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
+      wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n }));
       visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
       return;
     }
     if (b.smath) {
-      smathFillings(b, dir, cells, olds, () => pool.put(uses, chosen), out);
+      smathFillings(b, dir, cells, olds, put, out);
       return;
     }
     const line = checkLine(rs, cells, dir, true);
