@@ -396,6 +396,25 @@ function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): numb
   return lim - s;
 }
 
+/** The probe's 'SMATH leaf: every value of the filling to `probe`. One operand list per operand
+ * count (an array cut shorter and grown again is reallocated) and one visit for every filling
+ * (`smathOperands`). */
+function smathProbeLeaf(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, probe: Probe, uses: Uint8Array, chosen: Uint8Array, other: OtherSide | null): () => void {
+  const n = cells.length;
+  const wits: SmathWit[] = [];
+  let wit: SmathWit | undefined;
+  const visit = (iv: number, vkey: string | null): void => probe(uses, chosen, iv, vkey, wit);
+  const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
+  const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
+  const ints = probeCuts.on ? (other?.ints ?? null) : null;
+  return () => {
+    let m = 0;
+    for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
+    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n }));
+    visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
+  };
+}
+
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
  * `probe`, each valid filling goes to it instead of the list (see the module comment). */
 export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
@@ -442,21 +461,11 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const parity = b.smath && probe && other?.parity ? new ParityCut(other.parity, olds, b.keys, counts) : null;
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
-  // the probe's leaves: one operand list per operand count (an array cut shorter and grown
-  // again is reallocated) and one visit for every filling (smathOperands)
-  const wits: SmathWit[] = [];
-  let wit: SmathWit | undefined;
-  const visit = probe ? (iv: number, vkey: string | null) => probe(uses, chosen, iv, vkey, wit) : null;
+  const smathProbe = b.smath && probe ? smathProbeLeaf(b, dir, cells, olds, probe, uses, chosen, other) : null;
   const put = (): number => pool.put(uses, chosen);
-  const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
-  const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
-  const ints = probeCuts.on ? (other?.ints ?? null) : null;
   const slowLeaf = (): void => {
-    if (b.smath && visit) {
-      let m = 0;
-      for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
-      wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n }));
-      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
+    if (smathProbe) {
+      smathProbe();
       return;
     }
     if (b.smath) {

@@ -128,7 +128,7 @@ export class IntervalMemo {
 
   /** the node of operands i..j (created empty when new), from the longest i..k already met */
   node(seq: Sequence, i: number, j: number): MemoNode {
-    let node = this.metAt(i, j);
+    const node = this.metAt(i, j);
     if (node) return node;
     const { nodes, met, epoch } = this;
     const row = i * this.w;
