@@ -332,7 +332,7 @@ const isOperator = (core: string): boolean => core === "+" || core === "-" || co
  * of the garbage (issue 28, smcost); a table's fillings keep theirs, so they get a new one. */
 function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, into?: SmathWit): SmathWit {
   const n = cells.length;
-  const wit = into ?? { ops: [], cellOfOp: [], n };
+  const wit = into ?? { ops: [], cellOfOp: [], n, sv: undefined };
   const { ops, cellOfOp } = wit;
   let m = 0;
   let pending: Operand["op"] = "";
@@ -410,7 +410,7 @@ function smathProbeLeaf(b: SideBoard, dir: Direction, cells: GridCell[], olds: A
   return () => {
     let m = 0;
     for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
-    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n }));
+    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined }));
     visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
   };
 }

@@ -21,7 +21,7 @@
  * Sound by construction: a class outside the reachable set belongs to no completion.
  */
 import type { GridCell } from "../play";
-import { probeCuts, tileGroups } from "./partners";
+import { probeCuts } from "./partners";
 import type { SideTable } from "./sides";
 
 /** More primes than this among the numbers: no cut (2^P classes per reachable set). */
@@ -99,15 +99,13 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     let layer = [base];
     for (const t of others) {
       const next = new Map<string, Uint8Array>();
-      // each tile vector once (partners.ts `tileGroups`), its entries still counted as steps
-      const groups = tileGroups(t.byValue.get(k)!, buf, counts.length);
       for (const s of layer) {
-        for (const tg of groups) {
-          if ((steps += tg.entries.length) > MAX_STEPS) break;
+        for (const e of t.byValue.get(k)!.entries) {
+          if (++steps > MAX_STEPS) break;
           const sum = new Uint8Array(counts.length);
           let fit = true;
           for (let q = 0; q < counts.length && fit; q++) {
-            sum[q] = s[q] + buf[tg.off + q];
+            sum[q] = s[q] + buf[e.off + q];
             if (sum[q] > counts[q]) fit = false;
           }
           if (fit) next.set(vecKey(sum), sum);

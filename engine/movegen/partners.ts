@@ -46,22 +46,16 @@ export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array)
     let layer = new Map<string, Uint8Array>([[key(base), base]]);
     for (const t of others) {
       const next = new Map<string, Uint8Array>();
-      // entries of one tile vector make one sum: each vector once (`tileGroups`), its entries
-      // still counted as steps, so the limit falls as it did entry by entry
-      const groups = tileGroups(t.byValue.get(v)!, buf, K);
       for (const s of layer.values()) {
-        for (const tg of groups) {
-          if ((steps += tg.entries.length) > MAX_STEPS) return null;
+        for (const e of t.byValue.get(v)!.entries) {
+          if (++steps > MAX_STEPS) return null;
           const sum = new Uint8Array(K);
           let fit = true;
           for (let q = 0; q < K && fit; q++) {
-            sum[q] = s[q] + buf[tg.off + q];
+            sum[q] = s[q] + buf[e.off + q];
             if (sum[q] > counts[q]) fit = false;
           }
-          if (fit) {
-            const k = key(sum);
-            if (!next.has(k)) next.set(k, sum);
-          }
+          if (fit) next.set(key(sum), sum);
         }
       }
       if (next.size > MAX_VECS * 4) return null;
