@@ -263,7 +263,7 @@ const mids: Array<NumValues | null> = [];
 const needLo: number[] = [];
 const needHi: number[] = [];
 const Rs: NumValues[] = [];
-const NONE: NumValues = { keys: [], n: [], d: [], min: Infinity, max: -Infinity };
+const NONE: NumValues = { keys: [], n: [], d: [], min: Infinity, max: -Infinity, mag: 0, den: 0 };
 /** the suffixes' values when restricted (one per operand, overwritten by each side) */
 const suffixScratch: NumValues[] = [];
 /** the prefix (operands 0..n-2, its trie node) whose `Ls` and `mids` the scratch holds: fillings
@@ -353,7 +353,7 @@ function suffixValues(seq: Sequence, memo: IntervalMemo, i: number, lo: number, 
   valueSkips.suffixes++;
   const out = (suffixScratch[i] ??= newValues());
   out.n.length = out.d.length = 0;
-  out.min = NaN;
+  out.min = out.mag = NaN;
   const seen = newSeen();
   for (let k = i; k < n - 1; k++) {
     const op = opAt(seq, k + 1);

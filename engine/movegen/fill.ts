@@ -7,7 +7,7 @@
  * square, can the side still close?) and the operator count (how many operator tiles the squares
  * left take on any accepted path, checked against what the rack holds). Each filling is valued
  * incrementally (sidearith.ts) where the grammar allows, else by the engine's own `checkLine`;
- * 'SMATH sides take every value their bracketings allow (brackets.ts).
+ * 'SMATH sides take every value their bracketings allow (brackets.ts; the operands and leaves in smathside.ts).
  */
 import type { Direction } from "../board";
 import type { GridCell } from "../play";
@@ -17,12 +17,13 @@ import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
 import { ParityCut, type ParityTargets } from "./parity";
 import { ProductCut } from "./product";
-import { sideValueSet, sideWitness, visitSideValues, type IntFilter, type Operand } from "./brackets";
+import type { IntFilter } from "./brackets";
 import * as G from "./grammar";
 import { nsCuts, type BonusCut } from "./nseval";
 import * as A from "./sidearith";
 import type { FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
+import { smathFillings, smathProbeLeaf, type SmathWit } from "./smathside";
 import type { SmathTieCut } from "./smtie";
 import type { TieKeyCut } from "./tiekey";
 
@@ -51,12 +52,6 @@ export interface RawFill {
   wit?: SmathWit;
 }
 
-/** An 'SMATH filling's operands and the side cell of each (brackets.ts `sideWitness`). */
-export interface SmathWit {
-  ops: Operand[];
-  cellOfOp: number[];
-  n: number;
-}
 
 /** What the other side of a probed group needs: between lo and hi operator tiles on its empty
  * squares (over its table's fillings). */
@@ -365,54 +360,6 @@ function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
   };
 }
 
-/** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
- * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
-function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
-  const wit = smathOperands(b, dir, cells, olds);
-  const vs = sideValueSet(wit.ops, b.smathMemo);
-  if (!vs) return;
-  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
-  // key stands for it)
-  let at = -1;
-  for (const vkey of vs) {
-    if (at < 0) at = off();
-    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
-  }
-}
-
-/** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets). */
-function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>): SmathWit {
-  const n = cells.length;
-  const ops: Operand[] = [];
-  const cellOfOp: number[] = [];
-  let pending: Operand["op"] = "";
-  for (let i = 0; i < n; i++) {
-    const core = cells[i].core;
-    if (core === "+" || core === "-" || core === "×" || core === "÷") {
-      pending = core;
-      continue;
-    }
-    const br = olds[i] ? olds[i]![dir] : NO_BR;
-    ops.push({ value: b.smallRat(core), op: ops.length === 0 ? "" : pending || "imul", oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
-    cellOfOp.push(i);
-    pending = "";
-  }
-  return { ops, cellOfOp, n };
-}
-
-/** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
-export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | null; close: number[] | null } {
-  const w = sideWitness(wit.ops, vkey);
-  if (!w || (!w.open.some((x) => x > 0) && !w.close.some((x) => x > 0))) return { open: null, close: null };
-  const open = new Array<number>(wit.n).fill(0);
-  const close = new Array<number>(wit.n).fill(0);
-  for (let k = 0; k < w.open.length; k++) {
-    open[wit.cellOfOp[k]] = w.open[k];
-    close[wit.cellOfOp[k]] = w.close[k];
-  }
-  return { open, close };
-}
-
 /** The least a probed filling's squares before e must add to reach the list. 'SMATH's is tighter
  * than `ProbeCut.rem`: the most the empty squares from e on can add with the tiles still on the
  * rack (each square its best item among those left; admissible, as every completion uses only
@@ -480,17 +427,15 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
   const smTie = cut?.smTie ?? null;
+  const smathProbe = b.smath && probe ? smathProbeLeaf(b, dir, cells, olds, probe, uses, chosen, other) : null;
+  const put = (): number => pool.put(uses, chosen);
   const slowLeaf = (): void => {
-    if (b.smath && probe) {
-      const wit = smathOperands(b, dir, cells, olds);
-      const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
-      const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
-      const ints = probeCuts.on ? (other?.ints ?? null) : null;
-      visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, (iv, vkey) => probe(uses, chosen, iv, vkey, wit), lo, hi, ints);
+    if (smathProbe) {
+      smathProbe();
       return;
     }
     if (b.smath) {
-      smathFillings(b, dir, cells, olds, () => pool.put(uses, chosen), out);
+      smathFillings(b, dir, cells, olds, put, out);
       return;
     }
     const line = checkLine(rs, cells, dir, true);

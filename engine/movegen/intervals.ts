@@ -33,6 +33,8 @@ export interface Sequence {
   code: Int32Array;
   tok: string[];
   num: Float64Array;
+  /** the operator before each operand (`opAt`) */
+  op: Array<Operand["op"]>;
 }
 
 const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
@@ -50,20 +52,44 @@ export class IntervalMemo {
   private readonly root = new Map<number, MemoNode>();
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
-  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16) };
+  private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
+  /** the nodes of the current sequence's intervals met so far (`nodes[i · w + j]`): walking the
+   * trie from its root for every interval of every split was a tenth of the search's CPU (issue
+   * 28, smcost); each node is now one lookup from the one before it. Kept across sequences for
+   * the intervals within the operands they share at the start (fillings come in order, so most
+   * share all but their last operand); `kept` operands of `seq` are the cache's. */
+  private nodes: Array<MemoNode | undefined> = new Array<MemoNode | undefined>(16 * 16).fill(undefined);
+  /** the sequence (`epoch`) in which each node was met; one is stale when its column was
+   * dropped after (`since[j]`: intervals ending at operand j hold no node met before it) */
+  private met = new Float64Array(16 * 16);
+  private since = new Float64Array(16);
+  private epoch = 1;
+  private w = 16;
+  private kept = 0;
 
   /** The side's operands as a sequence; null when a board bracket is in the line (those sides
    * take `sideValues`) or a token is out of the codes' range. */
   sequence(ops: readonly Operand[]): Sequence | null {
     const n = ops.length;
     const seq = this.seq;
+    const was = this.kept;
     if (seq.code.length < n) {
       seq.code = new Int32Array(n);
       seq.num = new Float64Array(n);
     }
+    if (n > this.w) {
+      this.w = n;
+      this.nodes = new Array<MemoNode | undefined>(n * n).fill(undefined);
+      this.met = new Float64Array(n * n);
+      this.since = new Float64Array(n);
+    }
+    const epoch = ++this.epoch;
+    // `same`: the operands this sequence shares with the cache's at the start
+    let same = 0;
+    this.kept = 0;
     for (let i = 0; i < n; i++) {
       const o = ops[i];
-      if (o.oldOpen || o.oldClose) return null;
+      if (o.oldOpen || o.oldClose) return this.forget();
       let t = this.tokens.get(o.value);
       if (!t) {
         const tok = Q.toString(o.value);
@@ -72,34 +98,66 @@ export class IntervalMemo {
         t = { code, tok, num: Number(tok) };
         this.tokens.set(o.value, t);
       }
-      if (t.code >= TOKENS) return null;
-      seq.code[i] = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      if (t.code >= TOKENS) return this.forget();
+      const code = i === 0 ? t.code : OP_CODE[o.op] * TOKENS + t.code;
+      if (same === i && i < was && seq.code[i] === code) same++;
+      seq.code[i] = code;
+      seq.op[i] = i === 0 ? "" : o.op;
       seq.tok[i] = t.tok;
       seq.num[i] = t.num;
     }
+    // intervals ending at or after the first operand that differs are other nodes now
+    for (let j = same; j < n; j++) this.since[j] = epoch;
     seq.n = n;
+    this.kept = n;
     return seq;
   }
 
-  /** the node of operands i..j (created empty when new) */
+  /** no node is kept (the sequence's codes were left half written) */
+  private forget(): null {
+    this.since.fill(this.epoch);
+    this.kept = 0;
+    return null;
+  }
+
+  /** the node of operands i..j met since its column was last dropped, if any */
+  private metAt(i: number, j: number): MemoNode | undefined {
+    const at = i * this.w + j;
+    return this.met[at] >= this.since[j] ? this.nodes[at] : undefined;
+  }
+
+  /** the node of operands i..j (created empty when new), from the longest i..k already met */
   node(seq: Sequence, i: number, j: number): MemoNode {
-    let node = this.child(this.root, seq.code[i] % TOKENS);
-    for (let k = i + 1; k <= j; k++) node = this.child((node.kids ??= new Map()), seq.code[k]);
-    return node;
+    const node = this.metAt(i, j);
+    if (node) return node;
+    const { nodes, met, epoch } = this;
+    const row = i * this.w;
+    let k = j - 1;
+    let at: MemoNode | undefined;
+    while (k >= i && !(at = this.metAt(i, k))) k--;
+    if (!at) at = this.child(this.root, seq.code[(k = i)] % TOKENS);
+    nodes[row + k] = at;
+    met[row + k] = epoch;
+    for (k++; k <= j; k++) {
+      nodes[row + k] = at = this.child((at.kids ??= new Map()), seq.code[k]);
+      met[row + k] = epoch;
+    }
+    return at;
   }
 
   /** the nodes of operands 0..k for every k < last (one walk; the whole side's node is not
    * made: a filling's own values are never memoised, they were most of the garbage) */
   prefixNodes(seq: Sequence, last: number, out: MemoNode[]): void {
-    let node = this.child(this.root, seq.code[0]);
-    out[0] = node;
-    for (let k = 1; k < last; k++) out[k] = node = this.child((node.kids ??= new Map()), seq.code[k]);
+    for (let k = 0; k < last; k++) out[k] = this.node(seq, 0, k);
   }
 
   /** the node of operands i..j, or undefined when none was made */
   peek(seq: Sequence, i: number, j: number): MemoNode | undefined {
-    let node = this.root.get(seq.code[i] % TOKENS);
-    for (let k = i + 1; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
+    let k = j;
+    let node: MemoNode | undefined;
+    while (k >= i && !(node = this.metAt(i, k))) k--;
+    if (k < i) node = this.root.get(seq.code[(k = i)] % TOKENS);
+    for (k++; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
     return node;
   }
 
@@ -123,6 +181,9 @@ export interface NumValues {
   d: number[];
   min: number;
   max: number;
+  /** the largest |numerator| and denominator (NaN until `magOf`) */
+  mag: number;
+  den: number;
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -137,7 +198,7 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
-export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN, max: NaN });
+export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN, max: NaN, mag: NaN, den: NaN });
 
 /** The values of operands i..j (their node `at`), from the memo or computed from its splits.
  * Integer values (most of them) are told apart by number, not by text: building and hashing a
@@ -145,11 +206,14 @@ export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN,
  * written only when a table asks for them (`keysOf`). */
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
-  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i] });
+  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
   // every split's parts first: `seen`'s marks hold only while no other interval is listed
   const parts: NumValues[] = [];
+  // the left parts i..k are one walk down the trie (one node longer each split)
+  let left = memo.node(seq, i, i);
   for (let k = i; k < j; k++) {
-    const L = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
+    if (k > i) left = memo.next(left, seq.code[k]);
+    const L = intervalValues(seq, memo, i, k, left);
     const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
     if (!L || !R) return (at.vals = null);
     parts.push(L, R);
@@ -174,12 +238,19 @@ const MARK_OFF = 1 << 17;
 const marks = new Uint32Array(2 * MARK_OFF);
 let lastMark = 0;
 
+/** the one `Seen` (an object per interval was garbage; only one is ever in use) */
+const seen1: Seen = { mark: 0, ints: null, fracs: null };
+
 export function newSeen(): Seen {
   if (lastMark === 0xffffffff) {
     marks.fill(0);
     lastMark = 0;
   }
-  return { mark: ++lastMark, ints: null, fracs: null };
+  seen1.mark = ++lastMark;
+  // clearing an empty Set is not free, and most intervals list no large integer or fraction
+  if (seen1.ints?.size) seen1.ints.clear();
+  if (seen1.fracs?.size) seen1.fracs.clear();
+  return seen1;
 }
 
 /** Appends to `out` the values of L op R in [lo, hi] not yet `seen`, in order (L's, then R's);
@@ -245,7 +316,7 @@ export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumV
 }
 
 /** the operator before operand k */
-export const opAt = (seq: Sequence, k: number): Operand["op"] => OP_NAME[Math.floor(seq.code[k] / TOKENS)];
+export const opAt = (seq: Sequence, k: number): Operand["op"] => seq.op[k];
 
 /** an interval's value keys (`Q.toString`'s text), written on first use */
 export function keysOf(V: NumValues): string[] {
@@ -255,7 +326,6 @@ export function keysOf(V: NumValues): string[] {
   return (V.keys = keys);
 }
 
-const OP_NAME: Array<Operand["op"]> = ["", "+", "-", "×", "÷", "imul"];
 
 /** Writes the least and largest value of an interval's values on it (`min`, `max`). */
 export function spanOf(V: NumValues): void {
@@ -341,20 +411,29 @@ export function rightNeed(op: Operand["op"], L: NumValues, lo: number, hi: numbe
   return need;
 }
 
+/** Writes the largest |numerator| and denominator of an interval's values on it (`mag`, `den`):
+ * a memoised interval's are read by every filling that shares it (issue 28, smcost). */
+export function magOf(V: NumValues): void {
+  if (V.mag !== V.mag) {
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < V.n.length; i++) {
+      a = Math.max(a, Math.abs(V.n[i]));
+      b = Math.max(b, V.d[i]);
+    }
+    V.mag = a;
+    V.den = b;
+  }
+}
+
 /** every product and sum of one split stays exact in doubles (|·| ≤ 2^53) */
 export function safeProducts(op: Operand["op"], L: NumValues, R: NumValues): boolean {
-  let la = 0;
-  let lb = 0;
-  let ra = 0;
-  let rb = 0;
-  for (let i = 0; i < L.n.length; i++) {
-    la = Math.max(la, Math.abs(L.n[i]));
-    lb = Math.max(lb, L.d[i]);
-  }
-  for (let i = 0; i < R.n.length; i++) {
-    ra = Math.max(ra, Math.abs(R.n[i]));
-    rb = Math.max(rb, R.d[i]);
-  }
+  magOf(L);
+  magOf(R);
+  const la = L.mag;
+  const lb = L.den;
+  const ra = R.mag;
+  const rb = R.den;
   const m = Math.max(la * rb, ra * lb, la * ra, lb * rb);
   return op === "+" || op === "-" ? 2 * m <= SAFE : m <= SAFE;
 }

@@ -15,7 +15,8 @@ import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
-import { fillSide, groupCanFill, smathWitness, type OtherSide, type ProbeCut } from "./fill";
+import { fillSide, groupCanFill, type OtherSide, type ProbeCut } from "./fill";
+import { smathWitness } from "./smathside";
 import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
@@ -267,6 +268,7 @@ class GroupJoin {
       const numbers = [...b.keys, ...shape.olds.map((o) => o?.core ?? "")].filter((f) => /^\d+$/.test(f)).map(Number);
       os.parity = parityTargets(others, numbers, b.pool.buf, b.counts, running);
     }
+    let filling = -1;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
@@ -276,29 +278,34 @@ class GroupJoin {
         this.pickedKey[probeSide] = key;
         this.pickedKey[first] = key;
       }
-      probed.wit = wit;
-      let pts = shape.oldPts;
-      let cross = 0;
-      let blanks = 0;
-      let crossEq = false;
-      for (let e = 0; e < ne; e++) {
-        const k = chosen[e];
-        if (items[k].blank) blanks++;
-        pts += ptsOf[e][k];
-        const cv = crossOf[e];
-        if (cv) {
-          cross += cv[k];
-          if (eqOf[e]![k]) crossEq = true;
+      // the filling's points, once per filling ('SMATH visits many values of one filling; a
+      // filling is told by the count of fillings, which each leaf raises before its visits)
+      if (filling !== b.stats.sideFillings) {
+        filling = b.stats.sideFillings;
+        let pts = shape.oldPts;
+        let cross = 0;
+        let blanks = 0;
+        let crossEq = false;
+        for (let e = 0; e < ne; e++) {
+          const k = chosen[e];
+          if (items[k].blank) blanks++;
+          pts += ptsOf[e][k];
+          const cv = crossOf[e];
+          if (cv) {
+            cross += cv[k];
+            if (eqOf[e]![k]) crossEq = true;
+          }
         }
+        probed.off = -1;
+        probed.pts = pts;
+        probed.cross = cross;
+        probed.blanks = blanks;
+        probed.tiles = ne;
+        probed.crossEq = crossEq;
+        this.probeUses = uses;
+        this.probeChosen = chosen;
       }
-      probed.off = -1;
-      probed.pts = pts;
-      probed.cross = cross;
-      probed.blanks = blanks;
-      probed.tiles = ne;
-      probed.crossEq = crossEq;
-      this.probeUses = uses;
-      this.probeChosen = chosen;
+      probed.wit = wit;
       picked[probeSide] = probed;
       const buf = b.pool.buf;
       // the fit is tested once per distinct tile vector of the partners (partners.ts `tileGroups`)

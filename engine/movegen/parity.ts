@@ -118,13 +118,13 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
             sum[q] = s[q] + buf[e.off + q];
             if (sum[q] > counts[q]) fit = false;
           }
-          if (fit) next.set(String.fromCharCode(...sum), sum);
+          if (fit) next.set(vecKey(sum), sum);
         }
       }
       layer = [...next.values()];
     }
     for (const v of layer) {
-      const vk = String.fromCharCode(...v);
+      const vk = vecKey(v);
       let at = vecs.get(vk);
       if (!at) vecs.set(vk, (at = { vec: v, cls: new Uint8Array(seen.length + 1) }));
       if (c >= 0) at.cls[c] = 1;
@@ -132,6 +132,13 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     if (steps > MAX_STEPS || vecs.size > MAX_VECS) vecs = null;
   }
   return { primes, classes, zero, vecs: vecs ? [...vecs.values()] : null };
+}
+
+/** a tile vector as a string key */
+function vecKey(v: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < v.length; i++) s += String.fromCharCode(v[i]);
+  return s;
 }
 
 /** Tracks a probed side's square class along a depth-first filling (module comment). */
@@ -146,7 +153,10 @@ export class ParityCut {
   /** per rack key: its class, or -1 (an operator), -2 (a key that breaks the cut: `+ − ?`), -3 (0) */
   private readonly keyCls: Int32Array;
   private readonly reach = new Map<string, Uint8Array>();
-  private readonly ok = new Map<string, Uint8Array | null>();
+  /** `bases` by the tiles left and the squares left, as one mixed-radix number (a string key
+   * built per search step was garbage, issue 28 smcost) */
+  private readonly ok = new Map<number, Uint8Array | null>();
+  private readonly classOfFace = new Map<string, number>();
   private readonly size: number;
   /** rack keys that break the cut, and the most of each any partner vector takes */
   private readonly breakers: number[] = [];
@@ -187,12 +197,19 @@ export class ParityCut {
 
   /** a number's class, -1 for `×`/`÷`, -3 for 0, -2 for what breaks the cut (`+ −`, a blank, anything else) */
   private faceClass(core: string): number {
-    if (core === "×" || core === "÷") return -1;
-    const x = numberOf(core);
-    if (x === 0) return -3;
-    if (x === null) return -2;
-    const c = classOf(x, this.t.primes);
-    return c < 0 ? -2 : c;
+    let c = this.classOfFace.get(core);
+    if (c !== undefined) return c;
+    if (core === "×" || core === "÷") c = -1;
+    else {
+      const x = numberOf(core);
+      if (x === 0) c = -3;
+      else {
+        c = x === null ? -2 : classOf(x, this.t.primes);
+        if (c < 0) c = -2;
+      }
+    }
+    this.classOfFace.set(core, c);
+    return c;
   }
 
   /** Square i now holds `core` (the rack's `uses` already counting it): false when no value of
@@ -218,8 +235,14 @@ export class ParityCut {
    * `size`) whether a side worth 0 meets them; null: no cut. */
   private bases(uses: Uint8Array, e: number): Uint8Array | null {
     const { counts, size } = this;
-    let key = String.fromCharCode(e);
-    for (let k = 0; k < counts.length; k++) key += String.fromCharCode(counts[k] - uses[k]);
+    // e < 256 squares; each key's count left in 0..counts[k] (the radices' product is below 2^53
+    // for any rack: at most 2^tiles)
+    let key = e;
+    let radix = 256;
+    for (let k = 0; k < counts.length; k++) {
+      key += (counts[k] - uses[k]) * radix;
+      radix *= counts[k] + 1;
+    }
     let ok = this.ok.get(key);
     if (ok !== undefined) return ok;
     ok = new Uint8Array(size + 1);

@@ -71,7 +71,9 @@ export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array)
 }
 
 function key(v: Uint8Array): string {
-  return String.fromCharCode(...v);
+  let s = "";
+  for (let i = 0; i < v.length; i++) s += String.fromCharCode(v[i]);
+  return s;
 }
 
 /**

@@ -1,0 +1,111 @@
+/**
+ * An 'SMATH side's fillings read as operands for the bracket search (brackets.ts): the operands of
+ * a filled side, every value of a tabled filling, the probe's leaf, and the brackets a value needs
+ * once it makes a play. Split from fill.ts, which fills the squares for every ruleset.
+ */
+
+import type { Direction } from "../board";
+import type { GridCell } from "../play";
+import { probeCuts } from "./partners";
+import { sideValues, sideValueSet, visitSideValues, type Operand, type SideValues } from "./brackets";
+import type { OtherSide, Probe, RawFill } from "./fill";
+import type { SideBoard } from "./sides";
+
+/** no bracket on a cell (fill.ts has its own: this module must not import fill.ts at run time) */
+const NO_BR = { open: 0, close: 0 };
+
+/** An 'SMATH filling's operands and the side cell of each (its witnesses: `smathWitness`). */
+export interface SmathWit {
+  ops: Operand[];
+  cellOfOp: number[];
+  n: number;
+  /** every value's bracketing (brackets.ts `sideValues`), once asked for: a filling with many
+   * values making candidates computed it again for each (issue 28, smcost) */
+  sv?: SideValues | null;
+}
+
+/** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
+ * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
+export function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
+  const wit = smathOperands(b, dir, cells, olds);
+  const vs = sideValueSet(wit.ops, b.smathMemo);
+  if (!vs) return;
+  // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
+  // key stands for it)
+  let at = -1;
+  for (const vkey of vs) {
+    if (at < 0) at = off();
+    out.push({ off: at, vkey, value: vkey, open: null, close: null, wit });
+  }
+}
+
+const isOperator = (core: string): boolean => core === "+" || core === "-" || core === "×" || core === "÷";
+
+/** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets),
+ * written into `into` when given: the probe's leaves reuse one `SmathWit` and its operand
+ * objects (read only while the filling's values are visited), where a new one per leaf was much
+ * of the garbage (issue 28, smcost); a table's fillings keep theirs, so they get a new one. */
+function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, into?: SmathWit): SmathWit {
+  const n = cells.length;
+  const wit = into ?? { ops: [], cellOfOp: [], n, sv: undefined };
+  const { ops, cellOfOp } = wit;
+  let m = 0;
+  let pending: Operand["op"] = "";
+  for (let i = 0; i < n; i++) {
+    const core = cells[i].core;
+    if (isOperator(core)) {
+      pending = core as Operand["op"];
+      continue;
+    }
+    const br = olds[i] ? olds[i]![dir] : NO_BR;
+    const value = b.smallRat(core);
+    const op = m === 0 ? "" : pending || "imul";
+    const o = ops[m];
+    if (o) {
+      o.value = value;
+      o.op = op;
+      o.oldOpen = br.open;
+      o.oldClose = br.close;
+      o.old = olds[i] !== undefined;
+    } else ops.push({ value, op, oldOpen: br.open, oldClose: br.close, old: olds[i] !== undefined });
+    cellOfOp[m++] = i;
+    pending = "";
+  }
+  if (ops.length !== m) ops.length = cellOfOp.length = m;
+  wit.n = n;
+  wit.sv = undefined;
+  return wit;
+}
+
+/** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
+export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | null; close: number[] | null } {
+  if (wit.sv === undefined) wit.sv = sideValues(wit.ops);
+  const w = wit.sv?.values.get(vkey);
+  if (!w || (!w.open.some((x) => x > 0) && !w.close.some((x) => x > 0))) return { open: null, close: null };
+  const open = new Array<number>(wit.n).fill(0);
+  const close = new Array<number>(wit.n).fill(0);
+  for (let k = 0; k < w.open.length; k++) {
+    open[wit.cellOfOp[k]] = w.open[k];
+    close[wit.cellOfOp[k]] = w.close[k];
+  }
+  return { open, close };
+}
+
+/** The probe's 'SMATH leaf: every value of the filling to `probe`. One operand list per operand
+ * count (an array cut shorter and grown again is reallocated) and one visit for every filling
+ * (`smathOperands`). */
+export function smathProbeLeaf(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, probe: Probe, uses: Uint8Array, chosen: Uint8Array, other: OtherSide | null): () => void {
+  const n = cells.length;
+  const wits: SmathWit[] = [];
+  let wit: SmathWit | undefined;
+  const visit = (iv: number, vkey: string | null): void => probe(uses, chosen, iv, vkey, wit);
+  const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
+  const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
+  const ints = probeCuts.on ? (other?.ints ?? null) : null;
+  return () => {
+    let m = 0;
+    for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
+    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined }));
+    visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
+  };
+}
