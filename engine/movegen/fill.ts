@@ -533,7 +533,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (o) {
       const st = aut.step(state, o.core);
       if (st === REJECT || !isLive(i + 1, st)) return;
-      if (product && !product.step(i, o.core, uses)) return;
+      if (product && !product.step(i, o.core, uses, partners ? (k) => partners.minUse(e, k) : undefined)) return;
       if (parity && !parity.step(i, o.core, uses)) return;
       let bg = big;
       if (ev && !big) {
@@ -565,7 +565,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? (q) => partners.minUse(e + 1, q) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least))))) {
         uses[it.key]--;
         continue;
       }

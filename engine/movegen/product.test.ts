@@ -74,6 +74,17 @@ describe("'SMATH product cut with + (product.ts)", () => {
     }
   });
 
+  it("a breaker every partner pick takes does not stop the cut; one some pick leaves does", () => {
+    const step = (taken: number): boolean => {
+      const cut = new ProductCut([undefined, undefined, undefined], ["9", "+", "8", "-"], [1, 1, 1, 1], 5);
+      const uses = new Uint8Array(4);
+      uses[0] = 1;
+      return cut.step(0, "9", uses, (k) => (k === 3 ? taken : 0));
+    };
+    expect(step(1)).toBe(false);
+    expect(step(0)).toBe(true);
+  });
+
   it("the same top plays with and without the cuts, on seeded racks of numbers, × and +; the cut fires", { timeout: 600_000 }, () => {
     const before = probeCuts.product;
     const compared = sameTopWithAndWithoutCuts("smath-product-plus-cut", POOL);

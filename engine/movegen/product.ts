@@ -10,7 +10,9 @@
  * of the value, and a prefix already above every value of the other sides is not completed.
  * Racks of numbers with one or two `×` on long lines (every tile placed, a short other side worth
  * at most 12) are cut after two or three numbers; with a `+` (branch smone) the sides whose `+`
- * is on the board, or on the rack, are cut the same way chain by chain.
+ * is on the board, or on the rack, are cut the same way chain by chain. A `−`, `÷`, 0 or blank
+ * left on the rack that every partner pick still possible takes (partners.ts `minUse`) is not
+ * left to the side, so it does not stop the cut.
  */
 import type { GridCell } from "../play";
 import { probeCuts } from "./partners";
@@ -47,7 +49,7 @@ export class ProductCut {
 
   /** Square i now holds `core` (the rack's `uses` already counting it): false when the side can
    * no longer meet the other sides. */
-  step(i: number, core: string, uses: Uint8Array): boolean {
+  step(i: number, core: string, uses: Uint8Array, taken?: (key: number) => number): boolean {
     const p = this.prod[i];
     let s = this.sum[i];
     let q = NaN;
@@ -67,7 +69,7 @@ export class ProductCut {
     this.sum[i + 1] = s;
     // an empty chain's numbers to come are each ≥ 1, so s + 1 still holds
     if (q !== q || s + Math.max(q, 1) <= this.limit || this.boardAhead[i + 1]) return true;
-    for (const k of this.breakers) if (uses[k] < this.counts[k]) return true;
+    for (const k of this.breakers) if (uses[k] < this.counts[k] && (!taken || uses[k] + taken(k) < this.counts[k])) return true;
     probeCuts.product++;
     return false;
   }
