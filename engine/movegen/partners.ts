@@ -113,6 +113,16 @@ export class PartnerCut {
     if (m === 0) probeCuts.partner++;
     return m > 0;
   }
+
+  /** The fewest tiles of `key` any vector still possible at depth d takes (product.ts: a breaker
+   * every partner pick takes is not left to the side). */
+  minUse(d: number, key: number): number {
+    const { vecs, k } = this.p;
+    const list = this.lists[d];
+    let m = Infinity;
+    for (let j = 0, n = this.len[d]; j < n && m > 0; j++) m = Math.min(m, vecs[list[j] * k + key]);
+    return m === Infinity ? 0 : m;
+  }
 }
 
 /** A value bucket's fillings with one tile-count vector (`off`: the first one's pool offset,
