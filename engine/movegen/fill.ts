@@ -236,7 +236,7 @@ export function sideNeeds(b: SideBoard, dir: Direction, lane: number, a: number,
 }
 
 /**
- * A group's feasibility before any table is built ('SMATH, docs/engine.md "seventh round"): every
+ * A group's feasibility before any table is built ('SMATH, docs/movegen-speed.md "seventh round"): every
  * side must have a filling its cross-checks and the automaton allow, and the rack must hold the
  * operators and numbers all sides need together (blanks standing for either; `rackCanFill`'s
  * count over the whole group). A side closed by a cross-check (say, a square whose cross line no

@@ -1,5 +1,5 @@
 /**
- * 'SMATH: a group's score bound re-made with each rack tile used once (docs/engine.md, "'SMATH,
+ * 'SMATH: a group's score bound re-made with each rack tile used once (docs/movegen-speed.md, "'SMATH,
  * seventh round"). bounds.ts `bound` takes each square's best cross equation on its own and the
  * rack's points on the tile factors by the rearrangement inequality, so one tile may be counted on
  * many squares (the one number whose cross equation scores, or the one `×` worth two points); the

@@ -1,6 +1,6 @@
 /**
  * Incremental exact evaluation of one Number Scrabble side for the exact generator (docs/bot.md,
- * "Exact generator"; docs/engine.md "Number Scrabble: the incremental evaluator"): what
+ * "Exact generator"; docs/movegen-speed.md "Number Scrabble: the incremental evaluator"): what
  * sidearith.ts is for Equate. The grammar is parse.ts's under `evaluation: "left-to-right"`:
  * literals `[−][√][−]digits[²]` (the inner sign only without the outer one, `²` and `√` on the
  * literal with its sign) joined by + − × ÷ applied strictly in reading order. The depth-first

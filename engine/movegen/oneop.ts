@@ -1,5 +1,5 @@
 /**
- * Whole-rack Equate groups with one `×` or `÷` (docs/engine.md "Top play: speed", Equate round 2):
+ * Whole-rack Equate groups with one `×` or `÷` (docs/movegen-speed.md "Top play: speed", Equate round 2):
  * whether the line's tiles could write `X·Y = Z` at all, board positions and cross-checks ignored.
  * `A÷B=C` is `A = B·C`, `A×B=C` is `C = A·B`. A relaxed, exact test on the tile multiset and the
  * sides' lengths — a superset of the legal lines (any order, a lone `0` before a fraction, any

@@ -1,5 +1,5 @@
 /**
- * 'SMATH: the square-class cut of a probed side with no `+` or `−` (docs/engine.md "Top play:
+ * 'SMATH: the square-class cut of a probed side with no `+` or `−` (docs/movegen-speed.md "Top play:
  * speed", 'SMATH sixth round). A side whose operators are `×`, `÷` and touching numbers only has,
  * whatever its brackets, the value ∏ aᵢ^±1 (each number in a numerator or a denominator), so for
  * every prime p the exponent of p in the value has the parity of its exponent in the product of

@@ -1,5 +1,5 @@
 /**
- * The partners' tiles of a probed side (docs/engine.md "Top play: speed"): before the largest side
+ * The partners' tiles of a probed side (docs/movegen-speed.md "Top play: speed"): before the largest side
  * of a group is enumerated (join.ts `probe`), the rack tiles the other sides can take together —
  * one vector of tile counts per distinct way, over every pick of fillings, one per other side,
  * that shares a value and fits the rack. A prefix of the probed side that leaves room for none

@@ -1,5 +1,5 @@
 /**
- * 'SMATH: a value cut for a probed side with no operator but `×` and `+` (docs/engine.md "Top
+ * 'SMATH: a value cut for a probed side with no operator but `×` and `+` (docs/movegen-speed.md "Top
  * play: speed"). When no `−` or `÷` is in the side so far, none can come (none left on the rack,
  * no blank left, none on the board ahead in the side) and no 0 has been or can be laid, every
  * number is at least 1 and the side's value, whatever its brackets, is at least the sum of the

@@ -1,5 +1,5 @@
 /**
- * 'SMATH's tie cut (docs/engine.md, "'SMATH, seventh round: tie hunts"). Once the list is full, a
+ * 'SMATH's tie cut (docs/movegen-speed.md, "'SMATH, seventh round: tie hunts"). Once the list is full, a
  * probed prefix whose every completion scores at most the last play's score can only enter by
  * tying it and winning the tie-break (`better`, recorder.ts): fewer brackets, then fewer blanks,
  * fewer tiles, an earlier reading-order key. Brackets are bounded per prefix: two numbers that

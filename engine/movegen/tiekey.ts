@@ -1,5 +1,5 @@
 /**
- * The probe's tie cut (Equate, docs/engine.md "Top play: speed", Equate fifth round). When the
+ * The probe's tie cut (Equate, docs/movegen-speed.md "Top play: speed", Equate fifth round). When the
  * list is full and a group's bound is at most the last play's score, a play of the group can only
  * enter by tying that score and winning the tie-break (`better`, recorder.ts): no brackets in
  * Equate, and when the group's plays have at least the last play's blanks and exactly its tiles,
