@@ -5,10 +5,7 @@
  * operators (many touching numbers, many ties), the exact generator's top plays — brackets,
  * blanks, order — are the same with the cut as without it, and the cut fires.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePosition } from "../notation/position";
 import { createRng } from "../random";
 import * as Q from "../rational";
 import { getRuleset } from "../ruleset";
@@ -16,16 +13,9 @@ import type { Face } from "../tiles";
 import { sideValues, type Operand } from "./brackets";
 import { exactPlays, type ExactResult } from "./exact";
 import { smathTieCut } from "./smtie";
+import { smathGoldenBoards } from "./tests/probe-cuts";
 
-const boards = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")
-  .split("\n")
-  .filter((l) => l.startsWith("smath "))
-  .map((l) => {
-    const p = parsePosition(l.split("\t")[1]);
-    if (!p.ok) throw new Error(p.error);
-    return p.value.board;
-  })
-  .filter((b) => b.length > 0);
+const boards = smathGoldenBoards;
 
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "1", "2", "3", "5", "?", "?", "?", "-"];
 

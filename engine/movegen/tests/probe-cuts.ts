@@ -13,7 +13,8 @@ import type { Face } from "../../tiles";
 import { exactPlays, type ExactResult } from "../exact";
 import { probeCuts } from "../partners";
 
-const boards = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "golden-positions.txt"), "utf8")
+/** The golden positions' 'SMATH boards (not empty), shared by the probe-cut tests. */
+export const smathGoldenBoards = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "golden-positions.txt"), "utf8")
   .split("\n")
   .filter((l) => l.startsWith("smath "))
   .map((l) => {
@@ -36,11 +37,11 @@ const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSO
 /** Twelve seeded racks of 4–7 tiles from `pool`, each searched with and without the cuts (`sw`:
  * the probe cuts, or another switch such as join.ts `groupCheck`); how many were compared (both complete). */
 export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[], sw: { on: boolean } = probeCuts): number {
-  expect(boards.length).toBeGreaterThan(3);
+  expect(smathGoldenBoards.length).toBeGreaterThan(3);
   const rng = createRng(seed);
   let compared = 0;
   for (let n = 0; n < 12; n++) {
-    const board = boards[n % boards.length];
+    const board = smathGoldenBoards[n % smathGoldenBoards.length];
     const rack: Face[] = [];
     const size = 4 + rng.below(4);
     for (let k = 0; k < size; k++) rack.push(pool[rng.below(pool.length)]);
@@ -48,7 +49,7 @@ export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[], s
     const full = run(board, rack, sw, false);
     if (!cut.complete || !full.complete) continue;
     compared++;
-    expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(full));
+    expect(shown(cut), `rack ${rack.join(" ")} on board ${n % smathGoldenBoards.length}`).toEqual(shown(full));
     expect(cut.stats.rejected).toBe(0);
   }
   return compared;
