@@ -55,6 +55,9 @@ export interface SideValues {
   values: Map<string, { value: Rational; open: number[]; close: number[] }>;
 }
 
+/** `sideValues`' state of a leaf: precedence 3 */
+const LEAF = 8;
+
 const prec = (op: Operand["op"] | "leaf"): number => (op === "+" || op === "-" ? 1 : op === "leaf" ? 3 : 2);
 
 function apply(op: Operand["op"], a: Rational, b: Rational): Rational | null {
@@ -81,8 +84,9 @@ function apply(op: Operand["op"], a: Rational, b: Rational): Rational | null {
  * node may be wrapped too, which only serves where two numbers touch ("imul"): the boundary needs
  * a bracket, a close on the left operand or an open on the right one, written or on the board.
  * So an interval's state records whether a wrap inside it (not its own) ends at its left operand
- * (bit 1) and at its right operand (bit 2), each only where the boundary outside it touches; per
- * value and state the fewest brackets. A side with one new tile never wraps it where precedence
+ * (bit 1) and at its right operand (bit 2), each only where the boundary outside it touches, and
+ * its root's precedence less one (bits 4 and 8: whether its parent must wrap it); per value and
+ * state the fewest brackets. A side with one new tile never wraps it where precedence
  * does not ask (a lone tile's brackets read in the line decision 9 picks: those go on the board
  * tile, an overlay, "(2)7").
  */
@@ -120,7 +124,9 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
   for (let i = 0; i < n; i++) {
     table.push(new Array(n).fill(null));
     const leaf: Way = { value: ops[i].value, k: -1, left: "", right: "", ls: 0, rs: 0, wl: false, wr: false, cost: 0 };
-    table[i][i] = new Map([[Q.toString(ops[i].value), [leaf]]]);
+    const at: Array<Way | undefined> = [];
+    at[LEAF] = leaf;
+    table[i][i] = new Map([[Q.toString(ops[i].value), at]]);
   }
   for (let len = 2; len <= n; len++) {
     for (let i = 0; i + len - 1 < n; i++) {
@@ -141,17 +147,17 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
           for (let ls = 0; ls < lways.length; ls++) {
             const l = lways[ls];
             if (!l) continue;
-            for (const [wl, cl] of wraps(i, k, l.k >= 0 && prec(ops[l.k + 1].op) < p)) {
+            for (const [wl, cl] of wraps(i, k, ls >> 2 < p - 1)) {
               for (const [rk, rways] of R) {
                 for (let rs = 0; rs < rways.length; rs++) {
                   const r = rways[rs];
                   if (!r) continue;
-                  for (const [wr, cr] of wraps(k + 1, j, r.k >= 0 && prec(ops[r.k + 1].op) <= p)) {
+                  for (const [wr, cr] of wraps(k + 1, j, rs >> 2 <= p - 1)) {
                     if (touch && !wl && !wr && (ls & 2) === 0 && (rs & 1) === 0) continue;
                     const v = apply(op, l.value, r.value);
                     if (v === null) continue;
                     const key = Q.toString(v);
-                    const st = (tl && (wl || ls & 1) ? 1 : 0) | (tr && (wr || rs & 2) ? 2 : 0);
+                    const st = (tl && (wl || ls & 1) ? 1 : 0) | (tr && (wr || rs & 2) ? 2 : 0) | ((p - 1) << 2);
                     const cost = l.cost + cl + r.cost + cr;
                     let had = m.get(key);
                     if (!had) m.set(key, (had = []));
