@@ -1,18 +1,18 @@
 /**
  * 'SMATH's tie cut (docs/movegen-speed.md, "'SMATH, seventh round: tie hunts" and "eighth round:
- * the fewest brackets"). Once the list is full, a
- * probed prefix whose every completion scores at most the last play's score can only enter by
- * tying it and winning the tie-break (`better`, recorder.ts): fewer brackets, then fewer blanks,
- * fewer tiles, an earlier reading-order key. Brackets are bounded per prefix: two numbers that
- * touch need a bracket at their boundary (brackets.ts writes one there: the tree's or a wrap),
- * unless a board tile of the line has one there already; each new bracket sits at one boundary,
- * and a side's new brackets come in pairs, so a side with p such boundaries writes at least
- * p + (p & 1). The other sides add at least the fewest their tables' entries write (`othersLeast`;
- * each value's witness writes the fewest of any bracketing, brackets.ts). A prefix only ties when
- * its own score bound or its group's (groupbound.ts) reaches only the last play's score; then it
- * is cut when its bracket bound is above the last play's brackets, or equal to it and the blanks (those placed so far, or the group's
- * least), the tiles (fixed per group) and, when the probed side is the group's first, the key's
- * entries so far do not come before the last play's.
+ * the fewest brackets"). Once the list is full, a probed prefix whose every completion scores at
+ * most the last play's score can only enter by tying it and winning the tie-break (`better`,
+ * recorder.ts): fewer brackets, then fewer blanks, fewer tiles, an earlier reading-order key. Such
+ * a prefix: its own score bound or its group's (groupbound.ts) reaches only the last play's score.
+ * Brackets are bounded per prefix: two numbers that touch need a bracket at their boundary
+ * (brackets.ts writes one there: the tree's or a wrap), unless a board tile of the line has one
+ * there already; each new bracket sits at one boundary, and a side's new brackets come in pairs,
+ * so a side with p such boundaries writes at least p + (p & 1). The other sides add at least the
+ * fewest their tables' entries write (`othersLeast`; each value's witness writes the fewest of any
+ * bracketing, brackets.ts). A prefix is cut when that bound is above the last play's brackets, or
+ * equal to it and the blanks (those placed so far, or the group's least), the tiles (fixed per
+ * group) and, when the probed side is the group's first, the key's entries so far do not come
+ * before the last play's.
  *
  * Sound as the last play changes during the group: it only moves up the order (a higher score, or
  * the same score and an earlier tie-break), so a prefix that could not beat the old last cannot
