@@ -55,6 +55,14 @@ export interface SideValues {
   values: Map<string, { value: Rational; open: number[]; close: number[] }>;
 }
 
+const FORCED = [[true, 0]] as const;
+const WRAP = [[true, 2]] as const;
+const BARE = [[false, 0]] as const;
+const EITHER = [
+  [false, 0],
+  [true, 2],
+] as const;
+
 /** `sideValues`' state of a leaf: precedence 3 */
 const LEAF = 8;
 
@@ -110,14 +118,13 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
   const touchL = (i: number): boolean => i > 0 && ops[i].op === "imul";
   const touchR = (j: number): boolean => j < n - 1 && ops[j + 1].op === "imul";
   // the wraps a child [a, b] may take: [wrapped, new brackets]
-  const wraps = (a: number, b: number, needed: boolean): Array<[boolean, number]> => {
-    if (isForced(a, b)) return [[true, 0]];
-    if (needed) return [[true, 2]];
-    if (a === lone || b === lone) return [[false, 0]];
-    return [
-      [false, 0],
-      [true, 2],
-    ];
+  // the wraps a child [a, b] may take: [wrapped, new brackets]; an unasked wrap serves only where a
+  // boundary outside the child touches
+  const wraps = (a: number, b: number, needed: boolean): ReadonlyArray<readonly [boolean, number]> => {
+    if (isForced(a, b)) return FORCED;
+    if (needed) return WRAP;
+    if (a === lone || b === lone || !(touchL(a) || touchR(b))) return BARE;
+    return EITHER;
   };
   // table[i][j]: value key → way per state
   const table: Array<Array<Map<string, Array<Way | undefined>> | null>> = [];
@@ -144,22 +151,22 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
         const p = prec(op);
         const touch = op === "imul" && ops[k].oldClose === 0 && ops[k + 1].oldOpen === 0;
         for (const [lk, lways] of L) {
-          for (let ls = 0; ls < lways.length; ls++) {
-            const l = lways[ls];
-            if (!l) continue;
-            for (const [wl, cl] of wraps(i, k, ls >> 2 < p - 1)) {
-              for (const [rk, rways] of R) {
+          for (const [rk, rways] of R) {
+            const v = apply(op, lways.find(Boolean)!.value, rways.find(Boolean)!.value);
+            if (v === null) continue;
+            const key = Q.toString(v);
+            let had = m.get(key);
+            for (let ls = 0; ls < lways.length; ls++) {
+              const l = lways[ls];
+              if (!l) continue;
+              for (const [wl, cl] of wraps(i, k, ls >> 2 < p - 1)) {
                 for (let rs = 0; rs < rways.length; rs++) {
                   const r = rways[rs];
                   if (!r) continue;
                   for (const [wr, cr] of wraps(k + 1, j, rs >> 2 <= p - 1)) {
                     if (touch && !wl && !wr && (ls & 2) === 0 && (rs & 1) === 0) continue;
-                    const v = apply(op, l.value, r.value);
-                    if (v === null) continue;
-                    const key = Q.toString(v);
                     const st = (tl && (wl || ls & 1) ? 1 : 0) | (tr && (wr || rs & 2) ? 2 : 0) | ((p - 1) << 2);
                     const cost = l.cost + cl + r.cost + cr;
-                    let had = m.get(key);
                     if (!had) m.set(key, (had = []));
                     const h = had[st];
                     if (!h || cost < h.cost) had[st] = { value: v, k, left: lk, right: rk, ls, rs, wl, wr, cost };
