@@ -9,9 +9,8 @@
  * brackets already on board tiles in this line are groups every tree must keep (a tree whose
  * intervals never cross them has each of them as a node). Values come from the classic interval
  * dynamic programme over split points, exact rationals, ÷0 dropped.
- * The witness writes only the brackets standard precedence needs (a child binding more loosely
- * than its parent, or as loosely on the right), skips groups the board already has, and wraps a
- * lone number where two numbers touch without a boundary. adjudicatePlay checks every witness.
+ * The witness writes the fewest brackets that read as its tree (`sideValues`), skips groups the
+ * board already has, and puts a bracket where two numbers touch. adjudicatePlay checks every witness.
  * The search's own path (values without witnesses, in doubles, memoised) is `sideValueSet` and
  * `visitSideValues` over intervals.ts.
  */
@@ -27,7 +26,12 @@ interface Way {
   k: number;
   left: string;
   right: string;
-  /** brackets the tree writes inside (wraps of looser children; touching numbers not counted) */
+  /** the children's states (`sideValues`) and whether each is wrapped */
+  ls: number;
+  rs: number;
+  wl: boolean;
+  wr: boolean;
+  /** new brackets the tree writes inside the interval (its own wrap is its parent's) */
   cost: number;
 }
 
@@ -51,6 +55,17 @@ export interface SideValues {
   values: Map<string, { value: Rational; open: number[]; close: number[] }>;
 }
 
+const FORCED = [[true, 0]] as const;
+const WRAP = [[true, 2]] as const;
+const BARE = [[false, 0]] as const;
+const EITHER = [
+  [false, 0],
+  [true, 2],
+] as const;
+
+/** `sideValues`' state of a leaf: precedence 3 */
+const LEAF = 8;
+
 const prec = (op: Operand["op"] | "leaf"): number => (op === "+" || op === "-" ? 1 : op === "leaf" ? 3 : 2);
 
 function apply(op: Operand["op"], a: Rational, b: Rational): Rational | null {
@@ -66,8 +81,23 @@ function apply(op: Operand["op"], a: Rational, b: Rational): Rational | null {
   }
 }
 
-/** Every value of the side over all bracketings that keep the board's groups; null if the board's
- * brackets do not pair up. Sides have at most a line's worth of operands (≤ 8 on 15 squares). */
+/**
+ * Every value of the side over all bracketings that keep the board's groups; null if the board's
+ * brackets do not pair up. Sides have at most a line's worth of operands (≤ 8 on 15 squares).
+ *
+ * Each value's witness writes the fewest new brackets of any tree and any set of wraps that reads
+ * as that tree (issue 28, smtie2: the tie rule's count is exact, so the first top found has the
+ * fewest and the tie cut, smtie.ts, stops the hunt for fewer). A wrap is needed where precedence
+ * asks (a left child binding more loosely than its parent, a right child as loosely); any other
+ * node may be wrapped too, which only serves where two numbers touch ("imul"): the boundary needs
+ * a bracket, a close on the left operand or an open on the right one, written or on the board.
+ * So an interval's state records whether a wrap inside it (not its own) ends at its left operand
+ * (bit 1) and at its right operand (bit 2), each only where the boundary outside it touches, and
+ * its root's precedence less one (bits 4 and 8: whether its parent must wrap it); per value and
+ * state the fewest brackets. A side with one new tile never wraps it where precedence
+ * does not ask (a lone tile's brackets read in the line decision 9 picks: those go on the board
+ * tile, an overlay, "(2)7").
+ */
 export function sideValues(ops: readonly Operand[]): SideValues | null {
   const n = ops.length;
   const forced = forcedGroups(ops);
@@ -77,37 +107,73 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
     return false;
   };
   const isForced = (i: number, j: number): boolean => forced.some(([a, b]) => a === i && b === j);
-  // table[i][j]: value key → way
-  const table: Array<Array<Map<string, Way> | null>> = [];
+  let news = 0;
+  let lone = -1;
+  for (let i = 0; i < n; i++) {
+    if (ops[i].old) continue;
+    news++;
+    lone = i;
+  }
+  if (news !== 1) lone = -1;
+  const touchL = (i: number): boolean => i > 0 && ops[i].op === "imul";
+  const touchR = (j: number): boolean => j < n - 1 && ops[j + 1].op === "imul";
+  // the wraps a child [a, b] may take: [wrapped, new brackets]
+  // the wraps a child [a, b] may take: [wrapped, new brackets]; an unasked wrap serves only where a
+  // boundary outside the child touches
+  const wraps = (a: number, b: number, needed: boolean): ReadonlyArray<readonly [boolean, number]> => {
+    if (isForced(a, b)) return FORCED;
+    if (needed) return WRAP;
+    if (a === lone || b === lone || !(touchL(a) || touchR(b))) return BARE;
+    return EITHER;
+  };
+  // table[i][j]: value key → way per state
+  const table: Array<Array<Map<string, Array<Way | undefined>> | null>> = [];
   for (let i = 0; i < n; i++) {
     table.push(new Array(n).fill(null));
-    table[i][i] = new Map([[Q.toString(ops[i].value), { value: ops[i].value, k: -1, left: "", right: "", cost: 0 }]]);
+    const leaf: Way = { value: ops[i].value, k: -1, left: "", right: "", ls: 0, rs: 0, wl: false, wr: false, cost: 0 };
+    const at: Array<Way | undefined> = [];
+    at[LEAF] = leaf;
+    table[i][i] = new Map([[Q.toString(ops[i].value), at]]);
   }
   for (let len = 2; len <= n; len++) {
     for (let i = 0; i + len - 1 < n; i++) {
       const j = i + len - 1;
       if (crosses(i, j)) continue;
-      const m = new Map<string, Way>();
-      // each value keeps the way whose tree wraps the fewest children, the last split first among
-      // equals (a left-nested tree reads without brackets: touching numbers are written a(b)c(d),
-      // not a(b(c(d)))), so the tie rule's bracket counts (smtie.ts) are nearer the fewest
+      const m = new Map<string, Array<Way | undefined>>();
+      const tl = touchL(i);
+      const tr = touchR(j);
+      // the last split first among equals (a left-nested tree reads without brackets)
       for (let k = j - 1; k >= i; k--) {
         const L = table[i][k];
         const R = table[k + 1][j];
         if (!L || !R) continue;
         const op = ops[k + 1].op;
         const p = prec(op);
-        const fl = isForced(i, k) ? 0 : 2;
-        const fr = isForced(k + 1, j) ? 0 : 2;
-        for (const [lk, l] of L) {
-          const lc = l.cost + (l.k >= 0 && prec(ops[l.k + 1].op) < p ? fl : 0);
-          for (const [rk, r] of R) {
-            const v = apply(op, l.value, r.value);
+        const touch = op === "imul" && ops[k].oldClose === 0 && ops[k + 1].oldOpen === 0;
+        for (const [lk, lways] of L) {
+          for (const [rk, rways] of R) {
+            const v = apply(op, lways.find(Boolean)!.value, rways.find(Boolean)!.value);
             if (v === null) continue;
             const key = Q.toString(v);
-            const cost = lc + r.cost + (r.k >= 0 && prec(ops[r.k + 1].op) <= p ? fr : 0);
-            const had = m.get(key);
-            if (!had || cost < had.cost) m.set(key, { value: v, k, left: lk, right: rk, cost });
+            let had = m.get(key);
+            for (let ls = 0; ls < lways.length; ls++) {
+              const l = lways[ls];
+              if (!l) continue;
+              for (const [wl, cl] of wraps(i, k, ls >> 2 < p - 1)) {
+                for (let rs = 0; rs < rways.length; rs++) {
+                  const r = rways[rs];
+                  if (!r) continue;
+                  for (const [wr, cr] of wraps(k + 1, j, rs >> 2 <= p - 1)) {
+                    if (touch && !wl && !wr && (ls & 2) === 0 && (rs & 1) === 0) continue;
+                    const st = (tl && (wl || ls & 1) ? 1 : 0) | (tr && (wr || rs & 2) ? 2 : 0) | ((p - 1) << 2);
+                    const cost = l.cost + cl + r.cost + cr;
+                    if (!had) m.set(key, (had = []));
+                    const h = had[st];
+                    if (!h || cost < h.cost) had[st] = { value: v, k, left: lk, right: rk, ls, rs, wl, wr, cost };
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -117,38 +183,23 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
   const top = table[0][n - 1];
   if (!top) return null;
   const values: SideValues["values"] = new Map();
-  for (const [key, way] of top) {
+  for (const [key, ways] of top) {
+    let st = -1;
+    for (let s = 0; s < ways.length; s++) if (ways[s] && (st < 0 || ways[s]!.cost < ways[st]!.cost)) st = s;
     const open = new Array<number>(n).fill(0);
     const close = new Array<number>(n).fill(0);
-    // Emit brackets top-down: (i, j, key, needs brackets)
-    const walk = (i: number, j: number, key: string, wrap: boolean): void => {
-      const w = table[i][j]!.get(key)!;
+    const walk = (i: number, j: number, vk: string, s: number, wrap: boolean): void => {
+      const w = table[i][j]!.get(vk)![s]!;
       if (wrap && !isForced(i, j)) {
         open[i]++;
         close[j]++;
       }
       if (w.k < 0) return;
-      const op = ops[w.k + 1].op;
-      const lw = table[i][w.k]!.get(w.left)!;
-      const rw = table[w.k + 1][j]!.get(w.right)!;
-      const lp = lw.k < 0 ? 3 : prec(ops[lw.k + 1].op);
-      const rp = rw.k < 0 ? 3 : prec(ops[rw.k + 1].op);
-      walk(i, w.k, w.left, lp < prec(op));
-      walk(w.k + 1, j, w.right, rp <= prec(op));
+      walk(i, w.k, w.left, w.ls, w.wl);
+      walk(w.k + 1, j, w.right, w.rs, w.wr);
     };
-    walk(0, n - 1, key, false);
-    // Two numbers touching need a bracket boundary: wrap one alone (no change to the tree) — the
-    // board tile when the left one is old, else the right one. A lone new tile whose line is not
-    // the one decision 9 picks is only a play with an overlay in its line (issue 28: "(2)7"), and
-    // either wrap costs the same two brackets.
-    for (let i = 1; i < n; i++) {
-      if (ops[i].op === "imul" && close[i - 1] + ops[i - 1].oldClose === 0 && open[i] + ops[i].oldOpen === 0) {
-        const w = ops[i - 1].old && !ops[i].old ? i - 1 : i;
-        open[w]++;
-        close[w]++;
-      }
-    }
-    values.set(key, { value: way.value, open, close });
+    walk(0, n - 1, key, st, false);
+    values.set(key, { value: ways[st]!.value, open, close });
   }
   return { values };
 }

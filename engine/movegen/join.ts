@@ -259,8 +259,8 @@ class GroupJoin {
     b.stats.tables++;
     const cut = this.scoreCut(shape, scores);
     if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
-    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0);
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
+    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others);
     const os = otherSide(b, others);
     if (b.smath) {
       os.partners = partnerUses(b, others, running);

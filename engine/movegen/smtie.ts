@@ -1,15 +1,18 @@
 /**
- * 'SMATH's tie cut (docs/movegen-speed.md, "'SMATH, seventh round: tie hunts"). Once the list is full, a
- * probed prefix whose every completion scores at most the last play's score can only enter by
- * tying it and winning the tie-break (`better`, recorder.ts): fewer brackets, then fewer blanks,
- * fewer tiles, an earlier reading-order key. Brackets are bounded per prefix: two numbers that
- * touch need a bracket at their boundary (brackets.ts writes one there: the tree's or a wrap),
- * unless a board tile of the line has one there already; each new bracket sits at one boundary,
- * and a side's new brackets come in pairs, so a side with p such boundaries writes at least
- * p + (p & 1). The other sides may add more, never fewer. A prefix is cut when that bound is above
- * the last play's brackets, or equal to it and the blanks (those placed so far, or the group's
- * least), the tiles (fixed per group) and, when the probed side is the group's first, the key's
- * entries so far do not come before the last play's.
+ * 'SMATH's tie cut (docs/movegen-speed.md, "'SMATH, seventh round: tie hunts" and "eighth round:
+ * the fewest brackets"). Once the list is full, a probed prefix whose every completion scores at
+ * most the last play's score can only enter by tying it and winning the tie-break (`better`,
+ * recorder.ts): fewer brackets, then fewer blanks, fewer tiles, an earlier reading-order key. Such
+ * a prefix: its own score bound or its group's (groupbound.ts) reaches only the last play's score.
+ * Brackets are bounded per prefix: two numbers that touch need a bracket at their boundary
+ * (brackets.ts writes one there: the tree's or a wrap), unless a board tile of the line has one
+ * there already; each new bracket sits at one boundary, and a side's new brackets come in pairs,
+ * so a side with p such boundaries writes at least p + (p & 1). The other sides add at least the
+ * fewest their tables' entries write (`othersLeast`; each value's witness writes the fewest of any
+ * bracketing, brackets.ts). A prefix is cut when that bound is above the last play's brackets, or
+ * equal to it and the blanks (those placed so far, or the group's least), the tiles (fixed per
+ * group) and, when the probed side is the group's first, the key's entries so far do not come
+ * before the last play's.
  *
  * Sound as the last play changes during the group: it only moves up the order (a higher score, or
  * the same score and an earlier tie-break), so a prefix that could not beat the old last cannot
@@ -19,7 +22,8 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
-import type { SideBoard } from "./sides";
+import type { SideBoard, SideTable } from "./sides";
+import { smathWitness } from "./smathside";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
 export const smathTieCut = { on: true, fired: 0 };
@@ -40,6 +44,8 @@ export class SmathTieCut {
   private readonly oldMarks: Int32Array;
   /** the rack's keys of operators and of the blank (each may be placed as an operator) */
   private readonly opKeys: number[] = [];
+  /** the fewest brackets the other sides' entries write (summed over the sides), once asked for */
+  private otherMin = -1;
 
   constructor(
     private readonly top: TopList,
@@ -51,6 +57,10 @@ export class SmathTieCut {
     private readonly keyed: boolean,
     private readonly minBlanks: number,
     private readonly tiles: number,
+    /** the group's bound (bounds.ts, groupbound.ts): no play of the group scores above it */
+    private readonly groupBound: number,
+    /** the other sides' tables: each play takes one entry of each, with its witness's brackets */
+    private readonly others: readonly SideTable[],
   ) {
     const n = olds.length;
     this.pairs = new Int32Array(n + 1);
@@ -111,12 +121,16 @@ export class SmathTieCut {
     const it = this.b.items[k];
     this.advance(i, it.core);
     this.chosen[e] = k;
-    if (!onlyTies || !this.top.full()) return true;
+    if (!this.top.full()) return true;
     const last = this.top.list[this.top.list.length - 1];
+    // a group bounded at the last play's score only ties it, whatever the prefix's own bound says
+    // (the group's matched bound is the tighter one where the top's own group is hunted for ties)
+    if (!onlyTies && this.groupBound > last.score) return true;
     // a play above the floor's score enters on score (need() is the floor's): no tie to break
     if (last.score < this.top.floor) return true;
     const p = this.pairs[i + 1] + this.pairsAhead(i, e, uses);
-    const br = p + (p & 1);
+    if (this.otherMin < 0) this.otherMin = othersLeast(this.others);
+    const br = p + (p & 1) + this.otherMin;
     if (br < last.brackets) return true;
     if (br === last.brackets) {
       const bl = Math.max(this.b.blankKey >= 0 ? uses[this.b.blankKey] : 0, this.minBlanks);
@@ -158,8 +172,32 @@ export class SmathTieCut {
   }
 }
 
+/**
+ * The fewest brackets a play takes from the other sides: per table, the least over its entries of
+ * the brackets their witness writes for their value (brackets.ts `sideValues`, the fewest of any
+ * bracketing, so each side's count in the play is its entry's), summed over the tables.
+ */
+function othersLeast(tables: readonly SideTable[]): number {
+  let sum = 0;
+  for (const t of tables) {
+    let least = Infinity;
+    for (const [vkey, bucket] of t.byValue) {
+      for (const e of bucket.entries) {
+        const w = e.wit ? smathWitness(e.wit, vkey) : e;
+        let n = 0;
+        if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
+        least = Math.min(least, n);
+        if (least === 0) break;
+      }
+      if (least === 0) break;
+    }
+    if (least < Infinity) sum += least;
+  }
+  return sum;
+}
+
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
-export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean): SmathTieCut | null {
+export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[]): SmathTieCut | null {
   if (!smathTieCut.on || !b.smath) return null;
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
@@ -169,7 +207,7 @@ export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Directi
   const placed = empties - g.newEqs.length;
   const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
   const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
-  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles);
+  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others);
 }
 
 /**
