@@ -372,10 +372,28 @@ function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): numb
   const lim = cut.limit();
   // no list score to reach yet (nothing is cut), or another ruleset: the static bound
   if (!b.smath || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
+  const { counts } = b;
+  // the matching depends on the square and the tiles left only: memoised per probe (a dfs reaches
+  // one multiset of tiles left by many orders)
+  let memo = matchedOf.get(cut);
+  if (!memo) matchedOf.set(cut, (memo = new Map()));
+  let mk = String.fromCharCode(e);
+  for (let k = 0; k < counts.length; k++) mk += String.fromCharCode(uses[k]);
+  const known = memo.get(mk);
+  if (known !== undefined) return lim + known;
+  const got = matchedRest(cut, b, uses, e);
+  memo.set(mk, got);
+  return lim + got;
+}
+
+const matchedOf = new WeakMap<ProbeCut, Map<string, number>>();
+
+/** `leastAt`'s part beyond the limit: minus the most the squares from e on (and the other sides'
+ * squares) can add with the tiles left */
+function matchedRest(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
   const { w } = cut;
   const { counts } = b;
   const rows = w.length - e;
-  if (rows === 0) return lim;
   const byKey = keyWeights(cut, b);
   const cols: number[] = [];
   for (let k = 0; k < counts.length; k++) for (let c = uses[k]; c < counts[k]; c++) cols.push(k);
@@ -390,7 +408,7 @@ function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): numb
       for (const k of cols) m = Math.max(m, byKey[q][k]);
       s += m;
     }
-    return lim - s;
+    return -s;
   }
   const m: Float64Array[] = [];
   for (let q = e; q < w.length + all - rows; q++) {
@@ -400,7 +418,7 @@ function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): numb
     m.push(row);
   }
   const s = maxMatching(m, m.length, cols.length);
-  return ext ? lim + ext.max - ext.old - s : lim - s;
+  return ext ? ext.max - ext.old - s : -s;
 }
 
 /** Switch of the matched prefix bound (`leastAt`) for the test that compares plays with it off. */
