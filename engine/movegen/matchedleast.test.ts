@@ -32,7 +32,7 @@ describe("'SMATH matched prefix bound (fill.ts leastAt)", () => {
     const rng = createRng("smath-matched-least");
     let compared = 0;
     let fewer = 0;
-    for (let n = 0; n < 16; n++) {
+    for (let n = 0; n < 10; n++) {
       const board = boards[n % boards.length];
       const rack: Face[] = [];
       const size = 7 + rng.below(4);
@@ -54,7 +54,7 @@ describe("'SMATH matched prefix bound (fill.ts leastAt)", () => {
         expect(shown(withIt), `top ${top}, rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(without));
       }
     }
-    expect(compared).toBeGreaterThanOrEqual(20);
-    expect(fewer).toBeGreaterThanOrEqual(5);
+    expect(compared).toBeGreaterThanOrEqual(14);
+    expect(fewer).toBeGreaterThanOrEqual(8);
   });
 });
