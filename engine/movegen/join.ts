@@ -242,6 +242,14 @@ class GroupJoin {
     return true;
   }
 
+  /** some tile vector of side `si`'s bucket `vkey` fits beside the picks so far (`running`) */
+  private anyFits(si: number, vkey: string): boolean {
+    const bucket = this.sides[si].t.byValue.get(vkey);
+    if (!bucket) return false;
+    for (const tg of tileGroups(bucket, this.b.pool.buf, this.running.length)) if (this.fits(tg.off)) return true;
+    return false;
+  }
+
   /** Two sides: enumerate the probed side and look each filling's value up in the other's table. */
   probe(): void {
     const { b, g, sides, probeSide, probed, picked, running } = this;
@@ -268,11 +276,17 @@ class GroupJoin {
       const numbers = [...b.keys, ...shape.olds.map((o) => o?.core ?? "")].filter((f) => /^\d+$/.test(f)).map(Number);
       os.parity = parityTargets(others, numbers, b.pool.buf, b.counts, running);
     }
+    let next = first + 1 === probeSide ? first + 2 : first + 1;
+    if (!b.smath || next >= sides.length) next = -1;
+    const rest = sides.length > 2 && b.smath ? sides.filter((_, si) => si !== probeSide && si !== first).map((x) => x.t) : null;
     let filling = -1;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
       const key = wit ? (vkey ?? String(iv)) : "";
+      // three sides or more: every further side must hold the value too, tested once here rather
+      // than once per partner filling in `join`
+      if (rest && wit && !rest.every((t) => t.byValue.has(key))) return;
       if (wit) {
         // 'SMATH: every side's brackets are written for this value when the play makes the list
         this.pickedKey[probeSide] = key;
@@ -319,6 +333,11 @@ class GroupJoin {
         }
         if (!fit) continue;
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] += uses[q] + buf[tg.off + q];
+        // the next side's fit depends on this tile vector only: tested once for all its fillings
+        if (next >= 0 && !this.anyFits(next, key)) {
+          for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
+          continue;
+        }
         for (const e of tg.entries) {
           picked[first] = e;
           if (sides.length === 2) this.finish(bucket.value);
@@ -346,6 +365,8 @@ class GroupJoin {
     // the other sides' best, each on its own (a sum of maxima: never below any join's)
     let otherMax = 0;
     let tiles = (this.eqInBag ? g.newEqs.length : 0) + ne;
+    // 'SMATH: the other sides' empty squares by item, for the matched bound (fill.ts `leastAt`)
+    const others: ProbeCut["others"] = b.smath ? { rows: [], max: 0, old: 0 } : undefined;
     for (let si = 0; si < this.sides.length; si++) {
       if (si === probeSide) continue;
       const os = this.sides[si];
@@ -353,7 +374,19 @@ class GroupJoin {
       for (const bk of os.t.byValue.values()) for (const e of bk.entries) m = Math.max(m, e.pts * mult + e.cross);
       otherMax += m;
       tiles += b.emptyIn(g.dir, g.lane, os.a, os.b);
+      if (others) {
+        const sh = b.sideShape(g.dir, g.lane, os.a, os.b);
+        const sq = b.squareScores(g.dir, sh);
+        others.old += sh.oldPts * mult;
+        for (let e = 0; e < sh.emptyIdx.length; e++) {
+          const we = new Float64Array(items.length);
+          const cv = sq.crossOf[e];
+          for (let k = 0; k < items.length; k++) we[k] = sq.ptsOf[e][k] * mult + (cv ? cv[k] : 0);
+          others.rows.push(we);
+        }
+      }
     }
+    if (others) others.max = otherMax;
     const fixed = (this.eqPts + this.eqOldPts + shape.oldPts + (bonus ? bonus.max : 0)) * mult + this.eqCross + (tiles === rs.rackSize ? rs.options.allTilesBonus : 0) + otherMax;
     const w: Float64Array[] = [];
     for (let e = 0; e < ne; e++) {
@@ -369,7 +402,7 @@ class GroupJoin {
       rem[e] = rem[e + 1] + m;
     }
     // a hair of slack so that rounding can never cut a play that ties the list's last score
-    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus };
+    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others };
   }
 }
 
