@@ -263,7 +263,7 @@ const mids: Array<NumValues | null> = [];
 const needLo: number[] = [];
 const needHi: number[] = [];
 const Rs: NumValues[] = [];
-const NONE: NumValues = { keys: [], n: [], d: [], min: Infinity, max: -Infinity, mag: 0, den: 0 };
+const NONE: NumValues = { keys: [], n: [], d: [], len: 0, min: Infinity, max: -Infinity, mag: 0, den: 0 };
 /** the suffixes' values when restricted (one per operand, overwritten by each side) */
 const suffixScratch: NumValues[] = [];
 /** the prefix (operands 0..n-2, its trie node) whose `Ls` and `mids` the scratch holds: fillings
@@ -352,7 +352,7 @@ function suffixValues(seq: Sequence, memo: IntervalMemo, i: number, lo: number, 
   if (at && at.vals !== undefined) return at.vals;
   valueSkips.suffixes++;
   const out = (suffixScratch[i] ??= newValues());
-  out.n.length = out.d.length = 0;
+  out.len = 0;
   out.min = out.mag = NaN;
   const seen = newSeen();
   for (let k = i; k < n - 1; k++) {
@@ -375,14 +375,14 @@ function visitTop(seq: Sequence, fracs: boolean, visit: (iv: number, vkey: strin
     const R = Rs[k + 1];
     const op = opAt(seq, k + 1);
     if ((lo > -Infinity || hi < Infinity) && splitMisses(op, L, R, lo, hi)) {
-      valueSkips.n += L.n.length * R.n.length;
+      valueSkips.n += L.len * R.len;
       valueSkips.splits++;
       continue;
     }
-    for (let a = 0; a < L.n.length; a++) {
+    for (let a = 0; a < L.len; a++) {
       const an = L.n[a];
       const ad = L.d[a];
-      for (let b = 0; b < R.n.length; b++) {
+      for (let b = 0; b < R.len; b++) {
         const bn = R.n[b];
         const bd = R.d[b];
         let x: number;
