@@ -266,9 +266,18 @@ const Rs: NumValues[] = [];
 const NONE: NumValues = { keys: [], n: [], d: [], len: 0, min: Infinity, max: -Infinity, mag: 0, den: 0 };
 /** the suffixes' values when restricted (one per operand, overwritten by each side) */
 const suffixScratch: NumValues[] = [];
-/** the prefix (operands 0..n-2, its trie node) whose `Ls` and `mids` the scratch holds: fillings
- * that differ only in their last operand come one after another and share them */
-let scratchOf: MemoNode | null = null;
+/** per prefix operand k, the trie node of operands 0..k whose `Ls[k]` and `mids[·][k]` the
+ * scratch holds (null: none), for sides of `scratchN` operands: fillings come in order, so one
+ * shares its whole prefix with the one before or all but its last few operands (only the
+ * intervals ending at those are looked up again; the lookups were most of `prefixValues`) */
+const scratchOf: Array<MemoNode | null> = [];
+let scratchN = 0;
+/** `needLo`, `needHi` hold for the suffixes 1..needsOk of the scratch's prefix and the range
+ * [needsLo, needsHi]: suffix i's range reads only operands 0..i (the intervals ending before
+ * operand i and the operator before it), so the last suffix's is always made */
+let needsOk = 0;
+let needsLo = NaN;
+let needsHi = NaN;
 
 /**
  * The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
@@ -293,9 +302,14 @@ function topValues(
 ): boolean {
   const n = seq.n;
   memo.prefixNodes(seq, n - 1, prefixScratch);
-  if (scratchOf !== prefixScratch[n - 2] && !prefixValues(seq, memo)) return false;
+  if (!prefixValues(seq, memo)) return false;
+  if (lo !== needsLo || hi !== needsHi) {
+    needsOk = 0;
+    needsLo = lo;
+    needsHi = hi;
+  }
   // each suffix's range: from the top split, then from the longer suffixes it ends
-  for (let i = 1; i < n; i++) {
+  for (let i = needsOk + 1; i < n; i++) {
     const op = opAt(seq, i);
     let { lo: a, hi: b } = rightNeed(op, Ls[i - 1], lo, hi);
     for (let p = 1; p < i; p++) {
@@ -307,6 +321,7 @@ function topValues(
     needLo[i] = a;
     needHi[i] = b;
   }
+  needsOk = n - 2;
   for (let i = n - 1; i >= 1; i--) {
     const R = suffixValues(seq, memo, i, needLo[i], needHi[i]);
     if (!R) return false;
@@ -318,25 +333,26 @@ function topValues(
   return true;
 }
 
-/** `Ls` and `mids` of a side (`topValues`); false past the exact range. */
+/** `Ls` and `mids` of a side (`topValues`), those ending at or after the first prefix operand
+ * that differs from the scratch's; false past the exact range. */
 function prefixValues(seq: Sequence, memo: IntervalMemo): boolean {
   const n = seq.n;
-  scratchOf = null;
-  for (let k = 0; k < n - 1; k++) {
+  let from = 0;
+  if (n === scratchN) while (from < n - 1 && scratchOf[from] === prefixScratch[from]) from++;
+  scratchN = n;
+  needsOk = Math.max(0, Math.min(needsOk, from - 1));
+  for (let k = from; k < n - 1; k++) {
+    scratchOf[k] = null;
     const L = intervalValues(seq, memo, 0, k, prefixScratch[k]);
     if (!L) return false;
     Ls[k] = L;
-  }
-  for (let i = 1; i < n - 1; i++) {
-    let node = memo.node(seq, i, i);
-    for (let k = i; k < n - 1; k++) {
-      if (k > i) node = memo.next(node, seq.code[k]);
-      const M = intervalValues(seq, memo, i, k, node);
+    for (let i = 1; i <= k; i++) {
+      const M = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
       if (!M) return false;
       mids[i * n + k] = M;
     }
+    scratchOf[k] = prefixScratch[k];
   }
-  scratchOf = prefixScratch[n - 2];
   return true;
 }
 
