@@ -69,6 +69,28 @@ function apply(op: Operand["op"], a: Rational, b: Rational): Rational | null {
 /** Every value of the side over all bracketings that keep the board's groups; null if the board's
  * brackets do not pair up. Sides have at most a line's worth of operands (≤ 8 on 15 squares). */
 export function sideValues(ops: readonly Operand[]): SideValues | null {
+  const w = sideWays(ops);
+  const top = w?.table[0][ops.length - 1];
+  if (!w || !top) return null;
+  const values: SideValues["values"] = new Map();
+  for (const key of top.keys()) values.set(key, bracketingOf(w, key, false)!);
+  return { values };
+}
+
+/** The bigint programme's table of a side: per interval, each value's way (`sideValues` writes
+ * every value's bracketing from it, a play's witness only the value it needs, `bracketingOf`). */
+export interface SideWays {
+  ops: readonly Operand[];
+  forced: Array<[number, number]>;
+  table: Array<Array<Map<string, Way> | null>>;
+  /** the bracketings written so far */
+  done?: Map<string, { value: Rational; open: number[]; close: number[] }>;
+}
+
+const isForced = (forced: ReadonlyArray<[number, number]>, i: number, j: number): boolean => forced.some(([a, b]) => a === i && b === j);
+
+/** The ways of a side (`SideWays`); null if the board's brackets do not pair up. */
+export function sideWays(ops: readonly Operand[]): SideWays | null {
   const n = ops.length;
   const forced = forcedGroups(ops);
   if (!forced || n === 0) return null;
@@ -76,7 +98,6 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
     for (const [a, b] of forced) if ((a < i && b >= i && b < j) || (a > i && a <= j && b > j)) return true;
     return false;
   };
-  const isForced = (i: number, j: number): boolean => forced.some(([a, b]) => a === i && b === j);
   // table[i][j]: value key → way
   const table: Array<Array<Map<string, Way> | null>> = [];
   for (let i = 0; i < n; i++) {
@@ -97,8 +118,8 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
         if (!L || !R) continue;
         const op = ops[k + 1].op;
         const p = prec(op);
-        const fl = isForced(i, k) ? 0 : 2;
-        const fr = isForced(k + 1, j) ? 0 : 2;
+        const fl = isForced(forced, i, k) ? 0 : 2;
+        const fr = isForced(forced, k + 1, j) ? 0 : 2;
         for (const [lk, l] of L) {
           const lc = l.cost + (l.k >= 0 && prec(ops[l.k + 1].op) < p ? fl : 0);
           for (const [rk, r] of R) {
@@ -114,43 +135,51 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
       table[i][j] = m;
     }
   }
-  const top = table[0][n - 1];
-  if (!top) return null;
-  const values: SideValues["values"] = new Map();
-  for (const [key, way] of top) {
-    const open = new Array<number>(n).fill(0);
-    const close = new Array<number>(n).fill(0);
-    // Emit brackets top-down: (i, j, key, needs brackets)
-    const walk = (i: number, j: number, key: string, wrap: boolean): void => {
-      const w = table[i][j]!.get(key)!;
-      if (wrap && !isForced(i, j)) {
-        open[i]++;
-        close[j]++;
-      }
-      if (w.k < 0) return;
-      const op = ops[w.k + 1].op;
-      const lw = table[i][w.k]!.get(w.left)!;
-      const rw = table[w.k + 1][j]!.get(w.right)!;
-      const lp = lw.k < 0 ? 3 : prec(ops[lw.k + 1].op);
-      const rp = rw.k < 0 ? 3 : prec(ops[rw.k + 1].op);
-      walk(i, w.k, w.left, lp < prec(op));
-      walk(w.k + 1, j, w.right, rp <= prec(op));
-    };
-    walk(0, n - 1, key, false);
-    // Two numbers touching need a bracket boundary: wrap one alone (no change to the tree) — the
-    // board tile when the left one is old, else the right one. A lone new tile whose line is not
-    // the one decision 9 picks is only a play with an overlay in its line (issue 28: "(2)7"), and
-    // either wrap costs the same two brackets.
-    for (let i = 1; i < n; i++) {
-      if (ops[i].op === "imul" && close[i - 1] + ops[i - 1].oldClose === 0 && open[i] + ops[i].oldOpen === 0) {
-        const w = ops[i - 1].old && !ops[i].old ? i - 1 : i;
-        open[w]++;
-        close[w]++;
-      }
+  return { ops, forced, table };
+}
+
+/** The bracketing (extra opens and closes per operand) of one value of a side, kept in `done`
+ * when `keep`; undefined when the side has no such value. */
+export function bracketingOf(ways: SideWays, key: string, keep = true): { value: Rational; open: number[]; close: number[] } | undefined {
+  const { ops, forced, table } = ways;
+  const n = ops.length;
+  const had = ways.done?.get(key);
+  if (had) return had;
+  const way = table[0][n - 1]?.get(key);
+  if (!way) return undefined;
+  const open = new Array<number>(n).fill(0);
+  const close = new Array<number>(n).fill(0);
+  // Emit brackets top-down: (i, j, key, needs brackets)
+  const walk = (i: number, j: number, key: string, wrap: boolean): void => {
+    const w = table[i][j]!.get(key)!;
+    if (wrap && !isForced(forced, i, j)) {
+      open[i]++;
+      close[j]++;
     }
-    values.set(key, { value: way.value, open, close });
+    if (w.k < 0) return;
+    const op = ops[w.k + 1].op;
+    const lw = table[i][w.k]!.get(w.left)!;
+    const rw = table[w.k + 1][j]!.get(w.right)!;
+    const lp = lw.k < 0 ? 3 : prec(ops[lw.k + 1].op);
+    const rp = rw.k < 0 ? 3 : prec(ops[rw.k + 1].op);
+    walk(i, w.k, w.left, lp < prec(op));
+    walk(w.k + 1, j, w.right, rp <= prec(op));
+  };
+  walk(0, n - 1, key, false);
+  // Two numbers touching need a bracket boundary: wrap one alone (no change to the tree) — the
+  // board tile when the left one is old, else the right one. A lone new tile whose line is not
+  // the one decision 9 picks is only a play with an overlay in its line (issue 28: "(2)7"), and
+  // either wrap costs the same two brackets.
+  for (let i = 1; i < n; i++) {
+    if (ops[i].op === "imul" && close[i - 1] + ops[i - 1].oldClose === 0 && open[i] + ops[i].oldOpen === 0) {
+      const w = ops[i - 1].old && !ops[i].old ? i - 1 : i;
+      open[w]++;
+      close[w]++;
+    }
   }
-  return { values };
+  const out = { value: way.value, open, close };
+  if (keep) (ways.done ??= new Map()).set(key, out);
+  return out;
 }
 
 /** The witness of one value (brackets added per operand), or null when the side cannot take it. */
