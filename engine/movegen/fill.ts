@@ -472,10 +472,6 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     }
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
-  // what every partner pick still possible takes, for the product cut: one closure per side (one
-  // per call was most of the dfs's garbage); `takenAt` is the pick depth, set before each call
-  let takenAt = 0;
-  const taken = partners ? (q: number) => partners.minUse(takenAt, q) : undefined;
   const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
     if (deadline.check()) return;
     if (i === n) {
@@ -486,8 +482,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (o) {
       const st = aut.step(state, o.core);
       if (st === REJECT || !isLive(i + 1, st)) return;
-      takenAt = e;
-      if (product && !product.step(i, o.core, uses, taken)) return;
+      if (product && !product.step(i, o.core, uses, partners ? partners.takenAt(e) : undefined)) return;
       if (parity && !parity.step(i, o.core, uses)) return;
       smTie?.old(i, o.core);
       let bg = big;
@@ -520,8 +515,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      takenAt = e + 1;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, taken)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[it.key]--;
         continue;
       }
