@@ -99,7 +99,7 @@ describe("rightNeed (the range a suffix's values must lie in)", () => {
     const ops: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
     for (let t = 0; t < 4000; t++) {
       const size = 1 + rng.below(4);
-      const L = { keys: null, n: [] as number[], d: [] as number[], min: NaN, max: NaN, mag: NaN, den: NaN };
+      const L = { keys: null, n: [] as number[], d: [] as number[], len: size, min: NaN, max: NaN, mag: NaN, den: NaN };
       for (let k = 0; k < size; k++) {
         L.n.push(rng.below(41) - 20);
         L.d.push(1 + rng.below(3));
@@ -120,5 +120,38 @@ describe("rightNeed (the range a suffix's values must lie in)", () => {
         expect(r >= a && r <= b, `${l} ${op} ${r} = ${v} in [${lo}, ${hi}]: need [${a}, ${b}]`).toBe(true);
       }
     }
+  });
+});
+
+describe("visitSideValues on one memo, sides sharing leading operands (topValues' prefix scratch)", () => {
+  it("visits exactly the in-range values of the bigint programme", () => {
+    // as fillings come: each side keeps some of the one before's leading operands (often all but
+    // the last) and changes the rest, operators included, under a range kept for a few sides; the
+    // scratch (`Ls`, `mids`, the suffixes' ranges) is reused only for the operands kept
+    const rng = createRng("smath-prefix-scratch");
+    const memo = new IntervalMemo();
+    const operand = (i: number): Operand => ({ value: rat(rng.below(10)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 });
+    let ops: Operand[] = [operand(0), operand(1)];
+    let lo = 0;
+    let hi = 0;
+    let checked = 0;
+    for (let t = 0; t < 3000; t++) {
+      const keep = rng.below(3) ? Math.max(0, ops.length - 1) : rng.below(ops.length + 1);
+      // three or more new operands: the suffixes' ranges past the kept ones must be made again
+      const n = Math.max(2, Math.min(7, keep + rng.below(5)));
+      const kept = Math.min(keep, n);
+      ops = [...ops.slice(0, kept), ...Array.from({ length: n - kept }, (_, k) => operand(kept + k))];
+      if (t % 6 === 0) {
+        lo = rng.below(4) ? rng.below(61) - 20 : -Infinity;
+        hi = lo === -Infinity ? rng.below(40) : lo + rng.below(30);
+      }
+      const want = [...(sideValues(ops)?.values.keys() ?? [])].filter((k) => {
+        const v = valueOf(Number(k), k.includes("/") ? k : null);
+        return v >= lo && v <= hi;
+      });
+      expect(visited(ops, memo, lo, hi), `${JSON.stringify(ops.map((o) => o.op + o.value.n))} in [${lo}, ${hi}]`).toEqual(want.sort());
+      if (want.length) checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

@@ -99,6 +99,30 @@ function apply(op: Operand["op"], a: Rational, b: Rational): Rational | null {
  * tile, an overlay, "(2)7").
  */
 export function sideValues(ops: readonly Operand[]): SideValues | null {
+  const w = sideWays(ops);
+  const top = w?.table[0][ops.length - 1];
+  if (!w || !top) return null;
+  const values: SideValues["values"] = new Map();
+  for (const key of top.keys()) values.set(key, bracketingOf(w, key, false)!);
+  return { values };
+}
+
+/** The bigint programme's table of a side: per interval, each value's fewest-bracket way per state
+ * (`sideValues` writes every value's bracketing from it, a play's witness only the value it needs,
+ * `bracketingOf`; issue 28, smcost2). */
+export interface SideWays {
+  ops: readonly Operand[];
+  forced: Array<[number, number]>;
+  table: Array<Array<Map<string, Array<Way | undefined>> | null>>;
+  /** the bracketings written so far */
+  done?: Map<string, { value: Rational; open: number[]; close: number[] }>;
+}
+
+const isForced = (forced: ReadonlyArray<[number, number]>, i: number, j: number): boolean => forced.some(([a, b]) => a === i && b === j);
+
+/** The ways of a side (`SideWays`, the programme of `sideValues`' comment); null if the board's
+ * brackets do not pair up. */
+export function sideWays(ops: readonly Operand[]): SideWays | null {
   const n = ops.length;
   const forced = forcedGroups(ops);
   if (!forced || n === 0) return null;
@@ -106,7 +130,6 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
     for (const [a, b] of forced) if ((a < i && b >= i && b < j) || (a > i && a <= j && b > j)) return true;
     return false;
   };
-  const isForced = (i: number, j: number): boolean => forced.some(([a, b]) => a === i && b === j);
   let news = 0;
   let lone = -1;
   for (let i = 0; i < n; i++) {
@@ -117,11 +140,10 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
   if (news !== 1) lone = -1;
   const touchL = (i: number): boolean => i > 0 && ops[i].op === "imul";
   const touchR = (j: number): boolean => j < n - 1 && ops[j + 1].op === "imul";
-  // the wraps a child [a, b] may take: [wrapped, new brackets]
   // the wraps a child [a, b] may take: [wrapped, new brackets]; an unasked wrap serves only where a
   // boundary outside the child touches
   const wraps = (a: number, b: number, needed: boolean): ReadonlyArray<readonly [boolean, number]> => {
-    if (isForced(a, b)) return FORCED;
+    if (isForced(forced, a, b)) return FORCED;
     if (needed) return WRAP;
     if (a === lone || b === lone || !(touchL(a) || touchR(b))) return BARE;
     return EITHER;
@@ -180,28 +202,36 @@ export function sideValues(ops: readonly Operand[]): SideValues | null {
       table[i][j] = m;
     }
   }
-  const top = table[0][n - 1];
-  if (!top) return null;
-  const values: SideValues["values"] = new Map();
-  for (const [key, ways] of top) {
-    let st = -1;
-    for (let s = 0; s < ways.length; s++) if (ways[s] && (st < 0 || ways[s]!.cost < ways[st]!.cost)) st = s;
-    const open = new Array<number>(n).fill(0);
-    const close = new Array<number>(n).fill(0);
-    const walk = (i: number, j: number, vk: string, s: number, wrap: boolean): void => {
-      const w = table[i][j]!.get(vk)![s]!;
-      if (wrap && !isForced(i, j)) {
-        open[i]++;
-        close[j]++;
-      }
-      if (w.k < 0) return;
-      walk(i, w.k, w.left, w.ls, w.wl);
-      walk(w.k + 1, j, w.right, w.rs, w.wr);
-    };
-    walk(0, n - 1, key, st, false);
-    values.set(key, { value: ways[st]!.value, open, close });
-  }
-  return { values };
+  return { ops, forced, table };
+}
+
+/** The bracketing (extra opens and closes per operand) of one value of a side, the fewest over
+ * its states, kept in `done` when `keep`; undefined when the side has no such value. */
+export function bracketingOf(ways: SideWays, key: string, keep = true): { value: Rational; open: number[]; close: number[] } | undefined {
+  const { ops, forced, table } = ways;
+  const n = ops.length;
+  const had = ways.done?.get(key);
+  if (had) return had;
+  const all = table[0][n - 1]?.get(key);
+  if (!all) return undefined;
+  let st = -1;
+  for (let s = 0; s < all.length; s++) if (all[s] && (st < 0 || all[s]!.cost < all[st]!.cost)) st = s;
+  const open = new Array<number>(n).fill(0);
+  const close = new Array<number>(n).fill(0);
+  const walk = (i: number, j: number, vk: string, s: number, wrap: boolean): void => {
+    const w = table[i][j]!.get(vk)![s]!;
+    if (wrap && !isForced(forced, i, j)) {
+      open[i]++;
+      close[j]++;
+    }
+    if (w.k < 0) return;
+    walk(i, w.k, w.left, w.ls, w.wl);
+    walk(w.k + 1, j, w.right, w.rs, w.wr);
+  };
+  walk(0, n - 1, key, st, false);
+  const out = { value: all[st]!.value, open, close };
+  if (keep) (ways.done ??= new Map()).set(key, out);
+  return out;
 }
 
 /** The witness of one value (brackets added per operand), or null when the side cannot take it. */
@@ -314,12 +344,21 @@ const mids: Array<NumValues | null> = [];
 const needLo: number[] = [];
 const needHi: number[] = [];
 const Rs: NumValues[] = [];
-const NONE: NumValues = { keys: [], n: [], d: [], min: Infinity, max: -Infinity, mag: 0, den: 0 };
+const NONE: NumValues = { keys: [], n: [], d: [], len: 0, min: Infinity, max: -Infinity, mag: 0, den: 0 };
 /** the suffixes' values when restricted (one per operand, overwritten by each side) */
 const suffixScratch: NumValues[] = [];
-/** the prefix (operands 0..n-2, its trie node) whose `Ls` and `mids` the scratch holds: fillings
- * that differ only in their last operand come one after another and share them */
-let scratchOf: MemoNode | null = null;
+/** per prefix operand k, the trie node of operands 0..k whose `Ls[k]` and `mids[·][k]` the
+ * scratch holds (null: none), for sides of `scratchN` operands: fillings come in order, so one
+ * shares its whole prefix with the one before or all but its last few operands (only the
+ * intervals ending at those are looked up again; the lookups were most of `prefixValues`) */
+const scratchOf: Array<MemoNode | null> = [];
+let scratchN = 0;
+/** `needLo`, `needHi` hold for the suffixes 1..needsOk of the scratch's prefix and the range
+ * [needsLo, needsHi]: suffix i's range reads only operands 0..i (the intervals ending before
+ * operand i and the operator before it), so the last suffix's is always made */
+let needsOk = 0;
+let needsLo = NaN;
+let needsHi = NaN;
 
 /**
  * The whole side's values (`visitSideValues`); false, before any visit, when a sub-interval or
@@ -344,9 +383,14 @@ function topValues(
 ): boolean {
   const n = seq.n;
   memo.prefixNodes(seq, n - 1, prefixScratch);
-  if (scratchOf !== prefixScratch[n - 2] && !prefixValues(seq, memo)) return false;
+  if (!prefixValues(seq, memo)) return false;
+  if (lo !== needsLo || hi !== needsHi) {
+    needsOk = 0;
+    needsLo = lo;
+    needsHi = hi;
+  }
   // each suffix's range: from the top split, then from the longer suffixes it ends
-  for (let i = 1; i < n; i++) {
+  for (let i = needsOk + 1; i < n; i++) {
     const op = opAt(seq, i);
     let { lo: a, hi: b } = rightNeed(op, Ls[i - 1], lo, hi);
     for (let p = 1; p < i; p++) {
@@ -358,6 +402,7 @@ function topValues(
     needLo[i] = a;
     needHi[i] = b;
   }
+  needsOk = n - 2;
   for (let i = n - 1; i >= 1; i--) {
     const R = suffixValues(seq, memo, i, needLo[i], needHi[i]);
     if (!R) return false;
@@ -369,25 +414,26 @@ function topValues(
   return true;
 }
 
-/** `Ls` and `mids` of a side (`topValues`); false past the exact range. */
+/** `Ls` and `mids` of a side (`topValues`), those ending at or after the first prefix operand
+ * that differs from the scratch's; false past the exact range. */
 function prefixValues(seq: Sequence, memo: IntervalMemo): boolean {
   const n = seq.n;
-  scratchOf = null;
-  for (let k = 0; k < n - 1; k++) {
+  let from = 0;
+  if (n === scratchN) while (from < n - 1 && scratchOf[from] === prefixScratch[from]) from++;
+  scratchN = n;
+  needsOk = Math.max(0, Math.min(needsOk, from - 1));
+  for (let k = from; k < n - 1; k++) {
+    scratchOf[k] = null;
     const L = intervalValues(seq, memo, 0, k, prefixScratch[k]);
     if (!L) return false;
     Ls[k] = L;
-  }
-  for (let i = 1; i < n - 1; i++) {
-    let node = memo.node(seq, i, i);
-    for (let k = i; k < n - 1; k++) {
-      if (k > i) node = memo.next(node, seq.code[k]);
-      const M = intervalValues(seq, memo, i, k, node);
+    for (let i = 1; i <= k; i++) {
+      const M = intervalValues(seq, memo, i, k, memo.node(seq, i, k));
       if (!M) return false;
       mids[i * n + k] = M;
     }
+    scratchOf[k] = prefixScratch[k];
   }
-  scratchOf = prefixScratch[n - 2];
   return true;
 }
 
@@ -403,7 +449,7 @@ function suffixValues(seq: Sequence, memo: IntervalMemo, i: number, lo: number, 
   if (at && at.vals !== undefined) return at.vals;
   valueSkips.suffixes++;
   const out = (suffixScratch[i] ??= newValues());
-  out.n.length = out.d.length = 0;
+  out.len = 0;
   out.min = out.mag = NaN;
   const seen = newSeen();
   for (let k = i; k < n - 1; k++) {
@@ -426,14 +472,14 @@ function visitTop(seq: Sequence, fracs: boolean, visit: (iv: number, vkey: strin
     const R = Rs[k + 1];
     const op = opAt(seq, k + 1);
     if ((lo > -Infinity || hi < Infinity) && splitMisses(op, L, R, lo, hi)) {
-      valueSkips.n += L.n.length * R.n.length;
+      valueSkips.n += L.len * R.len;
       valueSkips.splits++;
       continue;
     }
-    for (let a = 0; a < L.n.length; a++) {
+    for (let a = 0; a < L.len; a++) {
       const an = L.n[a];
       const ad = L.d[a];
-      for (let b = 0; b < R.n.length; b++) {
+      for (let b = 0; b < R.len; b++) {
         const bn = R.n[b];
         const bd = R.d[b];
         let x: number;

@@ -540,7 +540,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (o) {
       const st = aut.step(state, o.core);
       if (st === REJECT || !isLive(i + 1, st)) return;
-      if (product && !product.step(i, o.core, uses, partners ? (k) => partners.minUse(e, k) : undefined)) return;
+      if (product && !product.step(i, o.core, uses, partners ? partners.takenAt(e) : undefined)) return;
       if (parity && !parity.step(i, o.core, uses)) return;
       smTie?.old(i, o.core);
       let bg = big;
@@ -573,7 +573,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? (q) => partners.minUse(e + 1, q) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[it.key]--;
         continue;
       }

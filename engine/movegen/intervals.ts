@@ -179,6 +179,9 @@ export interface NumValues {
   keys: string[] | null;
   n: number[];
   d: number[];
+  /** how many values: the first `len` of `n`, `d` (a reused scratch's arrays may be longer;
+   * emptying an array by `length = 0` dropped its store, which was then grown again) */
+  len: number;
   min: number;
   max: number;
   /** the largest |numerator| and denominator (NaN until `magOf`) */
@@ -198,7 +201,15 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
-export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN, max: NaN, mag: NaN, den: NaN });
+export const newValues = (): NumValues => ({ keys: null, n: [], d: [], len: 0, min: NaN, max: NaN, mag: NaN, den: NaN });
+
+/** where `intervalValues` lists an interval's values before copying them at their exact size
+ * (pushing into a new value's own arrays grew them several times: a sixth of the allocation) */
+const listing = newValues();
+/** every split's parts of the intervals being listed, a stack shared by `intervalValues`' nested
+ * calls (each pops back to where it began; an array per interval was garbage) */
+const parts: NumValues[] = [];
+let partsTop = 0;
 
 /** The values of operands i..j (their node `at`), from the memo or computed from its splits.
  * Integer values (most of them) are told apart by number, not by text: building and hashing a
@@ -206,22 +217,28 @@ export const newValues = (): NumValues => ({ keys: null, n: [], d: [], min: NaN,
  * written only when a table asks for them (`keysOf`). */
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
-  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
+  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], len: 1, min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
   // every split's parts first: `seen`'s marks hold only while no other interval is listed
-  const parts: NumValues[] = [];
+  const base = partsTop;
   // the left parts i..k are one walk down the trie (one node longer each split)
   let left = memo.node(seq, i, i);
   for (let k = i; k < j; k++) {
     if (k > i) left = memo.next(left, seq.code[k]);
     const L = intervalValues(seq, memo, i, k, left);
     const R = intervalValues(seq, memo, k + 1, j, memo.node(seq, k + 1, j));
-    if (!L || !R) return (at.vals = null);
-    parts.push(L, R);
+    if (!L || !R) {
+      partsTop = base;
+      return (at.vals = null);
+    }
+    parts[partsTop++] = L;
+    parts[partsTop++] = R;
   }
-  const out = newValues();
+  partsTop = base;
   const seen = newSeen();
-  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[2 * (k - i)], parts[2 * (k - i) + 1], out, seen)) return (at.vals = null);
-  return (at.vals = out);
+  listing.len = 0;
+  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[base + 2 * (k - i)], parts[base + 2 * (k - i) + 1], listing, seen)) return (at.vals = null);
+  const len = listing.len;
+  return (at.vals = { keys: null, n: listing.n.slice(0, len), d: listing.d.slice(0, len), len, min: NaN, max: NaN, mag: NaN, den: NaN });
 }
 
 /** The values an interval has listed so far: small integers (most values) marked in `marks`
@@ -258,10 +275,10 @@ export function newSeen(): Seen {
 export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumValues, seen: Seen, lo = -Infinity, hi = Infinity): boolean {
   const mark = seen.mark;
   const add = op === "+" || op === "-";
-  for (let a = 0; a < L.n.length; a++) {
+  for (let a = 0; a < L.len; a++) {
     const an = L.n[a];
     const ad = L.d[a];
-    for (let b = 0; b < R.n.length; b++) {
+    for (let b = 0; b < R.len; b++) {
       const bn = R.n[b];
       const bd = R.d[b];
       let n: number;
@@ -308,8 +325,8 @@ export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumV
         if ((seen.fracs ??= new Set()).has(vk)) continue;
         seen.fracs.add(vk);
       }
-      out.n.push(n);
-      out.d.push(d);
+      out.n[out.len] = n;
+      out.d[out.len++] = d;
     }
   }
   return true;
@@ -322,7 +339,7 @@ export const opAt = (seq: Sequence, k: number): Operand["op"] => seq.op[k];
 export function keysOf(V: NumValues): string[] {
   if (V.keys) return V.keys;
   const keys: string[] = [];
-  for (let a = 0; a < V.n.length; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
+  for (let a = 0; a < V.len; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
   return (V.keys = keys);
 }
 
@@ -332,7 +349,7 @@ export function spanOf(V: NumValues): void {
   if (V.min !== V.min) {
     let a = Infinity;
     let b = -Infinity;
-    for (let i = 0; i < V.n.length; i++) {
+    for (let i = 0; i < V.len; i++) {
       const v = V.n[i] / V.d[i];
       if (v < a) a = v;
       if (v > b) b = v;
@@ -345,7 +362,7 @@ export function spanOf(V: NumValues): void {
 /** No value of L op R can lie in [lo, hi] (interval arithmetic on the two spans; `÷` by a span
  * holding 0 and an unknown operator are never ruled out). */
 export function splitMisses(op: Operand["op"], L: NumValues, R: NumValues, lo: number, hi: number): boolean {
-  if (L.n.length === 0 || R.n.length === 0) return false;
+  if (L.len === 0 || R.len === 0) return false;
   spanOf(L);
   spanOf(R);
   const a = L.min;
@@ -417,7 +434,7 @@ export function magOf(V: NumValues): void {
   if (V.mag !== V.mag) {
     let a = 0;
     let b = 0;
-    for (let i = 0; i < V.n.length; i++) {
+    for (let i = 0; i < V.len; i++) {
       a = Math.max(a, Math.abs(V.n[i]));
       b = Math.max(b, V.d[i]);
     }

@@ -186,6 +186,9 @@ class GroupJoin {
     // 'SMATH: the brackets of each side's value are written only now, for a play that can make the list
     const picked = this.picked.map((e, si) => (e.wit ? { ...e, ...smathWitness(e.wit, this.pickedKey[si]) } : e));
     for (const e of picked) if (e.open) for (let i = 0; i < e.open.length; i++) brackets += e.open[i] + e.close![i];
+    // the placements and their key only for a play the list can take (ties on score mostly fail
+    // on brackets, blanks or tiles; the key and placements were a tenth of the allocation)
+    if (this.top.refuses(score, brackets, blanks, tiles)) return;
     const placements = placementsOf(b, g, this.sides, picked);
     if (this.single && !placements.some((p) => b.at(p.row, p.col)) && !mainIs(b, g.dir, placements[0])) return;
     const key = keyOf(b, placements);

@@ -84,6 +84,8 @@ function key(v: Uint8Array): string {
 export class PartnerCut {
   private readonly lists: Int32Array[];
   private readonly len: Int32Array;
+  /** `takenAt`'s functions, by depth */
+  private readonly takers: Array<(key: number) => number> = [];
 
   constructor(
     private readonly p: PartnerUses,
@@ -112,6 +114,12 @@ export class PartnerCut {
     this.len[d + 1] = m;
     if (m === 0) probeCuts.partner++;
     return m > 0;
+  }
+
+  /** `minUse` at depth d as one function (the product cut's `taken`), made once per depth: one
+   * made per call was most of the fill's garbage (issue 28, smcost2) */
+  takenAt(d: number): (key: number) => number {
+    return (this.takers[d] ??= (key: number): number => this.minUse(d, key));
   }
 
   /** The fewest tiles of `key` any vector still possible at depth d takes (product.ts: a breaker

@@ -170,6 +170,14 @@ export class TopList {
   wants(score: number): boolean {
     return score >= this.need();
   }
+  /** A play of these fields is refused by `add` whatever its key: the list is full and its last
+   * comes first on a field before the key (a play of a listed key with fewer brackets comes
+   * before that key's entry, so before the last too, and is never refused here). */
+  refuses(score: number, brackets: number, blanks: number, tiles: number): boolean {
+    if (!this.full()) return false;
+    const l = this.list[this.list.length - 1];
+    return (l.score - score || brackets - l.brackets || blanks - l.blanks || tiles - l.tiles) > 0;
+  }
   add(c: Cand): void {
     const had = this.byKey.get(c.key);
     if (had) {

@@ -299,7 +299,7 @@ export class SideBoard {
     for (let i = 1; this.at(r + dr * i, c + dc * i); i++) after.push(this.at(r + dr * i, c + dc * i)!);
     let info: CrossInfo;
     if (before.length + after.length === 0) info = { ok: true, real: 0, blank: 0, eq: false };
-    else if (this.sideEval && !this.sidesMayPass(before, core, after)) info = REFUSED;
+    else if ((this.sideEval || this.smath) && !this.sidesMayPass(before, core, after)) info = REFUSED;
     else {
       const crossDir: Direction = d === "across" ? "down" : "across";
       const mk = (blank: boolean): GridCell => ({ row: r, col: c, core, blank, isNew: true, overlay: false, across: NO_BR, down: NO_BR });
@@ -320,9 +320,11 @@ export class SideBoard {
   }
 
   /** A necessary condition for a cross run (old tiles `before`, nearest first, the new face, `after`)
-   * to pass `checkLine` (Equate): each of its `=`-separated parts is a side the prefix automaton
-   * accepts — a number, an expression or a side of a true equation is one. Most refused cross
-   * faces are refused here without lexing, parsing and evaluating the run. */
+   * to pass `checkLine` (Equate, 'SMATH): each of its `=`-separated parts is a side the prefix
+   * automaton accepts — a number, an expression or a side of a true equation is one ('SMATH: the
+   * cores, brackets aside, as the fill reads a side). Most refused cross faces are refused here
+   * without lexing, parsing and evaluating the run ('SMATH: the group setup's cross points were
+   * half its time, issue 28 smcost2). */
   private sidesMayPass(before: readonly GridCell[], core: Face, after: readonly GridCell[]): boolean {
     const aut = this.aut;
     let st = START;

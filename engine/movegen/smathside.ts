@@ -7,7 +7,7 @@
 import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import { probeCuts } from "./partners";
-import { sideValues, sideValueSet, visitSideValues, type Operand, type SideValues } from "./brackets";
+import { bracketingOf, sideValueSet, sideWays, visitSideValues, type Operand, type SideWays } from "./brackets";
 import type { OtherSide, Probe, RawFill } from "./fill";
 import type { SideBoard } from "./sides";
 
@@ -19,9 +19,10 @@ export interface SmathWit {
   ops: Operand[];
   cellOfOp: number[];
   n: number;
-  /** every value's bracketing (brackets.ts `sideValues`), once asked for: a filling with many
-   * values making candidates computed it again for each (issue 28, smcost) */
-  sv?: SideValues | null;
+  /** the bigint programme's ways (brackets.ts `sideWays`), once asked for: a filling with many
+   * values making candidates computed it again for each (issue 28, smcost); only the values
+   * asked for are then written out (`bracketingOf`; writing all was a twelfth of the garbage) */
+  sv?: SideWays | null;
 }
 
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
@@ -79,8 +80,8 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
 
 /** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */
 export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | null; close: number[] | null } {
-  if (wit.sv === undefined) wit.sv = sideValues(wit.ops);
-  const w = wit.sv?.values.get(vkey);
+  if (wit.sv === undefined) wit.sv = sideWays(wit.ops);
+  const w = wit.sv ? bracketingOf(wit.sv, vkey) : undefined;
   if (!w || (!w.open.some((x) => x > 0) && !w.close.some((x) => x > 0))) return { open: null, close: null };
   const open = new Array<number>(wit.n).fill(0);
   const close = new Array<number>(wit.n).fill(0);
