@@ -1,5 +1,6 @@
 /**
- * Test helper for the 'SMATH probe cuts (partners.test.ts, parity.test.ts, groupcheck.test.ts): on the golden boards
+ * Test helper for the 'SMATH probe cuts (partners.test.ts, parity.test.ts, groupcheck.test.ts; the boards also for
+ * groupbound, smtie and matchedleast tests): on the golden boards
  * with seeded racks drawn from a pool, the exact generator's top 4 with the probe cuts must be the
  * same plays, scores and order as without them, both complete and nothing rejected.
  */
