@@ -3,6 +3,8 @@
  * matched bound (checked on every legal play of seeded racks on the golden boards), and the
  * exact generator's top plays are the same with and without it, while it lowers and drops groups.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Direction } from "../board";
 import type { Placement } from "../play";
@@ -12,10 +14,10 @@ import type { Face } from "../tiles";
 import type { Group } from "./bounds";
 import { ExactGenerator, exactPlays, type ExactResult } from "./exact";
 import { matchedBound, matchedBounds, maxMatching } from "./groupbound";
-import { smathGoldenBoards } from "./tests/probe-cuts";
+import { smathBoardsOf } from "./tests/probe-cuts";
 
 const rs = getRuleset("smath");
-const boards = smathGoldenBoards;
+const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "0", "+", "-", "×", "÷", "?"];
 
 function rackOf(rng: ReturnType<typeof createRng>, min: number, spread: number): Face[] {

@@ -5,10 +5,12 @@
  * the golden boards with seeded full and short racks, the exact generator's top plays with the
  * check are the same plays, scores and order as without it, and the check fires.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Face } from "../tiles";
 import { groupCheck } from "./join";
-import { sameTopWithAndWithoutCuts } from "./tests/probe-cuts";
+import { sameTopWithAndWithoutCuts, smathBoardsOf } from "./tests/probe-cuts";
 
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "0", "+", "-", "×", "÷", "?", "?"];
 const FEW_OPS: Face[] = ["1", "2", "3", "5", "7", "8", "10", "11", "12", "0", "×", "?"];
@@ -16,8 +18,8 @@ const FEW_OPS: Face[] = ["1", "2", "3", "5", "7", "8", "10", "11", "12", "0", "�
 describe("'SMATH group check (groupCanFill)", () => {
   it("the same top plays with and without it, and it fires", { timeout: 600_000 }, () => {
     const before = groupCheck.closed;
-    expect(sameTopWithAndWithoutCuts("smath-group-check", POOL, groupCheck)).toBeGreaterThanOrEqual(9);
-    expect(sameTopWithAndWithoutCuts("smath-group-check-few-ops", FEW_OPS, groupCheck)).toBeGreaterThanOrEqual(9);
+    expect(sameTopWithAndWithoutCuts(smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")), "smath-group-check", POOL, groupCheck)).toBeGreaterThanOrEqual(9);
+    expect(sameTopWithAndWithoutCuts(smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")), "smath-group-check-few-ops", FEW_OPS, groupCheck)).toBeGreaterThanOrEqual(9);
     expect(groupCheck.closed).toBeGreaterThan(before);
   });
 });

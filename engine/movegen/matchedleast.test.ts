@@ -3,16 +3,18 @@
  * their brackets and order are the same with and without it on seeded racks on the golden boards,
  * and it cuts (fewer probed fillings).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { exactPlays, type ExactResult } from "./exact";
 import { matchedLeast } from "./fill";
-import { smathGoldenBoards } from "./tests/probe-cuts";
+import { smathBoardsOf } from "./tests/probe-cuts";
 
 const rs = getRuleset("smath");
-const boards = smathGoldenBoards;
+const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "0", "+", "-", "×", "÷", "?", "=", "7", "12"];
 
 const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.brackets} ${p.blanks} ${JSON.stringify(p.placements)}`);

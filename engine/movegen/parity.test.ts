@@ -5,6 +5,8 @@
  * boards with seeded racks of numbers and `×`/`÷` (now and then a 0 or a blank), the exact generator's top
  * plays with the probe cuts are the same plays, scores and order as without them, and the cut fires.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import * as Q from "../rational";
@@ -12,7 +14,7 @@ import type { Face } from "../tiles";
 import { sideValues, type Operand } from "./brackets";
 import { ParityCut } from "./parity";
 import { probeCuts } from "./partners";
-import { sameTopWithAndWithoutCuts } from "./tests/probe-cuts";
+import { sameTopWithAndWithoutCuts, smathBoardsOf } from "./tests/probe-cuts";
 
 const PRIMES = [2, 3, 5, 7, 11];
 /** the square class of a positive rational a/b: a bit per prime of odd exponent */
@@ -97,14 +99,14 @@ describe("'SMATH square-class cut (parity.ts)", () => {
 
   it("the same top plays with and without the cuts, on seeded racks of numbers, × and ÷; the cut fires", { timeout: 600_000 }, () => {
     const before = probeCuts.parity;
-    const compared = sameTopWithAndWithoutCuts("smath-parity-cut", POOL);
+    const compared = sameTopWithAndWithoutCuts(smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")), "smath-parity-cut", POOL);
     expect(compared).toBeGreaterThanOrEqual(9);
     expect(probeCuts.parity).toBeGreaterThan(before);
   });
 
   it("the same top plays with and without the cuts, on seeded racks with 0s; the cut fires where a 0 is in play", { timeout: 600_000 }, () => {
     const before = probeCuts.parityZero;
-    const compared = sameTopWithAndWithoutCuts("smath-parity-zero-cut", ZERO_POOL);
+    const compared = sameTopWithAndWithoutCuts(smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")), "smath-parity-zero-cut", ZERO_POOL);
     expect(compared).toBeGreaterThanOrEqual(9);
     expect(probeCuts.parityZero).toBeGreaterThan(before);
   });

@@ -6,11 +6,13 @@
  * plays with the cuts are the same plays, scores and order as without them, both complete; and
  * both cuts do fire on these racks, so the comparison tests them.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Face } from "../tiles";
 import { valueSkips } from "./brackets";
 import { probeCuts } from "./partners";
-import { sameTopWithAndWithoutCuts } from "./tests/probe-cuts";
+import { sameTopWithAndWithoutCuts, smathBoardsOf } from "./tests/probe-cuts";
 
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "0", "×", "×", "?", "?", "+"];
 
@@ -19,7 +21,7 @@ describe("'SMATH probe cuts (partners.ts, product.ts)", () => {
     const before = { ...probeCuts };
     const skipsBefore = valueSkips.n;
     const intsBefore = valueSkips.ints;
-    const compared = sameTopWithAndWithoutCuts("smath-probe-cuts", POOL);
+    const compared = sameTopWithAndWithoutCuts(smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")), "smath-probe-cuts", POOL);
     expect(compared).toBeGreaterThanOrEqual(9);
     expect(probeCuts.partner).toBeGreaterThan(before.partner);
     expect(probeCuts.product).toBeGreaterThan(before.product);

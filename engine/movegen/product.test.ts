@@ -7,6 +7,8 @@
  * numbers, `×` and `+` (now and then a blank), the exact generator's top plays with the probe cuts
  * are the same plays, scores and order as without them, and the cut fires.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import * as Q from "../rational";
@@ -14,7 +16,7 @@ import type { Face } from "../tiles";
 import { sideValues, type Operand } from "./brackets";
 import { probeCuts } from "./partners";
 import { ProductCut } from "./product";
-import { sameTopWithAndWithoutCuts } from "./tests/probe-cuts";
+import { sameTopWithAndWithoutCuts, smathBoardsOf } from "./tests/probe-cuts";
 
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "×", "×", "+", "+", "?"];
 
@@ -87,7 +89,7 @@ describe("'SMATH product cut with + (product.ts)", () => {
 
   it("the same top plays with and without the cuts, on seeded racks of numbers, × and +; the cut fires", { timeout: 600_000 }, () => {
     const before = probeCuts.product;
-    const compared = sameTopWithAndWithoutCuts("smath-product-plus-cut", POOL);
+    const compared = sameTopWithAndWithoutCuts(smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")), "smath-product-plus-cut", POOL);
     expect(compared).toBeGreaterThanOrEqual(9);
     expect(probeCuts.product).toBeGreaterThan(before);
   });

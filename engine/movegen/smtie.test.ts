@@ -5,6 +5,8 @@
  * operators (many touching numbers, many ties), the exact generator's top plays — brackets,
  * blanks, order — are the same with the cut as without it, and the cut fires.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import * as Q from "../rational";
@@ -13,9 +15,9 @@ import type { Face } from "../tiles";
 import { sideValues, type Operand } from "./brackets";
 import { exactPlays, type ExactResult } from "./exact";
 import { smathTieCut } from "./smtie";
-import { smathGoldenBoards } from "./tests/probe-cuts";
+import { smathBoardsOf } from "./tests/probe-cuts";
 
-const boards = smathGoldenBoards;
+const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
 
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "1", "2", "3", "5", "?", "?", "?", "-"];
 

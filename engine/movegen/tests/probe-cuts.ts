@@ -4,26 +4,27 @@
  * with seeded racks drawn from a pool, the exact generator's top 4 with the probe cuts must be the
  * same plays, scores and order as without them, both complete and nothing rejected.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect } from "vitest";
 import { parsePosition } from "../../notation/position";
 import { createRng } from "../../random";
 import { getRuleset } from "../../ruleset";
+import type { Placement } from "../../play";
 import type { Face } from "../../tiles";
 import { exactPlays, type ExactResult } from "../exact";
 import { probeCuts } from "../partners";
 
-/** The golden positions' 'SMATH boards (not empty), shared by the probe-cut tests. */
-export const smathGoldenBoards = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "golden-positions.txt"), "utf8")
-  .split("\n")
-  .filter((l) => l.startsWith("smath "))
-  .map((l) => {
-    const p = parsePosition(l.split("\t")[1]);
-    if (!p.ok) throw new Error(p.error);
-    return p.value.board;
-  })
-  .filter((b) => b.length > 0);
+/** The 'SMATH boards (not empty) of the golden positions' text (fixtures/golden-positions.txt,
+ * read by the test: this helper, under engine/, reads no files). */
+export const smathBoardsOf = (text: string): Placement[][] =>
+  text
+    .split("\n")
+    .filter((l) => l.startsWith("smath "))
+    .map((l) => {
+      const p = parsePosition(l.split("\t")[1]);
+      if (!p.ok) throw new Error(p.error);
+      return p.value.board;
+    })
+    .filter((b) => b.length > 0);
 
 const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], sw: { on: boolean }, on: boolean): ExactResult => {
   sw.on = on;
@@ -37,12 +38,12 @@ const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSO
 
 /** Twelve seeded racks of 4–7 tiles from `pool`, each searched with and without the cuts (`sw`:
  * the probe cuts, or another switch such as join.ts `groupCheck`); how many were compared (both complete). */
-export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[], sw: { on: boolean } = probeCuts): number {
-  expect(smathGoldenBoards.length).toBeGreaterThan(3);
+export function sameTopWithAndWithoutCuts(boards: ReadonlyArray<Parameters<typeof exactPlays>[1]>, seed: string, pool: readonly Face[], sw: { on: boolean } = probeCuts): number {
+  expect(boards.length).toBeGreaterThan(3);
   const rng = createRng(seed);
   let compared = 0;
   for (let n = 0; n < 12; n++) {
-    const board = smathGoldenBoards[n % smathGoldenBoards.length];
+    const board = boards[n % boards.length];
     const rack: Face[] = [];
     const size = 4 + rng.below(4);
     for (let k = 0; k < size; k++) rack.push(pool[rng.below(pool.length)]);
@@ -50,7 +51,7 @@ export function sameTopWithAndWithoutCuts(seed: string, pool: readonly Face[], s
     const full = run(board, rack, sw, false);
     if (!cut.complete || !full.complete) continue;
     compared++;
-    expect(shown(cut), `rack ${rack.join(" ")} on board ${n % smathGoldenBoards.length}`).toEqual(shown(full));
+    expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(full));
     expect(cut.stats.rejected).toBe(0);
   }
   return compared;
