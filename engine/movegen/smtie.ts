@@ -24,6 +24,7 @@ import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import type { SideBoard, SideTable } from "./sides";
 import { smathWitness } from "./smathside";
+import { keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
 export const smathTieCut = { on: true, fired: 0 };
@@ -161,14 +162,7 @@ export class SmathTieCut {
 
   /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
   private entry(e: number, k: number): string {
-    const at = e * this.b.items.length + k;
-    let s = this.entries[at];
-    if (s === undefined) {
-      const [r, c] = this.emptyRc[e];
-      const it = this.b.items[k];
-      s = this.entries[at] = `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`;
-    }
-    return s;
+    return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }
 }
 
@@ -238,4 +232,3 @@ export function groupBracketsAtLeast(b: SideBoard, g: Group): number {
   return pairs <= 0 ? 0 : pairs + (pairs & 1);
 }
 
-const pad = (x: number): string => x.toString().padStart(2, "0");

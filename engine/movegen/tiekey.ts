@@ -38,14 +38,7 @@ export class TieKeyCut {
 
   /** as join.ts `keyOf` writes an entry (without its trailing space: the key is split on it) */
   private entry(e: number, k: number): string {
-    const at = e * this.b.items.length + k;
-    let s = this.entries[at];
-    if (s === undefined) {
-      const [r, c] = this.emptyRc[e];
-      const it = this.b.items[k];
-      s = this.entries[at] = `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`;
-    }
-    return s;
+    return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }
 
   /** Whether item k on empty square e can still lead to a play that enters (and the state after it). */
@@ -88,3 +81,16 @@ export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, e
 }
 
 const pad = (x: number): string => x.toString().padStart(2, "0");
+
+/** Item k on empty square e as join.ts `keyOf` writes it (without its trailing space), memoised in
+ * `cache` (e × items + k); shared by the Equate and 'SMATH tie cuts. */
+export function keyEntry(cache: Array<string | undefined>, emptyRc: ReadonlyArray<readonly [number, number]>, items: SideBoard["items"], e: number, k: number): string {
+  const at = e * items.length + k;
+  let s = cache[at];
+  if (s === undefined) {
+    const [r, c] = emptyRc[e];
+    const it = items[k];
+    s = cache[at] = `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`;
+  }
+  return s;
+}
