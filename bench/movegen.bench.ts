@@ -16,6 +16,8 @@
  * REFERENCE_COMMIT=<rev> picks another), in the same run (`topTable`; MOVEGEN_MODE=exact prints only it,
  * RULESETS=smath picks rulesets, POSITIONS=n the first n of each, VERBOSE=1 prints every position).
  *
+ * MOVEGEN_MODE=steps counts the exact search's steps instead (`stepsTable`).
+ *
  * "levels" (issue 16's self-play target: ≥ 5 games/s at the fastest level): self-play at each bot
  * level (engine/movegen/levels.ts) with its own time and node budget, as the server plays it;
  * MOVEGEN_MODE=levels prints only that table, LEVELS=beginner,club picks levels. "games/cpu s"
@@ -158,9 +160,39 @@ async function topTable(): Promise<void> {
   }
 }
 
+/**
+ * MOVEGEN_MODE=steps: exact top-1 on the frozen positions cut by steps, not time (MAX_WORK, default
+ * 600 000): the search's steps per position, the same on every machine and under any load, so two
+ * versions of the generator compare exactly where CPU times on a shared machine do not. Prints the
+ * steps, score, proof and the play's placements per position, then the sum and the median.
+ */
+function stepsTable(): void {
+  const maxWork = Number(process.env.MAX_WORK ?? 600_000);
+  const frozen = JSON.parse(readFileSync(path.join(import.meta.dirname, "positions", "movegen.json"), "utf8")) as Record<string, Frozen[]>;
+  const only = process.env.RULESETS?.split(",");
+  for (const id of RULESET_IDS) {
+    if (only && !only.includes(id)) continue;
+    const steps: number[] = [];
+    let proved = 0;
+    for (const f of (frozen[id] ?? []).slice(0, Number(process.env.POSITIONS ?? Infinity))) {
+      const pos = parsePosition(f.position);
+      if (!pos.ok) throw new Error(`${f.seed}: ${pos.error}`);
+      const t = cpuMs(() => masterPlay(pos.value, { maxWork }));
+      const r = t.value;
+      steps.push(r.stats.steps);
+      if (r.proved) proved++;
+      const play = r.play?.placements.map((p) => `${p.row},${p.col}:${p.tile}${p.blank ? "?" : ""}`).join(" ") ?? "-";
+      console.log(`${f.seed} steps ${r.stats.steps} score ${r.score}${r.proved ? "" : "?"} brackets ${r.play?.brackets ?? 0} ${t.ms.toFixed(0)} ms | ${play}`);
+    }
+    const sorted = [...steps].sort((a, b) => a - b);
+    console.log(`${id}: ${proved}/${steps.length} proved within ${maxWork} steps; steps sum ${steps.reduce((a, b) => a + b, 0)}, median ${pct(sorted, 0.5)}`);
+  }
+}
+
 export default async function bench(): Promise<void> {
   const games = Number(process.env.GAMES ?? 4);
   const mode = process.env.MOVEGEN_MODE;
+  if (mode === "steps") return stepsTable();
   if (mode === undefined || mode === "exact") await topTable();
   if (mode === "exact") return;
   if (mode === undefined || mode === "levels") {

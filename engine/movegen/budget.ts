@@ -71,7 +71,8 @@ export class Budget {
 export class Deadline {
   hit = false;
   private reads = 0;
-  private work = 0;
+  /** steps taken so far (each `check`): the deterministic measure of a search's work */
+  work = 0;
   constructor(
     private readonly now: () => number,
     private readonly at: number,

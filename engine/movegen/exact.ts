@@ -95,6 +95,8 @@ export interface ExactStats {
   adjudications: number;
   /** plays the adjudicator refused or scored differently (a bug if ever non-zero) */
   rejected: number;
+  /** the search's steps (budget.ts `Deadline.work`): the same on every machine, unlike `ms` */
+  steps: number;
   ms: number;
 }
 
@@ -160,6 +162,7 @@ export class ExactGenerator extends SideBoard {
     }
     const plays = this.adjudicateAll();
     this.stats.ms = defaultNow() - start;
+    this.stats.steps = this.deadline.work;
     return { plays, complete: !this.deadline.hit, stats: this.stats };
   }
 

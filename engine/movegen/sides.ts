@@ -124,7 +124,7 @@ export class SideBoard {
   readonly items: Item[] = [];
   readonly aut: SideAutomaton;
   readonly firstPlay: boolean;
-  readonly stats: ExactStats = { groups: 0, groupsSearched: 0, groupsTieSkipped: 0, groupsNoEquation: 0, groupsRebounded: 0, tables: 0, sideFillings: 0, candidates: 0, adjudications: 0, rejected: 0, ms: 0 };
+  readonly stats: ExactStats = { groups: 0, groupsSearched: 0, groupsTieSkipped: 0, groupsNoEquation: 0, groupsRebounded: 0, tables: 0, sideFillings: 0, candidates: 0, adjudications: 0, rejected: 0, steps: 0, ms: 0 };
   private readonly crossMemo = new Map<number, CrossInfo>();
   private readonly maxCrossMemo = new Map<number, number>();
   private readonly faceIndex = new Map<Face, number>();
