@@ -32,6 +32,8 @@ export interface Group {
   lazy: boolean;
   /** 'SMATH: `bound` already re-made by groupbound.ts `matchedBound` (exact.ts) */
   matched?: boolean;
+  /** 'SMATH: the order among groups of equal bound (`tieRank`), set when queued */
+  tie?: number;
   /** a lazy group's span facts, read when it was bounded and reused when it is expanded */
   span?: Span;
 }
@@ -416,8 +418,19 @@ export function mayTie(b: SideBoard, top: TopList, g: Group): boolean {
   if (g.lazy || !top.full()) return true;
   const last = top.list[top.list.length - 1];
   // 'SMATH: fewer brackets come first; a group's count is bounded below by its touching numbers
-  const br = groupBracketsAtLeast(b, g);
-  if (br !== last.brackets) return br < last.brackets;
+  const t = tieFields(b, g);
+  if (t.brackets !== last.brackets) return t.brackets < last.brackets;
+  if (t.blanks !== last.blanks) return t.blanks < last.blanks;
+  if (t.tiles !== last.tiles) return t.tiles < last.tiles;
+  const r = Math.floor(t.first / b.size);
+  const c = t.first % b.size;
+  const prefix = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:`;
+  return prefix <= last.key.slice(0, prefix.length);
+}
+
+/** A group's tie-break fields that hold for every play of it (`mayTie`): the fewest brackets
+ * ('SMATH), the fewest blanks, the tiles placed, and its first empty square (r * size + c). */
+function tieFields(b: SideBoard, g: Group): { brackets: number; blanks: number; tiles: number; first: number } {
   let empties = 0;
   let first = -1;
   for (let i = g.s; i <= g.e; i++) {
@@ -427,13 +440,25 @@ export function mayTie(b: SideBoard, top: TopList, g: Group): boolean {
     if (first < 0) first = r * b.size + c;
   }
   const placed = empties - g.newEqs.length; // rack tiles other than `=`
-  const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
-  if (minBlanks !== last.blanks) return minBlanks < last.blanks;
+  const blanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
   const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
-  if (tiles !== last.tiles) return tiles < last.tiles;
-  const r = Math.floor(first / b.size);
-  const c = first % b.size;
-  const prefix = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:`;
-  return prefix <= last.key.slice(0, prefix.length);
+  return { brackets: groupBracketsAtLeast(b, g), blanks, tiles, first };
+}
+
+/** Switch of `tieRank` for the test that compares plays with and without it (tieorder.test.ts). */
+export const tieOrder = { on: true };
+
+/**
+ * 'SMATH: the search order among groups of equal bound (exact.ts `byBound`): the group whose
+ * plays could come first on the tie-breaks (fewest brackets, then blanks, then tiles) first, so
+ * the top's own tie is found before groups that can only tie it worse and `mayTie` skips those.
+ * Any order of equal-bound groups gives the same list: `better` is a total order (the key is
+ * unique per placement) and every cut compares with the list's current last, so the order
+ * changes only how soon the last play comes near the top. Lazy groups (and other rulesets): 0.
+ */
+export function tieRank(b: SideBoard, g: Group): number {
+  if (g.lazy || !b.smath || !tieOrder.on) return 0;
+  const t = tieFields(b, g);
+  return t.brackets * 65536 + t.blanks * 256 + t.tiles;
 }
 

@@ -44,7 +44,7 @@ import type { Ruleset } from "../ruleset";
 import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
-import { bound, expandSpan, lanesGroups, mayTie, type Group } from "./bounds";
+import { bound, expandSpan, lanesGroups, mayTie, tieRank, type Group } from "./bounds";
 import { matchedBound, matchedBounds } from "./groupbound";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
@@ -122,6 +122,7 @@ export class ExactGenerator extends SideBoard {
     for (const dir of ["across", "down"] as const) {
       for (let lane = 0; lane < this.size && !this.deadline.checkNow(); lane++) lanesGroups(this, dir, lane, groups);
     }
+    for (const g of groups) g.tie = tieRank(this, g);
     groups.sort(byBound);
     this.stats.groups = groups.length;
     for (let i = 0; i < groups.length; i++) {
@@ -172,6 +173,7 @@ export class ExactGenerator extends SideBoard {
     expandSpan(this, g, (c, sp) => {
       c.order = g.order;
       c.bound = bound(this, sp, c);
+      c.tie = tieRank(this, c);
       out.push(c);
     });
   }
@@ -191,8 +193,9 @@ export class ExactGenerator extends SideBoard {
   }
 }
 
-/** The search order: higher bound first, then the order the groups were made in. */
-const byBound = (a: Group, b: Group): number => b.bound - a.bound || a.order - b.order;
+/** The search order: higher bound first, then the tie-breaks' rank ('SMATH, bounds.ts `tieRank`), then
+ * the order the groups were made in. */
+const byBound = (a: Group, b: Group): number => b.bound - a.bound || (a.tie ?? 0) - (b.tie ?? 0) || a.order - b.order;
 
 /** Put `g` into the sorted queue from index `from` on, after every group that does not sort after
  * it (as a stable sort would put it); its index. */

@@ -21,7 +21,7 @@ import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { smathTieCutOf } from "./smtie";
+import { smathTieCutOf, tieFirstSide } from "./smtie";
 import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
@@ -80,6 +80,12 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
       common = common === null ? [...firstTable.byValue.keys()].filter((v) => t.byValue.has(v)) : common.filter((v) => t.byValue.has(v));
       if (common.length === 0) return;
     }
+  }
+  // 'SMATH: a group that can only tie drops the first side's entries whose key sorts after the
+  // last play's (smtie.ts `tieFirstSide`); the probed side's cuts then see only the rest
+  if (b.smath && probeSide !== 0 && sides.length > 1) {
+    sides[0].t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
+    if (sides[0].t.byValue.size === 0) return;
   }
   const j = new GroupJoin(b, top, g, sides, probeSide);
   if (!j.equalsFit()) return;

@@ -22,7 +22,7 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
-import type { SideBoard, SideTable } from "./sides";
+import type { SideBoard, SideTable, ValueBucket } from "./sides";
 import { smathWitness } from "./smathside";
 import { keyEntry } from "./tiekey";
 
@@ -232,3 +232,72 @@ export function groupBracketsAtLeast(b: SideBoard, g: Group): number {
   return pairs <= 0 ? 0 : pairs + (pairs & 1);
 }
 
+
+/** `on`: a switch for the test that compares plays with and without `tieFirstSide`; `dropped`: entries left out */
+export const smathTieFirst = { on: true, dropped: 0 };
+
+/**
+ * The first side's table of an 'SMATH group that can only tie the list's last play, without the
+ * entries whose key already sorts after the last play's (docs/movegen-speed.md, ninth round). The
+ * first side's empty squares (and a new `=` right after it) are the first entries of every key of
+ * the group (reading order), so an entry whose entries there sort after the last key's puts every
+ * play it joins after the last on key. Such a play cannot enter when it cannot come first on an
+ * earlier field either: its score is at most the group's bound ≤ the last's, its brackets at
+ * least the group's fewest (`groupBracketsAtLeast`) ≥ the last's, its blanks and tiles at least
+ * the group's ≥ the last's. (A listed play of the same key is not displaced: same placement, same
+ * score, and no fewer brackets than the last's.) Sound as the last play changes while the group
+ * is searched: it only moves up the order. The table itself (shared, sides.ts) is not changed.
+ */
+export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z: number, t: SideTable): SideTable {
+  if (!smathTieFirst.on || !b.smath || !top.full()) return t;
+  const last = top.list[top.list.length - 1];
+  if (g.bound > last.score || groupBracketsAtLeast(b, g) < last.brackets) return t;
+  let empties = 0;
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    if (!b.at(r, c)) empties++;
+  }
+  const placed = empties - g.newEqs.length;
+  if (Math.max(0, placed - (b.rackPts.length - b.blankCount)) < last.blanks) return t;
+  if (placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0) < last.tiles) return t;
+  const shape = b.sideShape(g.dir, g.lane, a, z);
+  const emptyRc = shape.emptyIdx.map((i) => shape.rc[i]);
+  const theirs = last.key.split(" ");
+  const ne = emptyRc.length;
+  // the new `=` right after the side, if any: the same entry in every key of the group
+  let eq = "";
+  if (g.eqs.length > 0 && g.newEqs.includes(g.eqs[0])) {
+    const [r, c] = b.cellOf(g.dir, g.lane, g.eqs[0]);
+    eq = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:=`;
+  }
+  const cache = new Array<string | undefined>(ne * b.items.length);
+  const K = b.keys.length;
+  const after = (off: number): boolean => {
+    const buf = b.pool.buf;
+    for (let e = 0; e < ne; e++) {
+      const mine = keyEntry(cache, emptyRc, b.items, e, buf[off + K + e]);
+      const other = theirs[e] ?? "";
+      if (mine !== other) return mine > other;
+    }
+    return eq !== "" && eq > (theirs[ne] ?? "");
+  };
+  const byValue = new Map<string, ValueBucket>();
+  const byInt = new Map<number, ValueBucket>();
+  const moved = new Map<ValueBucket, ValueBucket>();
+  let dropped = 0;
+  for (const [vkey, bucket] of t.byValue) {
+    const kept = bucket.entries.filter((e) => !after(e.off));
+    dropped += bucket.entries.length - kept.length;
+    if (kept.length === 0) continue;
+    const nb = kept.length === bucket.entries.length ? bucket : { value: bucket.value, entries: kept };
+    byValue.set(vkey, nb);
+    moved.set(bucket, nb);
+  }
+  if (dropped === 0) return t;
+  smathTieFirst.dropped += dropped;
+  for (const [iv, bucket] of t.byInt) {
+    const nb = moved.get(bucket);
+    if (nb) byInt.set(iv, nb);
+  }
+  return { byValue, byInt };
+}

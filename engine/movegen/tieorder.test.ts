@@ -1,0 +1,81 @@
+/**
+ * 'SMATH's search order among groups of equal bound (bounds.ts `tieRank`): the fewest brackets
+ * (then blanks, tiles) first. It changes only how soon the top's own tie is found, never the plays:
+ * on the golden boards with racks of numbers and blanks (many touching numbers, many ties) the top
+ * 1 and 6 are the same plays, brackets, blanks and order with the rank as without it, and the rank
+ * changes the search (fewer groups searched, or more skipped by `mayTie`) on some racks. Likewise
+ * smtie.ts `tieFirstSide` (the first side's entries whose key sorts after the last play's, left
+ * out of a group that can only tie): the same plays with it as without it, and it drops entries.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createRng } from "../random";
+import { getRuleset } from "../ruleset";
+import type { Face } from "../tiles";
+import { tieOrder } from "./bounds";
+import { exactPlays, type ExactResult } from "./exact";
+import { smathTieFirst } from "./smtie";
+import { smathBoardsOf } from "./tests/probe-cuts";
+
+const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
+
+const POOL: Face[] = ["1", "2", "3", "5", "7", "10", "11", "12", "1", "5", "11", "?", "?", "?", "-", "+"];
+
+const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], top: number, on: boolean, sw: { on: boolean } = tieOrder): ExactResult => {
+  sw.on = on;
+  try {
+    return exactPlays(getRuleset("smath"), board, rack, { top, maxWork: 300_000 });
+  } finally {
+    sw.on = true;
+  }
+};
+const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.brackets} ${p.blanks} ${p.tiles} ${JSON.stringify(p.placements)}`);
+
+describe("'SMATH group order by tie-breaks (bounds.ts tieRank)", () => {
+  it("the same top plays, brackets and order with and without the rank; the rank changes the search", { timeout: 600_000 }, () => {
+    expect(boards.length).toBeGreaterThan(3);
+    const rng = createRng("smath-tie-order");
+    let compared = 0;
+    let changed = 0;
+    for (let n = 0; n < 24; n++) {
+      const board = boards[n % boards.length];
+      const rack: Face[] = [];
+      const size = 6 + rng.below(4);
+      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
+      for (const top of [1, 6]) {
+        const ranked = run(board, rack, top, true);
+        const plain = run(board, rack, top, false);
+        if (!ranked.complete || !plain.complete) continue;
+        compared++;
+        expect(shown(ranked), `rack ${rack.join(" ")} on board ${n % boards.length}, top ${top}`).toEqual(shown(plain));
+        expect(ranked.stats.rejected).toBe(0);
+        if (ranked.stats.steps !== plain.stats.steps) changed++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(24);
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it("the same top plays with and without the first side's late keys left out (smtie.ts tieFirstSide); it drops some", { timeout: 600_000 }, () => {
+    const rng = createRng("smath-tie-first");
+    const dropped = smathTieFirst.dropped;
+    let compared = 0;
+    for (let n = 0; n < 24; n++) {
+      const board = boards[n % boards.length];
+      const rack: Face[] = [];
+      const size = 6 + rng.below(4);
+      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
+      for (const top of [1, 6]) {
+        const cut = run(board, rack, top, true, smathTieFirst);
+        const full = run(board, rack, top, false, smathTieFirst);
+        if (!cut.complete || !full.complete) continue;
+        compared++;
+        expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}, top ${top}`).toEqual(shown(full));
+        expect(cut.stats.rejected).toBe(0);
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(24);
+    expect(smathTieFirst.dropped).toBeGreaterThan(dropped);
+  });
+});
