@@ -15,7 +15,7 @@ import * as Q from "../rational";
 import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
-import { leastAt, matchedLeast } from "./probebound";
+import { leastAt } from "./probebound";
 import { ParityCut, type ParityTargets } from "./parity";
 import { ProductCut } from "./product";
 import type { IntFilter } from "./brackets";
@@ -415,7 +415,6 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const smTie = cut?.smTie ?? null;
   const smathProbe = b.smath && probe ? smathProbeLeaf(b, dir, cells, olds, probe, uses, chosen, other) : null;
   const put = (): number => pool.put(uses, chosen);
-  const tight = b.smath && probe !== null && matchedLeast.on && probeCuts.on;
   const slowLeaf = (): void => {
     if (smathProbe) {
       smathProbe();
@@ -502,9 +501,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      // 'SMATH: the squares after with the tiles left once placed (`least` still counts its tile)
-      const after = tight && w ? leastAt(cut!, b, uses, e + 1) : least;
-      if ((w && acc + w[k] < after) || (partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < after + 0.5))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[it.key]--;
         continue;
       }
