@@ -15,8 +15,8 @@ import * as Q from "../rational";
 import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
+import { leastAt } from "./probebound";
 import { ParityCut, type ParityTargets } from "./parity";
-import { maxMatching } from "./groupbound";
 import { ProductCut } from "./product";
 import type { IntFilter } from "./brackets";
 import * as G from "./grammar";
@@ -27,6 +27,8 @@ import type { SideBoard } from "./sides";
 import { smathFillings, smathProbeLeaf, type SmathWit } from "./smathside";
 import type { SmathTieCut } from "./smtie";
 import type { TieKeyCut } from "./tiekey";
+
+export { matchedLeast, partnerScore } from "./probebound";
 
 // Module-local copies of what the search reads at every step: where the engine is compiled to
 // CommonJS (esbuild under tsx, which runs the bench) each read of an imported binding is a getter
@@ -93,7 +95,7 @@ export interface ProbeCut {
   smTie?: SmathTieCut | null;
   /** 'SMATH: the other sides' empty squares (weights by item, as `w`), the sum of their tables'
    * best entries that `limit` took off and their board tiles' share of it */
-  others?: { rows: Float64Array[]; max: number; old: number };
+  others?: { rows: Float64Array[]; max: number; old: number; partners?: PartnerUses | null };
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and
@@ -362,80 +364,6 @@ function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
     nsCuts.fired++;
     return true;
   };
-}
-
-/** The least a probed filling's squares before e must add to reach the list. 'SMATH's is tighter
- * than `ProbeCut.rem`: the most the empty squares from e on can add with the tiles still on the
- * rack, each rack tile on one square at most (a largest matching, groupbound.ts `maxMatching`;
- * admissible, as every completion puts distinct tiles left on those squares). */
-function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
-  const lim = cut.limit();
-  // no list score to reach yet (nothing is cut), or another ruleset: the static bound
-  if (!b.smath || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
-  const { counts } = b;
-  // the matching depends on the square and the tiles left only: memoised per probe (a dfs reaches
-  // one multiset of tiles left by many orders)
-  let memo = matchedOf.get(cut);
-  if (!memo) matchedOf.set(cut, (memo = new Map()));
-  let mk = String.fromCharCode(e);
-  for (let k = 0; k < counts.length; k++) mk += String.fromCharCode(uses[k]);
-  const known = memo.get(mk);
-  if (known !== undefined) return lim + known;
-  const got = matchedRest(cut, b, uses, e);
-  memo.set(mk, got);
-  return lim + got;
-}
-
-const matchedOf = new WeakMap<ProbeCut, Map<string, number>>();
-
-/** `leastAt`'s part beyond the limit: minus the most the squares from e on (and the other sides'
- * squares) can add with the tiles left */
-function matchedRest(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
-  const { w } = cut;
-  const { counts } = b;
-  const rows = w.length - e;
-  const byKey = keyWeights(cut, b);
-  const cols: number[] = [];
-  for (let k = 0; k < counts.length; k++) for (let c = uses[k]; c < counts[k]; c++) cols.push(k);
-  // the other sides' squares join the matching in place of their tables' best entries (those
-  // may use tiles the prefix holds); their board tiles' points stay fixed
-  const ext = cut.others && matchedLeast.on ? cut.others : null;
-  const all = rows + (ext ? ext.rows.length : 0);
-  if (!matchedLeast.on || all > cols.length) {
-    let s = 0;
-    for (let q = e; q < w.length; q++) {
-      let m = 0;
-      for (const k of cols) m = Math.max(m, byKey[q][k]);
-      s += m;
-    }
-    return -s;
-  }
-  const m: Float64Array[] = [];
-  for (let q = e; q < w.length + all - rows; q++) {
-    const bk = byKey[q];
-    const row = new Float64Array(cols.length);
-    for (let c = 0; c < cols.length; c++) row[c] = Math.max(0, bk[cols[c]]);
-    m.push(row);
-  }
-  const s = maxMatching(m, m.length, cols.length);
-  return ext ? ext.max - ext.old - s : -s;
-}
-
-/** Switch of the matched prefix bound (`leastAt`) for the test that compares plays with it off. */
-export const matchedLeast = { on: true };
-
-const keyWeightsOf = new WeakMap<ProbeCut, Float64Array[]>();
-/** per empty square, per rack key: the best weight of that key's items (a blank: its best face) */
-function keyWeights(cut: ProbeCut, b: SideBoard): Float64Array[] {
-  let kw = keyWeightsOf.get(cut);
-  if (kw) return kw;
-  kw = [...cut.w, ...(cut.others?.rows ?? [])].map((we) => {
-    const out = new Float64Array(b.keys.length);
-    for (let k = 0; k < b.items.length; k++) out[b.items[k].key] = Math.max(out[b.items[k].key], we[k]);
-    return out;
-  });
-  keyWeightsOf.set(cut, kw);
-  return kw;
 }
 
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with

@@ -280,7 +280,9 @@ class GroupJoin {
     if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others);
     const os = otherSide(b, others);
     if (b.smath) {
-      os.partners = partnerUses(b, others, running);
+      // each vector's best score too: the probe's score bound by partner vector (fill.ts `partnersRest`)
+      os.partners = partnerUses(b, others, running, (e) => e.pts * this.mult + e.cross);
+      if (cut?.others) cut.others.partners = os.partners;
       os.ints = intFilter(others.map((t) => t.byInt));
       const numbers = [...b.keys, ...shape.olds.map((o) => o?.core ?? "")].filter((f) => /^\d+$/.test(f)).map(Number);
       os.parity = parityTargets(others, numbers, b.pool.buf, b.counts, running);

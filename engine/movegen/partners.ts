@@ -20,6 +20,9 @@ export interface PartnerUses {
   k: number;
   n: number;
   vecs: Uint8Array;
+  /** per vector, the most its joint picks add to the play's score (the `score` given to
+   * `partnerUses`, summed over the picks' fillings); absent when not asked for */
+  best?: Float64Array;
 }
 
 /** The 'SMATH probe cuts (partners.ts, product.ts, parity.ts, and fill.ts `leastAt`'s score cut
@@ -32,21 +35,26 @@ const MAX_STEPS = 20_000;
 
 /** The partners' tile vectors (module comment); `base` is what the group takes besides its sides
  * (its new `=`). Null when there are too many to be worth it. */
-export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array): PartnerUses | null {
+export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array, score?: (e: Entry) => number): PartnerUses | null {
   const K = b.keys.length;
   const { counts } = b;
   const buf = b.pool.buf;
   if (others.length === 0 || !probeCuts.on) return null;
   let steps = 0;
   const all = new Map<string, Uint8Array>();
+  // the best score of a vector's joint picks, over every value (`PartnerUses.best`)
+  const bestOf = new Map<string, number>();
   // values every other table has (a play's value is in all of them)
   const values: string[] = [];
   for (const v of others[0].byValue.keys()) if (others.every((t) => t.byValue.has(v))) values.push(v);
   for (const v of values) {
     let layer = new Map<string, Uint8Array>([[key(base), base]]);
+    let pts = new Map<string, number>([[key(base), 0]]);
     for (const t of others) {
       const next = new Map<string, Uint8Array>();
-      for (const s of layer.values()) {
+      const nextPts = new Map<string, number>();
+      for (const [sk, s] of layer) {
+        const had = pts.get(sk)!;
         for (const e of t.byValue.get(v)!.entries) {
           if (++steps > MAX_STEPS) return null;
           const sum = new Uint8Array(K);
@@ -55,19 +63,30 @@ export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array)
             sum[q] = s[q] + buf[e.off + q];
             if (sum[q] > counts[q]) fit = false;
           }
-          if (fit) next.set(key(sum), sum);
+          if (!fit) continue;
+          const nk = key(sum);
+          next.set(nk, sum);
+          if (score) nextPts.set(nk, Math.max(nextPts.get(nk) ?? -Infinity, had + score(e)));
         }
       }
       if (next.size > MAX_VECS * 4) return null;
       layer = next;
+      pts = nextPts;
     }
-    for (const [k, s] of layer) all.set(k, s);
+    for (const [k, s] of layer) {
+      all.set(k, s);
+      if (score) bestOf.set(k, Math.max(bestOf.get(k) ?? -Infinity, pts.get(k)!));
+    }
     if (all.size > MAX_VECS) return null;
   }
   const vecs = new Uint8Array(all.size * K);
+  const best = score ? new Float64Array(all.size) : undefined;
   let i = 0;
-  for (const s of all.values()) vecs.set(s, K * i++);
-  return { k: K, n: all.size, vecs };
+  for (const [k, s] of all) {
+    if (best) best[i] = bestOf.get(k)!;
+    vecs.set(s, K * i++);
+  }
+  return { k: K, n: all.size, vecs, best };
 }
 
 function key(v: Uint8Array): string {

@@ -1,0 +1,149 @@
+/**
+ * The probe's score bound with the tiles left ('SMATH; fill.ts `fillSide` asks `leastAt` at every
+ * empty square): the most the probed side's squares left and the other sides can still add, by a
+ * largest matching of those squares to the rack tiles left (docs/movegen-speed.md, "eighth round:
+ * the proofs that remain") and, where the partner vectors are known, per partner vector ("ninth
+ * round: blanks"). Split from fill.ts, which fills the squares for every ruleset.
+ */
+import { maxMatching } from "./groupbound";
+import { probeCuts, type PartnerUses } from "./partners";
+import type { ProbeCut } from "./fill";
+import type { SideBoard } from "./sides";
+
+/** The least a probed filling's squares before e must add to reach the list. 'SMATH's is tighter
+ * than `ProbeCut.rem`: the most the empty squares from e on can add with the tiles still on the
+ * rack, each rack tile on one square at most (a largest matching, groupbound.ts `maxMatching`;
+ * admissible, as every completion puts distinct tiles left on those squares). */
+export function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
+  const lim = cut.limit();
+  // no list score to reach yet (nothing is cut), or another ruleset: the static bound
+  if (!b.smath || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
+  const { counts } = b;
+  // the matching depends on the square and the tiles left only: memoised per probe (a dfs reaches
+  // one multiset of tiles left by many orders)
+  let memo = matchedOf.get(cut);
+  if (!memo) matchedOf.set(cut, (memo = new Map()));
+  let mk = String.fromCharCode(e);
+  for (let k = 0; k < counts.length; k++) mk += String.fromCharCode(uses[k]);
+  const known = memo.get(mk);
+  if (known !== undefined) return lim + known;
+  const got = matchedRest(cut, b, uses, e);
+  memo.set(mk, got);
+  return lim + got;
+}
+
+const matchedOf = new WeakMap<ProbeCut, Map<string, number>>();
+
+/** `leastAt`'s part beyond the limit: minus the most the squares from e on (and the other sides'
+ * squares) can add with the tiles left */
+function matchedRest(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
+  const { w } = cut;
+  const { counts } = b;
+  const rows = w.length - e;
+  const byKey = keyWeights(cut, b);
+  const cols: number[] = [];
+  for (let k = 0; k < counts.length; k++) for (let c = uses[k]; c < counts[k]; c++) cols.push(k);
+  // the other sides' squares join the matching in place of their tables' best entries (those
+  // may use tiles the prefix holds); their board tiles' points stay fixed
+  const ext = cut.others && matchedLeast.on ? cut.others : null;
+  if (ext?.partners?.best && partnerScore.on) return ext.max - partnersRest(ext.partners, byKey, w.length, b, uses, e);
+  const all = rows + (ext ? ext.rows.length : 0);
+  if (!matchedLeast.on || all > cols.length) {
+    let s = 0;
+    for (let q = e; q < w.length; q++) {
+      let m = 0;
+      for (const k of cols) m = Math.max(m, byKey[q][k]);
+      s += m;
+    }
+    return -s;
+  }
+  const m: Float64Array[] = [];
+  for (let q = e; q < w.length + all - rows; q++) {
+    const bk = byKey[q];
+    const row = new Float64Array(cols.length);
+    for (let c = 0; c < cols.length; c++) row[c] = Math.max(0, bk[cols[c]]);
+    m.push(row);
+  }
+  const s = maxMatching(m, m.length, cols.length);
+  return ext ? ext.max - ext.old - s : -s;
+}
+
+/** Switch of the matched prefix bound (`leastAt`) for the test that compares plays with it off. */
+export const matchedLeast = { on: true };
+
+/** Switch of the partner-vector score bound (`partnersRest`) for its test; `fired`: bounds made. */
+export const partnerScore = { on: true, fired: 0 };
+
+/**
+ * The most the probed side's squares from e on and the other sides together can add, by partner
+ * vector ('SMATH, docs/movegen-speed.md "ninth round: blanks"): a completion takes the other sides'
+ * tiles as one of the partner vectors P still fitting the tiles left (partners.ts), scoring at
+ * most `best[P]` there, and puts distinct tiles of the rest (left − P) on the probed side's squares
+ * left (at most their largest matching). So the most is the largest of best[P] + that matching;
+ * -Infinity when no vector leaves a filling. Tighter than one matching over both sides' squares,
+ * which may give the other sides tiles whose values no pick of theirs can join (smath:19: every
+ * tile placed, the best squares of the short sides only reachable by fillings of another value).
+ */
+function partnersRest(p: PartnerUses, byKey: Float64Array[], n: number, b: SideBoard, uses: Uint8Array, e: number): number {
+  const { counts } = b;
+  const { vecs, k: K, best } = p;
+  // the probed side's rows (the other sides' follow them in `byKey`)
+  const rows = byKey.slice(e, n);
+  const order = byBest(p);
+  partnerScore.fired++;
+  // the rows matched to every tile left bound each vector's matching: vectors in descending
+  // best stop once best + that cannot beat the most found
+  const upper = matchRows(rows, restCols(counts, uses, null, 0, K));
+  let most = -Infinity;
+  for (const j of order) {
+    if (best![j] + upper <= most) break;
+    const cols = restCols(counts, uses, vecs, j * K, K);
+    if (cols === null || cols.length < rows.length) continue;
+    most = Math.max(most, best![j] + matchRows(rows, cols));
+  }
+  return most;
+}
+
+/** the rack keys left, one column per tile, less vector `vecs[at..at + K)` (null: it does not fit) */
+function restCols(counts: readonly number[] | Uint8Array, uses: Uint8Array, vecs: Uint8Array | null, at: number, K: number): number[] | null {
+  const cols: number[] = [];
+  for (let q = 0; q < K; q++) {
+    const left = counts[q] - uses[q] - (vecs ? vecs[at + q] : 0);
+    if (left < 0) return null;
+    for (let c = 0; c < left; c++) cols.push(q);
+  }
+  return cols;
+}
+
+/** the largest matching of rows (weights by key) to the tile columns */
+function matchRows(rows: Float64Array[], cols: number[] | null): number {
+  if (!cols || cols.length < rows.length) return -Infinity;
+  const m = rows.map((bk) => {
+    const row = new Float64Array(cols.length);
+    for (let c = 0; c < cols.length; c++) row[c] = Math.max(0, bk[cols[c]]);
+    return row;
+  });
+  return maxMatching(m, m.length, cols.length);
+}
+
+const byBestOf = new WeakMap<PartnerUses, number[]>();
+/** the partner vectors by their best score, descending */
+function byBest(p: PartnerUses): number[] {
+  let o = byBestOf.get(p);
+  if (!o) byBestOf.set(p, (o = Array.from({ length: p.n }, (_, j) => j).sort((x, y) => p.best![y] - p.best![x])));
+  return o;
+}
+
+const keyWeightsOf = new WeakMap<ProbeCut, Float64Array[]>();
+/** per empty square, per rack key: the best weight of that key's items (a blank: its best face) */
+function keyWeights(cut: ProbeCut, b: SideBoard): Float64Array[] {
+  let kw = keyWeightsOf.get(cut);
+  if (kw) return kw;
+  kw = [...cut.w, ...(cut.others?.rows ?? [])].map((we) => {
+    const out = new Float64Array(b.keys.length);
+    for (let k = 0; k < b.items.length; k++) out[b.items[k].key] = Math.max(out[b.items[k].key], we[k]);
+    return out;
+  });
+  keyWeightsOf.set(cut, kw);
+  return kw;
+}
