@@ -436,6 +436,8 @@ function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
     sum.min = Math.max(sum.min!, min);
     // Equate (one other side, valued incrementally): its values sorted, for the probe's range cut
     if (b.sideEval && others.length === 1) sum.vals = sortedValues(other);
+    // 'SMATH: the smallest other table's values, for the probe's hull cut
+    if (b.smath && other.byValue.size < (sum.sorted?.length ?? Infinity)) sum.sorted = sortedValues(other);
     for (const bk of other.byValue.values()) {
       for (const e of bk.entries) {
         let ops = 0;

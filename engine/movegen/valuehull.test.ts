@@ -108,4 +108,28 @@ describe("'SMATH value hull (valuehull.ts)", () => {
     expect(sameTopWithAndWithoutCuts(boards, "smath-value-hull-times", timesOnly, valueHulls)).toBeGreaterThanOrEqual(9);
     expect(valueHulls.dropped).toBeGreaterThan(before);
   });
+
+  it("the probe's hull cut (off by default): the same top plays with it on and off, and it cuts", { timeout: 600_000 }, () => {
+    const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
+    const before = valueHulls.cut;
+    // `sameTopWithAndWithoutCuts` sets `on` false for its second run and back to true
+    const probe = {
+      set on(v: boolean) {
+        valueHulls.probe = v;
+      },
+      get on(): boolean {
+        return valueHulls.probe;
+      },
+    };
+    const timesOnly: Face[] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "×", "÷", "-", "+"];
+    // the group check off, so the probe meets the groups it would drop
+    valueHulls.on = false;
+    try {
+      expect(sameTopWithAndWithoutCuts(boards, "smath-hull-probe", timesOnly, probe)).toBeGreaterThanOrEqual(9);
+    } finally {
+      valueHulls.probe = false;
+      valueHulls.on = true;
+    }
+    expect(valueHulls.cut).toBeGreaterThan(before);
+  });
 });

@@ -20,8 +20,10 @@ import type { Direction } from "../board";
 import { isOperator } from "../tiles";
 import type { SideBoard } from "./sides";
 
-/** Switch and count for tests and the bench (the same plays with it off). */
-export const valueHulls = { on: true, dropped: 0 };
+/** Switches and counts for tests and the bench (the same plays with them off): `on` the group
+ * check, `probe` the probe's `HullCut` (off: it cuts steps but costs more CPU than it saves, see
+ * docs/movegen-speed.md "ninth round"). */
+export const valueHulls = { on: true, dropped: 0, cut: 0, probe: false };
 
 // one hull: [negative magnitudes lo, hi, zero (0/1), positive lo, hi]; an empty part has lo > hi
 const W = 5;
@@ -129,40 +131,77 @@ export interface HullSquares {
  * reads as an expression. */
 export function hullOf(sq: HullSquares, n: number): Float64Array | null {
   const H = new Float64Array(n * n * W);
-  const pa = new Float64Array(6);
-  const pb = new Float64Array(6);
-  const at = (i: number, j: number): number => (i * n + j) * W;
-  const empty = (o: number): boolean => !(H[o] <= H[o + 1] || H[o + 2] || H[o + 3] <= H[o + 4]);
-  for (let len = 1; len <= n; len++) {
-    for (let i = 0; i + len <= n; i++) {
-      const j = i + len - 1;
-      const o = at(i, j);
+  fillHulls(sq, n, H, 0);
+  const o = (n - 1) * W;
+  return nothingIn(H, o) ? null : H.slice(o, o + W);
+}
+
+const nothingIn = (H: Float64Array, o: number): boolean => !(H[o] <= H[o + 1] || H[o + 2] || H[o + 3] <= H[o + 4]);
+const pa = new Float64Array(6);
+const pb = new Float64Array(6);
+
+/** The hulls of every interval k..j of the squares with j ≥ from, into H at (k·n + j)·W; those
+ * ending before `from` are read as they are (the probe's prefix, unchanged since computed). By j
+ * up, k down: an interval's parts end earlier or start later, so they are ready. */
+function fillHulls(sq: HullSquares, n: number, H: Float64Array, from: number): void {
+  for (let j = from; j < n; j++) {
+    for (let i = j; i >= 0; i--) {
+      const o = (i * n + j) * W;
       clear(H, o);
-      if (len === 1) {
+      if (i === j) {
         if (sq.lo[i] <= sq.hi[i]) addRange(H, o, sq.lo[i], sq.hi[i], 0);
         if (sq.zero[i]) H[o + 2] = 1;
         continue;
       }
       for (let m = i; m < j; m++) {
         // touching at m | m+1, and an operator at m (i < m < j)
-        const L = at(i, m);
-        const R = at(m + 1, j);
-        if (!empty(L) && !empty(R)) pairs(TIMES, L, R, o);
+        const L = (i * n + m) * W;
+        const R = ((m + 1) * n + j) * W;
+        if (nothingIn(H, R)) continue;
+        if (!nothingIn(H, L)) pairs(H, TIMES, L, R, o);
         if (m > i && sq.ops[m]) {
-          const L2 = at(i, m - 1);
-          if (empty(L2) || empty(R)) continue;
-          for (let bit = 1; bit <= DIVIDE; bit <<= 1) if (sq.ops[m] & bit) pairs(bit, L2, R, o);
+          const L2 = (i * n + m - 1) * W;
+          if (nothingIn(H, L2)) continue;
+          for (let bit = 1; bit <= DIVIDE; bit <<= 1) if (sq.ops[m] & bit) pairs(H, bit, L2, R, o);
         }
       }
     }
   }
-  function pairs(op: number, L: number, R: number, o: number): void {
-    const na = pieces(H, L, pa);
-    const nb = pieces(H, R, pb);
-    for (let x = 0; x < na; x++) for (let y = 0; y < nb; y++) combine(op, pa[2 * x], pa[2 * x + 1], pb[2 * y], pb[2 * y + 1], H, o);
+}
+
+function pairs(H: Float64Array, op: number, L: number, R: number, o: number): void {
+  const na = pieces(H, L, pa);
+  const nb = pieces(H, R, pb);
+  for (let x = 0; x < na; x++) for (let y = 0; y < nb; y++) combine(op, pa[2 * x], pa[2 * x + 1], pb[2 * y], pb[2 * y + 1], H, o);
+}
+
+/** Square i may hold an operator (`op`, a bit) or, with op 0, the number v (NaN: any face). */
+function putItem(sq: HullSquares, i: number, op: number, v: number): void {
+  if (op) sq.ops[i] |= op;
+  else if (v === 0) sq.zero[i] = 1;
+  else if (v === v) {
+    if (v < sq.lo[i]) sq.lo[i] = v;
+    if (v > sq.hi[i]) sq.hi[i] = v;
+  } else putFace(sq, i, "?");
+}
+
+/** Square i may hold `core`. */
+function putFace(sq: HullSquares, i: number, core: string): void {
+  if (isOperator(core)) sq.ops[i] |= OP_BIT[core];
+  else if (/^\d+$/.test(core)) {
+    const v = Number(core);
+    if (v === 0) sq.zero[i] = 1;
+    else {
+      sq.lo[i] = Math.min(sq.lo[i], v);
+      sq.hi[i] = Math.max(sq.hi[i], v);
+    }
+  } else {
+    // a face of no known kind: anything
+    sq.lo[i] = Math.min(sq.lo[i], 1);
+    sq.hi[i] = Infinity;
+    sq.zero[i] = 1;
+    sq.ops[i] = PLUS | MINUS | TIMES | DIVIDE;
   }
-  const o = at(0, n - 1);
-  return empty(o) ? null : H.slice(o, o + W);
 }
 
 /** The hull of side a..z of a lane from its board tiles and the faces the rack and each empty
@@ -173,28 +212,11 @@ export function sideHull(b: SideBoard, dir: Direction, lane: number, a: number, 
   if (had !== undefined) return had;
   const n = z - a + 1;
   const sq: HullSquares = { lo: new Float64Array(n).fill(Infinity), hi: new Float64Array(n).fill(-Infinity), zero: new Uint8Array(n), ops: new Uint8Array(n) };
-  const put = (i: number, core: string): void => {
-    if (isOperator(core)) sq.ops[i] |= OP_BIT[core];
-    else if (/^\d+$/.test(core)) {
-      const v = Number(core);
-      if (v === 0) sq.zero[i] = 1;
-      else {
-        sq.lo[i] = Math.min(sq.lo[i], v);
-        sq.hi[i] = Math.max(sq.hi[i], v);
-      }
-    } else {
-      // a face of no known kind: anything
-      sq.lo[i] = Math.min(sq.lo[i], 1);
-      sq.hi[i] = Infinity;
-      sq.zero[i] = 1;
-      sq.ops[i] = PLUS | MINUS | TIMES | DIVIDE;
-    }
-  };
   for (let i = 0; i < n; i++) {
     const [r, c] = b.cellOf(dir, lane, a + i);
     const o = b.at(r, c);
-    if (o) put(i, o.core);
-    else for (const it of b.items) if (b.cross(r, c, dir, it.core).ok) put(i, it.core);
+    if (o) putFace(sq, i, o.core);
+    else for (const it of b.items) if (b.cross(r, c, dir, it.core).ok) putFace(sq, i, it.core);
   }
   const h = hullOf(sq, n);
   b.hulls.set(key, h);
@@ -228,4 +250,114 @@ export function sidesMayMeet(b: SideBoard, dir: Direction, lane: number, bounds:
     hs.push(h);
   }
   return hullsMeet(hs);
+}
+
+/** Whether an ascending list of values has one in the hull (with the slack of `hullsMeet`). */
+export function hullHasValue(h: Float64Array, vals: Float64Array): boolean {
+  if (h[2] && hasIn(vals, 0, 0)) return true;
+  if (h[0] <= h[1] && hasIn(vals, -h[1], -h[0])) return true;
+  return h[3] <= h[4] && hasIn(vals, h[3], h[4]);
+}
+
+function hasIn(vals: Float64Array, lo: number, hi: number): boolean {
+  lo -= EPS * Math.abs(lo) + 1e-300;
+  hi += EPS * Math.abs(hi) + 1e-300;
+  let a = 0;
+  let z = vals.length;
+  while (a < z) {
+    const m = (a + z) >> 1;
+    if (vals[m] < lo) a = m + 1;
+    else z = m;
+  }
+  return a < vals.length && vals[a] <= hi;
+}
+
+/**
+ * The probe's hull cut: after square i of the probed side is filled, the side's hull with squares
+ * 0..i as placed and every later empty square any face the rack's tiles left and its cross-check
+ * allow must hold a value of the other side (`vals`, ascending); otherwise no completion meets it.
+ * Tried only where it pays (measured on the frozen positions): with an empty square still to fill
+ * and an operator tile left, but no blank (a blank leaves every face to every square: it never
+ * cut). With no operator left the rest only multiplies on, and the leaf's own value range
+ * (smathside.ts) rejects nearly as soon. A test costs tens of steps' time, so a search stops
+ * trying once its first `TRIAL` tests cut fewer than one in `RATE` (skipping a test is always sound;
+ * counted in tests, so the steps stay the same on every machine).
+ */
+const TRIAL = 200;
+const RATE = 3;
+const tally = new WeakMap<SideBoard, { tests: number; cuts: number }>();
+
+export class HullCut {
+  private readonly tally: { tests: number; cuts: number };
+  private readonly sq: HullSquares;
+  private readonly H: Float64Array;
+  /** intervals ending before this square hold the squares as placed now */
+  private validTo = 0;
+  private readonly opKeys: number[] = [];
+  /** per item: its operator bit (0: a number) and its number */
+  private readonly itemOp: Uint8Array;
+  private readonly itemNum: Float64Array;
+  /** empty squares from i on */
+  private readonly emptyFrom: Int32Array;
+  constructor(
+    private readonly b: SideBoard,
+    private readonly cells: ReadonlyArray<{ core: string }>,
+    private readonly olds: ReadonlyArray<{ core: string } | undefined>,
+    private readonly okAt: ReadonlyArray<Uint8Array | null>,
+    private readonly vals: Float64Array,
+    private readonly counts: readonly number[],
+  ) {
+    const n = cells.length;
+    this.sq = { lo: new Float64Array(n), hi: new Float64Array(n), zero: new Uint8Array(n), ops: new Uint8Array(n) };
+    this.H = new Float64Array(n * n * W);
+    let t = tally.get(b);
+    if (!t) tally.set(b, (t = { tests: 0, cuts: 0 }));
+    this.tally = t;
+    for (let k = 0; k < b.keys.length; k++) if (isOperator(b.keys[k])) this.opKeys.push(k);
+    this.itemOp = new Uint8Array(b.items.length);
+    this.itemNum = new Float64Array(b.items.length);
+    b.items.forEach((it, t) => {
+      if (isOperator(it.core)) this.itemOp[t] = OP_BIT[it.core];
+      else this.itemNum[t] = /^\d+$/.test(it.core) ? Number(it.core) : NaN;
+    });
+    this.emptyFrom = new Int32Array(n + 1);
+    for (let k = n - 1; k >= 0; k--) this.emptyFrom[k] = this.emptyFrom[k + 1] + (olds[k] ? 0 : 1);
+  }
+
+  /** Squares before i hold their faces and square i `face` (`uses` counting them all): false when
+   * no completion can meet the other side. */
+  meets(i: number, face: string, uses: Uint8Array): boolean {
+    const { sq, cells, olds, okAt, b, counts } = this;
+    // square i changed: intervals ending at i or later are stale
+    if (i < this.validTo) this.validTo = i;
+    if (this.emptyFrom[i + 1] === 0 || (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey])) return true;
+    let opLeft = false;
+    for (const k of this.opKeys) if (uses[k] < counts[k]) opLeft = true;
+    if (!opLeft) return true;
+    const t = this.tally;
+    if (t.tests >= TRIAL && t.cuts * RATE < t.tests) return true;
+    t.tests++;
+    const n = cells.length;
+    const from = this.validTo;
+    for (let k = from; k < n; k++) {
+      sq.lo[k] = Infinity;
+      sq.hi[k] = -Infinity;
+      sq.zero[k] = 0;
+      sq.ops[k] = 0;
+      if (k === i) putFace(sq, k, face);
+      else if (k < i || olds[k]) putFace(sq, k, (olds[k] ?? cells[k]).core);
+      else {
+        const ok = okAt[k]!;
+        for (let t = 0; t < b.items.length; t++) if (ok[t] && uses[b.items[t].key] < counts[b.items[t].key]) putItem(sq, k, this.itemOp[t], this.itemNum[t]);
+      }
+    }
+    fillHulls(sq, n, this.H, from);
+    // intervals ending at i or before hold placed squares only
+    this.validTo = i + 1;
+    const o = (n - 1) * W;
+    if (!nothingIn(this.H, o) && hullHasValue(this.H.subarray(o, o + W), this.vals)) return true;
+    t.cuts++;
+    valueHulls.cut++;
+    return false;
+  }
 }
