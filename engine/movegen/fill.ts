@@ -27,6 +27,7 @@ import type { SideBoard } from "./sides";
 import { smathFillings, smathProbeLeaf, type SmathWit } from "./smathside";
 import type { SmathTieCut } from "./smtie";
 import type { TieKeyCut } from "./tiekey";
+import { HullCut, valueHulls } from "./valuehull";
 
 export { matchedLeast, partnerScore } from "./probebound";
 
@@ -76,6 +77,8 @@ export interface OtherSide {
   ints?: IntFilter | null;
   /** 'SMATH: the other sides' values as square classes (parity.ts; null/absent: no cut) */
   parity?: ParityTargets | null;
+  /** 'SMATH: one other table's values ascending, for the probe's hull cut (valuehull.ts; null/absent: no cut) */
+  sorted?: Float64Array | null;
 }
 
 
@@ -410,6 +413,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
   const parity = b.smath && probe && other?.parity ? new ParityCut(other.parity, olds, b.keys, counts) : null;
+  const hull = b.smath && probe && other?.sorted && valueHulls.probe ? new HullCut(b, cells, olds, okAt, other.sorted, counts) : null;
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
   const smTie = cut?.smTie ?? null;
@@ -501,7 +505,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
+      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[it.key]--;
         continue;
       }

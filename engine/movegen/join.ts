@@ -22,6 +22,7 @@ import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
 import { smathTieCutOf, tieFirstSide } from "./smtie";
+import { sidesMayMeet, valueHulls } from "./valuehull";
 import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
@@ -51,6 +52,11 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // 'SMATH: a side no filling can close ends the group before its partners' tables are built
   if (b.smath && groupCheck.on && !groupCanFill(b, g.dir, g.lane, bounds)) {
     groupCheck.closed++;
+    return;
+  }
+  // 'SMATH: sides whose value hulls share no point (valuehull.ts) hold no play
+  if (b.smath && valueHulls.on && !sidesMayMeet(b, g.dir, g.lane, bounds)) {
+    valueHulls.dropped++;
     return;
   }
   let probeSide = -1;
@@ -438,6 +444,8 @@ function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
     sum.min = Math.max(sum.min!, min);
     // Equate (one other side, valued incrementally): its values sorted, for the probe's range cut
     if (b.sideEval && others.length === 1) sum.vals = sortedValues(other);
+    // 'SMATH: the smallest other table's values, for the probe's hull cut
+    if (b.smath && other.byValue.size < (sum.sorted?.length ?? Infinity)) sum.sorted = sortedValues(other);
     for (const bk of other.byValue.values()) {
       for (const e of bk.entries) {
         let ops = 0;

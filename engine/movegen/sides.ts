@@ -131,6 +131,8 @@ export class SideBoard {
   readonly tables = new Map<string, SideTable | null>();
   /** each side's needs of the rack, or null when it has no filling (fill.ts `sideNeeds`) */
   readonly needs = new Map<string, SideNeed | null>();
+  /** each side's value hull, or null when no filling reads as an expression (valuehull.ts) */
+  readonly hulls = new Map<string, Float64Array | null>();
   private readonly fills = new Map<string, RawFill[]>();
   /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `IntervalMemo`) */
   readonly smathMemo = new IntervalMemo();
