@@ -23,7 +23,7 @@ import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import type { SideBoard, SideTable } from "./sides";
-import { smathWitness } from "./smathside";
+import { smathWitness, witnessAtLeast } from "./smathside";
 import { keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
@@ -177,6 +177,8 @@ function othersLeast(tables: readonly SideTable[]): number {
     let least = Infinity;
     for (const [vkey, bucket] of t.byValue) {
       for (const e of bucket.entries) {
+        // an entry that writes at least `least` cannot lower it: its witness is not written
+        if (witnessAtLeast(e) >= least) continue;
         const w = e.wit ? smathWitness(e.wit, vkey) : e;
         let n = 0;
         if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
