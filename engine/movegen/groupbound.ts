@@ -59,15 +59,12 @@ export function matchedBound(b: SideBoard, g: Group): number {
     const tf = tileFactor(premiumAt(rs.layout, r, c));
     const edge = isEq && (i === s || i === e || eqs.includes(i - 1) || eqs.includes(i + 1));
     const hooked = b.at(r - pr, c - pc) !== undefined || b.at(r + pr, c + pc) !== undefined;
+    const ic = hooked ? b.itemCross(r, c, g.dir) : null;
     const byKey = new Float64Array(keys.length).fill(NONE);
     for (let k = 0; k < items.length; k++) {
       if (edge && b.itemIsOp[k]) continue;
-      let cross = 0;
-      if (hooked) {
-        const x = b.cross(r, c, g.dir, items[k].core);
-        if (!x.ok) continue;
-        cross = items[k].blank ? x.blank : x.real;
-      }
+      const cross = ic ? ic[k] : 0;
+      if (cross < 0) continue;
       // a line with no `=` is no equation: only the cross equations score (join.ts `finish`)
       const v = (isEq ? itemPts[k] * tf * mult : 0) + cross;
       const key = items[k].key;
