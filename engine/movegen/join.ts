@@ -214,7 +214,7 @@ class GroupJoin {
     if (!top.full()) return false;
     const l = top.list[top.list.length - 1];
     if (score !== l.score || least !== l.brackets || blanks !== l.blanks || tiles !== l.tiles) return false;
-    return keyOf(this.b, placementsOf(this.b, this.g, this.sides, this.picked)) >= l.key;
+    return !keyBefore(this.b, this.g, this.sides, this.picked, l.key);
   }
 
   /** The sides' tables joined from side `si` on: every bucket of value `vkey` (any value at the
@@ -532,6 +532,42 @@ function placementsOf(b: SideBoard, g: Group, sides: Array<{ a: number; b: numbe
     }
   }
   return out;
+}
+
+/** Whether the 'SMATH key of the picked fillings (`keyOf` of `placementsOf`: new tiles only,
+ * brackets left out) sorts before `last`, written entry by entry and compared as it goes: no
+ * placements, no key string (`keyLoses` asks it for every exact tie; issue 28, smfix). */
+function keyBefore(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }>, picked: Entry[], last: string): boolean {
+  let at = 0;
+  // 0: the same as `last` so far; else -1 / 1: before / after it
+  const next = (r: number, c: number, core: string, blank: boolean): number => {
+    const tile = core.includes("(") || core.includes(")") ? core.replace(/[()]/g, "") : core;
+    const entry = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:${tile}${blank ? "?" : ""} `;
+    if (last.startsWith(entry, at)) {
+      at += entry.length;
+      return 0;
+    }
+    return entry < last.slice(at, at + entry.length) ? -1 : 1;
+  };
+  for (let si = 0; si < sides.length; si++) {
+    const { a, b: z } = sides[si];
+    const e = picked[si];
+    let k = 0;
+    for (let i = a; i <= z; i++) {
+      const [r, c] = b.cellOf(g.dir, g.lane, i);
+      if (b.at(r, c)) continue;
+      const it = b.items[b.pool.buf[e.off + b.keys.length + k++]];
+      const d = next(r, c, it.core, it.blank);
+      if (d !== 0) return d < 0;
+    }
+    if (si < sides.length - 1 && g.newEqs.includes(z + 1)) {
+      const [r, c] = b.cellOf(g.dir, g.lane, z + 1);
+      const d = next(r, c, "=", false);
+      if (d !== 0) return d < 0;
+    }
+  }
+  // the same entries: before only when `last` goes on
+  return at < last.length;
 }
 
 /** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */
