@@ -108,13 +108,14 @@ export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: 
     return;
   }
   if (maxNewEq === Infinity || maxNewEq >= b.size) {
+    const span = spanOf(b, dir, lane, s, e);
     configs(b, dir, lane, s, e, 0, unlimitedEq, (g, sp) => {
       g.order = out.length;
       g.bound = bound(b, sp, g);
       out.push(g);
-    });
+    }, 0, span);
     const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true };
-    lazy.bound = lazyBound(b, lazy);
+    lazy.bound = lazyBound(b, span);
     out.push(lazy);
     return;
   }
@@ -333,32 +334,26 @@ export function spanBound(b: SideBoard, sp: Span, maxNewEq: number): number {
 }
 
 /** Bound of every group of a span with at least one new `=`: each empty square is a rack tile
- * or a `=`, whichever could score more (used where `=` is unlimited and scores 0). */
-export function lazyBound(b: SideBoard, g: Group): number {
+ * or a `=`, whichever could score more (used where `=` is unlimited and scores 0). Read from the
+ * span its other groups were bounded with (`spanOf`: its premiums, old points and best cross
+ * points once per span; issue 28, smfix). */
+export function lazyBound(b: SideBoard, sp: Span): number {
   const { rs } = b;
-  let mult = 1;
-  let pts = 0;
+  const { empties, tf, byTf, maxCross, dir, lane } = sp;
   let cross = 0;
-  let empties = 0;
-  const tfs: number[] = [];
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    const o = b.at(r, c);
-    if (o) {
-      if (rs.scoring === "all-tiles" && !o.blank) pts += b.points(o.core);
-      continue;
-    }
-    empties++;
-    const p = premiumAt(rs.layout, r, c);
-    mult *= lineFactor(p);
-    tfs.push(tileFactor(p));
-    const eq = b.cross(r, c, g.dir, "=");
-    cross += Math.max(b.maxCross(r, c, g.dir), eq.ok ? eq.real : 0);
+  for (let j = 0; j < empties.length; j++) {
+    const r = dir === "across" ? lane : empties[j];
+    const c = dir === "across" ? empties[j] : lane;
+    if (Number.isNaN(maxCross[j])) maxCross[j] = b.maxCross(r, c, dir);
+    const eq = b.cross(r, c, dir, "=");
+    cross += Math.max(maxCross[j], eq.ok ? eq.real : 0);
   }
-  tfs.sort((a, b) => b - a);
-  for (let k = 0; k < tfs.length && k < b.rackPts.length; k++) pts += Math.max(tfs[k] * b.rackPts[k], tfs[k] * b.points("="));
-  const allBonus = b.rackTiles === rs.rackSize && empties > rs.rackSize ? rs.options.allTilesBonus : 0;
-  return pts * mult + cross + allBonus;
+  // the tile factors high first (`byTf`), against the rack's points high first
+  const eqPts = b.points("=");
+  let pts = sp.oldPts;
+  for (let x = 0; x < byTf.length && x < b.rackPts.length; x++) pts += Math.max(tf[byTf[x]] * b.rackPts[x], tf[byTf[x]] * eqPts);
+  const allBonus = b.rackTiles === rs.rackSize && empties.length > rs.rackSize ? rs.options.allTilesBonus : 0;
+  return pts * sp.mult + cross + allBonus;
 }
 
 /** Upper bound of the score of any play of a group of span `sp` (see the module comment). */

@@ -120,6 +120,18 @@ export interface SideWays {
 
 const isForced = (forced: ReadonlyArray<[number, number]>, i: number, j: number): boolean => forced.some(([a, b]) => a === i && b === j);
 
+/** At most the new brackets any witness of any value of the side writes (`bracketingOf`), without
+ * the bigint programme: each boundary where two numbers touch with no board bracket there (`touch`
+ * in `sideWays`) needs a new close on its left operand or a new open on its right one, each new
+ * bracket sits at one boundary, and wraps come in pairs, so p such boundaries need p + (p & 1).
+ * (smtie.ts bounds a prefix the same way.) Lets a play's witnesses be skipped when even this few
+ * brackets lose the tie (join.ts `finish`, smtie.ts `othersLeast`; issue 28, smfix). */
+export function bracketsAtLeast(ops: readonly Operand[]): number {
+  let p = 0;
+  for (let k = 1; k < ops.length; k++) if (ops[k].op === "imul" && ops[k - 1].oldClose === 0 && ops[k].oldOpen === 0) p++;
+  return p + (p & 1);
+}
+
 /** The ways of a side (`SideWays`, the programme of `sideValues`' comment); null if the board's
  * brackets do not pair up. */
 export function sideWays(ops: readonly Operand[]): SideWays | null {

@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Direction } from "../board";
+import { lineFactor, premiumAt, type Direction } from "../board";
 import type { Placement } from "../play";
 import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
-import type { Group } from "./bounds";
+import { expandSpan, lanesGroups, type Group } from "./bounds";
 import { ExactGenerator, exactPlays, type ExactResult } from "./exact";
 import { matchedBound, matchedBounds, maxMatching } from "./groupbound";
 import { smathBoardsOf } from "./tests/probe-cuts";
@@ -50,6 +50,15 @@ function groupOf(b: ExactGenerator, placements: readonly Placement[], dir: Direc
   return { dir, lane, s, e, eqs, newEqs, bound: 0, order: 0, lazy: false };
 }
 
+/** some empty square of the group multiplies the line */
+function premiumLine(b: ExactGenerator, g: Group): boolean {
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    if (!b.at(r, c) && lineFactor(premiumAt(rs.layout, r, c)) > 1) return true;
+  }
+  return false;
+}
+
 const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
 
 describe("'SMATH matched group bound (groupbound.ts)", () => {
@@ -86,6 +95,32 @@ describe("'SMATH matched group bound (groupbound.ts)", () => {
     expect(plays).toBeGreaterThan(2000);
     // the bound is reached by some plays: a bound off by one point would fail above
     expect(tight).toBeGreaterThan(20);
+  });
+
+  it("rows shared by a search's groups give each group the bound a fresh search gives it", { timeout: 600_000 }, () => {
+    const rng = createRng("smath-matched-rows");
+    let compared = 0;
+    let mults = 0;
+    for (let n = 0; n < 6; n++) {
+      const board = boards[n % boards.length];
+      const rack = rackOf(rng, 6, 4);
+      const shared = new ExactGenerator(rs, board, rack);
+      const groups: Group[] = [];
+      for (const dir of ["across", "down"] as const) for (let lane = 0; lane < shared.size; lane++) lanesGroups(shared, dir, lane, groups);
+      const all: Group[] = [];
+      for (const g of groups) if (g.lazy) expandSpan(shared, g, (c) => all.push(c));
+      else all.push(g);
+      // every 7th group against a search of its own (rows made for it alone); the rest share
+      const got = all.map((g) => matchedBound(shared, g));
+      for (let k = 0; k < all.length; k += 7) {
+        const g = all[k];
+        expect(got[k], `rack ${rack.join(" ")} board ${n % boards.length} ${JSON.stringify(g)}`).toBe(matchedBound(new ExactGenerator(rs, board, rack), g));
+        compared++;
+        if (g.eqs.length > 0 && got[k] > 0 && premiumLine(shared, g)) mults++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(mults).toBeGreaterThan(50);
   });
 
   it("the same top plays with and without the matched bound, which lowers and drops groups", { timeout: 600_000 }, () => {

@@ -54,20 +54,26 @@ export function matchedBound(b: SideBoard, g: Group): number {
   // w[j][t]: square j with tile t (NONE: not allowed)
   const w: Float64Array[] = [];
   const [pr, pc] = g.dir === "across" ? [1, 0] : [0, 1];
+  const rows = rowsOf(b);
   for (const i of squares) {
     const [r, c] = b.cellOf(g.dir, g.lane, i);
-    const tf = tileFactor(premiumAt(rs.layout, r, c));
     const edge = isEq && (i === s || i === e || eqs.includes(i - 1) || eqs.includes(i + 1));
+    // a row depends on the square, the direction, `edge`, `isEq` and `mult` only (the rack is the
+    // search's): groups of one lane share most of theirs (issue 28, smfix)
+    const rk = mult < 4096 ? ((((r * b.size + c) * 2 + (g.dir === "across" ? 0 : 1)) * 2 + (edge ? 1 : 0)) * 2 + (isEq ? 1 : 0)) * 4096 + mult : -1;
+    const had = rk >= 0 ? rows.get(rk) : undefined;
+    if (had) {
+      w.push(had);
+      continue;
+    }
+    const tf = tileFactor(premiumAt(rs.layout, r, c));
     const hooked = b.at(r - pr, c - pc) !== undefined || b.at(r + pr, c + pc) !== undefined;
+    const ic = hooked ? b.itemCross(r, c, g.dir) : null;
     const byKey = new Float64Array(keys.length).fill(NONE);
     for (let k = 0; k < items.length; k++) {
       if (edge && b.itemIsOp[k]) continue;
-      let cross = 0;
-      if (hooked) {
-        const x = b.cross(r, c, g.dir, items[k].core);
-        if (!x.ok) continue;
-        cross = items[k].blank ? x.blank : x.real;
-      }
+      const cross = ic ? ic[k] : 0;
+      if (cross < 0) continue;
       // a line with no `=` is no equation: only the cross equations score (join.ts `finish`)
       const v = (isEq ? itemPts[k] * tf * mult : 0) + cross;
       const key = items[k].key;
@@ -75,6 +81,7 @@ export function matchedBound(b: SideBoard, g: Group): number {
     }
     const row = new Float64Array(m);
     for (let t = 0; t < m; t++) row[t] = byKey[tiles[t]];
+    if (rk >= 0) rows.set(rk, row);
     w.push(row);
   }
   if (isEq && !opsFit(b, g, squares, w, tiles)) return -Infinity;
@@ -84,6 +91,14 @@ export function matchedBound(b: SideBoard, g: Group): number {
   const rackPlaced = n + (rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
   const allBonus = b.rackTiles === rs.rackSize && rackPlaced === rs.rackSize ? rs.options.allTilesBonus : 0;
   return fixed * mult + eqCross + best + allBonus;
+}
+
+const rowsBySearch = new WeakMap<SideBoard, Map<number, Float64Array>>();
+/** `matchedBound`'s rows of one search (read only once made: `opsFit` and `maxMatching` only read) */
+function rowsOf(b: SideBoard): Map<number, Float64Array> {
+  let rows = rowsBySearch.get(b);
+  if (!rows) rowsBySearch.set(b, (rows = new Map()));
+  return rows;
 }
 
 /**

@@ -16,7 +16,7 @@ import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
 import { fillSide, groupCanFill, type OtherSide, type ProbeCut } from "./fill";
-import { smathWitness } from "./smathside";
+import { smathWitness, witnessAtLeast, witnessSkips } from "./smathside";
 import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, tileGroups } from "./partners";
@@ -195,7 +195,17 @@ class GroupJoin {
     }
     if (!this.top.wants(score)) return;
     if (this.probeSide >= 0 && this.probed.off < 0) this.probed.off = b.pool.put(this.probeUses!, this.probeChosen!);
-    // 'SMATH: the brackets of each side's value are written only now, for a play that can make the list
+    // 'SMATH: the brackets of each side's value are written only now, for a play that can make the
+    // list, and not when the fewest any witness could write already lose the tie (`refuses` only
+    // refuses more as brackets grow: the score, then the brackets, decide first)
+    if (b.smath && witnessSkips.on) {
+      let least = 0;
+      for (const e of this.picked) least += witnessAtLeast(e);
+      if (this.top.refuses(score, least, blanks, tiles) || this.keyLoses(score, least, blanks, tiles)) {
+        witnessSkips.skipped++;
+        return;
+      }
+    }
     const picked = this.picked.map((e, si) => (e.wit ? { ...e, ...smathWitness(e.wit, this.pickedKey[si]) } : e));
     for (const e of picked) if (e.open) for (let i = 0; i < e.open.length; i++) brackets += e.open[i] + e.close![i];
     // the placements and their key only for a play the list can take (ties on score mostly fail
@@ -205,6 +215,18 @@ class GroupJoin {
     if (this.single && !placements.some((p) => b.at(p.row, p.col)) && !mainIs(b, g.dir, placements[0])) return;
     const key = keyOf(b, placements);
     this.top.add({ score, blanks, tiles, key, brackets, placements });
+  }
+
+  /** 'SMATH: a play that ties the list's last on score, on brackets at `least` (its fewest), blanks
+   * and tiles comes after it when its key does (the same key: the list keeps the fewer brackets);
+   * the key leaves brackets out, so it is known before any witness is written. More brackets only
+   * put it further back, so `add` would drop it (`better`). Tie hunts (smath:25) met thousands. */
+  private keyLoses(score: number, least: number, blanks: number, tiles: number): boolean {
+    const { top } = this;
+    if (!top.full()) return false;
+    const l = top.list[top.list.length - 1];
+    if (score !== l.score || least !== l.brackets || blanks !== l.blanks || tiles !== l.tiles) return false;
+    return !keyBefore(this.b, this.g, this.sides, this.picked, l.key);
   }
 
   /** The sides' tables joined from side `si` on: every bucket of value `vkey` (any value at the
@@ -526,6 +548,42 @@ function placementsOf(b: SideBoard, g: Group, sides: Array<{ a: number; b: numbe
     }
   }
   return out;
+}
+
+/** Whether the 'SMATH key of the picked fillings (`keyOf` of `placementsOf`: new tiles only,
+ * brackets left out) sorts before `last`, written entry by entry and compared as it goes: no
+ * placements, no key string (`keyLoses` asks it for every exact tie; issue 28, smfix). */
+function keyBefore(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }>, picked: Entry[], last: string): boolean {
+  let at = 0;
+  // 0: the same as `last` so far; else -1 / 1: before / after it
+  const next = (r: number, c: number, core: string, blank: boolean): number => {
+    const tile = core.includes("(") || core.includes(")") ? core.replace(/[()]/g, "") : core;
+    const entry = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:${tile}${blank ? "?" : ""} `;
+    if (last.startsWith(entry, at)) {
+      at += entry.length;
+      return 0;
+    }
+    return entry < last.slice(at, at + entry.length) ? -1 : 1;
+  };
+  for (let si = 0; si < sides.length; si++) {
+    const { a, b: z } = sides[si];
+    const e = picked[si];
+    let k = 0;
+    for (let i = a; i <= z; i++) {
+      const [r, c] = b.cellOf(g.dir, g.lane, i);
+      if (b.at(r, c)) continue;
+      const it = b.items[b.pool.buf[e.off + b.keys.length + k++]];
+      const d = next(r, c, it.core, it.blank);
+      if (d !== 0) return d < 0;
+    }
+    if (si < sides.length - 1 && g.newEqs.includes(z + 1)) {
+      const [r, c] = b.cellOf(g.dir, g.lane, z + 1);
+      const d = next(r, c, "=", false);
+      if (d !== 0) return d < 0;
+    }
+  }
+  // the same entries: before only when `last` goes on
+  return at < last.length;
 }
 
 /** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */

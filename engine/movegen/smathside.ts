@@ -7,7 +7,7 @@
 import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import { probeCuts } from "./partners";
-import { bracketingOf, sideValueSet, sideWays, visitSideValues, type Operand, type SideWays } from "./brackets";
+import { bracketingOf, bracketsAtLeast, sideValueSet, sideWays, visitSideValues, type Operand, type SideWays } from "./brackets";
 import type { OtherSide, Probe, RawFill } from "./fill";
 import type { SideBoard } from "./sides";
 
@@ -76,6 +76,20 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   wit.n = n;
   wit.sv = undefined;
   return wit;
+}
+
+/** `on`: off only in the test that compares plays with and without the skips (witnessskip.test.ts);
+ * `skipped`: witnesses not written because their fewest brackets already lose (`witnessAtLeast`). */
+export const witnessSkips = { on: true, skipped: 0 };
+
+/** At most the brackets an entry's witness writes for any value (its written brackets when it has
+ * no `wit`): the bigint programme (`sideWays`) was a quarter of the allocation on tie hunts and in
+ * `othersLeast` (issue 28, smfix), and most of those witnesses only confirm a loss. */
+export function witnessAtLeast(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
+  if (e.wit) return witnessSkips.on ? bracketsAtLeast(e.wit.ops) : 0;
+  let n = 0;
+  if (e.open) for (let i = 0; i < e.open.length; i++) n += e.open[i] + e.close![i];
+  return n;
 }
 
 /** The brackets a value of an 'SMATH filling needs, per cell of the side (null arrays: none). */

@@ -23,7 +23,7 @@ import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
-import { smathWitness, type SmathWit } from "./smathside";
+import { smathWitness, witnessAtLeast } from "./smathside";
 import { keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
@@ -171,7 +171,7 @@ export class SmathTieCut {
  * the brackets their witness writes for their value (brackets.ts `sideValues`, the fewest of any
  * bracketing, so each side's count in the play is its entry's), summed over the tables. Witnesses
  * are costly (a six-square side's table on smath:19 took 10 s), so entries are taken in the order
- * of a cheap bound below their count (`touchingLeast`) and none once that bound reaches the least.
+ * of a cheap bound below their count (smathside.ts `witnessAtLeast`) and none once that bound reaches the least.
  */
 function othersLeast(tables: readonly SideTable[]): number {
   let sum = 0;
@@ -179,7 +179,7 @@ function othersLeast(tables: readonly SideTable[]): number {
     const byBound: Array<Array<[Entry, string]>> = [];
     for (const [vkey, bucket] of t.byValue) {
       for (const e of bucket.entries) {
-        const lb = e.wit ? touchingLeast(e.wit) : 0;
+        const lb = witnessAtLeast(e);
         (byBound[lb] ??= []).push([e, vkey]);
       }
     }
@@ -196,15 +196,6 @@ function othersLeast(tables: readonly SideTable[]): number {
     if (least < Infinity) sum += least;
   }
   return sum;
-}
-
-/** At least the new brackets any bracketing of a filling writes: its touching numbers' boundaries
- * without a board bracket, each holding one, in pairs (`SmathTieCut`'s argument for one side). */
-export function touchingLeast(wit: SmathWit): number {
-  let p = 0;
-  const { ops } = wit;
-  for (let m = 1; m < ops.length; m++) if (ops[m].op === "imul" && !(ops[m - 1].oldClose > 0) && !(ops[m].oldOpen > 0)) p++;
-  return p + (p & 1);
 }
 
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
