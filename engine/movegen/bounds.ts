@@ -32,6 +32,9 @@ export interface Group {
   lazy: boolean;
   /** 'SMATH: `bound` already re-made by groupbound.ts `matchedBound` (exact.ts) */
   matched?: boolean;
+  /** a group that places the whole rack with one `=` (Equate, no blank): its span, for the
+   * fraction and one-operator tests (`wholeRackOk`), run only if the search reaches the group */
+  wholeRack?: Span;
 }
 
 /** Spans of one lane and their `=` placements, with score bounds. */
@@ -121,6 +124,9 @@ export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: 
   });
 }
 
+/** Off only in tests (spanbound.test.ts): the whole-rack tests run when a group is made, as before. */
+export const wholeRackLate = { on: true };
+
 /** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups, each
  * visited with the span's shared facts (`Span`). */
 export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, visit: (g: Group, sp: Span) => void, minNew = 0, sp = spanOf(b, dir, lane, s, e)): void {
@@ -142,7 +148,13 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
       if (a > z) return;
     }
     const g: Group = { dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false };
-    if (eqs.length === 1 && empties.length - chosen.length === nonEqTiles && !wholeRackOk(b, sp, eqs[0])) return;
+    // a whole-rack group's own tests (fractions, one operator) wait until the search reaches it
+    // (exact.ts: `wholeRackOk` before it is searched); most groups never are
+    if (eqs.length === 1 && empties.length - chosen.length === nonEqTiles && b.sideEval && b.blankCount === 0) {
+      if (!wholeRackLate.on) {
+        if (!wholeRackOk(b, sp, eqs[0])) return;
+      } else g.wholeRack = sp;
+    }
     visit(g, sp);
   };
   const rec = (idx: number): void => {
@@ -229,8 +241,10 @@ export function spanOf(b: SideBoard, dir: Direction, lane: number, s: number, e:
 }
 
 /** A whole-rack group with one `=` at `eq` of a span passes the fraction balance and the
- * one-operator test (each true when it does not apply); the span's parts of both are computed once. */
-function wholeRackOk(b: SideBoard, sp: Span, eq: number): boolean {
+ * one-operator test (each true when it does not apply); the span's parts of both are computed once.
+ * Either failing means the group has no play, so it is skipped where it would have been searched:
+ * the search visits the same groups in the same order as when the tests dropped it at making. */
+export function wholeRackOk(b: SideBoard, sp: Span, eq: number): boolean {
   if (!b.sideEval || b.blankCount > 0) return true;
   sp.fractions ??= spanFractionsBalance(b, sp);
   if (!sp.fractions) return false;
