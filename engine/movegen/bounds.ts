@@ -309,40 +309,7 @@ export function expandSpan(b: SideBoard, g: Group, visit: (c: Group, sp: Span) =
   } else configs(b, g.dir, g.lane, g.s, g.e, Infinity, true, visit, 1);
 }
 
-/** Bound of every group of a span with at most `maxNewEq` new `=` (Equate's lazy groups; at least
- * each group's `bound`): every empty square takes the best of its rack tiles' cross points and
- * its `=` cross points, the tile factors take the rack's and the `=` tiles' points high to high
- * (rearrangement inequality: any group places a subset of them on a subset of the squares), and
- * the all-tiles bonus counts when some number of new `=` would place the whole rack. */
-export function spanBound(b: SideBoard, sp: Span, maxNewEq: number): number {
-  const { rs } = b;
-  const { empties, tf, s, e } = sp;
-  let cross = 0;
-  for (let j = 0; j < empties.length; j++) {
-    const [r, c] = b.cellOf(sp.dir, sp.lane, empties[j]);
-    if (Number.isNaN(sp.maxCross[j])) sp.maxCross[j] = b.maxCross(r, c, sp.dir);
-    let best = sp.maxCross[j];
-    if (maxNewEq > 0 && empties[j] !== s && empties[j] !== e) {
-      const eq = b.cross(r, c, sp.dir, "=");
-      if (eq.ok) best = Math.max(best, eq.real);
-    }
-    cross += best;
-  }
-  const eqPts = b.points("=");
-  const pts = [...b.rackPts];
-  for (let k = 0; k < Math.min(maxNewEq, empties.length); k++) pts.push(eqPts);
-  pts.sort((x, y) => y - x);
-  let newPts = 0;
-  for (let x = 0; x < sp.byTf.length && x < pts.length; x++) newPts += tf[sp.byTf[x]] * pts[x];
-  const eqInBag = rs.tileByFace.get("=")?.inBag === true;
-  let allBonus = 0;
-  for (let k = 0; k <= Math.min(maxNewEq, empties.length); k++) {
-    if (b.rackTiles === rs.rackSize && empties.length - k + (eqInBag ? k : 0) === rs.rackSize) allBonus = rs.options.allTilesBonus;
-  }
-  return (sp.oldPts + newPts) * sp.mult + cross + allBonus;
-}
-
-/** Per square of one lane, what `spanBound` reads (Equate's lazy spans): a lane has up to a few
+/** Per square of one lane, what `laneSpanBound` reads (Equate's lazy spans): a lane has up to a few
  * hundred spans over the same squares, so each square's premium, old tile's points and cross
  * points are read once per lane (the cross points when first asked, NaN until then), and no
  * `Span` is made for the spans the search never reaches (most of them). */
@@ -380,8 +347,13 @@ function laneFacts(b: SideBoard, dir: Direction, lane: number): LaneFacts {
 
 const tfScratch: number[] = [];
 
-/** `spanBound(b, spanOf(b, dir, lane, s, e), maxNewEq)` from the lane's facts (the same figure,
- * held by spanbound.test.ts): the same terms, summed the same way. */
+/** Bound of every group of a span with at most `maxNewEq` new `=` (Equate's lazy groups; at least
+ * each group's `bound`): every empty square takes the best of its rack tiles' cross points and
+ * its `=` cross points (not on the span's ends), the tile factors take the rack's and the `=`
+ * tiles' points high to high (rearrangement inequality: any group places a subset of them on a
+ * subset of the squares), and the all-tiles bonus counts when some number of new `=` would place
+ * the whole rack. Read from the lane's facts; spanbound.test.ts holds it equal to the same
+ * figure read from the span's `Span` (its `spanBound`, this function before the ninth round). */
 function laneSpanBound(b: SideBoard, f: LaneFacts, s: number, e: number, maxNewEq: number): number {
   const { rs } = b;
   let cross = 0;
