@@ -36,6 +36,9 @@ export interface Group {
   tie?: number;
   /** a lazy group's span facts, read when it was bounded and reused when it is expanded */
   span?: Span;
+  /** a group that places the whole rack with one `=` (Equate, no blank): its span, for the
+   * fraction and one-operator tests (`wholeRackOk`), run only if the search reaches the group */
+  wholeRack?: Span;
 }
 
 /** Spans of one lane and their `=` placements, with score bounds. */
@@ -53,6 +56,7 @@ export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Gro
   };
   const nonEqTiles = b.rackPts.length;
   const { maxNewEq, unlimitedEq } = newEqLimit(b);
+  const facts = wholeSpanLazy(b) ? laneFacts(b, dir, lane) : undefined;
   for (let s = 0; s < size; s++) {
     if (s > 0 && old(s - 1)) continue;
     let empties = 0;
@@ -78,7 +82,7 @@ export function lanesGroups(b: SideBoard, dir: Direction, lane: number, out: Gro
       // a lone new tile in this direction: its main line is the other one (decision 9); as the
       // first play it has no line at all, so it is no play (SINGLE_TILE, decision 15)
       if (e === s) continue;
-      equalsPlacements(b, dir, lane, s, e, maxNewEq, unlimitedEq, out);
+      equalsPlacements(b, dir, lane, s, e, maxNewEq, unlimitedEq, out, facts);
     }
   }
 }
@@ -100,11 +104,10 @@ const wholeSpanLazy = (b: SideBoard): boolean => b.sideEval !== null && b.rs.opt
  * one lazy group for the whole span: of its 4,000–6,000 groups a position searches a few dozen to
  * a few hundred, and most of the cost of making a group (its bound, the whole-rack tests) is then
  * paid only for spans whose bound the search reaches. */
-export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[]): void {
-  if (wholeSpanLazy(b)) {
-    const lazy: Group = { dir, lane, s, e, eqs: [], newEqs: [], bound: 0, order: out.length, lazy: true, span: spanOf(b, dir, lane, s, e) };
-    lazy.bound = spanBound(b, lazy.span!, maxNewEq);
-    out.push(lazy);
+export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: number, e: number, maxNewEq: number, unlimitedEq: boolean, out: Group[], facts = wholeSpanLazy(b) ? laneFacts(b, dir, lane) : undefined): void {
+  if (facts) {
+    // the span's facts (`Span`) are read only if the search reaches it (`expandSpan`)
+    out.push({ dir, lane, s, e, eqs: [], newEqs: [], bound: laneSpanBound(b, facts, s, e, maxNewEq), order: out.length, lazy: true });
     return;
   }
   if (maxNewEq === Infinity || maxNewEq >= b.size) {
@@ -125,6 +128,9 @@ export function equalsPlacements(b: SideBoard, dir: Direction, lane: number, s: 
     out.push(g);
   });
 }
+
+/** Off only in tests (spanbound.test.ts): the whole-rack tests run when a group is made, as before. */
+export const wholeRackLate = { on: true };
 
 /** Every placement of at most `maxNewEq` new `=` on a span (`minNew` at least), as groups, each
  * visited with the span's shared facts (`Span`). */
@@ -147,7 +153,13 @@ export function configs(b: SideBoard, dir: Direction, lane: number, s: number, e
       if (a > z) return;
     }
     const g: Group = { dir, lane, s, e, eqs, newEqs: chosen.slice(), bound: 0, order: 0, lazy: false };
-    if (eqs.length === 1 && empties.length - chosen.length === nonEqTiles && !wholeRackOk(b, sp, eqs[0])) return;
+    // a whole-rack group's own tests (fractions, one operator) wait until the search reaches it
+    // (exact.ts: `wholeRackOk` before it is searched); most groups never are
+    if (eqs.length === 1 && empties.length - chosen.length === nonEqTiles && b.sideEval && b.blankCount === 0) {
+      if (!wholeRackLate.on) {
+        if (!wholeRackOk(b, sp, eqs[0])) return;
+      } else g.wholeRack = sp;
+    }
     visit(g, sp);
   };
   const rec = (idx: number): void => {
@@ -234,8 +246,10 @@ export function spanOf(b: SideBoard, dir: Direction, lane: number, s: number, e:
 }
 
 /** A whole-rack group with one `=` at `eq` of a span passes the fraction balance and the
- * one-operator test (each true when it does not apply); the span's parts of both are computed once. */
-function wholeRackOk(b: SideBoard, sp: Span, eq: number): boolean {
+ * one-operator test (each true when it does not apply); the span's parts of both are computed once.
+ * Either failing means the group has no play, so it is skipped where it would have been searched:
+ * the search visits the same groups in the same order as when the tests dropped it at making. */
+export function wholeRackOk(b: SideBoard, sp: Span, eq: number): boolean {
   if (!b.sideEval || b.blankCount > 0) return true;
   sp.fractions ??= spanFractionsBalance(b, sp);
   if (!sp.fractions) return false;
@@ -296,41 +310,107 @@ function gcdOf(a: number, b: number): number {
 export function expandSpan(b: SideBoard, g: Group, visit: (c: Group, sp: Span) => void): void {
   if (wholeSpanLazy(b)) {
     const { maxNewEq, unlimitedEq } = newEqLimit(b);
-    configs(b, g.dir, g.lane, g.s, g.e, maxNewEq, unlimitedEq, visit, 0, g.span);
+    configs(b, g.dir, g.lane, g.s, g.e, maxNewEq, unlimitedEq, visit);
   } else configs(b, g.dir, g.lane, g.s, g.e, Infinity, true, visit, 1);
 }
 
+/** Per square of one lane, what `laneSpanBound` reads (Equate's lazy spans): a lane has up to a few
+ * hundred spans over the same squares, so each square's premium, old tile's points and cross
+ * points are read once per lane (the cross points when first asked, NaN until then), and no
+ * `Span` is made for the spans the search never reaches (most of them). */
+interface LaneFacts {
+  dir: Direction;
+  lane: number;
+  /** 1 on an old tile */
+  old: Uint8Array;
+  /** old tile: its points (all-tiles scoring, not a blank); empty square: its tile and line factors */
+  oldPts: Float64Array;
+  tf: Float64Array;
+  lf: Float64Array;
+  maxCross: Float64Array;
+  /** the cross points `=` makes there (-Infinity: the cross-check refuses it) */
+  eqCross: Float64Array;
+}
+
+function laneFacts(b: SideBoard, dir: Direction, lane: number): LaneFacts {
+  const { rs, size } = b;
+  const f: LaneFacts = { dir, lane, old: new Uint8Array(size), oldPts: new Float64Array(size), tf: new Float64Array(size), lf: new Float64Array(size), maxCross: new Float64Array(size).fill(NaN), eqCross: new Float64Array(size).fill(NaN) };
+  for (let i = 0; i < size; i++) {
+    const [r, c] = b.cellOf(dir, lane, i);
+    const o = b.at(r, c);
+    if (o) {
+      f.old[i] = 1;
+      if (rs.scoring === "all-tiles" && !o.blank) f.oldPts[i] = b.points(o.core);
+      continue;
+    }
+    const p = premiumAt(rs.layout, r, c);
+    f.tf[i] = tileFactor(p);
+    f.lf[i] = lineFactor(p);
+  }
+  return f;
+}
+
+const tfScratch: number[] = [];
+
 /** Bound of every group of a span with at most `maxNewEq` new `=` (Equate's lazy groups; at least
  * each group's `bound`): every empty square takes the best of its rack tiles' cross points and
- * its `=` cross points, the tile factors take the rack's and the `=` tiles' points high to high
- * (rearrangement inequality: any group places a subset of them on a subset of the squares), and
- * the all-tiles bonus counts when some number of new `=` would place the whole rack. */
-export function spanBound(b: SideBoard, sp: Span, maxNewEq: number): number {
+ * its `=` cross points (not on the span's ends), the tile factors take the rack's and the `=`
+ * tiles' points high to high (rearrangement inequality: any group places a subset of them on a
+ * subset of the squares), and the all-tiles bonus counts when some number of new `=` would place
+ * the whole rack. Read from the lane's facts; spanbound.test.ts holds it equal to the same
+ * figure read from the span's `Span` (its `spanBound`, this function before the ninth round). */
+function laneSpanBound(b: SideBoard, f: LaneFacts, s: number, e: number, maxNewEq: number): number {
   const { rs } = b;
-  const { empties, tf, s, e } = sp;
   let cross = 0;
-  for (let j = 0; j < empties.length; j++) {
-    const [r, c] = b.cellOf(sp.dir, sp.lane, empties[j]);
-    if (Number.isNaN(sp.maxCross[j])) sp.maxCross[j] = b.maxCross(r, c, sp.dir);
-    let best = sp.maxCross[j];
-    if (maxNewEq > 0 && empties[j] !== s && empties[j] !== e) {
-      const eq = b.cross(r, c, sp.dir, "=");
-      if (eq.ok) best = Math.max(best, eq.real);
+  let mult = 1;
+  let oldPts = 0;
+  let n = 0;
+  for (let i = s; i <= e; i++) {
+    if (f.old[i]) {
+      oldPts += f.oldPts[i];
+      continue;
+    }
+    mult *= f.lf[i];
+    // the empties' tile factors, high first (insertion: a span has at most a rack's worth and a few `=`)
+    let at = n++;
+    while (at > 0 && tfScratch[at - 1] < f.tf[i]) {
+      tfScratch[at] = tfScratch[at - 1];
+      at--;
+    }
+    tfScratch[at] = f.tf[i];
+    if (Number.isNaN(f.maxCross[i])) {
+      const [r, c] = b.cellOf(f.dir, f.lane, i);
+      f.maxCross[i] = b.maxCross(r, c, f.dir);
+    }
+    let best = f.maxCross[i];
+    if (maxNewEq > 0 && i !== s && i !== e) {
+      if (Number.isNaN(f.eqCross[i])) {
+        const [r, c] = b.cellOf(f.dir, f.lane, i);
+        const eq = b.cross(r, c, f.dir, "=");
+        f.eqCross[i] = eq.ok ? eq.real : -Infinity;
+      }
+      best = Math.max(best, f.eqCross[i]);
     }
     cross += best;
   }
+  // the rack's points and min(maxNewEq, n) `=` points, high first, on the tile factors high first
   const eqPts = b.points("=");
-  const pts = [...b.rackPts];
-  for (let k = 0; k < Math.min(maxNewEq, empties.length); k++) pts.push(eqPts);
-  pts.sort((x, y) => y - x);
+  const { rackPts } = b;
+  let eqLeft = Math.min(maxNewEq, n);
   let newPts = 0;
-  for (let x = 0; x < sp.byTf.length && x < pts.length; x++) newPts += tf[sp.byTf[x]] * pts[x];
+  for (let x = 0, k = 0; x < n && (k < rackPts.length || eqLeft > 0); x++) {
+    if (k < rackPts.length && (eqLeft === 0 || rackPts[k] >= eqPts)) newPts += tfScratch[x] * rackPts[k++];
+    else {
+      newPts += tfScratch[x] * eqPts;
+      eqLeft--;
+    }
+  }
   const eqInBag = rs.tileByFace.get("=")?.inBag === true;
   let allBonus = 0;
-  for (let k = 0; k <= Math.min(maxNewEq, empties.length); k++) {
-    if (b.rackTiles === rs.rackSize && empties.length - k + (eqInBag ? k : 0) === rs.rackSize) allBonus = rs.options.allTilesBonus;
+  for (let k = 0; k <= Math.min(maxNewEq, n); k++) {
+    if (b.rackTiles === rs.rackSize && n - k + (eqInBag ? k : 0) === rs.rackSize) allBonus = rs.options.allTilesBonus;
   }
-  return (sp.oldPts + newPts) * sp.mult + cross + allBonus;
+  return (oldPts + newPts) * mult + cross + allBonus;
 }
 
 /** Bound of every group of a span with at least one new `=`: each empty square is a rack tile

@@ -44,7 +44,7 @@ import type { Ruleset } from "../ruleset";
 import type { Ruling } from "../ruling";
 import type { Face } from "../tiles";
 import { defaultNow } from "./budget";
-import { bound, expandSpan, lanesGroups, mayTie, tieRank, type Group } from "./bounds";
+import { bound, expandSpan, lanesGroups, mayTie, tieRank, wholeRackOk, type Group } from "./bounds";
 import { matchedBound, matchedBounds } from "./groupbound";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
@@ -157,6 +157,7 @@ export class ExactGenerator extends SideBoard {
           continue;
         }
       }
+      if (g.wholeRack && !wholeRackOk(this, g.wholeRack, g.eqs[0])) continue;
       this.stats.groupsSearched++;
       searchGroup(this, this.top, g);
       if (this.deadline.hit) break;

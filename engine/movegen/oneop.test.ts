@@ -1,10 +1,14 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GridCell } from "../play";
 import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import { checkLine } from "../validate";
 import { parsePosition } from "../notation/position";
+import { wholeRackLate } from "./bounds";
 import { exactPlays } from "./exact";
+import { boardsOf, sameTopWithAndWithoutCuts } from "./tests/probe-cuts";
 import { oneOpFeasible, type OTile } from "./oneop";
 import { faceInfo, K_FRACTION } from "./sidearith";
 
@@ -131,6 +135,31 @@ describe("oneop: whole-rack groups with one × or ÷ (relaxed exact test)", () =
     const r = exactPlays(getRuleset("equate"), p.value.board, typeof rack === "number" ? [] : rack, { top: 1 });
     expect(r.plays[0]?.score).toBe(80);
     expect(r.stats.groupsNoEquation).toBeGreaterThan(50);
+  });
+
+  it("run when the search reaches a group, not when it is made: the same top plays as before (bounds.ts wholeRackLate)", { timeout: 600_000 }, () => {
+    const p = parsePosition("equate 19/19/19/19/19/19/19/19/3[3][0]+[3]=[3]?[3]9/8[3][4][5]=[8][6][1/4]×[4]?2/19/19/19/19/19/19/19/19/19 [4][2][7][3/4][6][1][7/4][2]÷/[0][4][1/2][6][7]×[1]÷[3] 5/62 0 118");
+    if (!p.ok) throw new Error(p.error);
+    const rack = p.value.racks[p.value.turn];
+    const top = (late: boolean) => {
+      wholeRackLate.on = late;
+      try {
+        return exactPlays(getRuleset("equate"), p.value.board, typeof rack === "number" ? [] : rack, { top: 6 });
+      } finally {
+        wholeRackLate.on = true;
+      }
+    };
+    const [late, early] = [top(true), top(false)];
+    expect(late.plays.map((q) => `${q.score} ${JSON.stringify(q.placements)}`)).toEqual(early.plays.map((q) => `${q.score} ${JSON.stringify(q.placements)}`));
+    // fewer groups tested late: only those the search reaches
+    expect(late.stats.groupsNoEquation).toBeGreaterThan(0);
+    expect(late.stats.groupsNoEquation).toBeLessThan(early.stats.groupsNoEquation);
+    // seeded whole racks (no blank: the tests apply) of 4–7 tiles on the golden Equate boards
+    const boards = boardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"), "equate");
+    // short racks: whole-rack plays reach the top 4 (dropping half of the late-tested groups fails here)
+    expect(sameTopWithAndWithoutCuts(boards, "equate-whole-rack-late", ["1", "2", "3", "4", "5", "6", "8", "+", "-", "×", "÷"], wholeRackLate, "equate")).toBeGreaterThanOrEqual(9);
+    // fractions: the balance test applies
+    expect(sameTopWithAndWithoutCuts(boards, "equate-whole-rack-late-fractions", ["2", "3", "4", "6", "1/2", "2/3", "3/4", "×", "÷", "+", "-"], wholeRackLate, "equate")).toBeGreaterThanOrEqual(9);
   });
 });
 

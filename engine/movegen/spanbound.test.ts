@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { lineFactor, premiumAt, tileFactor } from "../board";
 import { parsePosition } from "../notation/position";
 import { getRuleset } from "../ruleset";
-import { bound, configs, lanesGroups, spanBound, spanOf, type Group } from "./bounds";
+import { bound, configs, lanesGroups, spanOf, type Group, type Span } from "./bounds";
 import { isDigit, SideBoard } from "./sides";
 
 const positions = readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8")
@@ -138,3 +138,37 @@ describe("bounds read once per span", () => {
     expect(eqOver).toBeGreaterThan(0); // the `=` cross squares were reached
   });
 });
+
+/** The oracle of bounds.ts `laneSpanBound` (the engine's code until the ninth round): bound of
+ * every group of a span with at most `maxNewEq` new `=` (Equate's lazy groups; at least each
+ * group's `bound`): every empty square takes the best of its rack tiles' cross points and
+ * its `=` cross points, the tile factors take the rack's and the `=` tiles' points high to high
+ * (rearrangement inequality: any group places a subset of them on a subset of the squares), and
+ * the all-tiles bonus counts when some number of new `=` would place the whole rack. */
+function spanBound(b: SideBoard, sp: Span, maxNewEq: number): number {
+  const { rs } = b;
+  const { empties, tf, s, e } = sp;
+  let cross = 0;
+  for (let j = 0; j < empties.length; j++) {
+    const [r, c] = b.cellOf(sp.dir, sp.lane, empties[j]);
+    if (Number.isNaN(sp.maxCross[j])) sp.maxCross[j] = b.maxCross(r, c, sp.dir);
+    let best = sp.maxCross[j];
+    if (maxNewEq > 0 && empties[j] !== s && empties[j] !== e) {
+      const eq = b.cross(r, c, sp.dir, "=");
+      if (eq.ok) best = Math.max(best, eq.real);
+    }
+    cross += best;
+  }
+  const eqPts = b.points("=");
+  const pts = [...b.rackPts];
+  for (let k = 0; k < Math.min(maxNewEq, empties.length); k++) pts.push(eqPts);
+  pts.sort((x, y) => y - x);
+  let newPts = 0;
+  for (let x = 0; x < sp.byTf.length && x < pts.length; x++) newPts += tf[sp.byTf[x]] * pts[x];
+  const eqInBag = rs.tileByFace.get("=")?.inBag === true;
+  let allBonus = 0;
+  for (let k = 0; k <= Math.min(maxNewEq, empties.length); k++) {
+    if (b.rackTiles === rs.rackSize && empties.length - k + (eqInBag ? k : 0) === rs.rackSize) allBonus = rs.options.allTilesBonus;
+  }
+  return (sp.oldPts + newPts) * sp.mult + cross + allBonus;
+}

@@ -1,0 +1,83 @@
+/**
+ * What a probe of a group's side knows of the other sides before it fills its own (join.ts
+ * `GroupJoin`): per other table, its operator counts, value range and sorted values, read once per
+ * table (eqspeed) and summed over the tables (`otherSide`). Split from join.ts for its size.
+ */
+import type { OtherSide } from "./fill";
+import type { SideBoard, SideTable } from "./sides";
+
+/** The operators the other sides' fillings place, fewest and most (summed over the sides). */
+export function otherSide(b: SideBoard, others: SideTable[]): OtherSide {
+  const sum: OtherSide = { lo: 0, hi: 0, empties: 0, fracs: false, max: Infinity, min: -Infinity, vals: null };
+  for (const other of others) {
+    const f = tableFacts(b, other);
+    if (f.fracs) sum.fracs = true;
+    sum.max = Math.min(sum.max, f.max);
+    sum.min = Math.max(sum.min!, f.min);
+    // Equate (one other side, valued incrementally): its values sorted, for the probe's range cut
+    if (b.sideEval && others.length === 1) sum.vals = f.vals === undefined ? (f.vals = sortedValues(other)) : f.vals;
+    // 'SMATH: the smallest other table's values, for the probe's hull cut
+    if (b.smath && other.byValue.size < (sum.sorted?.length ?? Infinity)) sum.sorted = f.vals === undefined ? (f.vals = sortedValues(other)) : f.vals;
+    sum.lo += f.lo;
+    sum.hi += f.hi;
+    sum.empties += f.empties;
+  }
+  return sum;
+}
+
+/** One table's part of `otherSide`: its operator counts, empties, value range and sorted values. */
+interface TableFacts {
+  lo: number;
+  hi: number;
+  empties: number;
+  fracs: boolean;
+  max: number;
+  min: number;
+  /** `sortedValues`, made when first asked */
+  vals?: Float64Array | null;
+}
+
+/** A table is built once per board and never changes after (sides.ts `table`), and a search probes
+ * against the same table from many groups (Equate: every `=` placement sharing that side), so its
+ * facts are read once (they were a full pass over its entries per probe). */
+const factsOf = new WeakMap<SideTable, TableFacts>();
+
+function tableFacts(b: SideBoard, other: SideTable): TableFacts {
+  const had = factsOf.get(other);
+  if (had) return had;
+  const buf = b.pool.buf;
+  const K = b.keys.length;
+  const f: TableFacts = { lo: 1 << 14, hi: 0, empties: 0, fracs: false, max: -Infinity, min: Infinity };
+  // a play's value is in every other table: the least of their largest values bounds it
+  for (const k of other.byValue.keys()) {
+    const slash = k.indexOf("/");
+    if (slash >= 0) f.fracs = true;
+    const v = slash >= 0 ? Number(k.slice(0, slash)) / Number(k.slice(slash + 1)) : Number(k);
+    f.max = Math.max(f.max, Number.isNaN(v) ? Infinity : v);
+    f.min = Math.min(f.min, Number.isNaN(v) ? -Infinity : v);
+  }
+  for (const bk of other.byValue.values()) {
+    for (const e of bk.entries) {
+      let ops = 0;
+      for (let q = 0; q < e.tiles; q++) ops += b.itemIsOp[buf[e.off + K + q]];
+      f.lo = Math.min(f.lo, ops);
+      f.hi = Math.max(f.hi, ops);
+      f.empties = e.tiles;
+    }
+  }
+  factsOf.set(other, f);
+  return f;
+}
+
+/** A table's values as numbers, ascending (a value that is no finite number: null, no cut). */
+function sortedValues(t: SideTable): Float64Array | null {
+  const vals = new Float64Array(t.byValue.size);
+  let n = 0;
+  for (const k of t.byValue.keys()) {
+    const slash = k.indexOf("/");
+    const v = slash >= 0 ? Number(k.slice(0, slash)) / Number(k.slice(slash + 1)) : Number(k);
+    if (!Number.isFinite(v)) return null;
+    vals[n++] = v;
+  }
+  return vals.sort();
+}
