@@ -30,6 +30,10 @@ import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket 
 /** Switch and count of the group check (`groupCanFill`) for tests: the same plays with it off. */
 export const groupCheck = { on: true, closed: 0 };
 
+/** Switch and count of the join's dead-subtree skip (`GroupJoin.join`) for tests: the same plays
+ * with it off. */
+export const deadJoins = { on: true, skipped: 0 };
+
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
 
 /** One side of a group: lane squares a..b and its table (empty for the probed side). */
@@ -141,6 +145,8 @@ class GroupJoin {
   private readonly picked: Entry[];
   /** the value key of each side's pick */
   private readonly pickedKey: string[] = [];
+  /** full picks reached (`finish` called), for the dead-subtree skip */
+  private reached = 0;
   private readonly single: boolean;
   private readonly eqInBag: boolean;
   /** the probed side's current filling (its pool offset taken only when it makes the list) */
@@ -238,6 +244,7 @@ class GroupJoin {
     const { b, sides, running, isEq } = this;
     if (b.deadline.check()) return;
     if (si === sides.length) {
+      this.reached++;
       this.finish(value);
       return;
     }
@@ -267,11 +274,29 @@ class GroupJoin {
         for (const e of tg.entries) {
           this.picked[si] = e;
           this.pickedKey[si] = k;
-          this.join(si + 1, k, bucket.value);
+          if (this.deadBelow(si + 1, k, bucket.value, tg.entries.length)) break;
         }
         for (let q = 0; q < running.length; q++) running[q] -= buf[tg.off + q];
       }
     }
+  }
+
+  /**
+   * Joins the sides from `si` on below one entry of a tile group; true when that reached no full
+   * pick, so the group's other entries are skipped. Sound: below side si the join reads only the
+   * value, `running` (the tile vectors picked: the same for every entry of one tile group) and the
+   * tables — never the entries picked, which only `finish` reads — so every entry of the group
+   * has the same subtree and reaches a full pick iff the first one does. (A deadline hit inside
+   * ends every later subtree at once either way.) 'SMATH's joins of blank-heavy sides re-walked
+   * the same dead subtree once per filling of a tile vector (smath:24: 15,000-step groups of
+   * joins alone, no play).
+   */
+  private deadBelow(si: number, vkey: string, value: unknown, n: number): boolean {
+    const before = this.reached;
+    this.join(si, vkey, value);
+    if (this.reached !== before || !deadJoins.on || n === 1) return false;
+    deadJoins.skipped += n - 1;
+    return true;
   }
 
   /** the tile vector at pool offset `off` fits the rack beside the picks so far */
@@ -383,7 +408,7 @@ class GroupJoin {
         for (const e of tg.entries) {
           picked[first] = e;
           if (sides.length === 2) this.finish(bucket.value);
-          else this.join(first + 1, key, bucket.value);
+          else if (this.deadBelow(first + 1, key, bucket.value, tg.entries.length)) break;
         }
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
       }
