@@ -50,6 +50,12 @@ const TOKENS = 1 << 16;
  */
 export class IntervalMemo {
   private readonly root = new Map<number, MemoNode>();
+  /** every memoised interval's values, one after another (`NumValues.off`): an interval's own
+   * numerator and denominator arrays, copied at their exact size from a listing, were two
+   * allocations per interval and a copy (issue 28, smval); the memo never drops an interval */
+  readonly poolN: number[] = [];
+  readonly poolD: number[] = [];
+  top = 0;
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
   private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
@@ -177,10 +183,12 @@ export class IntervalMemo {
  * numerators and denominators, and their least and largest value (NaN until `spanOf`) */
 export interface NumValues {
   keys: string[] | null;
+  /** the numerators and denominators are `n[off..off + len)`, `d[off..off + len)` (a memoised
+   * interval's are in its memo's pool; a reused scratch's arrays may be longer: emptying an array
+   * by `length = 0` dropped its store, which was then grown again) */
   n: number[];
   d: number[];
-  /** how many values: the first `len` of `n`, `d` (a reused scratch's arrays may be longer;
-   * emptying an array by `length = 0` dropped its store, which was then grown again) */
+  off: number;
   len: number;
   min: number;
   max: number;
@@ -201,11 +209,7 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
-export const newValues = (): NumValues => ({ keys: null, n: [], d: [], len: 0, min: NaN, max: NaN, mag: NaN, den: NaN });
-
-/** where `intervalValues` lists an interval's values before copying them at their exact size
- * (pushing into a new value's own arrays grew them several times: a sixth of the allocation) */
-const listing = newValues();
+export const newValues = (): NumValues => ({ keys: null, n: [], d: [], off: 0, len: 0, min: NaN, max: NaN, mag: NaN, den: NaN });
 /** every split's parts of the intervals being listed, a stack shared by `intervalValues`' nested
  * calls (each pops back to where it began; an array per interval was garbage) */
 const parts: NumValues[] = [];
@@ -217,7 +221,12 @@ let partsTop = 0;
  * written only when a table asks for them (`keysOf`). */
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
-  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], len: 1, min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
+  if (i === j) {
+    const off = memo.top++;
+    memo.poolN[off] = seq.num[i];
+    memo.poolD[off] = 1;
+    return (at.vals = { keys: [seq.tok[i]], n: memo.poolN, d: memo.poolD, off, len: 1, min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
+  }
   // every split's parts first: `seen`'s marks hold only while no other interval is listed
   const base = partsTop;
   // the left parts i..k are one walk down the trie (one node longer each split)
@@ -235,10 +244,11 @@ export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: 
   }
   partsTop = base;
   const seen = newSeen();
-  listing.len = 0;
-  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[base + 2 * (k - i)], parts[base + 2 * (k - i) + 1], listing, seen)) return (at.vals = null);
-  const len = listing.len;
-  return (at.vals = { keys: null, n: listing.n.slice(0, len), d: listing.d.slice(0, len), len, min: NaN, max: NaN, mag: NaN, den: NaN });
+  // listed straight into the pool's end: every part is listed already, so nothing else writes there
+  const out: NumValues = { keys: null, n: memo.poolN, d: memo.poolD, off: memo.top, len: 0, min: NaN, max: NaN, mag: NaN, den: NaN };
+  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[base + 2 * (k - i)], parts[base + 2 * (k - i) + 1], out, seen)) return (at.vals = null);
+  memo.top += out.len;
+  return (at.vals = out);
 }
 
 /** The values an interval has listed so far: small integers (most values) marked in `marks`
@@ -275,12 +285,15 @@ export function newSeen(): Seen {
 export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumValues, seen: Seen, lo = -Infinity, hi = Infinity): boolean {
   const mark = seen.mark;
   const add = op === "+" || op === "-";
+  const { n: Ln, d: Ld, off: Lo } = L;
+  const { n: Rn, d: Rd, off: Ro } = R;
+  const { n: On, d: Od, off: Oo } = out;
   for (let a = 0; a < L.len; a++) {
-    const an = L.n[a];
-    const ad = L.d[a];
+    const an = Ln[Lo + a];
+    const ad = Ld[Lo + a];
     for (let b = 0; b < R.len; b++) {
-      const bn = R.n[b];
-      const bd = R.d[b];
+      const bn = Rn[Ro + b];
+      const bd = Rd[Ro + b];
       let n: number;
       let d: number;
       if (add) {
@@ -325,8 +338,8 @@ export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumV
         if ((seen.fracs ??= new Set()).has(vk)) continue;
         seen.fracs.add(vk);
       }
-      out.n[out.len] = n;
-      out.d[out.len++] = d;
+      On[Oo + out.len] = n;
+      Od[Oo + out.len++] = d;
     }
   }
   return true;
@@ -339,7 +352,7 @@ export const opAt = (seq: Sequence, k: number): Operand["op"] => seq.op[k];
 export function keysOf(V: NumValues): string[] {
   if (V.keys) return V.keys;
   const keys: string[] = [];
-  for (let a = 0; a < V.len; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
+  for (let a = V.off; a < V.off + V.len; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
   return (V.keys = keys);
 }
 
@@ -349,7 +362,7 @@ export function spanOf(V: NumValues): void {
   if (V.min !== V.min) {
     let a = Infinity;
     let b = -Infinity;
-    for (let i = 0; i < V.len; i++) {
+    for (let i = V.off; i < V.off + V.len; i++) {
       const v = V.n[i] / V.d[i];
       if (v < a) a = v;
       if (v > b) b = v;
@@ -434,7 +447,7 @@ export function magOf(V: NumValues): void {
   if (V.mag !== V.mag) {
     let a = 0;
     let b = 0;
-    for (let i = 0; i < V.len; i++) {
+    for (let i = V.off; i < V.off + V.len; i++) {
       a = Math.max(a, Math.abs(V.n[i]));
       b = Math.max(b, V.d[i]);
     }
