@@ -6,6 +6,7 @@
 
 import * as Q from "../rational";
 import type { Rational } from "../rational";
+import { NumKeyTable } from "./numkeytable";
 
 /** One operand (a number tile) of a side and the operator before it ("" = side by side). */
 export interface Operand {
@@ -20,10 +21,11 @@ export interface Operand {
 }
 
 /** One node of the memo's trie: the values of one operand sub-sequence (undefined: not yet
- * computed; null: past the exact range) and the sequences one operand longer. */
+ * computed; null: past the exact range) and its number (the key of the sequences one operand
+ * longer in the memo's `edges`). */
 export interface MemoNode {
   vals: NumValues | null | undefined;
-  kids: Map<number, MemoNode> | undefined;
+  id: number;
 }
 
 /** A side's operands as the memo reads them: per operand its token's code (and, from the second
@@ -40,6 +42,8 @@ export interface Sequence {
 const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
 /** an operand's code: operator · TOKENS + token (tokens beyond TOKENS use the slow path) */
 const TOKENS = 1 << 16;
+/** codes are below this: a trie edge's key is its parent's id · CODES + the code */
+const CODES = 6 * TOKENS;
 
 /**
  * The interval values of 'SMATH sides, memoised by operand sub-sequence (issue 28) over a trie whose
@@ -49,7 +53,11 @@ const TOKENS = 1 << 16;
  * walk. One memo per search (sides.ts).
  */
 export class IntervalMemo {
-  private readonly root = new Map<number, MemoNode>();
+  /** the trie's edges, keyed by parent id · CODES + code: a Map of children per node was a
+   * Map allocated per node (issue 28, smval); the root (id 0) is keyed by the token alone */
+  private readonly edges = new NumKeyTable<MemoNode>();
+  private readonly root: MemoNode = { vals: undefined, id: 0 };
+  private ids = 0;
   /** every memoised interval's values, one after another (`NumValues.off`): an interval's own
    * numerator and denominator arrays, copied at their exact size from a listing, were two
    * allocations per interval and a copy (issue 28, smval); the memo never drops an interval */
@@ -145,7 +153,7 @@ export class IntervalMemo {
     nodes[row + k] = at;
     met[row + k] = epoch;
     for (k++; k <= j; k++) {
-      nodes[row + k] = at = this.child((at.kids ??= new Map()), seq.code[k]);
+      nodes[row + k] = at = this.child(at, seq.code[k]);
       met[row + k] = epoch;
     }
     return at;
@@ -162,19 +170,20 @@ export class IntervalMemo {
     let k = j;
     let node: MemoNode | undefined;
     while (k >= i && !(node = this.metAt(i, k))) k--;
-    if (k < i) node = this.root.get(seq.code[(k = i)] % TOKENS);
-    for (k++; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
+    if (k < i) node = this.edges.get(seq.code[(k = i)] % TOKENS);
+    for (k++; k <= j && node; k++) node = this.edges.get(node.id * CODES + seq.code[k]);
     return node;
   }
 
   /** the node one operand (its code `code`) longer than `node` */
   next(node: MemoNode, code: number): MemoNode {
-    return this.child((node.kids ??= new Map()), code);
+    return this.child(node, code);
   }
 
-  private child(m: Map<number, MemoNode>, code: number): MemoNode {
-    let c = m.get(code);
-    if (!c) m.set(code, (c = { vals: undefined, kids: undefined }));
+  private child(parent: MemoNode, code: number): MemoNode {
+    const key = parent.id * CODES + code;
+    let c = this.edges.get(key);
+    if (!c) this.edges.set(key, (c = { vals: undefined, id: ++this.ids }));
     return c;
   }
 }

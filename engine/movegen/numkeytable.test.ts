@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { NumKeyTable } from "./parity";
+import { NumKeyTable } from "./numkeytable";
 
-describe("NumKeyTable (parity.ts `bases` memo)", () => {
+describe("NumKeyTable (numkeytable.ts)", () => {
   it("answers as a Map on keys past 2^31, null values and growth included", () => {
     const t = new NumKeyTable<number | null>();
     const m = new Map<number, number | null>();
