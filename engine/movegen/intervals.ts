@@ -42,6 +42,8 @@ export interface Sequence {
 const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
 /** an operand's code: operator · TOKENS + token (tokens beyond TOKENS use the slow path) */
 const TOKENS = 1 << 16;
+/** values per chunk of the memo's pool */
+const CHUNK = 1 << 14;
 /** codes are below this: a trie edge's key is its parent's id · CODES + the code */
 const CODES = 6 * TOKENS;
 
@@ -58,12 +60,25 @@ export class IntervalMemo {
   private readonly edges = new NumKeyTable<MemoNode>();
   private readonly root: MemoNode = { vals: undefined, id: 0 };
   private ids = 0;
-  /** every memoised interval's values, one after another (`NumValues.off`): an interval's own
-   * numerator and denominator arrays, copied at their exact size from a listing, were two
-   * allocations per interval and a copy (issue 28, smval); the memo never drops an interval */
-  readonly poolN: number[] = [];
-  readonly poolD: number[] = [];
+  /** the memoised intervals' values, one after another in chunks (`NumValues.off`): an
+   * interval's own numerator and denominator arrays, copied at their exact size from a listing,
+   * were two allocations per interval and a copy (issue 28, smval); one growing array was copied
+   * on each growth. The memo never drops an interval, so a full chunk is only left. */
+  poolN: number[] = [];
+  poolD: number[] = [];
   top = 0;
+
+  /** `chunk`: values per chunk of the pool (small in tests, so that chunks fill) */
+  constructor(private readonly chunk = CHUNK) {}
+
+  /** room for `need` more values at `top` (a new chunk when the current one is short) */
+  reserve(need: number): void {
+    if (this.top + need <= this.poolN.length) return;
+    const size = Math.max(this.chunk, need);
+    this.poolN = new Array<number>(size).fill(0);
+    this.poolD = new Array<number>(size).fill(0);
+    this.top = 0;
+  }
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
   private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
@@ -231,6 +246,7 @@ let partsTop = 0;
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
   if (i === j) {
+    memo.reserve(1);
     const off = memo.top++;
     memo.poolN[off] = seq.num[i];
     memo.poolD[off] = 1;
@@ -240,6 +256,8 @@ export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: 
   const base = partsTop;
   // the left parts i..k are one walk down the trie (one node longer each split)
   let left = memo.node(seq, i, i);
+  // at most every split's products (the chunk is reserved after the parts, which may take one)
+  let need = 0;
   for (let k = i; k < j; k++) {
     if (k > i) left = memo.next(left, seq.code[k]);
     const L = intervalValues(seq, memo, i, k, left);
@@ -250,10 +268,12 @@ export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: 
     }
     parts[partsTop++] = L;
     parts[partsTop++] = R;
+    need += L.len * R.len;
   }
   partsTop = base;
   const seen = newSeen();
   // listed straight into the pool's end: every part is listed already, so nothing else writes there
+  memo.reserve(need);
   const out: NumValues = { keys: null, n: memo.poolN, d: memo.poolD, off: memo.top, len: 0, min: NaN, max: NaN, mag: NaN, den: NaN };
   for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[base + 2 * (k - i)], parts[base + 2 * (k - i) + 1], out, seen)) return (at.vals = null);
   memo.top += out.len;
