@@ -99,7 +99,7 @@ describe("rightNeed (the range a suffix's values must lie in)", () => {
     const ops: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
     for (let t = 0; t < 4000; t++) {
       const size = 1 + rng.below(4);
-      const L = { keys: null, n: [] as number[], d: [] as number[], len: size, min: NaN, max: NaN, mag: NaN, den: NaN };
+      const L = { keys: null, n: [] as number[], d: [] as number[], off: 0, len: size, min: NaN, max: NaN, mag: NaN, den: NaN };
       for (let k = 0; k < size; k++) {
         L.n.push(rng.below(41) - 20);
         L.d.push(1 + rng.below(3));

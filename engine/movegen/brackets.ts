@@ -356,7 +356,7 @@ const mids: Array<NumValues | null> = [];
 const needLo: number[] = [];
 const needHi: number[] = [];
 const Rs: NumValues[] = [];
-const NONE: NumValues = { keys: [], n: [], d: [], len: 0, min: Infinity, max: -Infinity, mag: 0, den: 0 };
+const NONE: NumValues = { keys: [], n: [], d: [], off: 0, len: 0, min: Infinity, max: -Infinity, mag: 0, den: 0 };
 /** the suffixes' values when restricted (one per operand, overwritten by each side) */
 const suffixScratch: NumValues[] = [];
 /** per prefix operand k, the trie node of operands 0..k whose `Ls[k]` and `mids[·][k]` the
@@ -488,12 +488,14 @@ function visitTop(seq: Sequence, fracs: boolean, visit: (iv: number, vkey: strin
       valueSkips.splits++;
       continue;
     }
+    const { n: Ln, d: Ld, off: Lo } = L;
+    const { n: Rn, d: Rd, off: Ro } = R;
     for (let a = 0; a < L.len; a++) {
-      const an = L.n[a];
-      const ad = L.d[a];
+      const an = Ln[Lo + a];
+      const ad = Ld[Lo + a];
       for (let b = 0; b < R.len; b++) {
-        const bn = R.n[b];
-        const bd = R.d[b];
+        const bn = Rn[Ro + b];
+        const bd = Rd[Ro + b];
         let x: number;
         let y: number;
         if (op === "+" || op === "-") {

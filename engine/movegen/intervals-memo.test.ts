@@ -15,9 +15,10 @@ import { intervalValues, keysOf } from "./intervals";
 const OPS: Operand["op"][] = ["+", "-", "×", "÷", "imul"];
 
 describe("IntervalMemo node cache", () => {
-  it("gives every interval its own values across sides sharing leading operands", () => {
+  // chunk 16: the values pool's chunks fill, and some intervals take a chunk of their own
+  it.each([undefined, 16])("gives every interval its own values across sides sharing leading operands (pool chunk %s)", (chunk) => {
     const rng = createRng("smath-interval-memo");
-    const memo = new IntervalMemo();
+    const memo = new IntervalMemo(chunk);
     const operand = (i: number): Operand => ({ value: rat(rng.below(8)), op: i === 0 ? "" : OPS[rng.below(OPS.length)], oldOpen: 0, oldClose: 0 });
     let ops: Operand[] = [operand(0), operand(1)];
     let checked = 0;

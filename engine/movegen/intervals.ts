@@ -6,6 +6,7 @@
 
 import * as Q from "../rational";
 import type { Rational } from "../rational";
+import { NumKeyTable } from "./numkeytable";
 
 /** One operand (a number tile) of a side and the operator before it ("" = side by side). */
 export interface Operand {
@@ -20,10 +21,11 @@ export interface Operand {
 }
 
 /** One node of the memo's trie: the values of one operand sub-sequence (undefined: not yet
- * computed; null: past the exact range) and the sequences one operand longer. */
+ * computed; null: past the exact range) and its number (the key of the sequences one operand
+ * longer in the memo's `edges`). */
 export interface MemoNode {
   vals: NumValues | null | undefined;
-  kids: Map<number, MemoNode> | undefined;
+  id: number;
 }
 
 /** A side's operands as the memo reads them: per operand its token's code (and, from the second
@@ -40,6 +42,10 @@ export interface Sequence {
 const OP_CODE: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
 /** an operand's code: operator · TOKENS + token (tokens beyond TOKENS use the slow path) */
 const TOKENS = 1 << 16;
+/** values per chunk of the memo's pool */
+const CHUNK = 1 << 14;
+/** codes are below this: a trie edge's key is its parent's id · CODES + the code */
+const CODES = 6 * TOKENS;
 
 /**
  * The interval values of 'SMATH sides, memoised by operand sub-sequence (issue 28) over a trie whose
@@ -49,7 +55,30 @@ const TOKENS = 1 << 16;
  * walk. One memo per search (sides.ts).
  */
 export class IntervalMemo {
-  private readonly root = new Map<number, MemoNode>();
+  /** the trie's edges, keyed by parent id · CODES + code: a Map of children per node was a
+   * Map allocated per node (issue 28, smval); the root (id 0) is keyed by the token alone */
+  private readonly edges = new NumKeyTable<MemoNode>();
+  private readonly root: MemoNode = { vals: undefined, id: 0 };
+  private ids = 0;
+  /** the memoised intervals' values, one after another in chunks (`NumValues.off`): an
+   * interval's own numerator and denominator arrays, copied at their exact size from a listing,
+   * were two allocations per interval and a copy (issue 28, smval); one growing array was copied
+   * on each growth. The memo never drops an interval, so a full chunk is only left. */
+  poolN: number[] = [];
+  poolD: number[] = [];
+  top = 0;
+
+  /** `chunk`: values per chunk of the pool (small in tests, so that chunks fill) */
+  constructor(private readonly chunk = CHUNK) {}
+
+  /** room for `need` more values at `top` (a new chunk when the current one is short) */
+  reserve(need: number): void {
+    if (this.top + need <= this.poolN.length) return;
+    const size = Math.max(this.chunk, need);
+    this.poolN = new Array<number>(size).fill(0);
+    this.poolD = new Array<number>(size).fill(0);
+    this.top = 0;
+  }
   private readonly tokens = new Map<Rational, { code: number; tok: string; num: number }>();
   private readonly codes = new Map<string, number>();
   private readonly seq: Sequence = { n: 0, code: new Int32Array(16), tok: [], num: new Float64Array(16), op: [] };
@@ -139,7 +168,7 @@ export class IntervalMemo {
     nodes[row + k] = at;
     met[row + k] = epoch;
     for (k++; k <= j; k++) {
-      nodes[row + k] = at = this.child((at.kids ??= new Map()), seq.code[k]);
+      nodes[row + k] = at = this.child(at, seq.code[k]);
       met[row + k] = epoch;
     }
     return at;
@@ -156,19 +185,20 @@ export class IntervalMemo {
     let k = j;
     let node: MemoNode | undefined;
     while (k >= i && !(node = this.metAt(i, k))) k--;
-    if (k < i) node = this.root.get(seq.code[(k = i)] % TOKENS);
-    for (k++; k <= j && node; k++) node = node.kids?.get(seq.code[k]);
+    if (k < i) node = this.edges.get(seq.code[(k = i)] % TOKENS);
+    for (k++; k <= j && node; k++) node = this.edges.get(node.id * CODES + seq.code[k]);
     return node;
   }
 
   /** the node one operand (its code `code`) longer than `node` */
   next(node: MemoNode, code: number): MemoNode {
-    return this.child((node.kids ??= new Map()), code);
+    return this.child(node, code);
   }
 
-  private child(m: Map<number, MemoNode>, code: number): MemoNode {
-    let c = m.get(code);
-    if (!c) m.set(code, (c = { vals: undefined, kids: undefined }));
+  private child(parent: MemoNode, code: number): MemoNode {
+    const key = parent.id * CODES + code;
+    let c = this.edges.get(key);
+    if (!c) this.edges.set(key, (c = { vals: undefined, id: ++this.ids }));
     return c;
   }
 }
@@ -177,10 +207,12 @@ export class IntervalMemo {
  * numerators and denominators, and their least and largest value (NaN until `spanOf`) */
 export interface NumValues {
   keys: string[] | null;
+  /** the numerators and denominators are `n[off..off + len)`, `d[off..off + len)` (a memoised
+   * interval's are in its memo's pool; a reused scratch's arrays may be longer: emptying an array
+   * by `length = 0` dropped its store, which was then grown again) */
   n: number[];
   d: number[];
-  /** how many values: the first `len` of `n`, `d` (a reused scratch's arrays may be longer;
-   * emptying an array by `length = 0` dropped its store, which was then grown again) */
+  off: number;
   len: number;
   min: number;
   max: number;
@@ -201,11 +233,7 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
-export const newValues = (): NumValues => ({ keys: null, n: [], d: [], len: 0, min: NaN, max: NaN, mag: NaN, den: NaN });
-
-/** where `intervalValues` lists an interval's values before copying them at their exact size
- * (pushing into a new value's own arrays grew them several times: a sixth of the allocation) */
-const listing = newValues();
+export const newValues = (): NumValues => ({ keys: null, n: [], d: [], off: 0, len: 0, min: NaN, max: NaN, mag: NaN, den: NaN });
 /** every split's parts of the intervals being listed, a stack shared by `intervalValues`' nested
  * calls (each pops back to where it began; an array per interval was garbage) */
 const parts: NumValues[] = [];
@@ -217,11 +245,19 @@ let partsTop = 0;
  * written only when a table asks for them (`keysOf`). */
 export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: number, at: MemoNode): NumValues | null {
   if (at.vals !== undefined) return at.vals;
-  if (i === j) return (at.vals = { keys: [seq.tok[i]], n: [seq.num[i]], d: [1], len: 1, min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
+  if (i === j) {
+    memo.reserve(1);
+    const off = memo.top++;
+    memo.poolN[off] = seq.num[i];
+    memo.poolD[off] = 1;
+    return (at.vals = { keys: [seq.tok[i]], n: memo.poolN, d: memo.poolD, off, len: 1, min: seq.num[i], max: seq.num[i], mag: NaN, den: NaN });
+  }
   // every split's parts first: `seen`'s marks hold only while no other interval is listed
   const base = partsTop;
   // the left parts i..k are one walk down the trie (one node longer each split)
   let left = memo.node(seq, i, i);
+  // at most every split's products (the chunk is reserved after the parts, which may take one)
+  let need = 0;
   for (let k = i; k < j; k++) {
     if (k > i) left = memo.next(left, seq.code[k]);
     const L = intervalValues(seq, memo, i, k, left);
@@ -232,13 +268,16 @@ export function intervalValues(seq: Sequence, memo: IntervalMemo, i: number, j: 
     }
     parts[partsTop++] = L;
     parts[partsTop++] = R;
+    need += L.len * R.len;
   }
   partsTop = base;
   const seen = newSeen();
-  listing.len = 0;
-  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[base + 2 * (k - i)], parts[base + 2 * (k - i) + 1], listing, seen)) return (at.vals = null);
-  const len = listing.len;
-  return (at.vals = { keys: null, n: listing.n.slice(0, len), d: listing.d.slice(0, len), len, min: NaN, max: NaN, mag: NaN, den: NaN });
+  // listed straight into the pool's end: every part is listed already, so nothing else writes there
+  memo.reserve(need);
+  const out: NumValues = { keys: null, n: memo.poolN, d: memo.poolD, off: memo.top, len: 0, min: NaN, max: NaN, mag: NaN, den: NaN };
+  for (let k = i; k < j; k++) if (!combine(opAt(seq, k + 1), parts[base + 2 * (k - i)], parts[base + 2 * (k - i) + 1], out, seen)) return (at.vals = null);
+  memo.top += out.len;
+  return (at.vals = out);
 }
 
 /** The values an interval has listed so far: small integers (most values) marked in `marks`
@@ -275,12 +314,15 @@ export function newSeen(): Seen {
 export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumValues, seen: Seen, lo = -Infinity, hi = Infinity): boolean {
   const mark = seen.mark;
   const add = op === "+" || op === "-";
+  const { n: Ln, d: Ld, off: Lo } = L;
+  const { n: Rn, d: Rd, off: Ro } = R;
+  const { n: On, d: Od, off: Oo } = out;
   for (let a = 0; a < L.len; a++) {
-    const an = L.n[a];
-    const ad = L.d[a];
+    const an = Ln[Lo + a];
+    const ad = Ld[Lo + a];
     for (let b = 0; b < R.len; b++) {
-      const bn = R.n[b];
-      const bd = R.d[b];
+      const bn = Rn[Ro + b];
+      const bd = Rd[Ro + b];
       let n: number;
       let d: number;
       if (add) {
@@ -325,8 +367,8 @@ export function combine(op: Operand["op"], L: NumValues, R: NumValues, out: NumV
         if ((seen.fracs ??= new Set()).has(vk)) continue;
         seen.fracs.add(vk);
       }
-      out.n[out.len] = n;
-      out.d[out.len++] = d;
+      On[Oo + out.len] = n;
+      Od[Oo + out.len++] = d;
     }
   }
   return true;
@@ -339,7 +381,7 @@ export const opAt = (seq: Sequence, k: number): Operand["op"] => seq.op[k];
 export function keysOf(V: NumValues): string[] {
   if (V.keys) return V.keys;
   const keys: string[] = [];
-  for (let a = 0; a < V.len; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
+  for (let a = V.off; a < V.off + V.len; a++) keys.push(V.d[a] === 1 ? String(V.n[a]) : `${V.n[a]}/${V.d[a]}`);
   return (V.keys = keys);
 }
 
@@ -349,7 +391,7 @@ export function spanOf(V: NumValues): void {
   if (V.min !== V.min) {
     let a = Infinity;
     let b = -Infinity;
-    for (let i = 0; i < V.len; i++) {
+    for (let i = V.off; i < V.off + V.len; i++) {
       const v = V.n[i] / V.d[i];
       if (v < a) a = v;
       if (v > b) b = v;
@@ -434,7 +476,7 @@ export function magOf(V: NumValues): void {
   if (V.mag !== V.mag) {
     let a = 0;
     let b = 0;
-    for (let i = 0; i < V.len; i++) {
+    for (let i = V.off; i < V.off + V.len; i++) {
       a = Math.max(a, Math.abs(V.n[i]));
       b = Math.max(b, V.d[i]);
     }

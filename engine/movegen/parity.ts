@@ -26,6 +26,7 @@
  * Sound by construction: a class outside the reachable set belongs to no completion.
  */
 import type { GridCell } from "../play";
+import { NumKeyTable } from "./numkeytable";
 import { probeCuts } from "./partners";
 import type { SideTable } from "./sides";
 
@@ -154,8 +155,9 @@ export class ParityCut {
   private readonly keyCls: Int32Array;
   private readonly reach = new Map<string, Uint8Array>();
   /** `bases` by the tiles left and the squares left, as one mixed-radix number (a string key
-   * built per search step was garbage, issue 28 smcost) */
-  private readonly ok = new Map<number, Uint8Array | null>();
+   * built per search step was garbage, issue 28 smcost; a Map keyed by that number, past 2^31,
+   * boxed it per lookup: 5 % of the allocation, smval) */
+  private readonly ok = new NumKeyTable<Uint8Array | null>();
   private readonly classOfFace = new Map<string, number>();
   private readonly size: number;
   /** rack keys that break the cut, and the most of each any partner vector takes */
@@ -315,3 +317,4 @@ export class ParityCut {
     return out;
   }
 }
+
