@@ -15,14 +15,14 @@ import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
-import { fillSide, groupCanFill, type ProbeCut } from "./fill";
+import { fillSide, groupCanFill, type OtherSide, type ProbeCut } from "./fill";
 import { otherSide } from "./otherside";
 import { smathWitness, witnessAtLeast, witnessSkips } from "./smathside";
 import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
-import { partnerUses, tileGroups } from "./partners";
+import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { smathTieCutOf, tieFirstSide } from "./smtie";
+import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
@@ -320,7 +320,7 @@ class GroupJoin {
     const { b, g, sides, probeSide, probed, picked, running } = this;
     // the first other side's table is looked up; further sides ('SMATH) are joined on its value
     const first = probeSide === 0 ? 1 : 0;
-    const other = sides[first].t;
+    let other = sides[first].t;
     const { a, b: z } = sides[probeSide];
     const shape = b.sideShape(g.dir, g.lane, a, z);
     if (shape.emptyIdx.length > b.rackPts.length) return;
@@ -347,7 +347,15 @@ class GroupJoin {
     if (!b.smath || next >= sides.length) next = -1;
     const rest = sides.length > 2 && b.smath ? sides.filter((_, si) => si !== probeSide && si !== first).map((x) => x.t) : null;
     let filling = -1;
+    // the list's last play when the first side's table was last filtered (`renewTie`)
+    let lastSeen = this.top.full() ? this.top.list[this.top.list.length - 1] : undefined;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
+      // 'SMATH: the last play changed inside the probe: the first side's late keys out now
+      // (running holds only the base here: the partners are rebuilt over it)
+      if (b.smath && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
+        lastSeen = this.top.list[this.top.list.length - 1];
+        if (this.renewTie(os, cut)) other = sides[0].t;
+      }
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
       const key = wit ? (vkey ?? String(iv)) : "";
@@ -413,6 +421,24 @@ class GroupJoin {
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
       }
     }, cut, os);
+  }
+
+  /** 'SMATH, the list's last play changed inside the probe (the probed side not the first): the
+   * first side's table without the entries whose key now sorts after the last's (smtie.ts
+   * `tieFirstSide`, sound while the probe goes on since the last only moves up the order); the
+   * partner vectors only those entries leave are retired (partners.ts `retirePartners`) and the
+   * tie cut's other sides' fewest brackets are asked again. True when the table changed. */
+  private renewTie(os: OtherSide, cut: ProbeCut | null): boolean {
+    const { b, g, sides, top } = this;
+    if (!smathTieRenew.on) return false;
+    const t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
+    if (t === sides[0].t) return false;
+    smathTieRenew.renewed++;
+    sides[0].t = t;
+    const others = sides.filter((_, si) => si !== this.probeSide).map((x) => x.t);
+    if (os.partners) smathTieRenew.retired += retirePartners(os.partners, partnerUses(b, others, this.running));
+    cut?.smTie?.othersChanged(others);
+    return true;
   }
 
   /** The probed side's score cut (ProbeCut, fill.ts): the rest of the score is known per

@@ -23,6 +23,8 @@ export interface PartnerUses {
   /** per vector, the most its joint picks add to the play's score (the `score` given to
    * `partnerUses`, summed over the picks' fillings); absent when not asked for */
   best?: Float64Array;
+  /** per vector, 1 once no play that can still enter the list takes it (`retirePartners`) */
+  dead?: Uint8Array;
 }
 
 /** The 'SMATH probe cuts (partners.ts, product.ts, parity.ts, and fill.ts `leastAt`'s score cut
@@ -89,6 +91,28 @@ export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array,
   return { k: K, n: all.size, vecs, best };
 }
 
+/**
+ * Marks `p`'s vectors that `now` lacks as dead, for the partner cut already under way (its lists
+ * index `p`'s vectors, so `p` is kept and only masked). `now` is `partnerUses` over the same base
+ * with some other side's entries left out: those no play that can still enter the list uses
+ * (smtie.ts `tieFirstSide`), so a play that can enter takes a vector of `now`, and a prefix with
+ * room for dead vectors only may be cut. `now` null (too many vectors): nothing marked.
+ */
+export function retirePartners(p: PartnerUses, now: PartnerUses | null): number {
+  if (!now) return 0;
+  const { k } = p;
+  const alive = new Set<string>();
+  for (let i = 0; i < now.n; i++) alive.add(key(now.vecs.subarray(i * k, (i + 1) * k)));
+  const dead = (p.dead ??= new Uint8Array(p.n));
+  let n = 0;
+  for (let i = 0; i < p.n; i++) {
+    if (dead[i] || alive.has(key(p.vecs.subarray(i * k, (i + 1) * k)))) continue;
+    dead[i] = 1;
+    n++;
+  }
+  return n;
+}
+
 function key(v: Uint8Array): string {
   let s = "";
   for (let i = 0; i < v.length; i++) s += String.fromCharCode(v[i]);
@@ -121,14 +145,14 @@ export class PartnerCut {
   /** After the d-th tile (key `key`, now used `used` times by the side): keep the vectors with
    * room for it at depth d + 1; false when none is left. */
   step(d: number, key: number, used: number): boolean {
-    const { vecs, k } = this.p;
+    const { vecs, k, dead } = this.p;
     const from = this.lists[d];
     const to = this.lists[d + 1];
     const room = this.counts[key] - used;
     let m = 0;
     for (let j = 0, n = this.len[d]; j < n; j++) {
       const v = from[j];
-      if (vecs[v * k + key] <= room) to[m++] = v;
+      if (vecs[v * k + key] <= room && !(dead && dead[v])) to[m++] = v;
     }
     this.len[d + 1] = m;
     if (m === 0) probeCuts.partner++;

@@ -61,7 +61,7 @@ export class SmathTieCut {
     /** the group's bound (bounds.ts, groupbound.ts): no play of the group scores above it */
     private readonly groupBound: number,
     /** the other sides' tables: each play takes one entry of each, with its witness's brackets */
-    private readonly others: readonly SideTable[],
+    private others: readonly SideTable[],
   ) {
     const n = olds.length;
     this.pairs = new Int32Array(n + 1);
@@ -107,6 +107,13 @@ export class SmathTieCut {
     const touching = this.numEnd[i] === 1 && !(br && br.open > 0);
     this.pairs[i + 1] = this.pairs[i] + (touching ? 1 : 0);
     this.numEnd[i + 1] = br && br.close > 0 ? 2 : 1;
+  }
+
+  /** The other sides' tables with entries left out that no play that can still enter the list
+   * uses (join.ts `renewTie`): their fewest brackets are asked again (no fewer than before). */
+  othersChanged(others: readonly SideTable[]): void {
+    this.others = others;
+    this.otherMin = -1;
   }
 
   /** a board tile at cell i */
@@ -186,16 +193,21 @@ function othersLeast(tables: readonly SideTable[]): number {
     let least = Infinity;
     for (let lb = 0; lb < byBound.length && lb < least; lb++) {
       for (const [e, vkey] of byBound[lb] ?? []) {
-        const w = e.wit ? smathWitness(e.wit, vkey) : e;
-        let n = 0;
-        if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
-        least = Math.min(least, n);
+        least = Math.min(least, entryBrackets(e, vkey));
         if (least === lb) break;
       }
     }
     if (least < Infinity) sum += least;
   }
   return sum;
+}
+
+/** The brackets entry `e` of value `vkey` writes in a play: its witness's (the fewest, brackets.ts). */
+function entryBrackets(e: Entry, vkey: string): number {
+  const w = e.wit ? smathWitness(e.wit, vkey) : e;
+  let n = 0;
+  if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
+  return n;
 }
 
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
@@ -241,6 +253,33 @@ export function groupBracketsAtLeast(b: SideBoard, g: Group): number {
 }
 
 
+/**
+ * The fewest brackets a side a..z of an 'SMATH group writes when at most `ops` of its empty squares
+ * take operators: `groupBracketsAtLeast`'s argument on one side (N - O - 1 touching pairs, less one
+ * per board bracket), and a side's new brackets come in pairs.
+ */
+function sideBracketsAtLeast(b: SideBoard, g: Group, a: number, z: number, ops: number): number {
+  let empties = 0;
+  let pairs = -1;
+  for (let i = a; i <= z; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    const o = b.at(r, c);
+    if (!o) empties++;
+    else if (isOp(o.core)) pairs--;
+    else pairs += 1 - o[g.dir].open - o[g.dir].close;
+  }
+  const o = Math.min(empties, ops);
+  pairs += empties - 2 * o;
+  return pairs <= 0 ? 0 : pairs + (pairs & 1);
+}
+
+/** `on`: a switch for the test that compares plays with and without `tieFirstSide` renewed inside a
+ * probe (join.ts `renewTie`); `renewed`: tables filtered there, `retired`: partner vectors retired */
+export const smathTieRenew = { on: true, renewed: 0, retired: 0 };
+
+/** `on`: switch of `tieFirstSide`'s per-entry bracket test (groups that could write fewer brackets than the last) */
+export const smathTieEntry = { on: true };
+
 /** `on`: a switch for the test that compares plays with and without `tieFirstSide`; `dropped`: entries left out */
 export const smathTieFirst = { on: true, dropped: 0 };
 
@@ -252,14 +291,21 @@ export const smathTieFirst = { on: true, dropped: 0 };
  * play it joins after the last on key. Such a play cannot enter when it cannot come first on an
  * earlier field either: its score is at most the group's bound ≤ the last's, its brackets at
  * least the group's fewest (`groupBracketsAtLeast`) ≥ the last's, its blanks and tiles at least
- * the group's ≥ the last's. (A listed play of the same key is not displaced: same placement, same
- * score, and no fewer brackets than the last's.) Sound as the last play changes while the group
- * is searched: it only moves up the order. The table itself (shared, sides.ts) is not changed.
+ * the group's ≥ the last's. Where the group's fewest brackets are below the last's, per entry: its
+ * play writes the entry's witness's brackets (exact) plus, per other side, at least
+ * `sideBracketsAtLeast` with the operators and blanks the entry leaves (tenth round, smath:18).
+ * (A listed play of the same key is not displaced: same placement, same score, and no fewer
+ * brackets than the last's.) Sound as the last play changes while the group is searched, or
+ * inside its probe (join.ts `renewTie`): it only moves up the order. The table itself (shared,
+ * sides.ts) is not changed.
  */
 export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z: number, t: SideTable): SideTable {
   if (!smathTieFirst.on || !b.smath || !top.full()) return t;
   const last = top.list[top.list.length - 1];
-  if (g.bound > last.score || groupBracketsAtLeast(b, g) < last.brackets) return t;
+  if (g.bound > last.score) return t;
+  // fewer brackets than the last's: possible for the group, so asked per entry (`lose`)
+  const perEntry = groupBracketsAtLeast(b, g) < last.brackets;
+  if (perEntry && !smathTieEntry.on) return t;
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
     const [r, c] = b.cellOf(g.dir, g.lane, i);
@@ -289,12 +335,36 @@ export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z:
     }
     return eq !== "" && eq > (theirs[ne] ?? "");
   };
+  // the rack's operators and blanks (each may be placed as an operator): the other sides take at
+  // most those the entry leaves, so each writes at least `sideBracketsAtLeast` with them
+  const opKeys: number[] = [];
+  for (let k = 0; k < K; k++) if (isOp(b.keys[k]) || k === b.blankKey) opKeys.push(k);
+  const restLeast = new Map<number, number>();
+  const rest = (off: number): number => {
+    let ops = 0;
+    for (const k of opKeys) ops += b.counts[k] - b.pool.buf[off + k];
+    let n = restLeast.get(ops);
+    if (n === undefined) {
+      n = 0;
+      for (let k = 0; k < g.eqs.length; k++) n += sideBracketsAtLeast(b, g, g.eqs[k] + 1, k + 1 === g.eqs.length ? g.e : g.eqs[k + 1] - 1, ops);
+      restLeast.set(ops, n);
+    }
+    return n;
+  };
+  // an entry whose play would write no fewer brackets than the last's: its own witness's brackets
+  // (exact) and the other sides' fewest; the cheap bound first (smathside.ts `witnessAtLeast`)
+  const lose = (e: Entry, vkey: string): boolean => {
+    if (!perEntry) return true;
+    const r = rest(e.off);
+    if (witnessAtLeast(e) + r >= last.brackets) return true;
+    return entryBrackets(e, vkey) + r >= last.brackets;
+  };
   const byValue = new Map<string, ValueBucket>();
   const byInt = new Map<number, ValueBucket>();
   const moved = new Map<ValueBucket, ValueBucket>();
   let dropped = 0;
   for (const [vkey, bucket] of t.byValue) {
-    const kept = bucket.entries.filter((e) => !after(e.off));
+    const kept = bucket.entries.filter((e) => !(after(e.off) && lose(e, vkey)));
     dropped += bucket.entries.length - kept.length;
     if (kept.length === 0) continue;
     const nb = kept.length === bucket.entries.length ? bucket : { value: bucket.value, entries: kept };

@@ -5,18 +5,23 @@
  * 1 and 6 are the same plays, brackets, blanks and order with the rank as without it, and the rank
  * changes the search (fewer groups searched, or more skipped by `mayTie`) on some racks. Likewise
  * smtie.ts `tieFirstSide` (the first side's entries whose key sorts after the last play's, left
- * out of a group that can only tie): the same plays with it as without it, and it drops entries.
+ * out of a group that can only tie): the same plays with it as without it, and it drops entries;
+ * and its tenth-round parts (per-entry brackets, `smathTieEntry`; renewed inside a probe, join.ts
+ * `renewTie`, `smathTieRenew`): the same plays with both as without on two bench positions.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parsePosition } from "../notation/position";
 import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { tieOrder } from "./bounds";
 import { exactPlays, type ExactResult } from "./exact";
-import { smathTieFirst } from "./smtie";
+import { smathTieEntry, smathTieFirst, smathTieRenew } from "./smtie";
 import { smathBoardsOf } from "./tests/probe-cuts";
+
+const SMATH_18 = "smath [0]+[1]×[0]÷[5]÷[7]=[0]?×[3]=[0]?/4-3=6/4[1]3[7]+[0]×[2]=[7]/4×10/4[3]1[3]8/3[0]=[6]÷[8]-[9]÷[12]=[0]?1/4[8]1[4]8/3[12]-[6]=[6]7/4[11]1[9]8/4×1÷8/4[1]?1[12]8/4×10/4[1]10/15/15 [10][10][11][5][8][2][8]?[2][6]/[11][10][9][10]×??[1]×[5] 160/258 0 57";
 
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
 
@@ -76,6 +81,36 @@ describe("'SMATH group order by tie-breaks (bounds.ts tieRank)", () => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(24);
+    expect(smathTieFirst.dropped).toBeGreaterThan(dropped);
+  });
+
+  it("the same top plays with and without tieFirstSide's per-entry brackets and its renewal inside a probe", { timeout: 600_000 }, () => {
+    // bench/positions/movegen.json smath:11 (where an entry dropped with 2 brackets too few puts
+    // 8-bracket plays in the top 2 and 4) and smath:18 (its last play arrives inside the probe)
+    const positions = [
+      "smath 15/1[0]1[4]5[6]5/1+1-5=5/1[2]1[2]5[6]5/[2]×[3]+[4]-[5]=[5]=[5]?4/1[6]1[5]5[6]5/1=1=5×5/1[12]+[7]=[12]+[7]?1[1]5/1-1×1-3=5/1[0]1[1]1[4]3[12]5/1×1=1=3÷5/1[1]1[7]1[8]3[10]5/1=1÷5×5/1[12]?1[1]?5[5]?5/15 [11][11][11][10][2][0][11]÷[3]-/??×÷[4][9][3][12][9][5] 109/154 0 58",
+      SMATH_18,
+    ];
+    const { renewed } = smathTieRenew;
+    const dropped = smathTieFirst.dropped;
+    let fewer = 0;
+    for (const text of positions) {
+      const p = parsePosition(text);
+      if (!p.ok) throw new Error(p.error);
+      const rack = p.value.racks[p.value.turn] as Face[];
+      for (const top of [1, 2, 4]) {
+        const cut = run(p.value.board, rack, top, true, smathTieRenew);
+        smathTieEntry.on = false;
+        const full = run(p.value.board, rack, top, false, smathTieRenew);
+        smathTieEntry.on = true;
+        expect(cut.complete && full.complete).toBe(true);
+        expect(shown(cut), `${text.slice(0, 40)}, top ${top}`).toEqual(shown(full));
+        expect(cut.stats.steps).toBeLessThanOrEqual(full.stats.steps);
+        if (cut.stats.steps < full.stats.steps) fewer++;
+      }
+    }
+    expect(fewer).toBeGreaterThanOrEqual(4);
+    expect(smathTieRenew.renewed).toBeGreaterThan(renewed);
     expect(smathTieFirst.dropped).toBeGreaterThan(dropped);
   });
 });
