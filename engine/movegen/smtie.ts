@@ -8,8 +8,9 @@
  * (brackets.ts writes one there: the tree's or a wrap), unless a board tile of the line has one
  * there already; each new bracket sits at one boundary, and a side's new brackets come in pairs,
  * so a side with p such boundaries writes at least p + (p & 1). The other sides add at least the
- * fewest their tables' entries write (`othersLeast`; each value's witness writes the fewest of any
- * bracketing, brackets.ts). A prefix is cut when that bound is above the last play's brackets, or
+ * fewest their tables' entries write (`othersLeastByOps`; each value's witness writes the fewest of
+ * any bracketing, brackets.ts), the rack's operators and blanks shared between the sides
+ * (`bracketsAtLeast`). A prefix is cut when that bound is above the last play's brackets, or
  * equal to it and the blanks (those placed so far, or the group's least), the tiles (fixed per
  * group) and, when the probed side is the group's first, the key's entries so far do not come
  * before the last play's.
