@@ -84,7 +84,7 @@ export const witnessSkips = { on: true, skipped: 0 };
 
 /** At most the brackets an entry's witness writes for any value (its written brackets when it has
  * no `wit`): the bigint programme (`sideWays`) was a quarter of the allocation on tie hunts and in
- * `othersLeast` (issue 28, smfix), and most of those witnesses only confirm a loss. */
+ * `othersLeastByOps` (issue 28, smfix), and most of those witnesses only confirm a loss. */
 export function witnessAtLeast(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
   if (e.wit) return witnessSkips.on ? bracketsAtLeast(e.wit.ops) : 0;
   let n = 0;

@@ -14,7 +14,7 @@ import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { sideValues, type Operand } from "./brackets";
 import { exactPlays, type ExactResult } from "./exact";
-import { smathTieCut } from "./smtie";
+import { sharedOps, smathTieCut } from "./smtie";
 import { smathBoardsOf } from "./tests/probe-cuts";
 
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
@@ -77,5 +77,33 @@ describe("'SMATH tie cut (smtie.ts)", () => {
     }
     expect(compared).toBeGreaterThanOrEqual(24);
     expect(smathTieCut.fired).toBeGreaterThan(fired);
+  });
+
+  it("the same top plays with the other sides' operators counted against the probed side's, and it cuts more", { timeout: 600_000 }, () => {
+    const rng = createRng("smath-tie-shared-ops");
+    let compared = 0;
+    let fewer = 0;
+    for (let n = 0; n < 12; n++) {
+      const board = boards[n % boards.length];
+      const rack: Face[] = [];
+      const size = 6 + rng.below(5);
+      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
+      for (const top of [1, 6]) {
+        const shared = run(board, rack, top, true);
+        sharedOps.on = false;
+        let apart: ExactResult;
+        try {
+          apart = run(board, rack, top, true);
+        } finally {
+          sharedOps.on = true;
+        }
+        if (!shared.complete || !apart.complete) continue;
+        compared++;
+        if (shared.stats.steps < apart.stats.steps) fewer++;
+        expect(shown(shared), `rack ${rack.join(" ")} on board ${n % boards.length}, top ${top}`).toEqual(shown(apart));
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(12);
+    expect(fewer).toBeGreaterThan(0);
   });
 });

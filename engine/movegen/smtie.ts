@@ -8,8 +8,9 @@
  * (brackets.ts writes one there: the tree's or a wrap), unless a board tile of the line has one
  * there already; each new bracket sits at one boundary, and a side's new brackets come in pairs,
  * so a side with p such boundaries writes at least p + (p & 1). The other sides add at least the
- * fewest their tables' entries write (`othersLeast`; each value's witness writes the fewest of any
- * bracketing, brackets.ts). A prefix is cut when that bound is above the last play's brackets, or
+ * fewest their tables' entries write (`othersLeastByOps`; each value's witness writes the fewest of
+ * any bracketing, brackets.ts), the rack's operators and blanks shared between the sides
+ * (`bracketsAtLeast`). A prefix is cut when that bound is above the last play's brackets, or
  * equal to it and the blanks (those placed so far, or the group's least), the tiles (fixed per
  * group) and, when the probed side is the group's first, the key's entries so far do not come
  * before the last play's.
@@ -45,8 +46,9 @@ export class SmathTieCut {
   private readonly oldMarks: Int32Array;
   /** the rack's keys of operators and of the blank (each may be placed as an operator) */
   private readonly opKeys: number[] = [];
-  /** the fewest brackets the other sides' entries write (summed over the sides), once asked for */
-  private otherMin = -1;
+  /** per Q: the fewest brackets the other sides' entries write (summed over the sides) when they
+   * take Q of the rack's operators and blanks together (`othersLeastByOps`), once asked for */
+  private otherMin: number[] | null = null;
 
   constructor(
     private readonly top: TopList,
@@ -87,10 +89,8 @@ export class SmathTieCut {
    * pairs at least; each board bracket covers at most one boundary. The rest of the side's empty
    * squares take at most `ops` operators (the rack's operators and blanks not yet placed).
    */
-  private pairsAhead(i: number, e: number, uses: Uint8Array): number {
+  private pairsAhead(i: number, e: number, ops: number): number {
     const rest = this.emptyRc.length - e - 1;
-    let ops = 0;
-    for (const k of this.opKeys) ops += this.b.counts[k] - uses[k];
     const o = Math.min(rest, ops);
     const nums = rest - o + this.oldNums[i + 1] + (this.numEnd[i + 1] === 1 ? 1 : 0);
     return Math.max(0, nums - o - this.oldOps[i + 1] - 1 - this.oldMarks[i + 1]);
@@ -113,7 +113,7 @@ export class SmathTieCut {
    * uses (join.ts `renewTie`): their fewest brackets are asked again (no fewer than before). */
   othersChanged(others: readonly SideTable[]): void {
     this.others = others;
-    this.otherMin = -1;
+    this.otherMin = null;
   }
 
   /** a board tile at cell i */
@@ -136,9 +136,7 @@ export class SmathTieCut {
     if (!onlyTies && this.groupBound > last.score) return true;
     // a play above the floor's score enters on score (need() is the floor's): no tie to break
     if (last.score < this.top.floor) return true;
-    const p = this.pairs[i + 1] + this.pairsAhead(i, e, uses);
-    if (this.otherMin < 0) this.otherMin = othersLeast(this.others);
-    const br = p + (p & 1) + this.otherMin;
+    const br = this.bracketsAtLeast(i, e, uses);
     if (br < last.brackets) return true;
     if (br === last.brackets) {
       const bl = Math.max(this.b.blankKey >= 0 ? uses[this.b.blankKey] : 0, this.minBlanks);
@@ -150,6 +148,32 @@ export class SmathTieCut {
     }
     smathTieCut.fired++;
     return false;
+  }
+
+  /**
+   * The fewest brackets of any play through this prefix: the probed side's pairs (made and ahead)
+   * plus the other sides' fewest, the rack's operators and blanks shared between them. Other
+   * sides' entries that take Q of those (disjoint tiles: every play's sides fit the rack together)
+   * leave the probed side's rest at most `left` - Q operators, and `pairsAhead` only grows as
+   * operators shrink; so the least over Q (Q ≤ left: more cannot fit) bounds every play.
+   */
+  private bracketsAtLeast(i: number, e: number, uses: Uint8Array): number {
+    let left = 0;
+    for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
+    this.otherMin ??= othersLeastByOps(this.others, this.opKeys, this.b.pool.buf, sharedOps.on);
+    const om = this.otherMin;
+    let best = Infinity;
+    for (let q = 0; q < om.length && q <= left; q++) {
+      if (om[q] === Infinity) continue;
+      const p = this.pairs[i + 1] + this.pairsAhead(i, e, sharedOps.on ? left - q : left);
+      best = Math.min(best, p + (p & 1) + om[q]);
+    }
+    // no other side's entry fits the tiles left: no play through this prefix (kept as before: 0)
+    if (best === Infinity) {
+      const p = this.pairs[i + 1] + this.pairsAhead(i, e, left);
+      best = p + (p & 1);
+    }
+    return best;
   }
 
   /** the probed side's entries 0..e sort after the last key's (so does every completed key) */
@@ -173,31 +197,49 @@ export class SmathTieCut {
   }
 }
 
+/** `on`: the other sides' operators counted against the probed side's (`bracketsAtLeast`); off
+ * only in the test that compares plays with and without it (smtie.test.ts) */
+export const sharedOps = { on: true };
+
 /**
- * The fewest brackets a play takes from the other sides: per table, the least over its entries of
- * the brackets their witness writes for their value (brackets.ts `sideValues`, the fewest of any
- * bracketing, so each side's count in the play is its entry's), summed over the tables. Witnesses
+ * The fewest brackets a play takes from the other sides, by the rack operators and blanks Q their
+ * entries take together: per table and per q, the least over its entries taking q of the brackets
+ * their witness writes for their value (brackets.ts `sideValues`, the fewest of any bracketing, so
+ * each side's count in the play is its entry's); the tables' arrays summed min-plus. Witnesses
  * are costly (a six-square side's table on smath:19 took 10 s), so entries are taken in the order
- * of a cheap bound below their count (smathside.ts `witnessAtLeast`) and none once that bound reaches the least.
+ * of a cheap bound below their count (smathside.ts `witnessAtLeast`) and none once that bound
+ * reaches the least of their q. A table with no entries adds 0 (as before: its side ends the group).
+ * With `byOps` off every entry counts as q = 0 (the least over all entries).
  */
-function othersLeast(tables: readonly SideTable[]): number {
-  let sum = 0;
+function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
+  let sum = [0];
   for (const t of tables) {
-    const byBound: Array<Array<[Entry, string]>> = [];
+    const byBound: Array<Array<[Entry, string, number]>> = [];
     for (const [vkey, bucket] of t.byValue) {
       for (const e of bucket.entries) {
-        const lb = witnessAtLeast(e);
-        (byBound[lb] ??= []).push([e, vkey]);
+        let q = 0;
+        if (byOps) for (const k of opKeys) q += buf[e.off + k];
+        (byBound[witnessAtLeast(e)] ??= []).push([e, vkey, q]);
       }
     }
-    let least = Infinity;
-    for (let lb = 0; lb < byBound.length && lb < least; lb++) {
-      for (const [e, vkey] of byBound[lb] ?? []) {
-        least = Math.min(least, entryBrackets(e, vkey));
-        if (least === lb) break;
+    const least: number[] = [];
+    let some = false;
+    for (let lb = 0; lb < byBound.length; lb++) {
+      for (const [e, vkey, q] of byBound[lb] ?? []) {
+        some = true;
+        if ((least[q] ?? Infinity) <= lb) continue;
+        least[q] = Math.min(least[q] ?? Infinity, entryBrackets(e, vkey));
       }
     }
-    if (least < Infinity) sum += least;
+    if (!some) continue;
+    const next: number[] = [];
+    for (let a = 0; a < sum.length; a++) {
+      for (let q = 0; q < least.length; q++) {
+        const v = sum[a] + (least[q] ?? Infinity);
+        if (v < (next[a + q] ?? Infinity)) next[a + q] = v;
+      }
+    }
+    sum = Array.from(next, (v) => v ?? Infinity);
   }
   return sum;
 }
