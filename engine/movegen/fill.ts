@@ -105,19 +105,30 @@ export interface ProbeCut {
  * item choices of the filling, and its value as an integer (`iv`) or, when not one, as text. */
 export type Probe = (uses: Uint8Array, chosen: Uint8Array, iv: number, vkey: string | null, wit?: SmathWit) => void;
 
-/** Per empty square, the items its cross-check lets through (a byte per item); null on old tiles. */
+/** Per empty square, the items its cross-check lets through (a byte per item); null on old tiles.
+ * The row of a square depends on the board and the square only (`SideBoard.itemCross`, -1 where
+ * refused), so it is made once per square and direction and shared by every side over it (read
+ * only): the probe and the tables fill many sides over the same squares. */
 function crossAllowed(b: SideBoard, dir: Direction, olds: Array<GridCell | undefined>, rc: Array<[number, number]>): Array<Uint8Array | null> {
-  const items = b.items;
+  let memo = okRows.get(b);
+  if (!memo) okRows.set(b, (memo = []));
   const okAt: Array<Uint8Array | null> = new Array(olds.length).fill(null);
   for (let i = 0; i < olds.length; i++) {
     if (olds[i]) continue;
     const [r, c] = rc[i];
-    const ok = new Uint8Array(items.length);
-    for (let k = 0; k < items.length; k++) ok[k] = b.cross(r, c, dir, items[k].core).ok ? 1 : 0;
+    const key = (r * b.size + c) * 2 + (dir === "across" ? 0 : 1);
+    let ok = memo[key];
+    if (!ok) {
+      const x = b.itemCross(r, c, dir);
+      ok = memo[key] = new Uint8Array(x.length);
+      for (let k = 0; k < x.length; k++) ok[k] = x[k] >= 0 ? 1 : 0;
+    }
     okAt[i] = ok;
   }
   return okAt;
 }
+
+const okRows = new WeakMap<SideBoard, Array<Uint8Array | undefined>>();
 
 /** live[i·S + s]: from automaton state s before square i, some filling of the squares left (old
  * tiles as they are, each empty square an item its cross-check allows) is accepted. Backward
@@ -277,9 +288,12 @@ export function groupCanFill(b: SideBoard, dir: Direction, lane: number, bounds:
  * being built, so the side's value lies in a range (`SideEval.restRange`); a prefix whose range
  * holds no value of the other side's table (`vals`, ascending) is not completed. With exactly one
  * operator tile left, the rest is that or, for each square the operator may take, "operand,
- * operator, operand" (`SideEval.oneOpMeets`). Returns the test
- * for the state after square i (false: cut), or null when there is nothing to test against. */
-function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vals: Float64Array | null): ((i: number) => boolean) | null {
+ * operator, operand" (`SideEval.oneOpMeets`). Returns the test for the state after square i
+ * (false: cut), or null when there is nothing to test against. The dfs counts the tiles it takes
+ * by role (`take`), so "some stop key / fraction left" and "operators left" are two subtractions,
+ * not a loop over the keys at every step: as every `uses[k] ≤ counts[k]`, some key of a set has
+ * a tile left exactly when the set's uses sum to less than its counts. */
+function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vals: Float64Array | null): RangeCut | null {
   const ev = b.sideEval;
   if (!ev || !vals) return null;
   const n = olds.length;
@@ -292,43 +306,53 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
     fracAhead[i] = fracAhead[i + 1] || (f !== null && f.kind === K_FRACTION) ? 1 : 0;
     if (f && f.kind === K_FRACTION) fmax = Math.max(fmax, f.a / f.b);
   }
-  // keys that leave nothing to test (a blank, a face of no known kind), operators, fractions
-  const stopKeys: number[] = [];
+  // each key's role: keys that leave nothing to test (a blank, a face of no known kind),
+  // operators, fractions; the rack's tiles per role
+  const role = new Uint8Array(b.keys.length);
+  const total = new Int32Array(4);
   const opKeys: number[] = [];
-  const fracKeys: number[] = [];
+  const { counts } = b;
   for (let k = 0; k < b.keys.length; k++) {
-    if (b.keyCls[k] === 2) stopKeys.push(k);
-    if (b.keyCls[k] === 1) opKeys.push(k);
     const f = faceInfo(b.keys[k]);
-    if (b.keyCls[k] === 0 && f.kind !== K_DIGIT) {
-      if (f.kind !== K_FRACTION) stopKeys.push(k);
+    if (b.keyCls[k] === 2) role[k] = R_STOP;
+    else if (b.keyCls[k] === 1) role[k] = R_OP;
+    else if (b.keyCls[k] === 0 && f.kind !== K_DIGIT) {
+      if (f.kind !== K_FRACTION) role[k] = R_STOP;
       else {
-        fracKeys.push(k);
+        role[k] = R_FRAC;
         fmax = Math.max(fmax, f.a / f.b);
       }
     }
+    if (role[k] === R_OP) opKeys.push(k);
+    total[role[k]] += counts[k];
   }
-  const { counts } = b;
+  const used = new Int32Array(4);
   const opCode = b.keys.map((f) => faceInfo(f).a);
-  return (i: number): boolean => {
+  const test = (i: number): boolean => {
     if (opAhead[i + 1]) return true;
-    for (const k of stopKeys) if (uses[k] < counts[k]) return true;
+    if (used[R_STOP] < total[R_STOP]) return true;
     // operators left: none, or exactly one (`oneOpMeets`); more leave nothing to test
-    let opsLeft = 0;
-    let op = 0;
-    for (const k of opKeys) {
-      opsLeft += counts[k] - uses[k];
-      if (uses[k] < counts[k]) op = opCode[k];
-    }
+    const opsLeft = total[R_OP] - used[R_OP];
     if (opsLeft > 1) return true;
-    let frac = fracAhead[i + 1] === 1;
-    for (const k of fracKeys) if (uses[k] < counts[k]) frac = true;
+    let op = 0;
+    if (opsLeft === 1) for (const k of opKeys) if (uses[k] < counts[k]) op = opCode[k];
+    const frac = fracAhead[i + 1] === 1 || used[R_FRAC] < total[R_FRAC];
     const r = n - i - 1;
     if (!ev.restRange(i + 1, r, frac, fmax)) return true;
     if (anyIn(vals, ev.lo, ev.hi)) return true;
     return opsLeft === 1 && ev.oneOpMeets(i + 1, r, frac, fmax, op, vals);
   };
+  return { test, take: (key, d) => (used[role[key]] += d) };
 }
+
+/** `rangeCut`'s test and the dfs's count of the tiles it takes (d: +1 or −1) by role */
+interface RangeCut {
+  test: (i: number) => boolean;
+  take: (key: number, d: number) => void;
+}
+const R_STOP = 1;
+const R_OP = 2;
+const R_FRAC = 3;
 
 /** Number Scrabble's value-bonus cut (ProbeCut.bonus, nseval.ts `BonusCut`): the test for the
  * state after square i with the score so far (false: keep), or null when there is none. A `²` may
@@ -408,7 +432,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
     return b.sideEval!.sumAbove(i + 1, vmax);
   };
-  const inRange = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
+  const range = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
+  const inRange = range ? range.test : null;
   const bonus = bonusCut(b, olds, uses, cut);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
@@ -462,6 +487,25 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     }
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
+  // The items square i lets through from automaton state `state` to a live state, ascending,
+  // with that state (pairs k, st): fixed for the whole search (cross-checks, automaton, liveness),
+  // so made once per square and state, not re-tested for every item at every node.
+  const nexts: Array<Int16Array | undefined> = new Array(n * S);
+  const nextOf = (i: number, state: number): Int16Array => {
+    const at = state < S ? i * S + state : -1;
+    const had = at >= 0 ? nexts[at] : undefined;
+    if (had) return had;
+    const ok = okAt[i]!;
+    const row = b.autRow(state);
+    const pairs: number[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const st = row[k];
+      if (ok[k] && st !== REJECT && isLive(i + 1, st)) pairs.push(k, st);
+    }
+    const got = Int16Array.from(pairs);
+    if (at >= 0) nexts[at] = got;
+    return got;
+  };
   const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
     if (deadline.check()) return;
     if (i === n) {
@@ -486,14 +530,12 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       return;
     }
     const cell = cells[i];
-    const ok = okAt[i]!;
-    const row = b.autRow(state);
     const w = cut ? cut.w[e] : null;
     const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
-    for (let k = 0; k < items.length; k++) {
-      if (!ok[k]) continue;
-      const st = row[k];
-      if (st === REJECT || !isLive(i + 1, st)) continue;
+    const next = nextOf(i, state);
+    for (let j = 0; j < next.length; j += 2) {
+      const k = next[j];
+      const st = next[j + 1];
       const it = items[k];
       if (uses[it.key] >= counts[it.key]) continue;
       if (w && acc + w[k] < least) continue;
@@ -505,8 +547,10 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === BIG) bg = true;
       }
       uses[it.key]++;
+      range?.take(it.key, 1);
       if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[it.key]--;
+        range?.take(it.key, -1);
         continue;
       }
       chosen[e] = k;
@@ -514,6 +558,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       cell.blank = it.blank;
       dfs(i + 1, st, e + 1, bg, w ? acc + w[k] : 0);
       uses[it.key]--;
+      range?.take(it.key, -1);
     }
   };
   dfs(0, START, 0, false, 0);
