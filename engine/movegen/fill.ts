@@ -342,13 +342,15 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
     if (anyIn(vals, ev.lo, ev.hi)) return true;
     return opsLeft === 1 && ev.oneOpMeets(i + 1, r, frac, fmax, op, vals);
   };
-  return { test, take: (key, d) => (used[role[key]] += d) };
+  return { test, role, used };
 }
 
-/** `rangeCut`'s test and the dfs's count of the tiles it takes (d: +1 or −1) by role */
+/** `rangeCut`'s test, each key's role and the count by role of the tiles the dfs has taken
+ * (`used[role[key]]`, kept by the dfs beside `uses`) */
 interface RangeCut {
   test: (i: number) => boolean;
-  take: (key: number, d: number) => void;
+  role: Uint8Array;
+  used: Int32Array;
 }
 const R_STOP = 1;
 const R_OP = 2;
@@ -434,6 +436,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   };
   const range = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
   const inRange = range ? range.test : null;
+  const role = range ? range.role : null;
+  const used = range ? range.used : null;
   const bonus = bonusCut(b, olds, uses, cut);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
@@ -488,7 +492,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
   // The items square i lets through from automaton state `state` to a live state, ascending,
-  // with that state (pairs k, st): fixed for the whole search (cross-checks, automaton, liveness),
+  // with that state and the item's rack key (triples k, st, key): fixed for the whole search (cross-checks, automaton, liveness),
   // so made once per square and state, not re-tested for every item at every node.
   const nexts: Array<Int16Array | undefined> = new Array(n * S);
   const nextOf = (i: number, state: number): Int16Array => {
@@ -500,7 +504,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const pairs: number[] = [];
     for (let k = 0; k < items.length; k++) {
       const st = row[k];
-      if (ok[k] && st !== REJECT && isLive(i + 1, st)) pairs.push(k, st);
+      if (ok[k] && st !== REJECT && isLive(i + 1, st)) pairs.push(k, st, items[k].key);
     }
     const got = Int16Array.from(pairs);
     if (at >= 0) nexts[at] = got;
@@ -533,11 +537,12 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const w = cut ? cut.w[e] : null;
     const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
     const next = nextOf(i, state);
-    for (let j = 0; j < next.length; j += 2) {
+    for (let j = 0; j < next.length; j += 3) {
       const k = next[j];
       const st = next[j + 1];
+      const key = next[j + 2];
       const it = items[k];
-      if (uses[it.key] >= counts[it.key]) continue;
+      if (uses[key] >= counts[key]) continue;
       if (w && acc + w[k] < least) continue;
       if (tie && !tie.step(e, k)) continue;
       let bg = big;
@@ -546,19 +551,19 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === DEAD) continue;
         if (r === BIG) bg = true;
       }
-      uses[it.key]++;
-      range?.take(it.key, 1);
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
-        uses[it.key]--;
-        range?.take(it.key, -1);
+      uses[key]++;
+      if (role) used![role[key]]++;
+      if ((partners && !partners.step(e, key, uses[key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
+        uses[key]--;
+        if (role) used![role[key]]--;
         continue;
       }
       chosen[e] = k;
       cell.core = it.core;
       cell.blank = it.blank;
       dfs(i + 1, st, e + 1, bg, w ? acc + w[k] : 0);
-      uses[it.key]--;
-      range?.take(it.key, -1);
+      uses[key]--;
+      if (role) used![role[key]]--;
     }
   };
   dfs(0, START, 0, false, 0);

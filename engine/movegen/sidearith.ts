@@ -46,6 +46,19 @@ export function faceInfo(f: string): FaceInfo {
 
 function gcd(a: number, b: number): number {
   if (a < 0) a = -a;
+  // most operands and sums are integers (b = 1); and `%` on doubles is a library call, so
+  // values that fit 31 bits take the integer loop (the same result: every value is an integer)
+  if (b === 1 || a === 1) return 1;
+  if (b > 0 && a <= 0x7fffffff && b <= 0x7fffffff) {
+    let x = a | 0;
+    let y = b | 0;
+    while (y !== 0) {
+      const t = x % y;
+      x = y;
+      y = t;
+    }
+    return x;
+  }
   while (b !== 0) {
     const t = a % b;
     a = b;
