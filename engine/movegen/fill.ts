@@ -395,6 +395,49 @@ function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
   };
 }
 
+/** The value cut (probing Equate, valued incrementally): once no `−` can follow, the side's value
+ * is at least its completed terms' sum, so a prefix whose sum is above every value of the other
+ * side (`vmax`, which carries a hair of slack, so double rounding can never cut a filling that
+ * meets it) is cut. The test after placing square i (depth i + 1): true cuts. */
+function valueCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vmax: number): (i: number) => boolean {
+  const { counts } = b;
+  const n = olds.length;
+  const minusKey = b.keys.indexOf("-");
+  const minusAhead = new Uint8Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
+  return (i: number): boolean => {
+    if (minusAhead[i + 1]) return false;
+    if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
+    if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
+    return b.sideEval!.sumAbove(i + 1, vmax);
+  };
+}
+
+/** The items square i lets through from automaton state `state` to a live state, ascending, with
+ * that state and the item's rack key (triples k, st, key): fixed for a whole `fillSide` (its
+ * cross-checks, the automaton, liveness), so made once per square and state (lazily) rather than
+ * re-tested for every item at every node of the search. */
+function passable(b: SideBoard, okAt: Array<Uint8Array | null>, live: Uint8Array, n: number): (i: number, state: number) => Int16Array {
+  const S = AUT_STATES;
+  const { items } = b;
+  const nexts: Array<Int16Array | undefined> = new Array(n * S);
+  return (i: number, state: number): Int16Array => {
+    const at = state < S ? i * S + state : -1;
+    const had = at >= 0 ? nexts[at] : undefined;
+    if (had) return had;
+    const ok = okAt[i]!;
+    const row = b.autRow(state);
+    const triples: number[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const st = row[k];
+      if (ok[k] && st !== REJECT && (st >= S || live[(i + 1) * S + st] === 1)) triples.push(k, st, items[k].key);
+    }
+    const got = Int16Array.from(triples);
+    if (at >= 0) nexts[at] = got;
+    return got;
+  };
+}
+
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
  * `probe`, each valid filling goes to it instead of the list (see the module comment). */
 export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
@@ -420,20 +463,8 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const isLive = (i: number, st: number): boolean => st >= S || live[i * S + st] === 1;
   if (!isLive(0, START)) return out;
   if (!rackCanFill(b, olds, okAt, live, other)) return out;
-  // value cut (probing, valued incrementally): once no `−` can follow, the side's value is at least
-  // its completed terms' sum, so a prefix whose sum is above every value of the other side is cut.
-  // The bound carries a hair of slack, so double rounding can never cut a filling that meets it.
   const vmax = b.sideEval && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
-  const minusKey = b.keys.indexOf("-");
-  const minusAhead = new Uint8Array(n + 1);
-  for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
-  /** after placing square i (depth i + 1): no `−` can come and the sum is above every value */
-  const aboveAll = (i: number): boolean => {
-    if (minusAhead[i + 1]) return false;
-    if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
-    if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
-    return b.sideEval!.sumAbove(i + 1, vmax);
-  };
+  const aboveAll = vmax < Infinity ? valueCut(b, olds, uses, vmax) : null;
   const range = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
   const inRange = range ? range.test : null;
   const role = range ? range.role : null;
@@ -491,25 +522,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     }
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
-  // The items square i lets through from automaton state `state` to a live state, ascending,
-  // with that state and the item's rack key (triples k, st, key): fixed for the whole search (cross-checks, automaton, liveness),
-  // so made once per square and state, not re-tested for every item at every node.
-  const nexts: Array<Int16Array | undefined> = new Array(n * S);
-  const nextOf = (i: number, state: number): Int16Array => {
-    const at = state < S ? i * S + state : -1;
-    const had = at >= 0 ? nexts[at] : undefined;
-    if (had) return had;
-    const ok = okAt[i]!;
-    const row = b.autRow(state);
-    const pairs: number[] = [];
-    for (let k = 0; k < items.length; k++) {
-      const st = row[k];
-      if (ok[k] && st !== REJECT && isLive(i + 1, st)) pairs.push(k, st, items[k].key);
-    }
-    const got = Int16Array.from(pairs);
-    if (at >= 0) nexts[at] = got;
-    return got;
-  };
+  const nextOf = passable(b, okAt, live, n);
   const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
     if (deadline.check()) return;
     if (i === n) {
@@ -528,7 +541,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         const r = ev.step(i, oldInfo[i]!);
         if (r === DEAD) return;
         if (r === BIG) bg = true;
-        else if ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i))) return;
+        else if ((aboveAll && aboveAll(i)) || (inRange && !inRange(i))) return;
       }
       dfs(i + 1, st, e, bg, acc);
       return;
@@ -553,7 +566,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       }
       uses[key]++;
       if (role) used![role[key]]++;
-      if ((partners && !partners.step(e, key, uses[key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
+      if ((partners && !partners.step(e, key, uses[key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((aboveAll && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
         uses[key]--;
         if (role) used![role[key]]--;
         continue;
