@@ -105,19 +105,30 @@ export interface ProbeCut {
  * item choices of the filling, and its value as an integer (`iv`) or, when not one, as text. */
 export type Probe = (uses: Uint8Array, chosen: Uint8Array, iv: number, vkey: string | null, wit?: SmathWit) => void;
 
-/** Per empty square, the items its cross-check lets through (a byte per item); null on old tiles. */
+/** Per empty square, the items its cross-check lets through (a byte per item); null on old tiles.
+ * The row of a square depends on the board and the square only (`SideBoard.itemCross`, -1 where
+ * refused), so it is made once per square and direction and shared by every side over it (read
+ * only): the probe and the tables fill many sides over the same squares. */
 function crossAllowed(b: SideBoard, dir: Direction, olds: Array<GridCell | undefined>, rc: Array<[number, number]>): Array<Uint8Array | null> {
-  const items = b.items;
+  let memo = okRows.get(b);
+  if (!memo) okRows.set(b, (memo = []));
   const okAt: Array<Uint8Array | null> = new Array(olds.length).fill(null);
   for (let i = 0; i < olds.length; i++) {
     if (olds[i]) continue;
     const [r, c] = rc[i];
-    const ok = new Uint8Array(items.length);
-    for (let k = 0; k < items.length; k++) ok[k] = b.cross(r, c, dir, items[k].core).ok ? 1 : 0;
+    const key = (r * b.size + c) * 2 + (dir === "across" ? 0 : 1);
+    let ok = memo[key];
+    if (!ok) {
+      const x = b.itemCross(r, c, dir);
+      ok = memo[key] = new Uint8Array(x.length);
+      for (let k = 0; k < x.length; k++) ok[k] = x[k] >= 0 ? 1 : 0;
+    }
     okAt[i] = ok;
   }
   return okAt;
 }
+
+const okRows = new WeakMap<SideBoard, Array<Uint8Array | undefined>>();
 
 /** live[i·S + s]: from automaton state s before square i, some filling of the squares left (old
  * tiles as they are, each empty square an item its cross-check allows) is accepted. Backward
@@ -277,9 +288,12 @@ export function groupCanFill(b: SideBoard, dir: Direction, lane: number, bounds:
  * being built, so the side's value lies in a range (`SideEval.restRange`); a prefix whose range
  * holds no value of the other side's table (`vals`, ascending) is not completed. With exactly one
  * operator tile left, the rest is that or, for each square the operator may take, "operand,
- * operator, operand" (`SideEval.oneOpMeets`). Returns the test
- * for the state after square i (false: cut), or null when there is nothing to test against. */
-function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vals: Float64Array | null): ((i: number) => boolean) | null {
+ * operator, operand" (`SideEval.oneOpMeets`). Returns the test for the state after square i
+ * (false: cut), or null when there is nothing to test against. The dfs counts the tiles it takes
+ * by role (`take`), so "some stop key / fraction left" and "operators left" are two subtractions,
+ * not a loop over the keys at every step: as every `uses[k] ≤ counts[k]`, some key of a set has
+ * a tile left exactly when the set's uses sum to less than its counts. */
+function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vals: Float64Array | null): RangeCut | null {
   const ev = b.sideEval;
   if (!ev || !vals) return null;
   const n = olds.length;
@@ -292,43 +306,55 @@ function rangeCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
     fracAhead[i] = fracAhead[i + 1] || (f !== null && f.kind === K_FRACTION) ? 1 : 0;
     if (f && f.kind === K_FRACTION) fmax = Math.max(fmax, f.a / f.b);
   }
-  // keys that leave nothing to test (a blank, a face of no known kind), operators, fractions
-  const stopKeys: number[] = [];
+  // each key's role: keys that leave nothing to test (a blank, a face of no known kind),
+  // operators, fractions; the rack's tiles per role
+  const role = new Uint8Array(b.keys.length);
+  const total = new Int32Array(4);
   const opKeys: number[] = [];
-  const fracKeys: number[] = [];
+  const { counts } = b;
   for (let k = 0; k < b.keys.length; k++) {
-    if (b.keyCls[k] === 2) stopKeys.push(k);
-    if (b.keyCls[k] === 1) opKeys.push(k);
     const f = faceInfo(b.keys[k]);
-    if (b.keyCls[k] === 0 && f.kind !== K_DIGIT) {
-      if (f.kind !== K_FRACTION) stopKeys.push(k);
+    if (b.keyCls[k] === 2) role[k] = R_STOP;
+    else if (b.keyCls[k] === 1) role[k] = R_OP;
+    else if (b.keyCls[k] === 0 && f.kind !== K_DIGIT) {
+      if (f.kind !== K_FRACTION) role[k] = R_STOP;
       else {
-        fracKeys.push(k);
+        role[k] = R_FRAC;
         fmax = Math.max(fmax, f.a / f.b);
       }
     }
+    if (role[k] === R_OP) opKeys.push(k);
+    total[role[k]] += counts[k];
   }
-  const { counts } = b;
+  const used = new Int32Array(4);
   const opCode = b.keys.map((f) => faceInfo(f).a);
-  return (i: number): boolean => {
+  const test = (i: number): boolean => {
     if (opAhead[i + 1]) return true;
-    for (const k of stopKeys) if (uses[k] < counts[k]) return true;
+    if (used[R_STOP] < total[R_STOP]) return true;
     // operators left: none, or exactly one (`oneOpMeets`); more leave nothing to test
-    let opsLeft = 0;
-    let op = 0;
-    for (const k of opKeys) {
-      opsLeft += counts[k] - uses[k];
-      if (uses[k] < counts[k]) op = opCode[k];
-    }
+    const opsLeft = total[R_OP] - used[R_OP];
     if (opsLeft > 1) return true;
-    let frac = fracAhead[i + 1] === 1;
-    for (const k of fracKeys) if (uses[k] < counts[k]) frac = true;
+    let op = 0;
+    if (opsLeft === 1) for (const k of opKeys) if (uses[k] < counts[k]) op = opCode[k];
+    const frac = fracAhead[i + 1] === 1 || used[R_FRAC] < total[R_FRAC];
     const r = n - i - 1;
     if (!ev.restRange(i + 1, r, frac, fmax)) return true;
     if (anyIn(vals, ev.lo, ev.hi)) return true;
     return opsLeft === 1 && ev.oneOpMeets(i + 1, r, frac, fmax, op, vals);
   };
+  return { test, role, used };
 }
+
+/** `rangeCut`'s test, each key's role and the count by role of the tiles the dfs has taken
+ * (`used[role[key]]`, kept by the dfs beside `uses`) */
+interface RangeCut {
+  test: (i: number) => boolean;
+  role: Uint8Array;
+  used: Int32Array;
+}
+const R_STOP = 1;
+const R_OP = 2;
+const R_FRAC = 3;
 
 /** Number Scrabble's value-bonus cut (ProbeCut.bonus, nseval.ts `BonusCut`): the test for the
  * state after square i with the score so far (false: keep), or null when there is none. A `²` may
@@ -369,6 +395,49 @@ function bonusCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Ar
   };
 }
 
+/** The value cut (probing Equate, valued incrementally): once no `−` can follow, the side's value
+ * is at least its completed terms' sum, so a prefix whose sum is above every value of the other
+ * side (`vmax`, which carries a hair of slack, so double rounding can never cut a filling that
+ * meets it) is cut. The test after placing square i (depth i + 1): true cuts. */
+function valueCut(b: SideBoard, olds: Array<GridCell | undefined>, uses: Uint8Array, vmax: number): (i: number) => boolean {
+  const { counts } = b;
+  const n = olds.length;
+  const minusKey = b.keys.indexOf("-");
+  const minusAhead = new Uint8Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
+  return (i: number): boolean => {
+    if (minusAhead[i + 1]) return false;
+    if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
+    if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
+    return b.sideEval!.sumAbove(i + 1, vmax);
+  };
+}
+
+/** The items square i lets through from automaton state `state` to a live state, ascending, with
+ * that state and the item's rack key (triples k, st, key): fixed for a whole `fillSide` (its
+ * cross-checks, the automaton, liveness), so made once per square and state (lazily) rather than
+ * re-tested for every item at every node of the search. */
+function passable(b: SideBoard, okAt: Array<Uint8Array | null>, live: Uint8Array, n: number): (i: number, state: number) => Int16Array {
+  const S = AUT_STATES;
+  const { items } = b;
+  const nexts: Array<Int16Array | undefined> = new Array(n * S);
+  return (i: number, state: number): Int16Array => {
+    const at = state < S ? i * S + state : -1;
+    const had = at >= 0 ? nexts[at] : undefined;
+    if (had) return had;
+    const ok = okAt[i]!;
+    const row = b.autRow(state);
+    const triples: number[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const st = row[k];
+      if (ok[k] && st !== REJECT && (st >= S || live[(i + 1) * S + st] === 1)) triples.push(k, st, items[k].key);
+    }
+    const got = Int16Array.from(triples);
+    if (at >= 0) nexts[at] = got;
+    return got;
+  };
+}
+
 /** Every filling of a side's empty squares that makes it a valid side, with its value(s); with
  * `probe`, each valid filling goes to it instead of the list (see the module comment). */
 export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, rc: Array<[number, number]>, probe: Probe | null = null, cut: ProbeCut | null = null, other: OtherSide | null = null): RawFill[] {
@@ -394,21 +463,12 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const isLive = (i: number, st: number): boolean => st >= S || live[i * S + st] === 1;
   if (!isLive(0, START)) return out;
   if (!rackCanFill(b, olds, okAt, live, other)) return out;
-  // value cut (probing, valued incrementally): once no `−` can follow, the side's value is at least
-  // its completed terms' sum, so a prefix whose sum is above every value of the other side is cut.
-  // The bound carries a hair of slack, so double rounding can never cut a filling that meets it.
   const vmax = b.sideEval && probe && other && other.max < Infinity ? other.max * (1 + 1e-9) + 1e-9 : Infinity;
-  const minusKey = b.keys.indexOf("-");
-  const minusAhead = new Uint8Array(n + 1);
-  for (let i = n - 1; i >= 0; i--) minusAhead[i] = minusAhead[i + 1] || (olds[i] && olds[i]!.core === "-") ? 1 : 0;
-  /** after placing square i (depth i + 1): no `−` can come and the sum is above every value */
-  const aboveAll = (i: number): boolean => {
-    if (minusAhead[i + 1]) return false;
-    if (minusKey >= 0 && uses[minusKey] < counts[minusKey]) return false;
-    if (b.blankKey >= 0 && uses[b.blankKey] < counts[b.blankKey]) return false;
-    return b.sideEval!.sumAbove(i + 1, vmax);
-  };
-  const inRange = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
+  const aboveAll = vmax < Infinity ? valueCut(b, olds, uses, vmax) : null;
+  const range = rangeCut(b, olds, uses, b.sideEval && probe && other ? other.vals : null);
+  const inRange = range ? range.test : null;
+  const role = range ? range.role : null;
+  const used = range ? range.used : null;
   const bonus = bonusCut(b, olds, uses, cut);
   const partners = other?.partners ? new PartnerCut(other.partners, empties, counts) : null;
   const product = b.smath && probe && other && other.max < Infinity && probeCuts.on ? new ProductCut(olds, b.keys, counts, other.max) : null;
@@ -462,6 +522,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     }
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
+  const nextOf = passable(b, okAt, live, n);
   const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
     if (deadline.check()) return;
     if (i === n) {
@@ -480,22 +541,21 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         const r = ev.step(i, oldInfo[i]!);
         if (r === DEAD) return;
         if (r === BIG) bg = true;
-        else if ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i))) return;
+        else if ((aboveAll && aboveAll(i)) || (inRange && !inRange(i))) return;
       }
       dfs(i + 1, st, e, bg, acc);
       return;
     }
     const cell = cells[i];
-    const ok = okAt[i]!;
-    const row = b.autRow(state);
     const w = cut ? cut.w[e] : null;
     const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
-    for (let k = 0; k < items.length; k++) {
-      if (!ok[k]) continue;
-      const st = row[k];
-      if (st === REJECT || !isLive(i + 1, st)) continue;
+    const next = nextOf(i, state);
+    for (let j = 0; j < next.length; j += 3) {
+      const k = next[j];
+      const st = next[j + 1];
+      const key = next[j + 2];
       const it = items[k];
-      if (uses[it.key] >= counts[it.key]) continue;
+      if (uses[key] >= counts[key]) continue;
       if (w && acc + w[k] < least) continue;
       if (tie && !tie.step(e, k)) continue;
       let bg = big;
@@ -504,16 +564,19 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
         if (r === DEAD) continue;
         if (r === BIG) bg = true;
       }
-      uses[it.key]++;
-      if ((partners && !partners.step(e, it.key, uses[it.key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((vmax < Infinity && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
-        uses[it.key]--;
+      uses[key]++;
+      if (role) used![role[key]]++;
+      if ((partners && !partners.step(e, key, uses[key])) || (product && !product.step(i, it.core, uses, partners ? partners.takenAt(e + 1) : undefined)) || (parity && !parity.step(i, it.core, uses)) || (!bg && ((aboveAll && aboveAll(i)) || (inRange && !inRange(i)) || (bonus && bonus(i, acc + w![k], least)))) || (hull && !hull.meets(i, it.core, uses)) || (smTie && !smTie.step(i, e, k, uses, acc + w![k] < least + 0.5))) {
+        uses[key]--;
+        if (role) used![role[key]]--;
         continue;
       }
       chosen[e] = k;
       cell.core = it.core;
       cell.blank = it.blank;
       dfs(i + 1, st, e + 1, bg, w ? acc + w[k] : 0);
-      uses[it.key]--;
+      uses[key]--;
+      if (role) used![role[key]]--;
     }
   };
   dfs(0, START, 0, false, 0);

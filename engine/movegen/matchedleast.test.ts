@@ -11,7 +11,8 @@ import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { exactPlays, type ExactResult } from "./exact";
 import { matchedLeast } from "./fill";
-import { smathBoardsOf } from "./tests/probe-cuts";
+import { eqMatched } from "./probebound";
+import { boardsOf, sameTopWithAndWithoutCuts, smathBoardsOf } from "./tests/probe-cuts";
 
 const rs = getRuleset("smath");
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
@@ -48,5 +49,16 @@ describe("'SMATH matched prefix bound (fill.ts leastAt)", () => {
     }
     expect(compared).toBeGreaterThanOrEqual(14);
     expect(fewer).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe("Equate matched prefix bound (probebound.ts leastAt, eqMatched)", () => {
+  const EQUATE_POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1/2", "3/4", "2/3", "+", "-", "×", "÷", "?", "="];
+  it("the same top plays with and without it, and it is used", { timeout: 900_000 }, () => {
+    const eqBoards = boardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"), "equate");
+    const before = eqMatched.fired;
+    expect(sameTopWithAndWithoutCuts(eqBoards, "equate-matched-least", EQUATE_POOL, eqMatched, "equate")).toBeGreaterThanOrEqual(9);
+    expect(sameTopWithAndWithoutCuts(eqBoards, "equate-matched-least-digits", EQUATE_POOL.slice(0, 13).concat(["+", "×"]), eqMatched, "equate")).toBeGreaterThanOrEqual(9);
+    expect(eqMatched.fired).toBeGreaterThan(before);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The probe's score bound with the tiles left ('SMATH; fill.ts `fillSide` asks `leastAt` at every
- * empty square): the most the probed side's squares left and the other sides can still add, by a
+ * The probe's score bound with the tiles left ('SMATH, and Equate since the tenth round; fill.ts
+ * `fillSide` asks `leastAt` at every empty square): the most the probed side's squares left and the other sides can still add, by a
  * largest matching of those squares to the rack tiles left (docs/movegen-speed.md, "eighth round:
  * the proofs that remain") and, where the partner vectors are known, per partner vector ("ninth
  * round: blanks"). Split from fill.ts, which fills the squares for every ruleset.
@@ -17,7 +17,8 @@ import type { SideBoard } from "./sides";
 export function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): number {
   const lim = cut.limit();
   // no list score to reach yet (nothing is cut), or another ruleset: the static bound
-  if (!b.smath || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
+  // (Equate: the boards `sideEval` values; Number Scrabble keeps the static bound)
+  if ((!b.smath && !(eqMatched.on && b.sideEval)) || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
   const { counts } = b;
   // the matching depends on the square and the tiles left only: memoised per probe (a dfs reaches
   // one multiset of tiles left by many orders)
@@ -28,6 +29,7 @@ export function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number
   const known = memo.get(mk);
   if (known !== undefined) return lim + known;
   const got = matchedRest(cut, b, uses, e);
+  if (!b.smath) eqMatched.fired++;
   memo.set(mk, got);
   return lim + got;
 }
@@ -147,3 +149,10 @@ function keyWeights(cut: ProbeCut, b: SideBoard): Float64Array[] {
   keyWeightsOf.set(cut, kw);
   return kw;
 }
+
+/** Switch of the matched prefix bound for Equate (off: Equate reads the static `rem[e]`, as
+ * before the tenth round) for its test; `fired`: matchings made for Equate. The bound is the
+ * 'SMATH one: admissible for any ruleset, as a completion puts distinct rack tiles left on the
+ * squares left, each adding at most its weight there (`w`, Equate's too), so their sum is at most
+ * a largest matching of those squares to those tiles, never above `rem[e]` (each square's best). */
+export const eqMatched = { on: true, fired: 0 };

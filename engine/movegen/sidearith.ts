@@ -46,6 +46,19 @@ export function faceInfo(f: string): FaceInfo {
 
 function gcd(a: number, b: number): number {
   if (a < 0) a = -a;
+  // most operands and sums are integers (b = 1); and `%` on doubles is a library call, so
+  // values that fit 31 bits take the integer loop (the same result: every value is an integer)
+  if (b === 1 || a === 1) return 1;
+  if (b > 0 && a <= 0x7fffffff && b <= 0x7fffffff) {
+    let x = a | 0;
+    let y = b | 0;
+    while (y !== 0) {
+      const t = x % y;
+      x = y;
+      y = t;
+    }
+    return x;
+  }
   while (b !== 0) {
     const t = a % b;
     a = b;
@@ -205,7 +218,7 @@ export class SideEval {
         olo = x;
         ohi = x;
       } else {
-        const pw = 10 ** r;
+        const pw = pow10(r);
         if (ok === 1) olo = frac ? (x * pw) / 10 : x * pw;
         // an operand begun here has no leading zero when it spans two squares or more
         else olo = r < 2 ? 0 : frac ? pw / 100 : pw / 10;
@@ -259,7 +272,7 @@ export class SideEval {
         ahi = alo;
       } else {
         if (ok === 2) break;
-        const pw = 10 ** j;
+        const pw = pow10(j);
         if (ok === 1) {
           const x = s[p + ON];
           alo = frac ? (x * pw) / 10 : x * pw;
@@ -277,7 +290,7 @@ export class SideEval {
       }
       const m = r - j - 1;
       const blo = freshLo(m, frac);
-      const bhi = 10 ** m + fx;
+      const bhi = pow10(m) + fx;
       let lo: number;
       let hi: number;
       if (op >= 3) {
@@ -404,7 +417,14 @@ export function anyIn(vals: Float64Array, lo: number, hi: number): boolean {
 /** An operand of m squares begun fresh: at least this (no leading zero over two squares or more;
  * a fraction tile may end it) … */
 function freshLo(m: number, frac: boolean): number {
-  return m < 2 ? 0 : frac ? 10 ** (m - 2) : 10 ** (m - 1);
+  return m < 2 ? 0 : frac ? pow10(m - 2) : pow10(m - 1);
+}
+
+/** 10^k for the range cuts, read from a table (the same doubles `10 ** k` gives: `**` was a
+ * library call at every step of the probe) */
+const P10 = Float64Array.from({ length: 32 }, (_, k) => 10 ** k);
+function pow10(k: number): number {
+  return k < 32 ? P10[k] : 10 ** k;
 }
 
 /** `Q.toString` of n/d (reduced, d > 0). */
