@@ -9,12 +9,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePosition } from "../notation/position";
-import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
-import { exactPlays, type ExactResult } from "./exact";
+import { exactPlays } from "./exact";
 import { deadJoins } from "./join";
-import { smathBoardsOf } from "./tests/probe-cuts";
+import { eachRackWithAndWithout, searchWith, shownWithTies, smathBoardsOf } from "./tests/probe-cuts";
 
 const rs = getRuleset("smath");
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
@@ -28,35 +27,17 @@ const FROZEN = [
   "smath [0]×[0]÷[2]=[0]?8/2+12/2[2]1[4]5[4]4/2-1+5+4/2[3]1[5]5[6]4/1[2]-[6]+[7]=[3]?2-4/2[4]1[7]5[8]4/1[9]=[12]-[3]=[9]×[1]÷[1]=[9]1/2[6]1[7]5[8]4/2-1=5=4/2[11]1[9]?5[9]?4/2×12/2[5]12/2÷12/2[5]12 [3][3][4][4][6][1][11]+[10][10]/[5]-[10][8]×?[12]÷[0][8] 176/102 1 57",
 ];
 
-const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.brackets} ${p.blanks} ${JSON.stringify(p.placements)}`);
 
 describe("'SMATH join's dead-subtree skip (join.ts deadJoins)", () => {
   it("the same top plays with and without it, and it skips", { timeout: 900_000 }, () => {
-    const rng = createRng("smath-dead-joins");
     let compared = 0;
     let fewer = 0;
-    for (let n = 0; n < 10; n++) {
-      const board = boards[n % boards.length];
-      const rack: Face[] = [];
-      const size = 6 + rng.below(4);
-      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
-      for (const top of [1, 4]) {
-        const run = (on: boolean): ExactResult => {
-          deadJoins.on = on;
-          try {
-            return exactPlays(rs, board, rack, { top, maxWork: 250_000 });
-          } finally {
-            deadJoins.on = true;
-          }
-        };
-        const withIt = run(true);
-        const without = run(false);
-        if (!withIt.complete || !without.complete) continue;
-        compared++;
-        if (withIt.stats.steps < without.stats.steps) fewer++;
-        expect(shown(withIt), `top ${top}, rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(without));
-      }
-    }
+    eachRackWithAndWithout({ boards, seed: "smath-dead-joins", pool: POOL, sw: deadJoins, racks: 10, size: [6, 4], tops: [1, 4], maxWork: 250_000 }, (withIt, without, label) => {
+      if (!withIt.complete || !without.complete) return;
+      compared++;
+      if (withIt.stats.steps < without.stats.steps) fewer++;
+      expect(shownWithTies(withIt), label).toEqual(shownWithTies(without));
+    });
     expect(compared).toBeGreaterThanOrEqual(14);
     expect(fewer).toBeGreaterThanOrEqual(4);
   });
@@ -68,19 +49,12 @@ describe("'SMATH join's dead-subtree skip (join.ts deadJoins)", () => {
       if (!pos.ok) throw new Error(pos.error);
       const rack = pos.value.racks[pos.value.turn] as Face[];
       for (const top of [1, 4]) {
-        const run = (on: boolean): ExactResult => {
-          deadJoins.on = on;
-          try {
-            return exactPlays(rs, pos.value.board, rack, { top, maxWork: 400_000 });
-          } finally {
-            deadJoins.on = true;
-          }
-        };
-        const withIt = run(true);
-        const without = run(false);
+        const search = () => exactPlays(rs, pos.value.board, rack, { top, maxWork: 400_000 });
+        const withIt = searchWith(deadJoins, true, search);
+        const without = searchWith(deadJoins, false, search);
         expect(withIt.complete && without.complete).toBe(true);
         if (withIt.stats.steps < without.stats.steps) fewer++;
-        expect(shown(withIt), `top ${top}, ${text}`).toEqual(shown(without));
+        expect(shownWithTies(withIt), `top ${top}, ${text}`).toEqual(shownWithTies(without));
       }
     }
     // smath:25 alone: 15,647 → 9,295 steps at top 1

@@ -6,47 +6,25 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createRng } from "../random";
-import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
-import { exactPlays, type ExactResult } from "./exact";
 import { matchedLeast } from "./fill";
 import { eqMatched } from "./probebound";
-import { boardsOf, sameTopWithAndWithoutCuts, smathBoardsOf } from "./tests/probe-cuts";
+import { boardsOf, eachRackWithAndWithout, sameTopWithAndWithoutCuts, shownWithTies, smathBoardsOf } from "./tests/probe-cuts";
 
-const rs = getRuleset("smath");
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
 const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "0", "+", "-", "×", "÷", "?", "=", "7", "12"];
 
-const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.brackets} ${p.blanks} ${JSON.stringify(p.placements)}`);
 
 describe("'SMATH matched prefix bound (fill.ts leastAt)", () => {
   it("the same top plays with and without it, and it cuts", { timeout: 900_000 }, () => {
-    const rng = createRng("smath-matched-least");
     let compared = 0;
     let fewer = 0;
-    for (let n = 0; n < 10; n++) {
-      const board = boards[n % boards.length];
-      const rack: Face[] = [];
-      const size = 7 + rng.below(4);
-      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
-      for (const top of [1, 4]) {
-        const run = (on: boolean): ExactResult => {
-          matchedLeast.on = on;
-          try {
-            return exactPlays(rs, board, rack, { top, maxWork: 250_000 });
-          } finally {
-            matchedLeast.on = true;
-          }
-        };
-        const withIt = run(true);
-        const without = run(false);
-        if (!withIt.complete || !without.complete) continue;
-        compared++;
-        if (withIt.stats.sideFillings < without.stats.sideFillings) fewer++;
-        expect(shown(withIt), `top ${top}, rack ${rack.join(" ")} on board ${n % boards.length}`).toEqual(shown(without));
-      }
-    }
+    eachRackWithAndWithout({ boards, seed: "smath-matched-least", pool: POOL, sw: matchedLeast, racks: 10, size: [7, 4], tops: [1, 4], maxWork: 250_000 }, (withIt, without, label) => {
+      if (!withIt.complete || !without.complete) return;
+      compared++;
+      if (withIt.stats.sideFillings < without.stats.sideFillings) fewer++;
+      expect(shownWithTies(withIt), label).toEqual(shownWithTies(without));
+    });
     expect(compared).toBeGreaterThanOrEqual(14);
     expect(fewer).toBeGreaterThanOrEqual(8);
   });

@@ -57,3 +57,42 @@ export function sameTopWithAndWithoutCuts(boards: ReadonlyArray<Parameters<typeo
   }
   return compared;
 }
+
+/** A play as the tie order reads it: score, brackets, blanks and placements. */
+export const shownWithTies = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.brackets} ${p.blanks} ${JSON.stringify(p.placements)}`);
+
+/** One search with a cut's switch `sw` set to `on` (restored after, whatever happens). */
+export function searchWith(sw: { on: boolean }, on: boolean, search: () => ExactResult): ExactResult {
+  sw.on = on;
+  try {
+    return search();
+  } finally {
+    sw.on = true;
+  }
+}
+
+/**
+ * The with-and-without comparison of one cut on seeded racks: `racks` racks of `size[0]` plus up to
+ * `size[1] - 1` tiles drawn from `pool`, rack n on board n (mod the boards), each searched at every
+ * `tops` with the switch on, then off (`maxWork` steps each); `visit` gets both results (complete or
+ * not) and a label naming the rack, to assert what the cut must keep and count what it saves.
+ */
+export function eachRackWithAndWithout(
+  o: { boards: ReadonlyArray<Parameters<typeof exactPlays>[1]>; seed: string; pool: readonly Face[]; sw: { on: boolean }; racks: number; size: [number, number]; tops: readonly number[]; maxWork: number; id?: RulesetId },
+  visit: (withIt: ExactResult, without: ExactResult, label: string) => void,
+): void {
+  const rs = getRuleset(o.id ?? "smath");
+  const rng = createRng(o.seed);
+  for (let n = 0; n < o.racks; n++) {
+    const board = o.boards[n % o.boards.length];
+    const rack: Face[] = [];
+    const size = o.size[0] + rng.below(o.size[1]);
+    for (let k = 0; k < size; k++) rack.push(o.pool[rng.below(o.pool.length)]);
+    for (const top of o.tops) {
+      const search = () => exactPlays(rs, board, rack, { top, maxWork: o.maxWork });
+      const withIt = searchWith(o.sw, true, search);
+      const without = searchWith(o.sw, false, search);
+      visit(withIt, without, `top ${top}, rack ${rack.join(" ")} on board ${n % o.boards.length}`);
+    }
+  }
+}
