@@ -94,28 +94,26 @@ function combine(op: number, a1: number, a2: number, b1: number, b2: number, h: 
   const scale = absMax(a1, a2, b1, b2);
   if (op === PLUS) addRange(h, o, a1 + b1, a2 + b2, scale);
   else if (op === MINUS) addRange(h, o, a1 - b2, a2 - b1, scale);
-  else if (op === TIMES) {
-    const p = mul(a1, b1);
-    const q = mul(a1, b2);
-    const r = mul(a2, b1);
-    const s = mul(a2, b2);
-    const lo = Math.min(p, q, r, s);
-    const hi = Math.max(p, q, r, s);
-    addRange(h, o, lo, hi, Math.max(Math.abs(lo), Math.abs(hi)));
-  } else {
+  else if (op === TIMES) addProducts(h, o, a1, a2, b1, b2);
+  else {
     // a divisor piece is all of one sign or {0}; dividing by 0 is no value
     if (b1 === 0 && b2 === 0) return;
     // 1 / [b1, b2] with 0 at most an endpoint (a part's open end)
     const r1 = b2 === 0 ? -Infinity : 1 / b2;
     const r2 = b1 === 0 ? Infinity : 1 / b1;
-    const p = mul(a1, r1);
-    const q = mul(a1, r2);
-    const r = mul(a2, r1);
-    const s = mul(a2, r2);
-    const lo = Math.min(p, q, r, s);
-    const hi = Math.max(p, q, r, s);
-    addRange(h, o, lo, hi, Math.max(Math.abs(lo), Math.abs(hi)));
+    addProducts(h, o, a1, a2, r1, r2);
   }
+}
+
+/** The products of [a1, a2] and [b1, b2] (the least and most of the four corners) added to `h`. */
+function addProducts(h: Float64Array, o: number, a1: number, a2: number, b1: number, b2: number): void {
+  const p = mul(a1, b1);
+  const q = mul(a1, b2);
+  const r = mul(a2, b1);
+  const s = mul(a2, b2);
+  const lo = Math.min(p, q, r, s);
+  const hi = Math.max(p, q, r, s);
+  addRange(h, o, lo, hi, Math.max(Math.abs(lo), Math.abs(hi)));
 }
 
 /** Squares of a side as the hull reads them: per square, a number range it may hold (lo > hi:
