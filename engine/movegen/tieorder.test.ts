@@ -13,13 +13,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePosition } from "../notation/position";
-import { createRng } from "../random";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { tieOrder } from "./bounds";
 import { exactPlays, type ExactResult } from "./exact";
 import { smathTieEntry, smathTieFirst, smathTieRenew } from "./smtie";
-import { smathBoardsOf } from "./tests/probe-cuts";
+import { eachRackWithAndWithout, smathBoardsOf } from "./tests/probe-cuts";
 
 const SMATH_18 = "smath [0]+[1]×[0]÷[5]÷[7]=[0]?×[3]=[0]?/4-3=6/4[1]3[7]+[0]×[2]=[7]/4×10/4[3]1[3]8/3[0]=[6]÷[8]-[9]÷[12]=[0]?1/4[8]1[4]8/3[12]-[6]=[6]7/4[11]1[9]8/4×1÷8/4[1]?1[12]8/4×10/4[1]10/15/15 [10][10][11][5][8][2][8]?[2][6]/[11][10][9][10]×??[1]×[5] 160/258 0 57";
 
@@ -40,46 +39,28 @@ const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.b
 describe("'SMATH group order by tie-breaks (bounds.ts tieRank)", () => {
   it("the same top plays, brackets and order with and without the rank; the rank changes the search", { timeout: 600_000 }, () => {
     expect(boards.length).toBeGreaterThan(3);
-    const rng = createRng("smath-tie-order");
     let compared = 0;
     let changed = 0;
-    for (let n = 0; n < 24; n++) {
-      const board = boards[n % boards.length];
-      const rack: Face[] = [];
-      const size = 6 + rng.below(4);
-      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
-      for (const top of [1, 6]) {
-        const ranked = run(board, rack, top, true);
-        const plain = run(board, rack, top, false);
-        if (!ranked.complete || !plain.complete) continue;
-        compared++;
-        expect(shown(ranked), `rack ${rack.join(" ")} on board ${n % boards.length}, top ${top}`).toEqual(shown(plain));
-        expect(ranked.stats.rejected).toBe(0);
-        if (ranked.stats.steps !== plain.stats.steps) changed++;
-      }
-    }
+    eachRackWithAndWithout({ boards, seed: "smath-tie-order", pool: POOL, sw: tieOrder, racks: 24, size: [6, 4], tops: [1, 6], maxWork: 300_000 }, (ranked, plain, label) => {
+      if (!ranked.complete || !plain.complete) return;
+      compared++;
+      expect(shown(ranked), label).toEqual(shown(plain));
+      expect(ranked.stats.rejected).toBe(0);
+      if (ranked.stats.steps !== plain.stats.steps) changed++;
+    });
     expect(compared).toBeGreaterThanOrEqual(24);
     expect(changed).toBeGreaterThan(0);
   });
 
   it("the same top plays with and without the first side's late keys left out (smtie.ts tieFirstSide); it drops some", { timeout: 600_000 }, () => {
-    const rng = createRng("smath-tie-first");
     const dropped = smathTieFirst.dropped;
     let compared = 0;
-    for (let n = 0; n < 24; n++) {
-      const board = boards[n % boards.length];
-      const rack: Face[] = [];
-      const size = 6 + rng.below(4);
-      for (let k = 0; k < size; k++) rack.push(POOL[rng.below(POOL.length)]);
-      for (const top of [1, 6]) {
-        const cut = run(board, rack, top, true, smathTieFirst);
-        const full = run(board, rack, top, false, smathTieFirst);
-        if (!cut.complete || !full.complete) continue;
-        compared++;
-        expect(shown(cut), `rack ${rack.join(" ")} on board ${n % boards.length}, top ${top}`).toEqual(shown(full));
-        expect(cut.stats.rejected).toBe(0);
-      }
-    }
+    eachRackWithAndWithout({ boards, seed: "smath-tie-first", pool: POOL, sw: smathTieFirst, racks: 24, size: [6, 4], tops: [1, 6], maxWork: 300_000 }, (cut, full, label) => {
+      if (!cut.complete || !full.complete) return;
+      compared++;
+      expect(shown(cut), label).toEqual(shown(full));
+      expect(cut.stats.rejected).toBe(0);
+    });
     expect(compared).toBeGreaterThanOrEqual(24);
     expect(smathTieFirst.dropped).toBeGreaterThan(dropped);
   });
