@@ -15,7 +15,7 @@ import * as Q from "../rational";
 import * as R from "../radical";
 import { checkLine } from "../validate";
 import { PartnerCut, probeCuts, type PartnerUses } from "./partners";
-import { leastAt } from "./probebound";
+import { leastAt, type MatchedMemo } from "./probebound";
 import { ParityCut, type ParityTargets } from "./parity";
 import { ProductCut } from "./product";
 import type { IntFilter } from "./brackets";
@@ -99,6 +99,8 @@ export interface ProbeCut {
   /** 'SMATH: the other sides' empty squares (weights by item, as `w`), the sum of their tables'
    * best entries that `limit` took off and their board tiles' share of it */
   others?: { rows: Float64Array[]; max: number; old: number; partners?: PartnerUses | null };
+  /** `leastAt`'s memo (probebound.ts), made at its first use */
+  matched?: MatchedMemo | null;
 }
 
 /** Called at each valid filling of a probed side (instead of storing it): the tile counts and

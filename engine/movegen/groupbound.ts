@@ -144,28 +144,60 @@ function opsFit(b: SideBoard, g: Group, squares: readonly number[], w: readonly 
  * -Infinity when none avoids a NONE entry (Hungarian algorithm, potentials, O(n²m)). */
 export function maxMatching(w: readonly Float64Array[], n: number, m: number): number {
   if (n === 0) return 0;
+  const flat = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) flat.set(w[i].subarray(0, m), i * m);
+  return maxMatchingFlat(flat, n, m);
+}
+
+// `maxMatchingFlat`'s work arrays, grown as needed and reused: the probe's bound (probebound.ts)
+// matches once per new (square, tiles left) of a dfs, and fresh arrays per call were most of the
+// search's garbage (issue 28, eqhash)
+let U = new Float64Array(16);
+let V = new Float64Array(16);
+let P = new Int32Array(16);
+let WAY = new Int32Array(16);
+let MINV = new Float64Array(16);
+let USED = new Uint8Array(16);
+
+/** `maxMatching` on a row-major n×m matrix (entry (i, j) at w[i·m + j]); the same arithmetic, so
+ * the same total, without allocating */
+export function maxMatchingFlat(w: Float64Array, n: number, m: number): number {
+  if (n === 0) return 0;
   // minimise cost = -w; a NONE entry costs BIG so that any matching using one is recognised
   const BIG = 1e7;
-  const cost = (i: number, j: number): number => (w[i][j] <= NONE ? BIG : -w[i][j]);
-  const u = new Float64Array(n + 1);
-  const v = new Float64Array(m + 1);
-  const p = new Int32Array(m + 1);
-  const way = new Int32Array(m + 1);
-  const minv = new Float64Array(m + 1);
-  const used = new Uint8Array(m + 1);
+  if (U.length < n + 1) U = new Float64Array(2 * (n + 1));
+  if (P.length < m + 1) {
+    V = new Float64Array(2 * (m + 1));
+    P = new Int32Array(2 * (m + 1));
+    WAY = new Int32Array(2 * (m + 1));
+    MINV = new Float64Array(2 * (m + 1));
+    USED = new Uint8Array(2 * (m + 1));
+  }
+  const u = U;
+  const v = V;
+  const p = P;
+  const way = WAY;
+  const minv = MINV;
+  const used = USED;
+  u.fill(0, 0, n + 1);
+  v.fill(0, 0, m + 1);
+  p.fill(0, 0, m + 1);
+  way.fill(0, 0, m + 1);
   for (let i = 1; i <= n; i++) {
     p[0] = i;
     let j0 = 0;
-    minv.fill(Infinity);
-    used.fill(0);
+    minv.fill(Infinity, 0, m + 1);
+    used.fill(0, 0, m + 1);
     do {
       used[j0] = 1;
       const i0 = p[j0];
+      const row = (i0 - 1) * m - 1;
       let delta = Infinity;
       let j1 = 0;
       for (let j = 1; j <= m; j++) {
         if (used[j]) continue;
-        const cur = cost(i0 - 1, j - 1) - u[i0] - v[j];
+        const x = w[row + j];
+        const cur = (x <= NONE ? BIG : -x) - u[i0] - v[j];
         if (cur < minv[j]) {
           minv[j] = cur;
           way[j] = j0;
@@ -192,7 +224,7 @@ export function maxMatching(w: readonly Float64Array[], n: number, m: number): n
   let total = 0;
   for (let j = 1; j <= m; j++) {
     if (p[j] === 0) continue;
-    const x = w[p[j] - 1][j - 1];
+    const x = w[(p[j] - 1) * m + j - 1];
     if (x <= NONE) return -Infinity;
     total += x;
   }

@@ -495,7 +495,7 @@ class GroupJoin {
       rem[e] = rem[e + 1] + m;
     }
     // a hair of slack so that rounding can never cut a play that ties the list's last score
-    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others };
+    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others, matched: null };
   }
 }
 

@@ -5,10 +5,11 @@
  * the proofs that remain") and, where the partner vectors are known, per partner vector ("ninth
  * round: blanks"). Split from fill.ts, which fills the squares for every ruleset.
  */
-import { maxMatching } from "./groupbound";
+import { maxMatchingFlat } from "./groupbound";
 import { probeCuts, type PartnerUses } from "./partners";
 import type { ProbeCut } from "./fill";
 import type { SideBoard } from "./sides";
+import { NumKeyTable } from "./numkeytable";
 
 /** The least a probed filling's squares before e must add to reach the list. 'SMATH's is tighter
  * than `ProbeCut.rem`: the most the empty squares from e on can add with the tiles still on the
@@ -21,20 +22,40 @@ export function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number
   if ((!b.smath && !(eqMatched.on && b.sideEval)) || lim <= 0 || !probeCuts.on) return lim - cut.rem[e];
   const { counts } = b;
   // the matching depends on the square and the tiles left only: memoised per probe (a dfs reaches
-  // one multiset of tiles left by many orders)
-  let memo = matchedOf.get(cut);
-  if (!memo) matchedOf.set(cut, (memo = new Map()));
-  let mk = String.fromCharCode(e);
-  for (let k = 0; k < counts.length; k++) mk += String.fromCharCode(uses[k]);
-  const known = memo.get(mk);
-  if (known !== undefined) return lim + known;
+  // one multiset of tiles left by many orders), keyed by a number, not a string (issue 28, eqhash)
+  const memo = cut.matched ?? (cut.matched = matchedMemo(cut, counts));
+  let mk = 0;
+  for (let k = 0; k < counts.length; k++) mk = mk * (counts[k] + 1) + uses[k];
+  mk += e * memo.size;
+  const { flat } = memo;
+  const known = flat ? flat[mk] : memo.table!.get(mk);
+  // NaN: never set (a bound is a number or -Infinity, never NaN)
+  if (known !== undefined && known === known) return lim + known;
   const got = matchedRest(cut, b, uses, e);
   if (!b.smath) eqMatched.fired++;
-  memo.set(mk, got);
+  if (flat) flat[mk] = got;
+  else memo.table!.set(mk, got);
   return lim + got;
 }
 
-const matchedOf = new WeakMap<ProbeCut, Map<string, number>>();
+/** `leastAt`'s memo for one probe: the key of (e, tiles left) is e·size + the tiles left in mixed
+ * radix (digit k counts uses[k] ≤ counts[k]; size = Π (counts[k] + 1), one per multiset), unique
+ * per pair; a flat table while e's range times size is small (Equate: at most a few thousand),
+ * else a hash table */
+export interface MatchedMemo {
+  size: number;
+  flat: Float64Array | null;
+  table: NumKeyTable<number> | null;
+}
+
+const FLAT_MAX = 1 << 14;
+
+function matchedMemo(cut: ProbeCut, counts: readonly number[] | Uint8Array): MatchedMemo {
+  let size = 1;
+  for (let k = 0; k < counts.length; k++) size *= counts[k] + 1;
+  const all = size * (cut.w.length + 1);
+  return all <= FLAT_MAX ? { size, flat: new Float64Array(all).fill(NaN), table: null } : { size, flat: null, table: new NumKeyTable<number>() };
+}
 
 /** `leastAt`'s part beyond the limit: minus the most the squares from e on (and the other sides'
  * squares) can add with the tiles left */
@@ -59,15 +80,24 @@ function matchedRest(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number): 
     }
     return -s;
   }
-  const m: Float64Array[] = [];
-  for (let q = e; q < w.length + all - rows; q++) {
-    const bk = byKey[q];
-    const row = new Float64Array(cols.length);
-    for (let c = 0; c < cols.length; c++) row[c] = Math.max(0, bk[cols[c]]);
-    m.push(row);
-  }
-  const s = maxMatching(m, m.length, cols.length);
+  const s = matchFlat(byKey, e, e + all, cols);
   return ext ? ext.max - ext.old - s : -s;
+}
+
+// the matrix `matchFlat` hands to the matching, reused (a fresh one per bound was garbage)
+let MAT = new Float64Array(256);
+
+/** the largest matching of rows from..to (weights by key, none below 0) to the tile columns */
+function matchFlat(byKey: Float64Array[], from: number, to: number, cols: number[]): number {
+  const m = cols.length;
+  const n = to - from;
+  if (MAT.length < n * m) MAT = new Float64Array(2 * n * m);
+  for (let q = from; q < to; q++) {
+    const bk = byKey[q];
+    const at = (q - from) * m;
+    for (let c = 0; c < m; c++) MAT[at + c] = Math.max(0, bk[cols[c]]);
+  }
+  return maxMatchingFlat(MAT, n, m);
 }
 
 /** Switch of the matched prefix bound (`leastAt`) for the test that compares plays with it off. */
@@ -120,12 +150,7 @@ function restCols(counts: readonly number[] | Uint8Array, uses: Uint8Array, vecs
 /** the largest matching of rows (weights by key) to the tile columns */
 function matchRows(rows: Float64Array[], cols: number[] | null): number {
   if (!cols || cols.length < rows.length) return -Infinity;
-  const m = rows.map((bk) => {
-    const row = new Float64Array(cols.length);
-    for (let c = 0; c < cols.length; c++) row[c] = Math.max(0, bk[cols[c]]);
-    return row;
-  });
-  return maxMatching(m, m.length, cols.length);
+  return matchFlat(rows, 0, rows.length, cols);
 }
 
 const byBestOf = new WeakMap<PartnerUses, number[]>();
