@@ -23,7 +23,7 @@ export function leastAt(cut: ProbeCut, b: SideBoard, uses: Uint8Array, e: number
   const { counts } = b;
   // the matching depends on the square and the tiles left only: memoised per probe (a dfs reaches
   // one multiset of tiles left by many orders), keyed by a number, not a string (issue 28, eqhash)
-  const memo = cut.matched ?? (cut.matched = matchedMemo(cut, counts));
+  const memo = cut.matched ?? (cut.matched = matchedMemo(cut, b));
   let mk = 0;
   for (let k = 0; k < counts.length; k++) mk = mk * (counts[k] + 1) + uses[k];
   mk += e * memo.size;
@@ -50,11 +50,29 @@ export interface MatchedMemo {
 
 const FLAT_MAX = 1 << 14;
 
-function matchedMemo(cut: ProbeCut, counts: readonly number[] | Uint8Array): MatchedMemo {
+function matchedMemo(cut: ProbeCut, b: SideBoard): MatchedMemo {
+  const { counts } = b;
+  // Equate (no other sides' rows): `matchedRest` reads the probe only through its squares' best
+  // weights by rack key (`keyWeights`), so probes with the same weights share one memo; many
+  // probes of a search have the same squares (equate:28, 32: 954 probes, 164 weight tables)
+  const key = cut.others ? null : keyWeights(cut, b).map((r) => r.join(",")).join("|");
+  const shared = key === null ? null : sharedMemos(b);
+  const had = key === null ? undefined : shared!.get(key);
+  if (had) return had;
   let size = 1;
   for (let k = 0; k < counts.length; k++) size *= counts[k] + 1;
   const all = size * (cut.w.length + 1);
-  return all <= FLAT_MAX ? { size, flat: new Float64Array(all).fill(NaN), table: null } : { size, flat: null, table: new NumKeyTable<number>() };
+  const memo = all <= FLAT_MAX ? { size, flat: new Float64Array(all).fill(NaN), table: null } : { size, flat: null, table: new NumKeyTable<number>() };
+  if (key !== null) shared!.set(key, memo);
+  return memo;
+}
+
+const memosOf = new WeakMap<SideBoard, Map<string, MatchedMemo>>();
+/** one search's memos shared by probes of the same weights (one board and rack: one `counts`) */
+function sharedMemos(b: SideBoard): Map<string, MatchedMemo> {
+  let m = memosOf.get(b);
+  if (!m) memosOf.set(b, (m = new Map()));
+  return m;
 }
 
 /** `leastAt`'s part beyond the limit: minus the most the squares from e on (and the other sides'
