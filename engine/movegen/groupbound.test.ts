@@ -13,7 +13,7 @@ import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
 import { expandSpan, lanesGroups, type Group } from "./bounds";
 import { ExactGenerator, exactPlays, type ExactResult } from "./exact";
-import { matchedBound, matchedBounds, maxMatching } from "./groupbound";
+import { matchedBound, matchedBounds, maxMatching, maxMatchingFlat } from "./groupbound";
 import { smathBoardsOf } from "./tests/probe-cuts";
 
 const rs = getRuleset("smath");
@@ -68,6 +68,27 @@ describe("'SMATH matched group bound (groupbound.ts)", () => {
     expect(maxMatching(w([[3, 3, 9], [1, 2, 8]]), 2, 3)).toBe(11);
     expect(maxMatching(w([[-1e9, 2], [-1e9, 3]]), 2, 2)).toBe(-Infinity);
     expect(maxMatching(w([[-1e9, 2], [1, 3]]), 2, 2)).toBe(3);
+  });
+
+  it("the matching on reused work arrays is the best one over every assignment, call after call of every size", () => {
+    // maxMatchingFlat keeps its arrays between calls (probebound.ts calls it once per memo miss):
+    // a value left over from a larger or earlier call must never change a result
+    const rng = createRng("max-matching-flat");
+    const best = (m: Float64Array, n: number, cols: number, i = 0, used = 0): number => {
+      if (i === n) return 0;
+      let most = -Infinity;
+      for (let j = 0; j < cols; j++) {
+        if (used & (1 << j) || m[i * cols + j] <= -1e9) continue;
+        most = Math.max(most, m[i * cols + j] + best(m, n, cols, i + 1, used | (1 << j)));
+      }
+      return most;
+    };
+    for (let t = 0; t < 400; t++) {
+      const cols = 1 + rng.below(7);
+      const n = 1 + rng.below(cols);
+      const m = Float64Array.from({ length: n * cols }, () => (rng.below(7) === 0 ? -1e9 : rng.below(30)));
+      expect(maxMatchingFlat(m, n, cols)).toBe(best(m, n, cols));
+    }
   });
 
   it("every legal play of seeded racks scores at most its group's matched bound", { timeout: 600_000 }, () => {
