@@ -99,6 +99,12 @@ const server = createServer((req, res) => {
 });
 // SSE streams stay open for as long as a page does
 server.requestTimeout = 0;
+// Node closes an idle keep-alive connection after 5 s by default. A client that sends its next
+// request on a pooled connection just as the server closes it gets ECONNRESET (a proxy answers
+// 502): Playwright's request pool did, once, in CI. Proxies keep idle upstream connections ~60 s
+// (nginx, AWS ALB), so the server keeps them longer than that; headersTimeout must exceed it.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? null }, `Equalis ready on http://${hostname ?? "localhost"}:${port} (hot procedures on Node, the rest on Next)`));
 
 const stop = () => {

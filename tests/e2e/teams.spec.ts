@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 import { person } from "./people";
 import { api } from "./tournament-setup";
@@ -224,8 +225,11 @@ test("[TEAMS]: a 4-team, 3-board round robin — line-ups (one late), boards onl
   await expect(phone.getByTestId("match-boards")).toBeVisible();
   await shot(phone, "match-phone");
 
-  // The CSVs carry the teams.
-  const csv = await (await dir.request.get(`/tournaments/${tournamentId}/standings.csv`)).text();
+  // The CSVs carry the teams: downloaded from the standings page's link, as a director does.
+  await dir.goto(`/tournaments/${tournamentId}/standings`);
+  const download = dir.waitForEvent("download");
+  await dir.getByRole("link", { name: "CSV", exact: true }).click();
+  const csv = readFileSync((await (await download).path())!, "utf8");
   expect(csv.split("\r\n")[0]).toMatch(/^rank,player,team,/);
   for (const c of captains) await c.ctx.close();
 });
