@@ -8,7 +8,7 @@
  * stops a probed filling that cannot reach the list. Every play found goes to the `TopList`
  * (recorder.ts) with its exact score.
  */
-import { lineFactor, premiumAt, tileFactor, type Direction } from "../board";
+import { type Direction } from "../board";
 import type { Placement } from "../play";
 import type { Radical } from "../radical";
 import { valueBonus } from "../score";
@@ -25,6 +25,7 @@ import type { TopList } from "./recorder";
 import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { tieKeyCut } from "./tiekey";
+import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
 /** Switch and count of the group check (`groupCanFill`) for tests: the same plays with it off. */
@@ -81,12 +82,17 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // finds the same at no extra cost)
   let common: string[] | null = null;
   let firstTable: SideTable | null = null;
+  // 'SMATH: a side after the first is tabled only for the values the built ones share, when few
+  // (valuetable.ts)
+  const built: BuiltTable[] = [];
+  const eq = equalsSquares(b, g);
   for (const k of order) {
     if (k === probeSide) continue;
     const [a, z] = bounds[k];
-    const t = b.table(g.dir, g.lane, a, z);
+    const t = groupTable(b, top, g, bounds, k, built, eq);
     if (b.deadline.hit || !t) return;
     sides[k].t = t;
+    built.push({ key: `${g.dir}:${g.lane}:${a}:${z}`, t });
     if (g.eqs.length === 0 || bounds.length < 3) continue;
     if (firstTable === null) firstTable = t;
     else {
@@ -104,32 +110,6 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   if (!j.equalsFit()) return;
   if (probeSide >= 0) j.probe();
   else j.join(0, null, null);
-}
-
-/** The `=` squares of a group: the line's word factor over all its new squares, the new `=`'s
- * points and cross equations, and the old `=`'s points. */
-function equalsSquares(b: SideBoard, g: Group): { mult: number; eqPts: number; eqCross: number; eqOldPts: number } {
-  const { rs } = b;
-  let mult = 1;
-  let eqPts = 0;
-  let eqCross = 0;
-  let eqOldPts = 0;
-  const allTiles = rs.scoring === "all-tiles";
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    const o = b.at(r, c);
-    if (o) {
-      if (o.core === "=" && allTiles && !o.blank) eqOldPts += b.points("=");
-      continue;
-    }
-    const p = premiumAt(rs.layout, r, c);
-    mult *= lineFactor(p);
-    if (g.newEqs.includes(i)) {
-      eqPts += b.points("=") * tileFactor(p);
-      eqCross += b.cross(r, c, g.dir, "=").real;
-    }
-  }
-  return { mult, eqPts, eqCross, eqOldPts };
 }
 
 /** The join of one group's sides: the fillings picked so far and the rack tiles they use. */
@@ -153,6 +133,9 @@ class GroupJoin {
   private readonly probed: Entry = { off: -1, pts: 0, cross: 0, blanks: 0, tiles: 0, crossEq: false, open: null, close: null };
   private probeUses: Uint8Array | null = null;
   private probeChosen: Uint8Array | null = null;
+  /** 'SMATH: a full pick's score less its sides' (the `=` squares, the all-tiles bonus) */
+  private readonly fixedScore: number;
+  private vmax: ValueMax | null = null;
 
   constructor(
     private readonly b: SideBoard,
@@ -169,6 +152,8 @@ class GroupJoin {
     this.picked = new Array(sides.length);
     this.single = g.e === g.s || b.emptyIn(g.dir, g.lane, g.s, g.e) === 1;
     this.eqInBag = b.rs.tileByFace.get("=")?.inBag === true;
+    const tiles = (this.eqInBag ? g.newEqs.length : 0) + b.emptyIn(g.dir, g.lane, g.s, g.e) - g.newEqs.length;
+    this.fixedScore = (this.eqPts + this.eqOldPts) * this.mult + this.eqCross + (tiles === b.rs.rackSize ? b.rs.options.allTilesBonus : 0);
   }
 
   /** the rack holds the new `=` the group places */
@@ -274,11 +259,24 @@ class GroupJoin {
         for (const e of tg.entries) {
           this.picked[si] = e;
           this.pickedKey[si] = k;
+          if (this.scoreLoses(si + 1, k)) continue;
           if (this.deadBelow(si + 1, k, bucket.value, tg.entries.length)) break;
         }
         for (let q = 0; q < running.length; q++) running[q] -= buf[tg.off + q];
       }
     }
+  }
+
+  /** 'SMATH, three sides or more: no full pick below scores the list's need (valuetable.ts
+   * `ValueMax`). Counted as reached: the dead-subtree skip (`deadBelow`) is for subtrees with no
+   * full pick, not for ones cut here. */
+  private scoreLoses(si: number, vkey: string): boolean {
+    if (!this.b.smath || !this.isEq || !valueMaxCut.on || this.top.need() === -Infinity) return false;
+    this.vmax ??= new ValueMax(this.mult, this.sides);
+    if (this.vmax.most(si, vkey, this.picked, this.probeSide, this.fixedScore) + 1e-6 >= this.top.need()) return false;
+    valueMaxCut.fired++;
+    this.reached++;
+    return true;
   }
 
   /**
@@ -416,6 +414,7 @@ class GroupJoin {
         for (const e of tg.entries) {
           picked[first] = e;
           if (sides.length === 2) this.finish(bucket.value);
+          else if (this.scoreLoses(first + 1, key)) continue;
           else if (this.deadBelow(first + 1, key, bucket.value, tg.entries.length)) break;
         }
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];

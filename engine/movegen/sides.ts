@@ -395,6 +395,11 @@ export class SideBoard {
     return t;
   }
 
+  /** the fillings of a side of this shape signature are known (a table of it costs no fill) */
+  hasFills(sig: string): boolean {
+    return this.fills.has(sig);
+  }
+
   /** A side's squares: old tiles, fresh cells for the empty ones, and its shape signature. */
   sideShape(dir: Direction, lane: number, a: number, b: number): SideShape {
     const { rs } = this;
@@ -467,7 +472,7 @@ export class SideBoard {
   buildTable(dir: Direction, lane: number, a: number, b: number): SideTable | null {
     this.stats.tables++;
     const shape = this.sideShape(dir, lane, a, b);
-    const { cells, olds, rc, emptyIdx, oldPts, sig } = shape;
+    const { cells, olds, rc, emptyIdx, sig } = shape;
     if (emptyIdx.length > this.rackPts.length) return null;
     let raws = this.fills.get(sig);
     if (!raws) {
@@ -475,6 +480,13 @@ export class SideBoard {
       if (this.deadline.hit) return null;
       this.fills.set(sig, raws);
     }
+    return this.tableOf(dir, shape, raws);
+  }
+
+  /** A side's table from its fillings (null when none): each filling's points, cross score and
+   * blanks, by value. */
+  tableOf(dir: Direction, shape: SideShape, raws: readonly RawFill[]): SideTable | null {
+    const { emptyIdx, oldPts } = shape;
     if (raws.length === 0) return null;
     const byValue = new Map<string, ValueBucket>();
     const byInt = new Map<number, ValueBucket>();
