@@ -109,6 +109,17 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
   return { open, close };
 }
 
+/** The count of brackets `smathWitness` writes for `vkey` (the sum of its arrays), without writing
+ * them per cell: the tie cut's bounds only count them (smtie.ts `entryBrackets`, smcost3). */
+export function smathWitnessBrackets(wit: SmathWit, vkey: string): number {
+  if (wit.sv === undefined) wit.sv = sideWays(wit.ops);
+  const w = wit.sv ? bracketingOf(wit.sv, vkey) : undefined;
+  if (!w) return 0;
+  let n = 0;
+  for (let k = 0; k < w.open.length; k++) n += w.open[k] + w.close[k];
+  return n;
+}
+
 /** The probe's 'SMATH leaf: every value of the filling to `probe`. One operand list per operand
  * count (an array cut shorter and grown again is reallocated) and one visit for every filling
  * (`smathOperands`). */

@@ -24,7 +24,7 @@ import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
-import { smathWitness, witnessAtLeast } from "./smathside";
+import { smathWitnessBrackets, witnessAtLeast } from "./smathside";
 import { keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
@@ -263,7 +263,8 @@ function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[
 
 /** The brackets entry `e` of value `vkey` writes in a play: its witness's (the fewest, brackets.ts). */
 function entryBrackets(e: Entry, vkey: string): number {
-  const w = e.wit ? smathWitness(e.wit, vkey) : e;
+  if (e.wit) return smathWitnessBrackets(e.wit, vkey);
+  const w = e;
   let n = 0;
   if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
   return n;
