@@ -27,7 +27,7 @@
  */
 import type { GridCell } from "../play";
 import { NumKeyTable } from "./numkeytable";
-import { probeCuts } from "./partners";
+import { probeCuts, vecNumKey, vecRadix } from "./partners";
 import type { SideTable } from "./sides";
 
 /** More primes than this among the numbers: no cut (2^P classes per reachable set). */
@@ -87,7 +87,10 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
   if (primes.length > MAX_PRIMES) return null;
   const seen = new Uint8Array(1 << primes.length);
   const classes: number[] = [];
-  let vecs: Map<string, { vec: Uint8Array; cls: Uint8Array }> | null = new Map();
+  const K = counts.length;
+  const radix = vecRadix(counts, base);
+  const sum = new Uint8Array(K);
+  let vecs: Map<number, { vec: Uint8Array; cls: Uint8Array }> | null = radix ? new Map() : null;
   let steps = 0;
   let zero = false;
   for (const k of others[0].byValue.keys()) {
@@ -106,26 +109,34 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     else if (c >= 0 && !seen[c]) classes.push(c);
     if (c >= 0) seen[c] = 1;
     if (!vecs) continue;
-    // the joint tile vectors of this value (partners.ts `partnerUses`, one value)
+    // the joint tile vectors of this value (partners.ts `partnerUses`, one value), on one scratch
+    // sum copied only when it fits and is new, keyed by a number (issue 28, smcost3)
     let layer = [base];
     for (const t of others) {
-      const next = new Map<string, Uint8Array>();
+      const next = new Map<number, Uint8Array>();
+      const entries = t.byValue.get(k)!.entries;
       for (const s of layer) {
-        for (const e of t.byValue.get(k)!.entries) {
+        for (let ei = 0; ei < entries.length; ei++) {
           if (++steps > MAX_STEPS) break;
-          const sum = new Uint8Array(counts.length);
+          const off = entries[ei].off;
           let fit = true;
-          for (let q = 0; q < counts.length && fit; q++) {
-            sum[q] = s[q] + buf[e.off + q];
-            if (sum[q] > counts[q]) fit = false;
+          let nk = 0;
+          for (let q = 0; q < K; q++) {
+            const x = s[q] + buf[off + q];
+            if (x > counts[q]) {
+              fit = false;
+              break;
+            }
+            sum[q] = x;
+            nk = nk * radix![q] + x;
           }
-          if (fit) next.set(vecKey(sum), sum);
+          if (fit && !next.has(nk)) next.set(nk, sum.slice());
         }
       }
       layer = [...next.values()];
     }
     for (const v of layer) {
-      const vk = vecKey(v);
+      const vk = vecNumKey(v, radix!);
       let at = vecs.get(vk);
       if (!at) vecs.set(vk, (at = { vec: v, cls: new Uint8Array(seen.length + 1) }));
       if (c >= 0) at.cls[c] = 1;
@@ -133,13 +144,6 @@ export function parityTargets(others: readonly SideTable[], numbers: readonly nu
     if (steps > MAX_STEPS || vecs.size > MAX_VECS) vecs = null;
   }
   return { primes, classes, zero, vecs: vecs ? [...vecs.values()] : null };
-}
-
-/** a tile vector as a string key */
-function vecKey(v: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < v.length; i++) s += String.fromCharCode(v[i]);
-  return s;
 }
 
 /** Tracks a probed side's square class along a depth-first filling (module comment). */

@@ -42,32 +42,44 @@ export function partnerUses(b: SideBoard, others: SideTable[], base: Uint8Array,
   const { counts } = b;
   const buf = b.pool.buf;
   if (others.length === 0 || !probeCuts.on) return null;
+  const radix = vecRadix(counts, base);
+  if (!radix) return null;
   let steps = 0;
-  const all = new Map<string, Uint8Array>();
+  const all = new Map<number, Uint8Array>();
   // the best score of a vector's joint picks, over every value (`PartnerUses.best`)
-  const bestOf = new Map<string, number>();
+  const bestOf = new Map<number, number>();
   // values every other table has (a play's value is in all of them)
   const values: string[] = [];
   for (const v of others[0].byValue.keys()) if (others.every((t) => t.byValue.has(v))) values.push(v);
+  // one scratch sum, copied only when it fits and is new (a fresh array and a string key per pick
+  // tried were a tenth of 'SMATH's allocation, issue 28 smcost3)
+  const sum = new Uint8Array(K);
+  const baseKey = vecNumKey(base, radix);
   for (const v of values) {
-    let layer = new Map<string, Uint8Array>([[key(base), base]]);
-    let pts = new Map<string, number>([[key(base), 0]]);
+    let layer = new Map<number, Uint8Array>([[baseKey, base]]);
+    let pts = new Map<number, number>([[baseKey, 0]]);
     for (const t of others) {
-      const next = new Map<string, Uint8Array>();
-      const nextPts = new Map<string, number>();
+      const next = new Map<number, Uint8Array>();
+      const nextPts = new Map<number, number>();
+      const entries = t.byValue.get(v)!.entries;
       for (const [sk, s] of layer) {
         const had = pts.get(sk)!;
-        for (const e of t.byValue.get(v)!.entries) {
+        for (let ei = 0; ei < entries.length; ei++) {
+          const e = entries[ei];
           if (++steps > MAX_STEPS) return null;
-          const sum = new Uint8Array(K);
           let fit = true;
-          for (let q = 0; q < K && fit; q++) {
-            sum[q] = s[q] + buf[e.off + q];
-            if (sum[q] > counts[q]) fit = false;
+          let nk = 0;
+          for (let q = 0; q < K; q++) {
+            const x = s[q] + buf[e.off + q];
+            if (x > counts[q]) {
+              fit = false;
+              break;
+            }
+            sum[q] = x;
+            nk = nk * radix[q] + x;
           }
           if (!fit) continue;
-          const nk = key(sum);
-          next.set(nk, sum);
+          if (!next.has(nk)) next.set(nk, sum.slice());
           if (score) nextPts.set(nk, Math.max(nextPts.get(nk) ?? -Infinity, had + score(e)));
         }
       }
@@ -111,6 +123,25 @@ export function retirePartners(p: PartnerUses, now: PartnerUses | null): number 
     n++;
   }
   return n;
+}
+
+/** Per key, one more than the most any vector over `base` and within `counts` holds: the radix of
+ * `vecNumKey`, so distinct vectors get distinct numbers. Null past 2^53 (no exact key; no cut). */
+export function vecRadix(counts: readonly number[], base: Uint8Array): number[] | null {
+  const radix: number[] = [];
+  let size = 1;
+  for (let q = 0; q < counts.length; q++) {
+    radix.push(Math.max(counts[q], base[q]) + 1);
+    size *= radix[q];
+  }
+  return size <= Number.MAX_SAFE_INTEGER ? radix : null;
+}
+
+/** a tile vector as one mixed-radix number (`vecRadix`) */
+export function vecNumKey(v: Uint8Array, radix: readonly number[]): number {
+  let k = 0;
+  for (let q = 0; q < radix.length; q++) k = k * radix[q] + v[q];
+  return k;
 }
 
 function key(v: Uint8Array): string {

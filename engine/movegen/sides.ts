@@ -495,11 +495,24 @@ export class SideBoard {
     const { ptsOf, crossOf, eqOf } = this.squareScores(dir, shape);
     const K = this.keys.length;
     const buf = this.pool.buf;
-    for (const raw of raws) {
-      let pts = oldPts;
-      let cross = 0;
-      let blanks = 0;
-      let crossEq = false;
+    // 'SMATH lists one raw per value of a filling, all at the filling's `off`: its sums are the
+    // same, so they are summed once per run of one `off` (issue 28, smcost3)
+    let lastOff = -1;
+    let pts = oldPts;
+    let cross = 0;
+    let blanks = 0;
+    let crossEq = false;
+    for (let ri = 0; ri < raws.length; ri++) {
+      const raw = raws[ri];
+      if (raw.off === lastOff) {
+        pushEntry(byValue, byInt, raw, pts, cross, blanks, ne, crossEq);
+        continue;
+      }
+      lastOff = raw.off;
+      pts = oldPts;
+      cross = 0;
+      blanks = 0;
+      crossEq = false;
       const at = raw.off + K;
       for (let e = 0; e < ne; e++) {
         const k = buf[at + e];
@@ -511,14 +524,7 @@ export class SideBoard {
           if (eqOf[e]![k]) crossEq = true;
         }
       }
-      let bucket = byValue.get(raw.vkey);
-      if (!bucket) {
-        bucket = { value: raw.value, entries: [] };
-        byValue.set(raw.vkey, bucket);
-        const iv = Number(raw.vkey);
-        if (Number.isSafeInteger(iv) && String(iv) === raw.vkey) byInt.set(iv, bucket);
-      }
-      bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles: ne, crossEq, open: raw.open, close: raw.close, wit: raw.wit });
+      pushEntry(byValue, byInt, raw, pts, cross, blanks, ne, crossEq);
     }
     return { byValue, byInt };
   }
@@ -542,4 +548,16 @@ export class SideBoard {
     }
     return n;
   }
+}
+
+/** `buildTable`'s entry of one raw filling, in its value's bucket (made on the value's first). */
+function pushEntry(byValue: Map<string, ValueBucket>, byInt: Map<number, ValueBucket>, raw: RawFill, pts: number, cross: number, blanks: number, tiles: number, crossEq: boolean): void {
+  let bucket = byValue.get(raw.vkey);
+  if (!bucket) {
+    bucket = { value: raw.value, entries: [] };
+    byValue.set(raw.vkey, bucket);
+    const iv = Number(raw.vkey);
+    if (Number.isSafeInteger(iv) && String(iv) === raw.vkey) byInt.set(iv, bucket);
+  }
+  bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles, crossEq, open: raw.open, close: raw.close, wit: raw.wit });
 }

@@ -23,6 +23,8 @@ export interface SmathWit {
    * values making candidates computed it again for each (issue 28, smcost); only the values
    * asked for are then written out (`bracketingOf`; writing all was a twelfth of the garbage) */
   sv?: SideWays | null;
+  /** `bracketsAtLeast(ops)`, once asked for: every value of a filling shares it (smcost3) */
+  least?: number;
 }
 
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
@@ -48,7 +50,7 @@ const isOperator = (core: string): boolean => core === "+" || core === "-" || co
  * of the garbage (issue 28, smcost); a table's fillings keep theirs, so they get a new one. */
 function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, into?: SmathWit): SmathWit {
   const n = cells.length;
-  const wit = into ?? { ops: [], cellOfOp: [], n, sv: undefined };
+  const wit = into ?? { ops: [], cellOfOp: [], n, sv: undefined, least: undefined };
   const { ops, cellOfOp } = wit;
   let m = 0;
   let pending: Operand["op"] = "";
@@ -75,6 +77,7 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   if (ops.length !== m) ops.length = cellOfOp.length = m;
   wit.n = n;
   wit.sv = undefined;
+  wit.least = undefined;
   return wit;
 }
 
@@ -86,7 +89,7 @@ export const witnessSkips = { on: true, skipped: 0 };
  * no `wit`): the bigint programme (`sideWays`) was a quarter of the allocation on tie hunts and in
  * `othersLeastByOps` (issue 28, smfix), and most of those witnesses only confirm a loss. */
 export function witnessAtLeast(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
-  if (e.wit) return witnessSkips.on ? bracketsAtLeast(e.wit.ops) : 0;
+  if (e.wit) return witnessSkips.on ? (e.wit.least ??= bracketsAtLeast(e.wit.ops)) : 0;
   let n = 0;
   if (e.open) for (let i = 0; i < e.open.length; i++) n += e.open[i] + e.close![i];
   return n;
@@ -106,6 +109,17 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
   return { open, close };
 }
 
+/** The count of brackets `smathWitness` writes for `vkey` (the sum of its arrays), without writing
+ * them per cell: the tie cut's bounds only count them (smtie.ts `entryBrackets`, smcost3). */
+export function smathWitnessBrackets(wit: SmathWit, vkey: string): number {
+  if (wit.sv === undefined) wit.sv = sideWays(wit.ops);
+  const w = wit.sv ? bracketingOf(wit.sv, vkey) : undefined;
+  if (!w) return 0;
+  let n = 0;
+  for (let k = 0; k < w.open.length; k++) n += w.open[k] + w.close[k];
+  return n;
+}
+
 /** The probe's 'SMATH leaf: every value of the filling to `probe`. One operand list per operand
  * count (an array cut shorter and grown again is reallocated) and one visit for every filling
  * (`smathOperands`). */
@@ -120,7 +134,7 @@ export function smathProbeLeaf(b: SideBoard, dir: Direction, cells: GridCell[], 
   return () => {
     let m = 0;
     for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
-    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined }));
+    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined, least: undefined }));
     visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
   };
 }

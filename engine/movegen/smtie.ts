@@ -24,7 +24,7 @@ import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
-import { smathWitness, witnessAtLeast } from "./smathside";
+import { smathWitnessBrackets, witnessAtLeast } from "./smathside";
 import { keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
@@ -214,22 +214,39 @@ export const sharedOps = { on: true };
 function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
   let sum = [0];
   for (const t of tables) {
-    const byBound: Array<Array<[Entry, string, number]>> = [];
+    // the entries in the order of their bound, stable (a counting sort over flat arrays: a tuple
+    // per entry was garbage, issue 28 smcost3)
+    const ents: Entry[] = [];
+    const vkeys: string[] = [];
+    const bounds: number[] = [];
+    const qs: number[] = [];
+    let top = 0;
     for (const [vkey, bucket] of t.byValue) {
-      for (const e of bucket.entries) {
+      const list = bucket.entries;
+      for (let x = 0; x < list.length; x++) {
+        const e = list[x];
         let q = 0;
-        if (byOps) for (const k of opKeys) q += buf[e.off + k];
-        (byBound[witnessAtLeast(e)] ??= []).push([e, vkey, q]);
+        if (byOps) for (let y = 0; y < opKeys.length; y++) q += buf[e.off + opKeys[y]];
+        const lb = witnessAtLeast(e);
+        if (lb > top) top = lb;
+        ents.push(e);
+        vkeys.push(vkey);
+        bounds.push(lb);
+        qs.push(q);
       }
     }
+    const some = ents.length > 0;
+    const start = new Int32Array(top + 2);
+    for (let x = 0; x < bounds.length; x++) start[bounds[x] + 1]++;
+    for (let lb = 0; lb <= top; lb++) start[lb + 1] += start[lb];
+    const order = new Int32Array(ents.length);
+    for (let x = 0; x < bounds.length; x++) order[start[bounds[x]]++] = x;
     const least: number[] = [];
-    let some = false;
-    for (let lb = 0; lb < byBound.length; lb++) {
-      for (const [e, vkey, q] of byBound[lb] ?? []) {
-        some = true;
-        if ((least[q] ?? Infinity) <= lb) continue;
-        least[q] = Math.min(least[q] ?? Infinity, entryBrackets(e, vkey));
-      }
+    for (let y = 0; y < order.length; y++) {
+      const x = order[y];
+      const q = qs[x];
+      if ((least[q] ?? Infinity) <= bounds[x]) continue;
+      least[q] = Math.min(least[q] ?? Infinity, entryBrackets(ents[x], vkeys[x]));
     }
     if (!some) continue;
     const next: number[] = [];
@@ -246,7 +263,8 @@ function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[
 
 /** The brackets entry `e` of value `vkey` writes in a play: its witness's (the fewest, brackets.ts). */
 function entryBrackets(e: Entry, vkey: string): number {
-  const w = e.wit ? smathWitness(e.wit, vkey) : e;
+  if (e.wit) return smathWitnessBrackets(e.wit, vkey);
+  const w = e;
   let n = 0;
   if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
   return n;
