@@ -1,0 +1,171 @@
+/**
+ * 'SMATH: what each partner vector of a probe (partners.ts) says about its plays beyond its tiles
+ * (docs/movegen-speed.md, "eleventh round: smath:24's tie hunt"). A partner vector is the rack
+ * tiles the other sides take together in some pick of their fillings sharing a value; here, per
+ * vector, over those picks:
+ * - the values they share (the vector's plays have one of them), kept as classes: negative,
+ *   zero, positive (`zero`/`pos`/`neg`);
+ * - when every other side comes before the probed side (it is the group's last), the least key
+ *   their new tiles and `=` write (`minKey`): every play of the vector opens its key with the
+ *   other sides' entries (reading order), so its key starts with one at least `minKey`.
+ *
+ * Two uses. `retireByValue`: where the probed side's tiles are fixed by a vector (the vector and
+ * the probed side's empty squares take every tile left) and those tiles hold no `+`, `−` or blank
+ * (nor does the side's board), the side is a product of its numbers (× ÷ and touching numbers,
+ * any bracketing): with a 0 among them every value it can take is 0 (the subexpression holding
+ * the 0 is 0, or a division by it is no value), without one every value is positive (numbers are
+ * ≥ 0). A vector none of whose classes fits is retired (`PartnerUses.dead`): no play takes it.
+ * smath:24's hunt group `_ = _ = _ _ _ 10 _ _ _ 3 _ 7 _` (rack 4 4 4 5 11 12 ÷ × 0 ?): the
+ * vectors {x, ?} leave the probed side a 0 and no `+`/`−`, so only {4, 4} stays.
+ * `SmathTieCut.leadAfter` (smtie.ts): the key compared past the other sides' entries.
+ */
+import type { Group } from "./bounds";
+import type { PartnerUses } from "./partners";
+import type { Entry, SideBoard, SideTable } from "./sides";
+import type { SmathTieCut } from "./smtie";
+
+/** Per vector of a `PartnerUses` (same index): the value classes and least leading key. */
+export interface VectorFacts {
+  zero: Uint8Array;
+  pos: Uint8Array;
+  neg: Uint8Array;
+  /** the least key the other sides write (all before the probed side), null when not all are */
+  minKey: Array<string | undefined> | null;
+  /** the entries (new tiles and new `=`) that key has */
+  entries: number;
+}
+
+/** `on`: off only in the test that compares plays with and without these cuts; `retired`: vectors
+ * retired by `retireByValue`; `fired`: prefixes cut by the lead key (smtie.ts). */
+export const vectorFacts = { on: true, retired: 0, fired: 0 };
+
+const MAX_STEPS = 20_000;
+
+function vecKey(v: Uint8Array | number[], from: number, k: number): string {
+  let s = "";
+  for (let i = 0; i < k; i++) s += String.fromCharCode(v[from + i]);
+  return s;
+}
+
+const pad = (n: number): string => n.toString().padStart(2, "0");
+
+/**
+ * The facts of `p`'s vectors, from the other sides (`sides` without `probeSide`, in lane order)
+ * picked as `partnerUses` picks them (one entry per side, all of one value, fitting the rack over
+ * `base`). Null when off or past `MAX_STEPS` picks.
+ */
+export function vectorFactsOf(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: number; b: number; t: SideTable }>, probeSide: number, base: Uint8Array, p: PartnerUses): VectorFacts | null {
+  if (!vectorFacts.on) return null;
+  const K = b.keys.length;
+  const { counts } = b;
+  const buf = b.pool.buf;
+  const index = new Map<string, number>();
+  for (let i = 0; i < p.n; i++) index.set(vecKey(p.vecs, i * K, K), i);
+  const keyed = probeSide === sides.length - 1;
+  const others = sides.filter((_, si) => si !== probeSide);
+  // each other side's entry text: its new tiles, then the `=` after it when new
+  let entries = 0;
+  const sideText: Array<(e: Entry) => string> = others.map((s, oi) => {
+    const cells: Array<[number, number]> = [];
+    for (let i = s.a; i <= s.b; i++) {
+      const [r, c] = b.cellOf(g.dir, g.lane, i);
+      if (!b.at(r, c)) cells.push([r, c]);
+    }
+    const q = g.eqs[oi];
+    let eq = "";
+    if (keyed && g.newEqs.includes(q)) {
+      const [r, c] = b.cellOf(g.dir, g.lane, q);
+      eq = `${pad(r)},${pad(c)}:= `;
+    }
+    entries += cells.length + (eq ? 1 : 0);
+    const memo = new Map<Entry, string>();
+    return (e: Entry): string => {
+      let t = memo.get(e);
+      if (t === undefined) {
+        t = "";
+        for (let j = 0; j < cells.length; j++) {
+          const it = b.items[buf[e.off + K + j]];
+          t += `${pad(cells[j][0])},${pad(cells[j][1])}:${it.core}${it.blank ? "?" : ""} `;
+        }
+        memo.set(e, (t += eq));
+      }
+      return t;
+    };
+  });
+  const f: VectorFacts = { zero: new Uint8Array(p.n), pos: new Uint8Array(p.n), neg: new Uint8Array(p.n), minKey: keyed ? new Array<string | undefined>(p.n) : null, entries };
+  let steps = 0;
+  for (const v of others[0].t.byValue.keys()) {
+    if (!others.every((s) => s.t.byValue.has(v))) continue;
+    const cls = v === "0" ? f.zero : v.startsWith("-") ? f.neg : f.pos;
+    // layer: tile vector so far → the least key so far
+    let layer = new Map<string, [Uint8Array, string]>([[vecKey(base, 0, K), [base, ""]]]);
+    for (let oi = 0; oi < others.length; oi++) {
+      const next = new Map<string, [Uint8Array, string]>();
+      for (const [s, text] of layer.values()) {
+        for (const e of others[oi].t.byValue.get(v)!.entries) {
+          if (++steps > MAX_STEPS) return null;
+          const sum = new Uint8Array(K);
+          let fit = true;
+          for (let q = 0; q < K && fit; q++) if ((sum[q] = s[q] + buf[e.off + q]) > counts[q]) fit = false;
+          if (!fit) continue;
+          const nk = vecKey(sum, 0, K);
+          const t = keyed ? text + sideText[oi](e) : "";
+          const had = next.get(nk);
+          if (!had || t < had[1]) next.set(nk, [sum, t]);
+        }
+      }
+      layer = next;
+    }
+    for (const [k, [, text]] of layer) {
+      const i = index.get(k);
+      // a vector partnerUses did not make (it cannot: the same picks): nothing known of it
+      if (i === undefined) return null;
+      cls[i] = 1;
+      if (f.minKey && (f.minKey[i] === undefined || text < f.minKey[i]!)) f.minKey[i] = text;
+    }
+  }
+  return f;
+}
+
+/**
+ * Retires the vectors whose plays have no value the probed side can take with the tiles they
+ * leave it (module comment): the probed side's `ne` empty squares take every tile the vector
+ * leaves, none of them `+`, `−` or a blank, and its board tiles (`olds`) no `+` or `−`.
+ */
+export function retireByValue(b: SideBoard, p: PartnerUses, f: VectorFacts, olds: ReadonlyArray<{ core: string } | undefined>, ne: number): void {
+  const K = b.keys.length;
+  let oldZero = false;
+  for (const o of olds) {
+    if (!o) continue;
+    if (o.core === "+" || o.core === "-") return;
+    if (o.core === "0") oldZero = true;
+  }
+  const dead = (p.dead ??= new Uint8Array(p.n));
+  for (let i = 0; i < p.n; i++) {
+    if (dead[i]) continue;
+    let left = 0;
+    let zero = oldZero;
+    let product = true;
+    for (let q = 0; q < K; q++) {
+      const m = b.counts[q] - p.vecs[i * K + q];
+      if (m === 0) continue;
+      left += m;
+      const face = b.keys[q];
+      if (q === b.blankKey || face === "+" || face === "-" || !(face === "×" || face === "÷" || /^\d+$/.test(face))) product = false;
+      if (face === "0") zero = true;
+    }
+    if (left !== ne || !product) continue;
+    if (zero ? f.zero[i] : f.pos[i]) continue;
+    dead[i] = 1;
+    vectorFacts.retired++;
+  }
+}
+
+/** The probe's use of its vectors' facts (join.ts `probe`): retire what no play takes, and give
+ * the tie cut the leading keys when the probed side is the last. */
+export function applyVectorFacts(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: number; b: number; t: SideTable }>, probeSide: number, base: Uint8Array, p: PartnerUses | null, olds: ReadonlyArray<{ core: string } | undefined>, ne: number, tie: SmathTieCut | null | undefined): void {
+  const f = p ? vectorFactsOf(b, g, sides, probeSide, base, p) : null;
+  if (!f) return;
+  retireByValue(b, p!, f, olds, ne);
+  if (f.minKey && tie) tie.lead = { facts: f, live: null };
+}
