@@ -47,6 +47,17 @@ function vecKey(v: Uint8Array | number[], from: number, k: number): string {
   return s;
 }
 
+/**
+ * Where every key that opens with `lead` sorts against `key`: -1 before (they differ within
+ * `lead` and `lead` is smaller there), 0 undecided (`key` opens with `lead`), 1 after. Monotone in
+ * `lead` among texts of whole entries (each ends with its space, so none is a prefix of another):
+ * a later `lead` never gets a smaller answer.
+ */
+export function leadOrder(lead: string, key: string): -1 | 0 | 1 {
+  if (key.startsWith(lead)) return 0;
+  return lead < key.slice(0, lead.length) ? -1 : 1;
+}
+
 const pad = (n: number): string => n.toString().padStart(2, "0");
 
 /**

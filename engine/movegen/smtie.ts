@@ -23,7 +23,7 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
-import { vectorFacts, type VectorFacts } from "./leadkey";
+import { leadOrder, vectorFacts, type VectorFacts } from "./leadkey";
 import type { PartnerCut } from "./partners";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
 import { smathWitness, witnessAtLeast } from "./smathside";
@@ -193,11 +193,9 @@ export class SmathTieCut {
   /**
    * The probed side is the last: every play through this prefix takes a partner vector still
    * possible, and its key opens with that vector's other sides' entries, at least the vector's
-   * `minKey`. Per vector: -1 when `minKey` sorts before the last key on its own length (some play
-   * may come first on key), 0 when the last key opens with it, 1 when it sorts after (the key
-   * comparison ends there, after). Sorting is monotone: a later leading text never compares
-   * better. With none at -1 and some at 0, the probed entries decide, from the last key's entry
-   * past the leading ones.
+   * `minKey`; per vector `leadOrder` of it against the last key (monotone: a later leading text
+   * never compares better). Any at -1: some play may come first on key. None at -1 and some at 0:
+   * the probed entries decide, from the last key's entry past the leading ones. All at 1: after.
    */
   private leadAfter(e: number, key: string): boolean {
     const { facts, live } = this.lead!;
@@ -213,7 +211,7 @@ export class SmathTieCut {
       const v = list[j];
       if (cmp[v] === 2) {
         const mk = facts.minKey![v];
-        cmp[v] = mk === undefined ? -1 : key.startsWith(mk) ? 0 : mk < key.slice(0, mk.length) ? -1 : 1;
+        cmp[v] = mk === undefined ? -1 : leadOrder(mk, key);
       }
       if (cmp[v] < 0) return false;
       if (cmp[v] === 0) equal = true;
