@@ -1,34 +1,30 @@
 /**
  * 'SMATH: what each partner vector of a probe (partners.ts) says about its plays beyond its tiles
  * (docs/movegen-speed.md, "eleventh round: smath:24's tie hunt"). A partner vector is the rack
- * tiles the other sides take together in some pick of their fillings sharing a value; here, per
- * vector, over those picks:
- * - the values they share (the vector's plays have one of them), kept as classes: negative,
- *   zero, positive (`zero`/`pos`/`neg`);
- * - when every other side comes before the probed side (it is the group's last), the least key
- *   their new tiles and `=` write (`minKey`): every play of the vector opens its key with the
- *   other sides' entries (reading order), so its key starts with one at least `minKey`.
- *
- * Two uses. `retireByValue`: where the probed side's tiles are fixed by a vector (the vector and
- * the probed side's empty squares take every tile left) and those tiles hold no `+`, `−` or blank
- * (nor does the side's board), the side is a product of its numbers (× ÷ and touching numbers,
- * any bracketing): with a 0 among them every value it can take is 0 (the subexpression holding
- * the 0 is 0, or a division by it is no value), without one every value is positive (numbers are
- * ≥ 0). A vector none of whose classes fits is retired (`PartnerUses.dead`): no play takes it.
+ * tiles the other sides take together in some pick of their fillings sharing a value; its plays
+ * take one of those picks, so they have one of the picks' values and open their key with the
+ * other sides' entries when those come first. Two uses:
+ * - Retired vectors (`applyVectorFacts`, `productVectors`, `vectorsWithClass`): where the probed
+ *   side's tiles are fixed by a vector (the vector and the probed side's empty squares take every
+ *   tile left) and those tiles hold no `+`, `−` or blank (nor does the side's board), the side is a
+ *   product of its numbers (× ÷ and touching numbers, any bracketing): with a 0 among them every
+ *   value it can take is 0 (the subexpression holding the 0 is 0, or a division by it is no
+ *   value), without one every value is positive (numbers are ≥ 0). A vector with no pick of a
+ *   value of that class is retired (`PartnerUses.dead`): no play takes it.
+ * - The leading key (`vectorFactsOf`, `minKey`), when every other side comes before the probed
+ *   side (it is the group's last): the least key the other sides' new tiles and `=` write over
+ *   the vector's picks; every play of the vector opens its key with one at least that.
  * smath:24's hunt group `_ = _ = _ _ _ 10 _ _ _ 3 _ 7 _` (rack 4 4 4 5 11 12 ÷ × 0 ?): the
  * vectors {x, ?} leave the probed side a 0 and no `+`/`−`, so only {4, 4} stays.
- * `SmathTieCut.leadAfter` (smtie.ts): the key compared past the other sides' entries.
+ * `SmathTieCut.leadAfter` (smtie.ts) compares the key past the other sides' entries with it.
  */
 import type { Group } from "./bounds";
 import type { PartnerUses } from "./partners";
 import type { Entry, SideBoard, SideTable } from "./sides";
 import type { SmathTieCut } from "./smtie";
 
-/** Per vector of a `PartnerUses` (same index): the value classes and least leading key. */
+/** Per vector of a `PartnerUses` (same index): the least leading key. */
 export interface VectorFacts {
-  zero: Uint8Array;
-  pos: Uint8Array;
-  neg: Uint8Array;
   /** the least key the other sides write (all before the probed side), null when not all are */
   minKey: Array<string | undefined> | null;
   /** the entries (new tiles and new `=`) that key has */
@@ -36,7 +32,7 @@ export interface VectorFacts {
 }
 
 /** `on`: off only in the test that compares plays with and without these cuts; `retired`: vectors
- * retired by `retireByValue`; `fired`: prefixes cut by the lead key (smtie.ts). */
+ * retired (`applyVectorFacts`); `fired`: prefixes cut by the lead key (smtie.ts). */
 export const vectorFacts = { on: true, retired: 0, fired: 0 };
 
 const MAX_STEPS = 20_000;
@@ -61,7 +57,7 @@ export function leadOrder(lead: string, key: string): -1 | 0 | 1 {
 const pad = (n: number): string => n.toString().padStart(2, "0");
 
 /**
- * The facts of `p`'s vectors, from the other sides (`sides` without `probeSide`, in lane order)
+ * The leading keys of `p`'s vectors, from the other sides (`sides` without `probeSide`, in lane order)
  * picked as `partnerUses` picks them (one entry per side, all of one value, fitting the rack over
  * `base`). Null when off or past `MAX_STEPS` picks.
  */
@@ -103,11 +99,10 @@ export function vectorFactsOf(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: 
       return t;
     };
   });
-  const f: VectorFacts = { zero: new Uint8Array(p.n), pos: new Uint8Array(p.n), neg: new Uint8Array(p.n), minKey: keyed ? new Array<string | undefined>(p.n) : null, entries };
+  const f: VectorFacts = { minKey: keyed ? new Array<string | undefined>(p.n) : null, entries };
   let steps = 0;
   for (const v of others[0].t.byValue.keys()) {
     if (!others.every((s) => s.t.byValue.has(v))) continue;
-    const cls = v === "0" ? f.zero : v.startsWith("-") ? f.neg : f.pos;
     // layer: tile vector so far → the least key so far
     let layer = new Map<string, [Uint8Array, string]>([[vecKey(base, 0, K), [base, ""]]]);
     for (let oi = 0; oi < others.length; oi++) {
@@ -131,7 +126,6 @@ export function vectorFactsOf(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: 
       const i = index.get(k);
       // a vector partnerUses did not make (it cannot: the same picks): nothing known of it
       if (i === undefined) return null;
-      cls[i] = 1;
       if (f.minKey && (f.minKey[i] === undefined || text < f.minKey[i]!)) f.minKey[i] = text;
     }
   }
@@ -139,44 +133,100 @@ export function vectorFactsOf(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: 
 }
 
 /**
- * Retires the vectors whose plays have no value the probed side can take with the tiles they
- * leave it (module comment): the probed side's `ne` empty squares take every tile the vector
- * leaves, none of them `+`, `−` or a blank, and its board tiles (`olds`) no `+` or `−`.
+ * The vectors whose plays have values the probed side may not take with the tiles they leave it
+ * (module comment): the probed side's `ne` empty squares take every tile the vector leaves, none
+ * of them `+`, `−` or a blank, and its board tiles (`olds`) no `+` or `−`. Per vector: 0 not such,
+ * 1 such without a 0 (its values must be positive), 2 such with a 0 (its values must be 0).
  */
-export function retireByValue(b: SideBoard, p: PartnerUses, f: VectorFacts, olds: ReadonlyArray<{ core: string } | undefined>, ne: number): void {
+function productVectors(b: SideBoard, p: PartnerUses, olds: ReadonlyArray<{ core: string } | undefined>, ne: number): Uint8Array | null {
   const K = b.keys.length;
   let oldZero = false;
   for (const o of olds) {
     if (!o) continue;
-    if (o.core === "+" || o.core === "-") return;
+    if (o.core === "+" || o.core === "-") return null;
     if (o.core === "0") oldZero = true;
   }
-  const dead = (p.dead ??= new Uint8Array(p.n));
+  const out = new Uint8Array(p.n);
+  let some = false;
   for (let i = 0; i < p.n; i++) {
-    if (dead[i]) continue;
+    if (p.dead?.[i]) continue;
     let left = 0;
     let zero = oldZero;
     let product = true;
-    for (let q = 0; q < K; q++) {
+    for (let q = 0; q < K && product; q++) {
       const m = b.counts[q] - p.vecs[i * K + q];
       if (m === 0) continue;
       left += m;
       const face = b.keys[q];
-      if (q === b.blankKey || face === "+" || face === "-" || !(face === "×" || face === "÷" || /^\d+$/.test(face))) product = false;
+      if (q === b.blankKey || !(face === "×" || face === "÷" || /^\d+$/.test(face))) product = false;
       if (face === "0") zero = true;
     }
     if (left !== ne || !product) continue;
-    if (zero ? f.zero[i] : f.pos[i]) continue;
-    dead[i] = 1;
-    vectorFacts.retired++;
+    out[i] = zero ? 2 : 1;
+    some = true;
   }
+  return some ? out : null;
 }
 
-/** The probe's use of its vectors' facts (join.ts `probe`): retire what no play takes, and give
- * the tie cut the leading keys when the probed side is the last. */
+/**
+ * Which of the vectors `kind` names (1: its plays must be positive, 2: must be 0) some pick of the
+ * other sides makes with a value of that class: a depth-first walk over the other sides' entries
+ * of each value of a wanted class, a partial sum followed only while it fits under a vector still
+ * undecided. Null past `MAX_STEPS` entries tried (nothing is retired then).
+ */
+function vectorsWithClass(b: SideBoard, others: ReadonlyArray<SideTable>, base: Uint8Array, p: PartnerUses, kind: Uint8Array): Uint8Array | null {
+  const K = b.keys.length;
+  const buf = b.pool.buf;
+  const found = new Uint8Array(p.n);
+  const open: number[] = [];
+  for (let i = 0; i < p.n; i++) if (kind[i]) open.push(i);
+  const sum = Int16Array.from(base);
+  let steps = 0;
+  let want = 0;
+  const under = (v: number): boolean => {
+    for (let q = 0; q < K; q++) if (sum[q] > p.vecs[v * K + q]) return false;
+    return true;
+  };
+  const walk = (oi: number, vkey: string): boolean => {
+    if (oi === others.length) {
+      for (const v of open) if (kind[v] === want && !found[v] && under(v) && sum.every((x, q) => x === p.vecs[v * K + q])) found[v] = 1;
+      return true;
+    }
+    for (const e of others[oi].byValue.get(vkey)!.entries) {
+      if (++steps > MAX_STEPS) return false;
+      for (let q = 0; q < K; q++) sum[q] += buf[e.off + q];
+      let fits = false;
+      for (const v of open) if (kind[v] === want && !found[v] && under(v)) fits = true;
+      const ok = !fits || walk(oi + 1, vkey);
+      for (let q = 0; q < K; q++) sum[q] -= buf[e.off + q];
+      if (!ok) return false;
+    }
+    return true;
+  };
+  for (const vkey of others[0].byValue.keys()) {
+    want = vkey === "0" ? 2 : vkey.startsWith("-") ? 0 : 1;
+    if (want === 0 || !open.some((v) => kind[v] === want && !found[v])) continue;
+    if (!others.every((t) => t.byValue.has(vkey))) continue;
+    if (!walk(0, vkey)) return null;
+  }
+  return found;
+}
+
+/** The probe's use of its vectors' facts (join.ts `probe`): the vectors no play takes retired
+ * (only where some vector fixes a product-only probed side), and the tie cut given the leading
+ * keys, enumerated when it first compares a key, when the probed side is the last. */
 export function applyVectorFacts(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: number; b: number; t: SideTable }>, probeSide: number, base: Uint8Array, p: PartnerUses | null, olds: ReadonlyArray<{ core: string } | undefined>, ne: number, tie: SmathTieCut | null | undefined): void {
-  const f = p ? vectorFactsOf(b, g, sides, probeSide, base, p) : null;
-  if (!f) return;
-  retireByValue(b, p!, f, olds, ne);
-  if (f.minKey && tie) tie.lead = { facts: f, live: null };
+  if (!p || !vectorFacts.on) return;
+  const kind = productVectors(b, p, olds, ne);
+  const found = kind ? vectorsWithClass(b, sides.filter((_, si) => si !== probeSide).map((x) => x.t), base, p, kind) : null;
+  if (kind && found) {
+    const dead = (p.dead ??= new Uint8Array(p.n));
+    for (let i = 0; i < p.n; i++) {
+      if (kind[i] === 0 || dead[i] || found[i]) continue;
+      dead[i] = 1;
+      vectorFacts.retired++;
+    }
+  }
+  // the keys after any retirement: `leadAfter` reads `p.dead` through the partner cut
+  if (tie && probeSide === sides.length - 1) tie.lead = { facts: () => vectorFactsOf(b, g, sides, probeSide, base, p), live: null };
 }

@@ -180,7 +180,7 @@ export class SmathTieCut {
 
   /** The probed side is the group's last: per partner vector the least key of the sides before
    * it (leadkey.ts) and the vectors still possible (fill.ts' `PartnerCut`), for `leadAfter`. */
-  lead: { facts: VectorFacts; live: PartnerCut | null } | null = null;
+  lead: { facts: (() => VectorFacts | null) | VectorFacts | null; live: PartnerCut | null } | null = null;
   private leadFor = "";
   private leadCmp: Int8Array | null = null;
 
@@ -198,11 +198,13 @@ export class SmathTieCut {
    * the probed entries decide, from the last key's entry past the leading ones. All at 1: after.
    */
   private leadAfter(e: number, key: string): boolean {
-    const { facts, live } = this.lead!;
-    if (!live) return false;
+    const lead = this.lead!;
+    if (typeof lead.facts === "function") lead.facts = lead.facts();
+    const { facts, live } = lead;
+    if (!live || !facts?.minKey) return false;
     if (this.leadFor !== key || !this.leadCmp) {
       this.leadFor = key;
-      this.leadCmp = new Int8Array(facts.minKey!.length).fill(2);
+      this.leadCmp = new Int8Array(facts.minKey.length).fill(2);
     }
     const cmp = this.leadCmp;
     let equal = false;
@@ -210,7 +212,7 @@ export class SmathTieCut {
     for (let j = 0, n = live.aliveCount(e + 1); j < n; j++) {
       const v = list[j];
       if (cmp[v] === 2) {
-        const mk = facts.minKey![v];
+        const mk = facts.minKey[v];
         cmp[v] = mk === undefined ? -1 : leadOrder(mk, key);
       }
       if (cmp[v] < 0) return false;
