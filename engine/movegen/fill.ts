@@ -479,6 +479,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const values = new Map<string, unknown>();
   const tie = cut?.tie ?? null;
   const smTie = cut?.smTie ?? null;
+  if (smTie?.lead) smTie.lead.live = partners;
   const smathProbe = b.smath && probe ? smathProbeLeaf(b, dir, cells, olds, probe, uses, chosen, other) : null;
   const put = (): number => pool.put(uses, chosen);
   const slowLeaf = (): void => {

@@ -15,6 +15,7 @@ import { valueBonus } from "../score";
 import { normaliseFace, splitBrackets } from "../tiles";
 import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
+import { applyVectorFacts } from "./leadkey";
 import { fillSide, groupCanFill, type OtherSide, type ProbeCut } from "./fill";
 import { otherSide } from "./otherside";
 import { smathWitness, witnessAtLeast, witnessSkips } from "./smathside";
@@ -38,11 +39,7 @@ export const deadJoins = { on: true, skipped: 0 };
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
 
 /** One side of a group: lane squares a..b and its table (empty for the probed side). */
-interface Side {
-  a: number;
-  b: number;
-  t: SideTable;
-}
+type Side = { a: number; b: number; t: SideTable };
 
 /** Search one group: every play of it that can make the list goes to `top`. */
 export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
@@ -334,9 +331,11 @@ class GroupJoin {
     if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others);
     const os = otherSide(b, others);
     if (b.smath) {
-      // each vector's best score too: the probe's score bound by partner vector (fill.ts `partnersRest`)
+      // each vector's best score too: the probe's score bound by partner vector (fill.ts
+      // `partnersRest`); vectors no play takes retired, the tie cut's key past the others' (leadkey.ts)
       os.partners = partnerUses(b, others, running, (e) => e.pts * this.mult + e.cross);
       if (cut?.others) cut.others.partners = os.partners;
+      applyVectorFacts(b, g, sides, probeSide, running, os.partners, shape.olds, ne, cut?.smTie);
       os.ints = intFilter(others.map((t) => t.byInt));
       const numbers = [...b.keys, ...shape.olds.map((o) => o?.core ?? "")].filter((f) => /^\d+$/.test(f)).map(Number);
       os.parity = parityTargets(others, numbers, b.pool.buf, b.counts, running);

@@ -190,6 +190,15 @@ export class PartnerCut {
     return m > 0;
   }
 
+  /** the vectors still possible at depth d: the first `aliveCount(d)` of `alive(d)` */
+  alive(d: number): Int32Array {
+    return this.lists[d];
+  }
+
+  aliveCount(d: number): number {
+    return this.len[d];
+  }
+
   /** `minUse` at depth d as one function (the product cut's `taken`), made once per depth: one
    * made per call was most of the fill's garbage (issue 28, smcost2) */
   takenAt(d: number): (key: number) => number {

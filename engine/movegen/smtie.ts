@@ -23,6 +23,8 @@ import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
+import { leadOrder, vectorFacts, type VectorFacts } from "./leadkey";
+import type { PartnerCut } from "./partners";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
 import { smathWitnessBrackets, witnessAtLeast } from "./smathside";
 import { keyEntry } from "./tiekey";
@@ -176,10 +178,65 @@ export class SmathTieCut {
     return best;
   }
 
+  /** The probed side is the group's last: per partner vector the least key of the sides before
+   * it (leadkey.ts) and the vectors still possible (fill.ts' `PartnerCut`), for `leadAfter`. */
+  lead: { facts: (() => VectorFacts | null) | VectorFacts | null; live: PartnerCut | null } | null = null;
+  private leadFor = "";
+  private leadCmp: Int8Array | null = null;
+
   /** the probed side's entries 0..e sort after the last key's (so does every completed key) */
   private keyAfter(e: number, key: string): boolean {
-    if (!this.keyed) return false;
+    if (!this.keyed) return this.lead !== null && this.leadAfter(e, key);
+    return this.entriesAfter(e, key, 0);
+  }
+
+  /**
+   * The probed side is the last: every play through this prefix takes a partner vector still
+   * possible, and its key opens with that vector's other sides' entries, at least the vector's
+   * `minKey`; per vector `leadOrder` of it against the last key (monotone: a later leading text
+   * never compares better). Any at -1: some play may come first on key. None at -1 and some at 0:
+   * the probed entries decide, from the last key's entry past the leading ones. All at 1: after.
+   */
+  private leadAfter(e: number, key: string): boolean {
+    const lead = this.lead!;
+    if (typeof lead.facts === "function") lead.facts = lead.facts();
+    const { facts, live } = lead;
+    if (!live || !facts?.minKey) return false;
+    if (this.leadFor !== key || !this.leadCmp) {
+      this.leadFor = key;
+      this.leadCmp = new Int8Array(facts.minKey.length).fill(2);
+    }
+    const cmp = this.leadCmp;
+    let equal = false;
+    const list = live.alive(e + 1);
+    for (let j = 0, n = live.aliveCount(e + 1); j < n; j++) {
+      const v = list[j];
+      if (cmp[v] === 2) {
+        const mk = facts.minKey[v];
+        cmp[v] = mk === undefined ? -1 : leadOrder(mk, key);
+      }
+      if (cmp[v] < 0) return false;
+      if (cmp[v] === 0) equal = true;
+    }
+    const after = !equal || this.entriesAfter(e, key, facts.entries);
+    if (after) vectorFacts.fired++;
+    return after;
+  }
+
+  /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
+  private entry(e: number, k: number): string {
+    return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
+  }
+
+  /** The entries of items `chosen[0..e]` sort after `key`'s entries from entry `skip` on (so does
+   * every completed key with them). */
+  private entriesAfter(e: number, key: string, skip: number): boolean {
     let at = 0;
+    for (let q = 0; q < skip; q++) {
+      const end = key.indexOf(" ", at);
+      if (end < 0) return true;
+      at = end + 1;
+    }
     for (let q = 0; q <= e; q++) {
       const end = key.indexOf(" ", at);
       const theirs = end < 0 ? "" : key.slice(at, end);
@@ -190,12 +247,8 @@ export class SmathTieCut {
     }
     return false;
   }
-
-  /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
-  private entry(e: number, k: number): string {
-    return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
-  }
 }
+
 
 /** `on`: the other sides' operators counted against the probed side's (`bracketsAtLeast`); off
  * only in the test that compares plays with and without it (smtie.test.ts) */
