@@ -46,3 +46,36 @@ test("[DUPLICATE EVENT]: 'Duplicate' is a tournament format; the list shows the 
   await row.getByRole("link", { name: "Standings" }).click();
   await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
 });
+
+/**
+ * The form waits for the director's clubs (a CI run once clicked "Create" while the list was still
+ * loading: the form sent no club, the server refused it and the page said nothing): with the list
+ * held back, the fields appear only once it has come, `?club=` picks the second of two clubs, and
+ * the event is that club's.
+ */
+test("[DUPLICATE EVENT]: the new-tournament form waits for a slow club list and keeps the club it was opened for", { tag: "@deep" }, async ({ page }) => {
+  await signUp(page, "Dee Director");
+  const first = await api<{ id: string }>(page, "clubs.create", { handle: `dupa-${randomBytes(3).toString("hex")}`, name: "First club" });
+  const second = await api<{ id: string }>(page, "clubs.create", { handle: `dupb-${randomBytes(3).toString("hex")}`, name: "Second club" });
+  expect(first.id).not.toBe(second.id);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/trpc\/[^?]*clubs\.mine/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/tournaments/new?club=${second.id}`);
+  // signed in (the header has read the account), the clubs still on their way: no form yet
+  await expect(page.getByTestId("user-name")).toHaveText("Dee Director");
+  await expect(page.getByText("Loading…")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "New tournament" })).toHaveCount(0);
+  release();
+  await expect(page.getByLabel("Club")).toHaveValue(second.id);
+  await page.getByLabel("Format").selectOption("duplicate");
+  await page.getByLabel("Name").fill("Second club's duplicate");
+  await page.getByRole("button", { name: "Create duplicate event" }).click();
+  await page.waitForURL(/\/duplicate\/events\/[0-9a-f-]{36}$/);
+  const eventId = new URL(page.url()).pathname.split("/").pop()!;
+  const ev = await api<{ clubId: string | null }>(page, "duplicate.eventGet", { eventId }, "query");
+  expect(ev.clubId).toBe(second.id);
+});

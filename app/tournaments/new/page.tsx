@@ -12,7 +12,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { formErrors } from "@/app/_trpc/errors";
+import { errorSentence, formErrors } from "@/app/_trpc/errors";
 import { Field, FormError, SubmitButton } from "@/app/_components/form";
 import { nextFullHour } from "../_components/start-time";
 import { SelectField, SignInPrompt, TextAreaField } from "@/app/clubs/_components/ui";
@@ -50,8 +50,12 @@ function NewTournamentForm() {
 
   if (me.isPending) return <p>Loading…</p>;
   if (!me.data) return <SignInPrompt next="/tournaments/new" what="to create a tournament." />;
+  // The form waits for the clubs: a Club list without its options sent no club (the string "null"),
+  // and options arriving after the first render would not pick `?club=` (a default applies once).
+  if (mine.isPending) return <p>Loading…</p>;
+  if (mine.isError) return <FormError message={errorSentence(mine.error)} />;
   const clubs = (mine.data ?? []).filter((c) => c.role === "owner" || c.role === "director");
-  if (mine.isSuccess && clubs.length === 0) return <p>Only club owners and directors create tournaments. Ask your club for the director role.</p>;
+  if (clubs.length === 0) return <p>Only club owners and directors create tournaments. Ask your club for the director role.</p>;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -88,7 +92,7 @@ function NewTournamentForm() {
     <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-2xl font-semibold">New tournament</h1>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <SelectField label="Club" name="clubId" defaultValue={params.get("club") ?? clubs[0]?.id} options={Object.fromEntries(clubs.map((c) => [c.id, c.name]))} error={errors.fields.clubId} />
+        <SelectField label="Club" name="clubId" defaultValue={params.get("club") ?? clubs[0]?.id} options={Object.fromEntries(clubs.map((c) => [c.id, c.name]))} error={errors.fields.clubId ?? eventErrors.fields.clubId} />
         <Field label="Name" name="name" required error={errors.fields.name ?? eventErrors.fields.name} />
         {format === "duplicate" ? (
           <>
