@@ -33,6 +33,8 @@ import { isOperator } from "../tiles";
 export const wholeRack = { on: true, dropped: 0 };
 
 const MAX_PAIRS = 20_000;
+/** tile vectors left to the probed side at most (one set of residues each) */
+const MAX_LEFTS = 16;
 const MAX_WORK = 150_000;
 /** the probed side's squares at most (the residues stay exact while (12 + 1)^8 < P: `SideSets.of`) */
 const MAX_SQUARES = 10;
@@ -75,7 +77,7 @@ export function probedMayMeet(b: SideBoard, g: Group, sides: readonly SideRef[],
 function meetsSomewhere(b: SideBoard, g: Group, sides: readonly SideRef[], probeSide: number): boolean {
   const { a, b: z } = sides[probeSide];
   const pairs = partnerPairs(b, sides, probeSide, g.newEqs.length);
-  if (pairs === null) return true;
+  if (pairs === null || pairs.size > MAX_LEFTS) return true;
   let memo = memoBySearch.get(b);
   if (!memo) memoBySearch.set(b, (memo = new Map()));
   for (const [mk, { left, vals }] of pairs) {
@@ -114,6 +116,18 @@ function residueOf(k: string): number {
   return mulMod(modOf(p), invMod(modOf(q)));
 }
 
+const residueMemo = new WeakMap<SideTable, Map<string, number>>();
+/** a table's value keys and their residues (`residueOf`), memoised with the table */
+function residuesOf(t: SideTable): Map<string, number> {
+  let r = residueMemo.get(t);
+  if (!r) {
+    r = new Map();
+    for (const k of t.byValue.keys()) r.set(k, residueOf(k));
+    residueMemo.set(t, r);
+  }
+  return r;
+}
+
 /** The other sides joined on value: per tile vector left to the probed side, its values (mod P);
  * null past the cap. Per value, the distinct sums of the sides' tile vectors so far (a frontier,
  * packed 4 bits a key: the rack holds at most 10 of a key), not every combination of them. */
@@ -128,8 +142,9 @@ function partnerPairs(b: SideBoard, sides: readonly SideRef[], probeSide: number
   const buf = b.pool.buf;
   const { counts } = b;
   let work = 0;
-  for (const vk of others[0].byValue.keys()) {
-    if (!others.every((t) => t.byValue.has(vk))) continue;
+  const residues = residuesOf(others[0]);
+  values: for (const [vk, v] of residues) {
+    for (let si = 1; si < others.length; si++) if (!others[si].byValue.has(vk)) continue values;
     let cur = new Map<number, Uint8Array>([[0, start]]);
     for (const t of others) {
       const next = new Map<number, Uint8Array>();
@@ -153,7 +168,6 @@ function partnerPairs(b: SideBoard, sides: readonly SideRef[], probeSide: number
       if (cur.size === 0) break;
     }
     if (cur.size === 0) continue;
-    const v = residueOf(vk);
     for (const [key, run] of cur) {
       const had = out.get(key);
       if (!had) out.set(key, { left: run.map((c, k) => counts[k] - c), vals: [v] });
