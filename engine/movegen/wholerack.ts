@@ -219,7 +219,8 @@ class RSet {
   }
 }
 
-const SCRATCH = new RSet();
+/** the sets of one interval's sub-multisets, reused from interval to interval (a search is one thread) */
+const POOL: RSet[] = [];
 const TIMES = 0;
 const OP_CODE: Record<string, number> = { "×": TIMES, "+": 1, "-": 2, "÷": 3 };
 
@@ -231,17 +232,9 @@ interface Cell {
   inv: Array<Int32Array | undefined>;
 }
 
-/** one split of an interval: the left and right parts' residues and the operator joining them */
-interface Task {
-  l: Int32Array;
-  r: Int32Array;
-  op: number;
-}
-
-/** every residue of one split into SCRATCH (÷: `r` holds the divisors' inverses, 0 for a zero
- * divisor, which makes no expression) */
-function combine({ l, r, op }: Task): void {
-  const d = SCRATCH;
+/** every residue of one split into `d` (÷: `r` holds the divisors' inverses, 0 for a zero divisor,
+ * which makes no expression) */
+function combine(d: RSet, l: Int32Array, r: Int32Array, op: number): void {
   if (op === TIMES) for (let x = 0; x < l.length; x++) for (let y = 0; y < r.length; y++) d.add(mulMod(l[x], r[y]));
   else if (op === 1) {
     for (let x = 0; x < l.length; x++) for (let y = 0; y < r.length; y++) {
@@ -361,8 +354,17 @@ class SideSets {
             });
           continue;
         }
-        // the splits by sub-multiset made: touching (implied ×) or an operator square at k
-        const byU = new Map<number, Task[]>();
+        // the splits, each into the set of its sub-multiset: touching (implied ×) or an operator square at k
+        const byU = new Map<number, RSet>();
+        const setOf = (u: number): RSet => {
+          let d = byU.get(u);
+          if (!d) {
+            d = POOL[byU.size] ??= new RSet();
+            d.clear();
+            byU.set(u, d);
+          }
+          return d;
+        };
         for (let k = i; k < j; k++) {
           const L = cells[i * n + k];
           const R = cells[(k + 1) * n + j];
@@ -374,9 +376,8 @@ class SideSets {
               if (((u + bias) & high) !== 0) continue;
               const r = R.vs[q];
               work += l.length * r.length;
-              const ts = byU.get(u);
-              if (ts) ts.push({ l, r, op: TIMES });
-              else byU.set(u, [{ l, r, op: TIMES }]);
+              if (work > MAX_WORK) return null;
+              combine(setOf(u), l, r, TIMES);
             }
           }
         }
@@ -393,21 +394,17 @@ class SideSets {
                 if (((u + bias) & high) !== 0) continue;
                 const r = op === 3 ? (R.inv[q] ??= inverses(R.vs[q])) : R.vs[q];
                 work += l.length * r.length;
-                const ts = byU.get(u);
-                if (ts) ts.push({ l, r, op });
-                else byU.set(u, [{ l, r, op }]);
+                if (work > MAX_WORK) return null;
+                combine(setOf(u), l, r, op);
               }
             }
           }
         }
-        if (work > MAX_WORK) return null;
         // the whole side's right parts are looked up (ascending); the rest only walked
-        for (const [u, ts] of byU) {
-          SCRATCH.clear();
-          for (const t of ts) combine(t);
-          if (SCRATCH.size === 0) continue;
+        for (const [u, d] of byU) {
+          if (d.size === 0) continue;
           cell.ms.push(u);
-          cell.vs.push(SCRATCH.values(j === n - 1));
+          cell.vs.push(d.values(j === n - 1));
         }
       }
     }
