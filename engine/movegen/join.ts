@@ -27,13 +27,12 @@ import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { tieKeyCut } from "./tiekey";
 import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
+import { probedMayMeet } from "./wholerack";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
 /** Switch and count of the group check (`groupCanFill`) for tests: the same plays with it off. */
 export const groupCheck = { on: true, closed: 0 };
-
-/** Switch and count of the join's dead-subtree skip (`GroupJoin.join`) for tests: the same plays
- * with it off. */
+/** Switch and count of the join's dead-subtree skip (`GroupJoin.join`) for tests: same plays off. */
 export const deadJoins = { on: true, skipped: 0 };
 
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
@@ -49,9 +48,8 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
     const z = k === g.eqs.length ? g.e : g.eqs[k] - 1;
     bounds.push([a, z]);
   }
-  // Two sides valued incrementally ('SMATH: any number of sides): the side with the most empty
-  // squares (the largest enumeration) is probed unless a table of it exists already (module
-  // comment).
+  // Two sides valued incrementally ('SMATH: any number): the side with the most empty squares (the
+  // largest enumeration) is probed unless a table of it exists already (module comment).
   // 'SMATH and Equate: a side no filling can close ends the group before its partners' tables are
   // built (Equate's probed side found it only after the other side's table: equate:19 62,095 →
   // 30,622 steps). Sound for any grammar: the check is fillSide's own first tests, per side.
@@ -103,6 +101,8 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
     sides[0].t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (sides[0].t.byValue.size === 0) return;
   }
+  // 'SMATH: a whole-rack group whose probed side cannot take its partners' value holds no play
+  if (b.smath && probeSide >= 0 && !probedMayMeet(b, g, sides, probeSide)) return;
   const j = new GroupJoin(b, top, g, sides, probeSide);
   if (!j.equalsFit()) return;
   if (probeSide >= 0) j.probe();
