@@ -22,7 +22,7 @@ import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
+import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { tieKeyCut } from "./tiekey";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
@@ -94,9 +94,9 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
       if (common.length === 0) return;
     }
   }
-  // 'SMATH: a group that can only tie drops the first side's entries whose key sorts after the
+  // 'SMATH and Equate: a group that can only tie drops the first side's entries whose key sorts after the
   // last play's (smtie.ts `tieFirstSide`); the probed side's cuts then see only the rest
-  if (b.smath && probeSide !== 0 && sides.length > 1) {
+  if ((b.smath || b.sideEval) && probeSide !== 0 && sides.length > 1) {
     sides[0].t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (sides[0].t.byValue.size === 0) return;
   }
@@ -352,7 +352,7 @@ class GroupJoin {
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       // 'SMATH: the last play changed inside the probe: the first side's late keys out now
       // (running holds only the base here: the partners are rebuilt over it)
-      if (b.smath && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
+      if ((b.smath || b.sideEval) && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
         lastSeen = this.top.list[this.top.list.length - 1];
         if (this.renewTie(os, cut)) other = sides[0].t;
       }
@@ -430,7 +430,7 @@ class GroupJoin {
    * tie cut's other sides' fewest brackets are asked again. True when the table changed. */
   private renewTie(os: OtherSide, cut: ProbeCut | null): boolean {
     const { b, g, sides, top } = this;
-    if (!smathTieRenew.on) return false;
+    if (!smathTieRenew.on || (!b.smath && !eqTieFirst.on)) return false;
     const t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (t === sides[0].t) return false;
     smathTieRenew.renewed++;

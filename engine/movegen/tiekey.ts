@@ -19,11 +19,32 @@ import type { SideBoard } from "./sides";
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
 export const tieCut = { on: true, fired: 0 };
 
+/** When the cut applies to a group (`tieKeyCut`): no play of it scores above `bound`, each places at
+ * least `minBlanks` blanks and exactly `tiles` tiles. */
+export interface TieWhen {
+  bound: number;
+  minBlanks: number;
+  tiles: number;
+}
+
+/** `on`: the cut applies from the moment the list's last play lets it inside a probe (it was
+ * decided once per probe, at its start: a group searched before the list held its top score,
+ * equate:28's first, was hunted for ties without it); `fired`: probes where it began late. */
+export const tieLate = { on: true, fired: 0 };
+
 /** Per probed prefix: whether its key entries still equal the last play's (0) or sort before them (1). */
 export class TieKeyCut {
   private readonly state: Uint8Array;
+  /** the `epoch` each depth's `state` was written in: a state of an older epoch is read as 1 */
+  private readonly ep: Int32Array;
+  private epoch = 0;
   private lastKey = "";
   private lastEntries: string[] = [];
+  /** the list's last play when `active` was last decided, and whether the cut applies to it */
+  private lastSeen: unknown = undefined;
+  private active = false;
+  /** a prefix was stepped while the cut did not apply (it applies late, if at all) */
+  private waited = false;
   /** the key entry of item k on the probed side's e-th empty square, written when first compared */
   private readonly entries: Array<string | undefined>;
 
@@ -31,8 +52,11 @@ export class TieKeyCut {
     private readonly top: TopList,
     private readonly b: SideBoard,
     private readonly emptyRc: Array<[number, number]>,
+    /** the group's facts; without them the cut applies whenever the list is full */
+    private readonly when: TieWhen | null = null,
   ) {
     this.state = new Uint8Array(emptyRc.length + 1);
+    this.ep = new Int32Array(emptyRc.length + 1);
     this.entries = new Array<string | undefined>(emptyRc.length * b.items.length);
   }
 
@@ -41,16 +65,45 @@ export class TieKeyCut {
     return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }
 
+  /**
+   * Whether the cut applies to the list's last play now. Inactive to active starts a new epoch:
+   * the prefixes on the path were compared (or not at all) against a last play the group could
+   * beat on score, blanks or tiles, so each is read as "before" (never cut) until the search
+   * returns to a depth compared in this epoch; the root is always "equal so far". Active to active
+   * keeps them (module comment: the new last has a higher score, fewer blanks or tiles — every
+   * play of the group loses to it — or a smaller key).
+   */
+  private applies(): boolean {
+    const { top } = this;
+    if (!top.full()) return false;
+    const last = top.list[top.list.length - 1];
+    if (last === this.lastSeen) return this.active;
+    this.lastSeen = last;
+    const w = this.when;
+    const now = w === null || (w.bound <= last.score && last.brackets === 0 && w.minBlanks >= last.blanks && w.tiles === last.tiles);
+    if (now && !this.active) {
+      this.epoch++;
+      if (this.waited) tieLate.fired++;
+    }
+    this.active = now;
+    if (last.key !== this.lastKey) {
+      this.lastKey = last.key;
+      this.lastEntries = last.key.split(" ");
+    }
+    return now;
+  }
+
   /** Whether item k on empty square e can still lead to a play that enters (and the state after it). */
   step(e: number, k: number): boolean {
-    if (this.state[e] === 1) {
-      this.state[e + 1] = 1;
+    if (!this.applies()) {
+      this.waited = true;
       return true;
     }
-    const key = this.top.list[this.top.list.length - 1].key;
-    if (key !== this.lastKey) {
-      this.lastKey = key;
-      this.lastEntries = key.split(" ");
+    const { epoch } = this;
+    this.ep[e + 1] = epoch;
+    if (e > 0 && (this.ep[e] !== epoch || this.state[e] === 1)) {
+      this.state[e + 1] = 1;
+      return true;
     }
     const mine = this.entry(e, k);
     const theirs = this.lastEntries[e] ?? "";
@@ -63,11 +116,11 @@ export class TieKeyCut {
   }
 }
 
-/** The tie cut of a probe of side 0 of an Equate group, or null when it does not apply now. */
+/** The tie cut of a probe of side 0 of an Equate group, or null when it cannot apply. With
+ * `tieLate` on it is made whatever the list holds at the probe's start and applies once the
+ * list's last play lets it (`TieKeyCut.applies`); off, only when the list lets it at the start. */
 export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, emptyRc: Array<[number, number]>): TieKeyCut | null {
-  if (!tieCut.on || !b.sideEval || !top.full()) return null;
-  const last = top.list[top.list.length - 1];
-  if (bound > last.score || last.brackets > 0) return null;
+  if (!tieCut.on || !b.sideEval) return null;
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
     const [r, c] = b.cellOf(g.dir, g.lane, i);
@@ -76,8 +129,12 @@ export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, e
   const placed = empties - g.newEqs.length;
   const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
   const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
-  if (minBlanks < last.blanks || tiles !== last.tiles) return null;
-  return new TieKeyCut(top, b, emptyRc);
+  if (!tieLate.on) {
+    if (!top.full()) return null;
+    const last = top.list[top.list.length - 1];
+    if (bound > last.score || last.brackets > 0 || minBlanks < last.blanks || tiles !== last.tiles) return null;
+  }
+  return new TieKeyCut(top, b, emptyRc, { bound, minBlanks, tiles });
 }
 
 const pad = (x: number): string => x.toString().padStart(2, "0");

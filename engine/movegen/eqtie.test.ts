@@ -1,0 +1,73 @@
+/**
+ * Equate's tie hunts (docs/movegen-speed.md, "Equate, eleventh round"): the probe's tie cut applied
+ * from the moment the list's last play lets it (tiekey.ts `tieLate`), and the first side's entries
+ * whose key sorts after the last play's left out of a group that can only tie (smtie.ts
+ * `tieFirstSide`, `eqTieFirst`). Neither changes the answer: on the golden Equate boards with
+ * seeded racks (blanks make ties common) the top plays, blanks and order are the same with each as
+ * without it, both complete, and each fires.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Face } from "../tiles";
+import { smathTieFirst, eqTieFirst } from "./smtie";
+import { TopList } from "./recorder";
+import type { SideBoard } from "./sides";
+import { TieKeyCut, tieLate } from "./tiekey";
+import { boardsOf, eachRackWithAndWithout, shownWithTies } from "./tests/probe-cuts";
+
+const boards = boardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"), "equate");
+
+const POOL: Face[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "+", "-", "×", "÷", "=", "?", "?", "?", "1/2", "3/4"];
+
+describe("Equate tie hunts", () => {
+  it("the same top plays with and without the tie cut applied late (tiekey.ts tieLate); it fires", { timeout: 600_000 }, () => {
+    const fired = tieLate.fired;
+    let compared = 0;
+    let fewer = 0;
+    eachRackWithAndWithout({ boards, seed: "equate-tie-late", pool: POOL, sw: tieLate, racks: 16, size: [5, 3], tops: [1, 4], maxWork: 400_000, id: "equate" }, (cut, full, label) => {
+      if (!cut.complete || !full.complete) return;
+      compared++;
+      expect(shownWithTies(cut), label).toEqual(shownWithTies(full));
+      expect(cut.stats.rejected).toBe(0);
+      if (cut.stats.steps < full.stats.steps) fewer++;
+    });
+    expect(compared).toBeGreaterThanOrEqual(24);
+    expect(tieLate.fired).toBeGreaterThan(fired);
+    expect(fewer).toBeGreaterThan(0);
+  });
+
+  it("the same top plays with and without the first side's late keys left out (smtie.ts tieFirstSide); it drops some", { timeout: 600_000 }, () => {
+    const dropped = smathTieFirst.dropped;
+    let compared = 0;
+    eachRackWithAndWithout({ boards, seed: "equate-tie-first", pool: POOL, sw: eqTieFirst, racks: 16, size: [5, 3], tops: [1, 4, 12], maxWork: 400_000, id: "equate" }, (cut, full, label) => {
+      if (!cut.complete || !full.complete) return;
+      compared++;
+      expect(shownWithTies(cut), label).toEqual(shownWithTies(full));
+      expect(cut.stats.rejected).toBe(0);
+    });
+    expect(compared).toBeGreaterThanOrEqual(24);
+    expect(smathTieFirst.dropped).toBeGreaterThan(dropped);
+  });
+
+  it("applies once the last play ties the group's bound, and never cuts a prefix stepped before that", () => {
+    const top = new TopList(1);
+    const faces = ["1", "2", "5", "9"];
+    const b = { items: faces.map((core) => ({ core, blank: false })) } as unknown as SideBoard;
+    const cut = new TieKeyCut(top, b, [[1, 1], [1, 2], [1, 3]], { bound: 10, minBlanks: 0, tiles: 3 });
+    const k = (f: string): number => faces.indexOf(f);
+    expect(cut.step(0, k("1"))).toBe(true); // the list is empty: no cut
+    expect(cut.step(1, k("2"))).toBe(true);
+    top.add({ score: 9, blanks: 0, tiles: 3, brackets: 0, key: "01,01:5 01,02:2 01,03:1 ", placements: [] });
+    expect(cut.step(2, k("9"))).toBe(true); // the group may beat 9 on score
+    top.add({ score: 10, blanks: 0, tiles: 3, brackets: 0, key: "01,01:5 01,02:2 01,03:2 ", placements: [] });
+    // the prefix 1 2 was never compared with this last: it sorts before it, so nothing below is cut
+    expect(cut.step(2, k("9"))).toBe(true);
+    expect(cut.step(0, k("9"))).toBe(false);
+    expect(cut.step(0, k("5"))).toBe(true);
+    expect(cut.step(1, k("5"))).toBe(false);
+    expect(cut.step(1, k("2"))).toBe(true);
+    expect(cut.step(2, k("9"))).toBe(false);
+    expect(cut.step(2, k("2"))).toBe(true);
+  });
+});
