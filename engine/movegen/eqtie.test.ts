@@ -2,9 +2,10 @@
  * Equate's tie hunts (docs/movegen-speed.md, "Equate, eleventh round"): the probe's tie cut applied
  * from the moment the list's last play lets it (tiekey.ts `tieLate`), and the first side's entries
  * whose key sorts after the last play's left out of a group that can only tie (smtie.ts
- * `tieFirstSide`, `eqTieFirst`). Neither changes the answer: on the golden Equate boards with
- * seeded racks (blanks make ties common) the top plays, blanks and order are the same with each as
- * without it, both complete, and each fires.
+ * `tieFirstSide`, `eqTieFirst`), the probe in key order where only the key decides (`lexOrder`)
+ * and the first group aimed at its bound (exact.ts `aimFirst`). None changes the answer: on the
+ * golden Equate boards with seeded racks (blanks make ties common) the top plays, blanks and order
+ * are the same with each as without it, both complete, and each fires.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,8 @@ import type { Face } from "../tiles";
 import { smathTieFirst, eqTieFirst } from "./smtie";
 import { TopList } from "./recorder";
 import type { SideBoard } from "./sides";
-import { TieKeyCut, tieLate } from "./tiekey";
+import { aimFirst } from "./exact";
+import { lexOrder, TieKeyCut, tieLate } from "./tiekey";
 import { boardsOf, eachRackWithAndWithout, shownWithTies } from "./tests/probe-cuts";
 
 const boards = boardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"), "equate");
@@ -48,6 +50,36 @@ describe("Equate tie hunts", () => {
     });
     expect(compared).toBeGreaterThanOrEqual(24);
     expect(smathTieFirst.dropped).toBeGreaterThan(dropped);
+  });
+
+  it("the same top plays with the probe in key order where only the key decides as without (tiekey.ts lexOrder); it changes the search", { timeout: 600_000 }, () => {
+    let compared = 0;
+    let changed = 0;
+    eachRackWithAndWithout({ boards, seed: "equate-key-order", pool: POOL, sw: lexOrder, racks: 16, size: [5, 3], tops: [1, 4, 12], maxWork: 400_000, id: "equate" }, (lex, plain, label) => {
+      if (!lex.complete || !plain.complete) return;
+      compared++;
+      expect(shownWithTies(lex), label).toEqual(shownWithTies(plain));
+      expect(lex.stats.rejected).toBe(0);
+      if (lex.stats.steps !== plain.stats.steps) changed++;
+    });
+    expect(compared).toBeGreaterThanOrEqual(24);
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it("the same top plays with the first group aimed at its bound as without (exact.ts aimFirst); some groups are searched again", { timeout: 600_000 }, () => {
+    const again = aimFirst.again;
+    let compared = 0;
+    let fewer = 0;
+    eachRackWithAndWithout({ boards, seed: "equate-aim-first", pool: POOL, sw: aimFirst, racks: 16, size: [5, 3], tops: [1, 4, 12], maxWork: 400_000, id: "equate" }, (aimed, plain, label) => {
+      if (!aimed.complete || !plain.complete) return;
+      compared++;
+      expect(shownWithTies(aimed), label).toEqual(shownWithTies(plain));
+      expect(aimed.stats.rejected).toBe(0);
+      if (aimed.stats.steps < plain.stats.steps) fewer++;
+    });
+    expect(compared).toBeGreaterThanOrEqual(24);
+    expect(aimFirst.again).toBeGreaterThan(again);
+    expect(fewer).toBeGreaterThan(0);
   });
 
   it("applies once the last play ties the group's bound, and never cuts a prefix stepped before that", () => {

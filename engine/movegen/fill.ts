@@ -26,7 +26,7 @@ import type { FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
 import { smathFillings, smathProbeLeaf, type SmathWit } from "./smathside";
 import type { SmathTieCut } from "./smtie";
-import type { TieKeyCut } from "./tiekey";
+import { keyOrdered, type TieKeyCut } from "./tiekey";
 import { HullCut, valueHulls } from "./valuehull";
 
 export { matchedLeast, partnerScore } from "./probebound";
@@ -523,6 +523,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
   const nextOf = passable(b, okAt, live, n);
+  const inKeyOrder = tie ? keyOrdered(items) : null;
   const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
     if (deadline.check()) return;
     if (i === n) {
@@ -549,7 +550,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const cell = cells[i];
     const w = cut ? cut.w[e] : null;
     const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
-    const next = nextOf(i, state);
+    const next = inKeyOrder && tie!.keyOrder() ? inKeyOrder(nextOf(i, state)) : nextOf(i, state);
     for (let j = 0; j < next.length; j += 3) {
       const k = next[j];
       const st = next[j + 1];

@@ -32,6 +32,31 @@ export interface TieWhen {
  * equate:28's first, was hunted for ties without it); `fired`: probes where it began late. */
 export const tieLate = { on: true, fired: 0 };
 
+/** `on`: the probe visits items in key order where only the key decides (`TieKeyCut.keyOrder`):
+ * the order of a search, never what it finds; for the test that compares with and without. */
+export const lexOrder = { on: !process.env.NOLEX };
+
+/** Item k's rank in key order (as join.ts `keyOf` writes an entry on one square, so the same on
+ * every square), and the passable triples (fill.ts `passable`) sorted by it, memoised per list. */
+export function keyOrdered(items: SideBoard["items"]): (next: Int16Array) => Int16Array {
+  const text = items.map((it) => `${it.core}${it.blank ? "?" : ""}`);
+  const rank = new Int32Array(items.length);
+  const byText = items.map((_, k) => k).sort((x, y) => (text[x] < text[y] ? -1 : text[x] > text[y] ? 1 : x - y));
+  byText.forEach((k, r) => (rank[k] = r));
+  const memo = new Map<Int16Array, Int16Array>();
+  return (next: Int16Array): Int16Array => {
+    let got = memo.get(next);
+    if (got) return got;
+    const idx: number[] = [];
+    for (let j = 0; j < next.length; j += 3) idx.push(j);
+    idx.sort((x, y) => rank[next[x]] - rank[next[y]]);
+    got = new Int16Array(next.length);
+    idx.forEach((j, q) => got!.set(next.subarray(j, j + 3), 3 * q));
+    memo.set(next, got);
+    return got;
+  };
+}
+
 /** Per probed prefix: whether its key entries still equal the last play's (0) or sort before them (1). */
 export class TieKeyCut {
   private readonly state: Uint8Array;
@@ -91,6 +116,13 @@ export class TieKeyCut {
       this.lastEntries = last.key.split(" ");
     }
     return now;
+  }
+
+  /** Every play the list still wants of this group scores exactly its bound (`need` is at it), so
+   * only the key decides among them: the probe may visit items in key order (fill.ts), and the
+   * first play it completes is then the group's smallest key. */
+  keyOrder(): boolean {
+    return this.when !== null && lexOrder.on && this.top.need() >= this.when.bound;
   }
 
   /** Whether item k on empty square e can still lead to a play that enters (and the state after it). */
