@@ -94,6 +94,8 @@ export interface ProbeCut {
   bonus?: BonusCut;
   /** Equate: prefixes that could only tie the list's last play and lose its tie-break (tiekey.ts) */
   tie?: TieKeyCut | null;
+  /** prefixes the score and tie cuts took away (otherside.ts `DeadProbe`: a probe cut by neither) */
+  pruned: number;
   /** 'SMATH: the same by the brackets touching numbers need (smtie.ts) */
   smTie?: SmathTieCut | null;
   /** 'SMATH: the other sides' empty squares (weights by item, as `w`), the sum of their tables'
@@ -557,8 +559,10 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
       const key = next[j + 2];
       const it = items[k];
       if (uses[key] >= counts[key]) continue;
-      if (w && acc + w[k] < least) continue;
-      if (tie && !tie.step(e, k)) continue;
+      if ((w && acc + w[k] < least) || (tie && !tie.step(e, k))) {
+        cut!.pruned++;
+        continue;
+      }
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, infos[k]);

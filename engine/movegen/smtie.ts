@@ -191,7 +191,7 @@ export class SmathTieCut {
     return false;
   }
 
-  /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
+  /** as tiekey.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
   private entry(e: number, k: number): string {
     return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }

@@ -12,6 +12,7 @@
  * anyway, whatever is cut; with a smaller key, a prefix equal to the old last's is either equal to
  * the new last's (the comparison goes on) or already after it.
  */
+import type { Placement } from "../play";
 import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import type { SideBoard } from "./sides";
@@ -36,7 +37,7 @@ export const tieLate = { on: true, fired: 0 };
  * the order of a search, never what it finds; for the test that compares with and without. */
 export const lexOrder = { on: !process.env.NOLEX };
 
-/** Item k's rank in key order (as join.ts `keyOf` writes an entry on one square, so the same on
+/** Item k's rank in key order (as `keyOf` writes an entry on one square, so the same on
  * every square), and the passable triples (fill.ts `passable`) sorted by it, memoised per list. */
 export function keyOrdered(items: SideBoard["items"]): (next: Int16Array) => Int16Array {
   const text = items.map((it) => `${it.core}${it.blank ? "?" : ""}`);
@@ -85,7 +86,7 @@ export class TieKeyCut {
     this.entries = new Array<string | undefined>(emptyRc.length * b.items.length);
   }
 
-  /** as join.ts `keyOf` writes an entry (without its trailing space: the key is split on it) */
+  /** as `keyOf` writes an entry (without its trailing space: the key is split on it) */
   private entry(e: number, k: number): string {
     return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }
@@ -171,7 +172,7 @@ export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, e
 
 const pad = (x: number): string => x.toString().padStart(2, "0");
 
-/** Item k on empty square e as join.ts `keyOf` writes it (without its trailing space), memoised in
+/** Item k on empty square e as `keyOf` writes it (without its trailing space), memoised in
  * `cache` (e × items + k); shared by the Equate and 'SMATH tie cuts. */
 export function keyEntry(cache: Array<string | undefined>, emptyRc: ReadonlyArray<readonly [number, number]>, items: SideBoard["items"], e: number, k: number): string {
   const at = e * items.length + k;
@@ -180,6 +181,17 @@ export function keyEntry(cache: Array<string | undefined>, emptyRc: ReadonlyArra
     const [r, c] = emptyRc[e];
     const it = items[k];
     s = cache[at] = `${pad(r)},${pad(c)}:${it.core}${it.blank ? "?" : ""}`;
+  }
+  return s;
+}
+
+/** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */
+export function keyOf(b: SideBoard, ps: readonly Placement[]): string {
+  let s = "";
+  for (const p of ps) {
+    if (b.smath && b.at(p.row, p.col)) continue;
+    const tile = b.smath ? p.tile.replace(/[()]/g, "") : p.tile;
+    s += `${p.row.toString().padStart(2, "0")},${p.col.toString().padStart(2, "0")}:${tile}${p.blank ? "?" : ""} `;
   }
   return s;
 }
