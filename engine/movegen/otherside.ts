@@ -88,8 +88,9 @@ export const deadProbes = { on: true, skipped: 0, kept: 0 };
 
 /** per board: the probes known to meet no value of their other side (`DeadProbe`) */
 const deadOf = new WeakMap<SideBoard, Set<string>>();
-/** per table: its sorted value keys, one string */
-const valuesOf = new WeakMap<SideTable, string>();
+/** per table: a number for its set of value keys, the same for a board's tables of the same values */
+const valuesOf = new WeakMap<SideTable, number>();
+const valueSetsOf = new WeakMap<SideBoard, Map<string, number>>();
 
 /**
  * Equate, two sides: a probe of one side that met no value of the other side's table at all (no
@@ -117,7 +118,14 @@ export class DeadProbe {
     let set = deadOf.get(b);
     if (!set) deadOf.set(b, (set = new Set()));
     let vals = valuesOf.get(table);
-    if (vals === undefined) valuesOf.set(table, (vals = [...table.byValue.keys()].sort().join(" ")));
+    if (vals === undefined) {
+      let valueSets = valueSetsOf.get(b);
+      if (!valueSets) valueSetsOf.set(b, (valueSets = new Map()));
+      const text = [...table.byValue.keys()].sort().join(" ");
+      vals = valueSets.get(text);
+      if (vals === undefined) valueSets.set(text, (vals = valueSets.size));
+      valuesOf.set(table, vals);
+    }
     return new DeadProbe(set, `${dir}:${lane}:${a}:${z}|${os.lo}:${os.hi}:${os.empties}|${vals}`);
   }
 
