@@ -101,15 +101,16 @@ describe("Equate tie hunts", () => {
     if (!p.ok) throw new Error(p.error);
     const rack = p.value.racks[p.value.turn] as Face[];
     for (const top of [1, 3]) {
+      deadProbes.on = true;
       const memo = exactPlays(getRuleset("equate"), p.value.board, rack, { top, maxWork: 400_000 });
       deadProbes.on = false;
       const plain = exactPlays(getRuleset("equate"), p.value.board, rack, { top, maxWork: 400_000 });
-      deadProbes.on = true;
       expect(memo.complete && plain.complete).toBe(true);
       expect(shownWithTies(memo), `equate:15 top ${top}`).toEqual(shownWithTies(plain));
       expect(memo.stats.steps).toBeLessThan(plain.stats.steps);
     }
     expect(deadProbes.skipped).toBeGreaterThan(skipped);
+    deadProbes.on = false;
   });
 
   it("applies once the last play ties the group's bound, and never cuts a prefix stepped before that", () => {
