@@ -17,15 +17,15 @@ import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
 import { applyVectorFacts } from "./leadkey";
 import { fillSide, groupCanFill, type OtherSide, type ProbeCut } from "./fill";
-import { otherSide } from "./otherside";
+import { DeadProbe, otherSide } from "./otherside";
 import { smathWitness, witnessAtLeast, witnessSkips } from "./smathside";
 import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
+import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
-import { tieKeyCut } from "./tiekey";
+import { keyOf, tieKeyCut } from "./tiekey";
 import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
 import { probedMayMeet } from "./wholerack";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
@@ -95,9 +95,9 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
       if (common.length === 0) return;
     }
   }
-  // 'SMATH: a group that can only tie drops the first side's entries whose key sorts after the
+  // 'SMATH and Equate: a group that can only tie drops the first side's entries whose key sorts after the
   // last play's (smtie.ts `tieFirstSide`); the probed side's cuts then see only the rest
-  if (b.smath && probeSide !== 0 && sides.length > 1) {
+  if ((b.smath || b.sideEval) && probeSide !== 0 && sides.length > 1) {
     sides[0].t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (sides[0].t.byValue.size === 0) return;
   }
@@ -343,18 +343,22 @@ class GroupJoin {
     let next = first + 1 === probeSide ? first + 2 : first + 1;
     if (!b.smath || next >= sides.length) next = -1;
     const rest = sides.length > 2 && b.smath ? sides.filter((_, si) => si !== probeSide && si !== first).map((x) => x.t) : null;
+    // Equate: a probe of this side known to meet no value of such a table is not run (otherside.ts)
+    const dead = DeadProbe.of(b, g.dir, g.lane, a, z, other, os, sides.length);
+    if (dead?.known()) return;
     let filling = -1;
     // the list's last play when the first side's table was last filtered (`renewTie`)
     let lastSeen = this.top.full() ? this.top.list[this.top.list.length - 1] : undefined;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       // 'SMATH: the last play changed inside the probe: the first side's late keys out now
       // (running holds only the base here: the partners are rebuilt over it)
-      if (b.smath && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
+      if ((b.smath || b.sideEval) && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
         lastSeen = this.top.list[this.top.list.length - 1];
         if (this.renewTie(os, cut)) other = sides[0].t;
       }
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
+      if (dead) dead.met = true;
       const key = wit ? (vkey ?? String(iv)) : "";
       // three sides or more: every further side must hold the value too, tested once here rather
       // than once per partner filling in `join`
@@ -419,6 +423,8 @@ class GroupJoin {
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
       }
     }, cut, os);
+    // (the table renewed inside the probe, `renewTie`, follows a play found: `met` then anyway)
+    dead?.settle(cut?.pruned ?? 0, b.deadline.hit);
   }
 
   /** 'SMATH, the list's last play changed inside the probe (the probed side not the first): the
@@ -428,7 +434,7 @@ class GroupJoin {
    * tie cut's other sides' fewest brackets are asked again. True when the table changed. */
   private renewTie(os: OtherSide, cut: ProbeCut | null): boolean {
     const { b, g, sides, top } = this;
-    if (!smathTieRenew.on) return false;
+    if (!smathTieRenew.on || (!b.smath && !eqTieFirst.on)) return false;
     const t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (t === sides[0].t) return false;
     smathTieRenew.renewed++;
@@ -493,7 +499,7 @@ class GroupJoin {
       rem[e] = rem[e + 1] + m;
     }
     // a hair of slack so that rounding can never cut a play that ties the list's last score
-    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others, matched: null };
+    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others, matched: null, pruned: 0 };
   }
 }
 
@@ -550,7 +556,7 @@ function placementsOf(b: SideBoard, g: Group, sides: Array<{ a: number; b: numbe
   return out;
 }
 
-/** Whether the 'SMATH key of the picked fillings (`keyOf` of `placementsOf`: new tiles only,
+/** Whether the 'SMATH key of the picked fillings (tiekey.ts `keyOf` of `placementsOf`: new tiles only,
  * brackets left out) sorts before `last`, written entry by entry and compared as it goes: no
  * placements, no key string (`keyLoses` asks it for every exact tie; issue 28, smfix). */
 function keyBefore(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }>, picked: Entry[], last: string): boolean {
@@ -584,15 +590,4 @@ function keyBefore(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }
   }
   // the same entries: before only when `last` goes on
   return at < last.length;
-}
-
-/** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */
-function keyOf(b: SideBoard, ps: readonly Placement[]): string {
-  let s = "";
-  for (const p of ps) {
-    if (b.smath && b.at(p.row, p.col)) continue;
-    const tile = b.smath ? p.tile.replace(/[()]/g, "") : p.tile;
-    s += `${p.row.toString().padStart(2, "0")},${p.col.toString().padStart(2, "0")}:${tile}${p.blank ? "?" : ""} `;
-  }
-  return s;
 }

@@ -223,7 +223,7 @@ export class SmathTieCut {
     return after;
   }
 
-  /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
+  /** as tiekey.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
   private entry(e: number, k: number): string {
     return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }
@@ -248,7 +248,6 @@ export class SmathTieCut {
     return false;
   }
 }
-
 
 /** `on`: the other sides' operators counted against the probed side's (`bracketsAtLeast`); off
  * only in the test that compares plays with and without it (smtie.test.ts) */
@@ -396,8 +395,13 @@ export const smathTieEntry = { on: true };
 /** `on`: a switch for the test that compares plays with and without `tieFirstSide`; `dropped`: entries left out */
 export const smathTieFirst = { on: true, dropped: 0 };
 
+/** `on`: a switch for the test that compares Equate's plays with and without `tieFirstSide` (and
+ * its renewal inside the probe); Equate's groups whose probed side is not the first (equate:28's
+ * tie hunts: the key opens on the tabled side, where the probe's own tie cut cannot look). */
+export const eqTieFirst = { on: true };
+
 /**
- * The first side's table of an 'SMATH group that can only tie the list's last play, without the
+ * The first side's table of an 'SMATH (or Equate) group that can only tie the list's last play, without the
  * entries whose key already sorts after the last play's (docs/movegen-speed.md, ninth round). The
  * first side's empty squares (and a new `=` right after it) are the first entries of every key of
  * the group (reading order), so an entry whose entries there sort after the last key's puts every
@@ -413,11 +417,12 @@ export const smathTieFirst = { on: true, dropped: 0 };
  * sides.ts) is not changed.
  */
 export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z: number, t: SideTable): SideTable {
-  if (!smathTieFirst.on || !b.smath || !top.full()) return t;
+  if (!top.full() || !(b.smath ? smathTieFirst.on : b.sideEval && eqTieFirst.on)) return t;
   const last = top.list[top.list.length - 1];
   if (g.bound > last.score) return t;
   // fewer brackets than the last's: possible for the group, so asked per entry (`lose`)
-  const perEntry = groupBracketsAtLeast(b, g) < last.brackets;
+  // (Equate writes no brackets: every play ties the last's 0)
+  const perEntry = b.smath && groupBracketsAtLeast(b, g) < last.brackets;
   if (perEntry && !smathTieEntry.on) return t;
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
