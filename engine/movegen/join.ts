@@ -331,7 +331,7 @@ class GroupJoin {
     const cut = this.scoreCut(shape, scores);
     if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
-    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others);
+    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others, [sides[0].a, sides[0].b]);
     const os = otherSide(b, others);
     if (b.smath) {
       // each vector's best score too: the probe's score bound by partner vector (fill.ts `partnersRest`)
