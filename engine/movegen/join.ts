@@ -22,7 +22,7 @@ import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
+import { smathTieCutOf, smathTieRenew, tieFirstSide, tieJoinOf } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { tieKeyCut } from "./tiekey";
 import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
@@ -345,6 +345,7 @@ class GroupJoin {
     if (!b.smath || next >= sides.length) next = -1;
     const rest = sides.length > 2 && b.smath ? sides.filter((_, si) => si !== probeSide && si !== first).map((x) => x.t) : null;
     let filling = -1;
+    const tj = b.smath && first === 0 ? tieJoinOf(b, this.top, g, sides[0].a, sides[0].b, rest ?? []) : null;
     // the list's last play when the first side's table was last filtered (`renewTie`)
     let lastSeen = this.top.full() ? this.top.list[this.top.list.length - 1] : undefined;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
@@ -414,7 +415,7 @@ class GroupJoin {
         for (const e of tg.entries) {
           picked[first] = e;
           if (sides.length === 2) this.finish(bucket.value);
-          else if (this.scoreLoses(first + 1, key)) continue;
+          else if (this.scoreLoses(first + 1, key) || (tj?.(probed, e, key) && ++this.reached)) continue;
           else if (this.deadBelow(first + 1, key, bucket.value, tg.entries.length)) break;
         }
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];

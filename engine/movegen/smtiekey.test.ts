@@ -4,7 +4,8 @@
  * does not already put the key after the last's makes the prefix's plays write more brackets.
  * With and without: smath:19's groups 8/10 (its 331 of 8 brackets) then 1/10 and 1/8 searched
  * into one list (the same list, fewer steps), and seeded racks on the golden boards (top 1, 2, 4):
- * the same plays, brackets, blanks and order; it fires.
+ * the same plays, brackets, blanks and order; it fires. The same for the join's first-side picks
+ * (`tieJoinOf`): smath:19's groups 8/10 then 4/8, and the seeded racks.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +18,7 @@ import { bound, expandSpan, lanesGroups, type Group } from "./bounds";
 import { searchGroup } from "./join";
 import { TopList } from "./recorder";
 import { SideBoard } from "./sides";
-import { smathTieKeyFirst } from "./smtie";
+import { smathTieJoin, smathTieKeyFirst } from "./smtie";
 import { eachRackWithAndWithout, shownWithTies, smathBoardsOf } from "./tests/probe-cuts";
 
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
@@ -80,5 +81,33 @@ describe("'SMATH tie cut: the first side's keys when another side is probed (smt
     });
     expect(compared).toBeGreaterThanOrEqual(20);
     expect(smathTieKeyFirst.fired).toBeGreaterThan(fired);
+  });
+
+  it("the join's first-side picks: smath:19's 4/8 after 8/10, the same list with and without, fewer steps", { timeout: 60_000 }, () => {
+    const eqs = ["8/10", "4/8"];
+    const fired = smathTieJoin.fired;
+    const cut = smath19(eqs);
+    expect(smathTieJoin.fired).toBeGreaterThan(fired);
+    smathTieJoin.on = false;
+    let full: { list: string[]; steps: number };
+    try {
+      full = smath19(eqs);
+    } finally {
+      smathTieJoin.on = true;
+    }
+    expect(cut.list).toEqual(full.list);
+    expect(cut.list[0]).toMatch(/^331 8 /);
+    expect(cut.steps).toBeLessThan(full.steps);
+  });
+
+  it("the join's first-side picks: the same top plays with and without on seeded racks", { timeout: 120_000 }, () => {
+    let compared = 0;
+    eachRackWithAndWithout({ boards, seed: "smath-tie-join", pool: POOL, sw: smathTieJoin, racks: 12, size: [6, 4], tops: [1, 2, 4], maxWork: 120_000 }, (cut: ExactResult, full: ExactResult, label) => {
+      if (!cut.complete || !full.complete) return;
+      compared++;
+      expect(shownWithTies(cut), label).toEqual(shownWithTies(full));
+      expect(cut.stats.rejected).toBe(0);
+    });
+    expect(compared).toBeGreaterThanOrEqual(20);
   });
 });
