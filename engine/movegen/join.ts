@@ -23,7 +23,7 @@ import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
+import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide, tieJoinOf } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { keyOf, tieKeyCut } from "./tiekey";
 import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
@@ -328,7 +328,7 @@ class GroupJoin {
     const cut = this.scoreCut(shape, scores);
     if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
-    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others);
+    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others, [sides[0].a, sides[0].b]);
     const os = otherSide(b, others);
     if (b.smath) {
       // each vector's best score too: the probe's score bound by partner vector (fill.ts
@@ -347,6 +347,7 @@ class GroupJoin {
     const dead = DeadProbe.of(b, g.dir, g.lane, a, z, other, os, sides.length);
     if (dead?.known()) return;
     let filling = -1;
+    const tj = b.smath && first === 0 ? tieJoinOf(b, this.top, g, sides[0].a, sides[0].b, rest ?? []) : null;
     // the list's last play when the first side's table was last filtered (`renewTie`)
     let lastSeen = this.top.full() ? this.top.list[this.top.list.length - 1] : undefined;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
@@ -417,7 +418,7 @@ class GroupJoin {
         for (const e of tg.entries) {
           picked[first] = e;
           if (sides.length === 2) this.finish(bucket.value);
-          else if (this.scoreLoses(first + 1, key)) continue;
+          else if (this.scoreLoses(first + 1, key) || (tj?.(probed, e, key) && ++this.reached)) continue;
           else if (this.deadBelow(first + 1, key, bucket.value, tg.entries.length)) break;
         }
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
