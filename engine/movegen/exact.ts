@@ -159,7 +159,18 @@ export class ExactGenerator extends SideBoard {
       }
       if (g.wholeRack && !wholeRackOk(this, g.wholeRack, g.eqs[0])) continue;
       this.stats.groupsSearched++;
+      // Equate, the first group searched: aimed at its bound (`aimFirst`)
+      const need = this.top.need();
+      const aim = this.sideEval && aimFirst.on && this.stats.groupsSearched === 1 && g.bound > need ? g.bound : -Infinity;
+      this.top.aim = aim;
       searchGroup(this, this.top, g);
+      this.top.aim = -Infinity;
+      if (aim > need && this.top.need() < aim && !this.deadline.hit) {
+        // its plays below the aim were not offered: searched again when its turn comes, bounded below it
+        aimFirst.again++;
+        g.bound = aim - 1;
+        enqueue(groups, i + 1, g);
+      }
       if (this.deadline.hit) break;
     }
     const plays = this.adjudicateAll();
@@ -193,6 +204,22 @@ export class ExactGenerator extends SideBoard {
     return out;
   }
 }
+
+/**
+ * Equate: the first group the search reaches is searched for plays that score its bound (the list's
+ * `aim`), not for any play: with the list empty its probe has no score cut at all, and the play
+ * that makes the top often scores the highest bound (equate:28: seven groups bounded 134, its top
+ * score; 195,000 steps before the first 134 without the aim, and the probe in key order then ends
+ * the group at its smallest key, tiekey.ts `keyOrder`). When that finds no play the list takes (or
+ * the list still wants plays below the aim), the group goes back into the queue bounded one below
+ * the aim, and is searched again in its turn. Sound: a play of the group below the aim was never
+ * offered, and the second search (or the bound's `break`) handles it as any group's; the plays at
+ * the aim were offered once and the second search may offer them again (the list keeps one per
+ * key) or cut them by the lowered bound (tie cuts), which only drops plays offered before. Only
+ * the first group: aimed at every group's bound while the list is empty, the searches doubled
+ * where the top is far below the bounds (equate:32: +16 %, the sum of the 30 +12 %).
+ */
+export const aimFirst = { on: true, again: 0 };
 
 /** The search order: higher bound first, then the tie-breaks' rank ('SMATH, bounds.ts `tieRank`), then
  * the order the groups were made in. */

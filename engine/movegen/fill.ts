@@ -26,7 +26,7 @@ import type { FaceInfo } from "./sidearith";
 import type { SideBoard } from "./sides";
 import { smathFillings, smathProbeLeaf, type SmathWit } from "./smathside";
 import type { SmathTieCut } from "./smtie";
-import type { TieKeyCut } from "./tiekey";
+import { keyOrdered, type TieKeyCut } from "./tiekey";
 import { HullCut, valueHulls } from "./valuehull";
 
 export { matchedLeast, partnerScore } from "./probebound";
@@ -94,6 +94,8 @@ export interface ProbeCut {
   bonus?: BonusCut;
   /** Equate: prefixes that could only tie the list's last play and lose its tie-break (tiekey.ts) */
   tie?: TieKeyCut | null;
+  /** prefixes the score and tie cuts took away (otherside.ts `DeadProbe`: a probe cut by neither) */
+  pruned: number;
   /** 'SMATH: the same by the brackets touching numbers need (smtie.ts) */
   smTie?: SmathTieCut | null;
   /** 'SMATH: the other sides' empty squares (weights by item, as `w`), the sum of their tables'
@@ -526,6 +528,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     out.push({ off: pool.put(uses, chosen), vkey, value, open: null, close: null });
   };
   const nextOf = passable(b, okAt, live, n);
+  const inKeyOrder = tie ? keyOrdered(items) : null;
   const dfs = (i: number, state: number, e: number, big: boolean, acc: number): void => {
     if (deadline.check()) return;
     if (i === n) {
@@ -552,15 +555,17 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
     const cell = cells[i];
     const w = cut ? cut.w[e] : null;
     const least = cut ? leastAt(cut, b, uses, e + 1) : 0;
-    const next = nextOf(i, state);
+    const next = inKeyOrder && tie!.keyOrder() ? inKeyOrder(nextOf(i, state)) : nextOf(i, state);
     for (let j = 0; j < next.length; j += 3) {
       const k = next[j];
       const st = next[j + 1];
       const key = next[j + 2];
       const it = items[k];
       if (uses[key] >= counts[key]) continue;
-      if (w && acc + w[k] < least) continue;
-      if (tie && !tie.step(e, k)) continue;
+      if ((w && acc + w[k] < least) || (tie && !tie.step(e, k))) {
+        cut!.pruned++;
+        continue;
+      }
       let bg = big;
       if (ev && !big) {
         const r = ev.step(i, infos[k]);

@@ -17,23 +17,22 @@ import type { Group } from "./bounds";
 import { intFilter } from "./brackets";
 import { applyVectorFacts } from "./leadkey";
 import { fillSide, groupCanFill, type OtherSide, type ProbeCut } from "./fill";
-import { otherSide } from "./otherside";
+import { DeadProbe, otherSide } from "./otherside";
 import { smathWitness, witnessAtLeast, witnessSkips } from "./smathside";
 import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
+import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide, tieJoinOf } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
-import { tieKeyCut } from "./tiekey";
+import { keyOf, tieKeyCut } from "./tiekey";
 import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
+import { probedMayMeet } from "./wholerack";
 import type { Entry, SideBoard, SideShape, SideTable, SquareScores, ValueBucket } from "./sides";
 
 /** Switch and count of the group check (`groupCanFill`) for tests: the same plays with it off. */
 export const groupCheck = { on: true, closed: 0 };
-
-/** Switch and count of the join's dead-subtree skip (`GroupJoin.join`) for tests: the same plays
- * with it off. */
+/** Switch and count of the join's dead-subtree skip (`GroupJoin.join`) for tests: same plays off. */
 export const deadJoins = { on: true, skipped: 0 };
 
 const EMPTY_TABLE: SideTable = { byValue: new Map(), byInt: new Map() };
@@ -49,9 +48,8 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
     const z = k === g.eqs.length ? g.e : g.eqs[k] - 1;
     bounds.push([a, z]);
   }
-  // Two sides valued incrementally ('SMATH: any number of sides): the side with the most empty
-  // squares (the largest enumeration) is probed unless a table of it exists already (module
-  // comment).
+  // Two sides valued incrementally ('SMATH: any number): the side with the most empty squares (the
+  // largest enumeration) is probed unless a table of it exists already (module comment).
   // 'SMATH and Equate: a side no filling can close ends the group before its partners' tables are
   // built (Equate's probed side found it only after the other side's table: equate:19 62,095 →
   // 30,622 steps). Sound for any grammar: the check is fillSide's own first tests, per side.
@@ -97,12 +95,14 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
       if (common.length === 0) return;
     }
   }
-  // 'SMATH: a group that can only tie drops the first side's entries whose key sorts after the
+  // 'SMATH and Equate: a group that can only tie drops the first side's entries whose key sorts after the
   // last play's (smtie.ts `tieFirstSide`); the probed side's cuts then see only the rest
-  if (b.smath && probeSide !== 0 && sides.length > 1) {
+  if ((b.smath || b.sideEval) && probeSide !== 0 && sides.length > 1) {
     sides[0].t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (sides[0].t.byValue.size === 0) return;
   }
+  // 'SMATH: a whole-rack group whose probed side cannot take its partners' value holds no play
+  if (b.smath && probeSide >= 0 && !probedMayMeet(b, g, sides, probeSide)) return;
   const j = new GroupJoin(b, top, g, sides, probeSide);
   if (!j.equalsFit()) return;
   if (probeSide >= 0) j.probe();
@@ -328,7 +328,7 @@ class GroupJoin {
     const cut = this.scoreCut(shape, scores);
     if (cut && probeSide === 0) cut.tie = tieKeyCut(b, this.top, g, g.bound, shape.emptyIdx.map((i) => shape.rc[i]));
     const others = sides.filter((_, si) => si !== probeSide).map((x) => x.t);
-    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others);
+    if (cut && b.smath) cut.smTie = smathTieCutOf(b, this.top, g, g.dir, shape.olds, shape.emptyIdx.map((i) => shape.rc[i]), probeSide === 0, others, [sides[0].a, sides[0].b]);
     const os = otherSide(b, others);
     if (b.smath) {
       // each vector's best score too: the probe's score bound by partner vector (fill.ts
@@ -343,18 +343,23 @@ class GroupJoin {
     let next = first + 1 === probeSide ? first + 2 : first + 1;
     if (!b.smath || next >= sides.length) next = -1;
     const rest = sides.length > 2 && b.smath ? sides.filter((_, si) => si !== probeSide && si !== first).map((x) => x.t) : null;
+    // Equate: a probe of this side known to meet no value of such a table is not run (otherside.ts)
+    const dead = DeadProbe.of(b, g.dir, g.lane, a, z, other, os, sides.length);
+    if (dead?.known()) return;
     let filling = -1;
+    const tj = b.smath && first === 0 ? tieJoinOf(b, this.top, g, sides[0].a, sides[0].b, rest ?? []) : null;
     // the list's last play when the first side's table was last filtered (`renewTie`)
     let lastSeen = this.top.full() ? this.top.list[this.top.list.length - 1] : undefined;
     fillSide(b, g.dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
       // 'SMATH: the last play changed inside the probe: the first side's late keys out now
       // (running holds only the base here: the partners are rebuilt over it)
-      if (b.smath && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
+      if ((b.smath || b.sideEval) && first === 0 && this.top.full() && this.top.list[this.top.list.length - 1] !== lastSeen) {
         lastSeen = this.top.list[this.top.list.length - 1];
         if (this.renewTie(os, cut)) other = sides[0].t;
       }
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
+      if (dead) dead.met = true;
       const key = wit ? (vkey ?? String(iv)) : "";
       // three sides or more: every further side must hold the value too, tested once here rather
       // than once per partner filling in `join`
@@ -413,12 +418,14 @@ class GroupJoin {
         for (const e of tg.entries) {
           picked[first] = e;
           if (sides.length === 2) this.finish(bucket.value);
-          else if (this.scoreLoses(first + 1, key)) continue;
+          else if (this.scoreLoses(first + 1, key) || (tj?.(probed, e, key) && ++this.reached)) continue;
           else if (this.deadBelow(first + 1, key, bucket.value, tg.entries.length)) break;
         }
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] -= uses[q] + buf[tg.off + q];
       }
     }, cut, os);
+    // (the table renewed inside the probe, `renewTie`, follows a play found: `met` then anyway)
+    dead?.settle(cut?.pruned ?? 0, b.deadline.hit);
   }
 
   /** 'SMATH, the list's last play changed inside the probe (the probed side not the first): the
@@ -428,7 +435,7 @@ class GroupJoin {
    * tie cut's other sides' fewest brackets are asked again. True when the table changed. */
   private renewTie(os: OtherSide, cut: ProbeCut | null): boolean {
     const { b, g, sides, top } = this;
-    if (!smathTieRenew.on) return false;
+    if (!smathTieRenew.on || (!b.smath && !eqTieFirst.on)) return false;
     const t = tieFirstSide(b, top, g, sides[0].a, sides[0].b, sides[0].t);
     if (t === sides[0].t) return false;
     smathTieRenew.renewed++;
@@ -493,7 +500,7 @@ class GroupJoin {
       rem[e] = rem[e + 1] + m;
     }
     // a hair of slack so that rounding can never cut a play that ties the list's last score
-    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others, matched: null };
+    return { w, rem, limit: () => this.top.need() - fixed - 1e-9, bonus, others, matched: null, pruned: 0 };
   }
 }
 
@@ -550,7 +557,7 @@ function placementsOf(b: SideBoard, g: Group, sides: Array<{ a: number; b: numbe
   return out;
 }
 
-/** Whether the 'SMATH key of the picked fillings (`keyOf` of `placementsOf`: new tiles only,
+/** Whether the 'SMATH key of the picked fillings (tiekey.ts `keyOf` of `placementsOf`: new tiles only,
  * brackets left out) sorts before `last`, written entry by entry and compared as it goes: no
  * placements, no key string (`keyLoses` asks it for every exact tie; issue 28, smfix). */
 function keyBefore(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }>, picked: Entry[], last: string): boolean {
@@ -584,15 +591,4 @@ function keyBefore(b: SideBoard, g: Group, sides: Array<{ a: number; b: number }
   }
   // the same entries: before only when `last` goes on
   return at < last.length;
-}
-
-/** Reading-order key; 'SMATH keys leave brackets out (one play per placement of tiles). */
-function keyOf(b: SideBoard, ps: readonly Placement[]): string {
-  let s = "";
-  for (const p of ps) {
-    if (b.smath && b.at(p.row, p.col)) continue;
-    const tile = b.smath ? p.tile.replace(/[()]/g, "") : p.tile;
-    s += `${p.row.toString().padStart(2, "0")},${p.col.toString().padStart(2, "0")}:${tile}${p.blank ? "?" : ""} `;
-  }
-  return s;
 }

@@ -157,6 +157,9 @@ export class TopList {
     readonly n: number,
     readonly floor = -Infinity,
   ) {}
+  /** a score the current group's search aims at (exact.ts `aimFirst`): plays below it are not
+   * wanted while it is set (that group is searched again below it if need be) */
+  aim = -Infinity;
   full(): boolean {
     return this.list.length >= this.n;
   }
@@ -165,7 +168,7 @@ export class TopList {
   }
   /** the lowest score a play must have to make the list now (the floor until it is full) */
   need(): number {
-    return this.full() ? Math.max(this.last(), this.floor) : this.floor;
+    return Math.max(this.full() ? this.last() : -Infinity, this.floor, this.aim);
   }
   wants(score: number): boolean {
     return score >= this.need();

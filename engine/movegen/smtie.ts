@@ -31,6 +31,9 @@ import { keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
 export const smathTieCut = { on: true, fired: 0 };
+/** the key tie-break asked of the first side's entries when another side is probed (`keyMayWin`);
+ * `fired`: prefixes it cut */
+export const smathTieKeyFirst = { on: true, fired: 0 };
 
 const isOp = (core: string): boolean => core === "+" || core === "-" || core === "×" || core === "÷";
 
@@ -51,6 +54,9 @@ export class SmathTieCut {
   /** per Q: the fewest brackets the other sides' entries write (summed over the sides) when they
    * take Q of the rack's operators and blanks together (`othersLeastByOps`), once asked for */
   private otherMin: number[] | null = null;
+  /** `otherMin` over the plays whose first-side entry does not sort after the last key, per key
+   * (null: no such entry) */
+  private keyMin: { key: string; min: number[] | null } | null = null;
 
   constructor(
     private readonly top: TopList,
@@ -66,6 +72,9 @@ export class SmathTieCut {
     private readonly groupBound: number,
     /** the other sides' tables: each play takes one entry of each, with its witness's brackets */
     private others: readonly SideTable[],
+    /** the probed side is not the first (others[0] is): its entries' keys against the last's
+     * (`firstKeyAfter`), for the plays that can still come first on key (`keyMayWin`) */
+    private readonly firstAfter: ((lastKey: string) => (off: number) => boolean) | null = null,
   ) {
     const n = olds.length;
     this.pairs = new Int32Array(n + 1);
@@ -116,6 +125,7 @@ export class SmathTieCut {
   othersChanged(others: readonly SideTable[]): void {
     this.others = others;
     this.otherMin = null;
+    this.keyMin = null;
   }
 
   /** a board tile at cell i */
@@ -145,7 +155,7 @@ export class SmathTieCut {
       if (bl < last.blanks) return true;
       if (bl === last.blanks) {
         if (this.tiles < last.tiles) return true;
-        if (this.tiles === last.tiles && !this.keyAfter(e, last.key)) return true;
+        if (this.tiles === last.tiles && !this.keyAfter(e, last.key) && this.keyMayWin(i, e, uses, last.key, last.brackets)) return true;
       }
     }
     smathTieCut.fired++;
@@ -160,10 +170,38 @@ export class SmathTieCut {
    * operators shrink; so the least over Q (Q ≤ left: more cannot fit) bounds every play.
    */
   private bracketsAtLeast(i: number, e: number, uses: Uint8Array): number {
+    this.otherMin ??= othersLeastByOps(this.others, this.opKeys, this.b.pool.buf, sharedOps.on);
+    return this.atLeastWith(i, e, uses, this.otherMin);
+  }
+
+  /**
+   * The prefix's plays tie the last on brackets, blanks and tiles: can one come first on key? The
+   * probed side not the first, its plays whose first-side entry sorts after the last key's cannot
+   * (`firstKeyAfter`); the rest write at least the bound with the first side's table cut to its
+   * other entries (the same argument as `bracketsAtLeast`, over fewer plays). None such, or that
+   * bound above the last's brackets: no play through the prefix comes before the last.
+   */
+  private keyMayWin(i: number, e: number, uses: Uint8Array, key: string, brackets: number): boolean {
+    if (!this.firstAfter || !smathTieKeyFirst.on || this.others.length === 0) return true;
+    if (this.keyMin?.key !== key) {
+      const after = this.firstAfter(key);
+      const byValue = new Map<string, ValueBucket>();
+      for (const [vkey, bucket] of this.others[0].byValue) {
+        const kept = bucket.entries.filter((x) => !after(x.off));
+        if (kept.length > 0) byValue.set(vkey, { value: bucket.value, entries: kept });
+      }
+      const min = byValue.size === 0 ? null : othersLeastByOps([{ byValue, byInt: new Map() }, ...this.others.slice(1)], this.opKeys, this.b.pool.buf, sharedOps.on);
+      this.keyMin = { key, min };
+    }
+    if (this.keyMin.min === null) return false;
+    if (this.atLeastWith(i, e, uses, this.keyMin.min) <= brackets) return true;
+    smathTieKeyFirst.fired++;
+    return false;
+  }
+
+  private atLeastWith(i: number, e: number, uses: Uint8Array, om: number[]): number {
     let left = 0;
     for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
-    this.otherMin ??= othersLeastByOps(this.others, this.opKeys, this.b.pool.buf, sharedOps.on);
-    const om = this.otherMin;
     let best = Infinity;
     for (let q = 0; q < om.length && q <= left; q++) {
       if (om[q] === Infinity) continue;
@@ -223,7 +261,7 @@ export class SmathTieCut {
     return after;
   }
 
-  /** as join.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
+  /** as tiekey.ts `keyOf` writes an entry for 'SMATH (brackets left out), without its trailing space */
   private entry(e: number, k: number): string {
     return keyEntry(this.entries, this.emptyRc, this.b.items, e, k);
   }
@@ -248,7 +286,6 @@ export class SmathTieCut {
     return false;
   }
 }
-
 
 /** `on`: the other sides' operators counted against the probed side's (`bracketsAtLeast`); off
  * only in the test that compares plays with and without it (smtie.test.ts) */
@@ -324,7 +361,7 @@ function entryBrackets(e: Entry, vkey: string): number {
 }
 
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
-export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[]): SmathTieCut | null {
+export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number]): SmathTieCut | null {
   if (!smathTieCut.on || !b.smath) return null;
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
@@ -334,7 +371,8 @@ export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Directi
   const placed = empties - g.newEqs.length;
   const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
   const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
-  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others);
+  const firstAfter = !first && firstSide ? firstKeyAfter(b, g, firstSide[0], firstSide[1]) : null;
+  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others, firstAfter);
 }
 
 /**
@@ -396,8 +434,13 @@ export const smathTieEntry = { on: true };
 /** `on`: a switch for the test that compares plays with and without `tieFirstSide`; `dropped`: entries left out */
 export const smathTieFirst = { on: true, dropped: 0 };
 
+/** `on`: a switch for the test that compares Equate's plays with and without `tieFirstSide` (and
+ * its renewal inside the probe); Equate's groups whose probed side is not the first (equate:28's
+ * tie hunts: the key opens on the tabled side, where the probe's own tie cut cannot look). */
+export const eqTieFirst = { on: true };
+
 /**
- * The first side's table of an 'SMATH group that can only tie the list's last play, without the
+ * The first side's table of an 'SMATH (or Equate) group that can only tie the list's last play, without the
  * entries whose key already sorts after the last play's (docs/movegen-speed.md, ninth round). The
  * first side's empty squares (and a new `=` right after it) are the first entries of every key of
  * the group (reading order), so an entry whose entries there sort after the last key's puts every
@@ -413,11 +456,12 @@ export const smathTieFirst = { on: true, dropped: 0 };
  * sides.ts) is not changed.
  */
 export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z: number, t: SideTable): SideTable {
-  if (!smathTieFirst.on || !b.smath || !top.full()) return t;
+  if (!top.full() || !(b.smath ? smathTieFirst.on : b.sideEval && eqTieFirst.on)) return t;
   const last = top.list[top.list.length - 1];
   if (g.bound > last.score) return t;
   // fewer brackets than the last's: possible for the group, so asked per entry (`lose`)
-  const perEntry = groupBracketsAtLeast(b, g) < last.brackets;
+  // (Equate writes no brackets: every play ties the last's 0)
+  const perEntry = b.smath && groupBracketsAtLeast(b, g) < last.brackets;
   if (perEntry && !smathTieEntry.on) return t;
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
@@ -427,27 +471,8 @@ export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z:
   const placed = empties - g.newEqs.length;
   if (Math.max(0, placed - (b.rackPts.length - b.blankCount)) < last.blanks) return t;
   if (placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0) < last.tiles) return t;
-  const shape = b.sideShape(g.dir, g.lane, a, z);
-  const emptyRc = shape.emptyIdx.map((i) => shape.rc[i]);
-  const theirs = last.key.split(" ");
-  const ne = emptyRc.length;
-  // the new `=` right after the side, if any: the same entry in every key of the group
-  let eq = "";
-  if (g.eqs.length > 0 && g.newEqs.includes(g.eqs[0])) {
-    const [r, c] = b.cellOf(g.dir, g.lane, g.eqs[0]);
-    eq = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:=`;
-  }
-  const cache = new Array<string | undefined>(ne * b.items.length);
   const K = b.keys.length;
-  const after = (off: number): boolean => {
-    const buf = b.pool.buf;
-    for (let e = 0; e < ne; e++) {
-      const mine = keyEntry(cache, emptyRc, b.items, e, buf[off + K + e]);
-      const other = theirs[e] ?? "";
-      if (mine !== other) return mine > other;
-    }
-    return eq !== "" && eq > (theirs[ne] ?? "");
-  };
+  const after = firstKeyAfter(b, g, a, z)(last.key);
   // the rack's operators and blanks (each may be placed as an operator): the other sides take at
   // most those the entry leaves, so each writes at least `sideBracketsAtLeast` with them
   const opKeys: number[] = [];
@@ -491,4 +516,78 @@ export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z:
     if (nb) byInt.set(iv, nb);
   }
   return { byValue, byInt };
+}
+
+/**
+ * The group's first side (squares a..z): per last key, whether an entry's key entries there (its
+ * empty squares, then a new `=` right after the side) already sort after that key's. They open
+ * every key of the group (reading order), so such an entry puts every play it joins after the key.
+ */
+export function firstKeyAfter(b: SideBoard, g: Group, a: number, z: number): (lastKey: string) => (off: number) => boolean {
+  const shape = b.sideShape(g.dir, g.lane, a, z);
+  const emptyRc = shape.emptyIdx.map((i) => shape.rc[i]);
+  const ne = emptyRc.length;
+  let eq = "";
+  if (g.eqs.length > 0 && g.newEqs.includes(g.eqs[0])) {
+    const [r, c] = b.cellOf(g.dir, g.lane, g.eqs[0]);
+    eq = `${r.toString().padStart(2, "0")},${c.toString().padStart(2, "0")}:=`;
+  }
+  const cache = new Array<string | undefined>(ne * b.items.length);
+  const K = b.keys.length;
+  return (lastKey) => {
+    const theirs = lastKey.split(" ");
+    return (off) => {
+      const buf = b.pool.buf;
+      for (let e = 0; e < ne; e++) {
+        const mine = keyEntry(cache, emptyRc, b.items, e, buf[off + K + e]);
+        const other = theirs[e] ?? "";
+        if (mine !== other) return mine > other;
+      }
+      return eq !== "" && eq > (theirs[ne] ?? "");
+    };
+  };
+}
+
+/** `on`: off only in the test that compares plays with and without it; `fired`: picks cut */
+export const smathTieJoin = { on: true, fired: 0 };
+
+/**
+ * The join's first-side picks of a probe whose plays can only tie the list's last (the probed
+ * side not the first): an entry whose key sorts after the last's (`firstKeyAfter`) can only enter
+ * on fewer brackets, and its play writes at least the probed filling's cheap bound, its own and
+ * each later side's least over the value's entries (smathside.ts `witnessAtLeast`); when that is
+ * not below the last's brackets the pick is skipped. Sound under the conditions of `tieFirstSide`
+ * (score at most the last's, blanks and tiles at least its) for the same reason.
+ */
+export function tieJoinOf(b: SideBoard, top: TopList, g: Group, a: number, z: number, rest: readonly SideTable[]): ((probed: Entry, e: Entry, vkey: string) => boolean) | null {
+  if (!smathTieJoin.on || !b.smath || !top.full()) return null;
+  let empties = 0;
+  for (let i = g.s; i <= g.e; i++) {
+    const [r, c] = b.cellOf(g.dir, g.lane, i);
+    if (!b.at(r, c)) empties++;
+  }
+  const placed = empties - g.newEqs.length;
+  const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
+  const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  const afterOf = firstKeyAfter(b, g, a, z);
+  let seen: { key: string; after: (off: number) => boolean } | null = null;
+  const restLeast = new Map<string, number>();
+  return (probed, e, vkey) => {
+    const last = top.list[top.list.length - 1];
+    if (g.bound > last.score || minBlanks < last.blanks || tiles < last.tiles) return false;
+    if (seen?.key !== last.key) seen = { key: last.key, after: afterOf(last.key) };
+    let r = restLeast.get(vkey);
+    if (r === undefined) {
+      r = 0;
+      for (const t of rest) {
+        let m = Infinity;
+        for (const x of t.byValue.get(vkey)?.entries ?? []) m = Math.min(m, witnessAtLeast(x));
+        r += m === Infinity ? 0 : m;
+      }
+      restLeast.set(vkey, r);
+    }
+    if (witnessAtLeast(probed) + witnessAtLeast(e) + r < last.brackets || !seen.after(e.off)) return false;
+    smathTieJoin.fired++;
+    return true;
+  };
 }

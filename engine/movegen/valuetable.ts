@@ -124,7 +124,7 @@ function scoreCut(b: SideBoard, top: TopList, g: Group, bounds: ReadonlyArray<[n
   const rem = new Float64Array(w.length + 1);
   for (let e = w.length - 1; e >= 0; e--) rem[e] = rem[e + 1] + Math.max(0, ...w[e]);
   const need = top.need();
-  return { w, rem, limit: () => need - fixed - 1e-9, others };
+  return { w, rem, limit: () => need - fixed - 1e-9, others, pruned: 0 };
 }
 
 function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: SideTable[], cut: ProbeCut | null): SideTable | null {
