@@ -27,7 +27,7 @@ import { leadOrder, vectorFacts, type VectorFacts } from "./leadkey";
 import type { PartnerCut } from "./partners";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
 import { smathWitnessBrackets, witnessAtLeast } from "./smathside";
-import { keyEntry } from "./tiekey";
+import { groupTieFacts, keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
 export const smathTieCut = { on: true, fired: 0 };
@@ -363,14 +363,7 @@ function entryBrackets(e: Entry, vkey: string): number {
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
 export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number]): SmathTieCut | null {
   if (!smathTieCut.on || !b.smath) return null;
-  let empties = 0;
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    if (!b.at(r, c)) empties++;
-  }
-  const placed = empties - g.newEqs.length;
-  const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
-  const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  const { minBlanks, tiles } = groupTieFacts(b, g);
   const firstAfter = !first && firstSide ? firstKeyAfter(b, g, firstSide[0], firstSide[1]) : null;
   return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others, firstAfter);
 }
@@ -463,14 +456,8 @@ export function tieFirstSide(b: SideBoard, top: TopList, g: Group, a: number, z:
   // (Equate writes no brackets: every play ties the last's 0)
   const perEntry = b.smath && groupBracketsAtLeast(b, g) < last.brackets;
   if (perEntry && !smathTieEntry.on) return t;
-  let empties = 0;
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    if (!b.at(r, c)) empties++;
-  }
-  const placed = empties - g.newEqs.length;
-  if (Math.max(0, placed - (b.rackPts.length - b.blankCount)) < last.blanks) return t;
-  if (placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0) < last.tiles) return t;
+  const { minBlanks, tiles } = groupTieFacts(b, g);
+  if (minBlanks < last.blanks || tiles < last.tiles) return t;
   const K = b.keys.length;
   const after = firstKeyAfter(b, g, a, z)(last.key);
   // the rack's operators and blanks (each may be placed as an operator): the other sides take at
@@ -561,14 +548,7 @@ export const smathTieJoin = { on: true, fired: 0 };
  */
 export function tieJoinOf(b: SideBoard, top: TopList, g: Group, a: number, z: number, rest: readonly SideTable[]): ((probed: Entry, e: Entry, vkey: string) => boolean) | null {
   if (!smathTieJoin.on || !b.smath || !top.full()) return null;
-  let empties = 0;
-  for (let i = g.s; i <= g.e; i++) {
-    const [r, c] = b.cellOf(g.dir, g.lane, i);
-    if (!b.at(r, c)) empties++;
-  }
-  const placed = empties - g.newEqs.length;
-  const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
-  const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  const { minBlanks, tiles } = groupTieFacts(b, g);
   const afterOf = firstKeyAfter(b, g, a, z);
   let seen: { key: string; after: (off: number) => boolean } | null = null;
   const restLeast = new Map<string, number>();

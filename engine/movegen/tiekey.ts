@@ -149,11 +149,12 @@ export class TieKeyCut {
   }
 }
 
-/** The tie cut of a probe of side 0 of an Equate group, or null when it cannot apply. With
- * `tieLate` on it is made whatever the list holds at the probe's start and applies once the
- * list's last play lets it (`TieKeyCut.applies`); off, only when the list lets it at the start. */
-export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, emptyRc: Array<[number, number]>): TieKeyCut | null {
-  if (!tieCut.on || !b.sideEval) return null;
+/**
+ * What every play of group `g` spends, for the tie cuts (tiekey.ts, smtie.ts): at least
+ * `minBlanks` blanks (its new number and operator tiles beyond the rack's non-blank ones) and
+ * `tiles` rack tiles (those and the new `=` when it comes from the rack).
+ */
+export function groupTieFacts(b: SideBoard, g: Group): { minBlanks: number; tiles: number } {
   let empties = 0;
   for (let i = g.s; i <= g.e; i++) {
     const [r, c] = b.cellOf(g.dir, g.lane, i);
@@ -162,6 +163,15 @@ export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, e
   const placed = empties - g.newEqs.length;
   const minBlanks = Math.max(0, placed - (b.rackPts.length - b.blankCount));
   const tiles = placed + (b.rs.tileByFace.get("=")?.inBag ? g.newEqs.length : 0);
+  return { minBlanks, tiles };
+}
+
+/** The tie cut of a probe of side 0 of an Equate group, or null when it cannot apply. With
+ * `tieLate` on it is made whatever the list holds at the probe's start and applies once the
+ * list's last play lets it (`TieKeyCut.applies`); off, only when the list lets it at the start. */
+export function tieKeyCut(b: SideBoard, top: TopList, g: Group, bound: number, emptyRc: Array<[number, number]>): TieKeyCut | null {
+  if (!tieCut.on || !b.sideEval) return null;
+  const { minBlanks, tiles } = groupTieFacts(b, g);
   if (!tieLate.on) {
     if (!top.full()) return null;
     const last = top.list[top.list.length - 1];
