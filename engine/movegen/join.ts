@@ -365,7 +365,6 @@ class GroupJoin {
       }
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
-      if (dead) dead.met = true;
       const key = wit ? (vkey ?? String(iv)) : "";
       // three sides or more: every further side must hold the value too, tested once here rather
       // than once per partner filling in `join`
@@ -415,6 +414,7 @@ class GroupJoin {
           }
         }
         if (!fit) continue;
+        if (dead) dead.met = true;
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] += uses[q] + buf[tg.off + q];
         // the next side's fit depends on this tile vector only: tested once for all its fillings
         if (next >= 0 && !this.anyFits(next, key)) {
