@@ -13,11 +13,11 @@ import { describe, expect, it } from "vitest";
 import type { Face } from "../tiles";
 import { smathTieFirst, eqTieFirst } from "./smtie";
 import { TopList } from "./recorder";
-import type { SideBoard } from "./sides";
+import type { SideBoard, SideTable } from "./sides";
 import { parsePosition } from "../notation/position";
 import { getRuleset } from "../ruleset";
 import { aimFirst, exactPlays } from "./exact";
-import { deadProbes } from "./otherside";
+import { deadProbes, tableKey } from "./otherside";
 import { lexOrder, TieKeyCut, tieLate } from "./tiekey";
 import { boardsOf, eachRackWithAndWithout, shownWithTies } from "./tests/probe-cuts";
 
@@ -100,7 +100,7 @@ describe("Equate tie hunts", () => {
     const p = parsePosition("equate 19/19/19/19/19/19/19/19/19/2[4][6][3/4]=[8]+[3]?[8][3/4]8/19/19/19/19/19/19/19/19/19 [1/2][5][7][2][4/4][2/2][7][7][3]/[7][2][8][6][5][9][9]-[4] 64/0 0 124");
     if (!p.ok) throw new Error(p.error);
     const rack = p.value.racks[p.value.turn] as Face[];
-    for (const top of [1, 3]) {
+    for (const top of [1, 3, 40]) {
       deadProbes.on = true;
       const memo = exactPlays(getRuleset("equate"), p.value.board, rack, { top, maxWork: 400_000 });
       deadProbes.on = false;
@@ -110,7 +110,17 @@ describe("Equate tie hunts", () => {
       expect(memo.stats.steps).toBeLessThan(plain.stats.steps);
     }
     expect(deadProbes.skipped).toBeGreaterThan(skipped);
-    deadProbes.on = false;
+    deadProbes.on = true;
+  });
+
+  it("keys a dead probe's table by its values and each value's tile vectors (otherside.ts tableKey)", () => {
+    // keys 0..2; entries at offsets 0, 3, 6 of the pool: vectors 1 0 0, 0 1 0, 1 0 0
+    const b = { keys: ["2", "3", "4"], pool: { buf: new Uint8Array([1, 0, 0, 0, 1, 0, 1, 0, 0]) } } as unknown as SideBoard;
+    const table = (offs: number[][]): SideTable => ({ byValue: new Map(offs.map((o, v) => [String(v + 2), { value: v + 2, entries: o.map((off) => ({ off })) }])), byInt: new Map() }) as unknown as SideTable;
+    // the same values, another tile behind value 2: a probe dead against one may meet the other
+    expect(tableKey(b, table([[0], [3]]))).not.toBe(tableKey(b, table([[3], [3]])));
+    expect(tableKey(b, table([[0], [3]]))).toBe(tableKey(b, table([[6], [3]])));
+    expect(tableKey(b, table([Array.from({ length: 65 }, () => 0)]))).toBeNull();
   });
 
   it("applies once the last play ties the group's bound, and never cuts a prefix stepped before that", () => {

@@ -25,6 +25,7 @@ import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
 import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide, tieJoinOf } from "./smtie";
 import { sidesMayMeet, valueHulls } from "./valuehull";
+import { eqHulls, eqSidesMayMeet } from "./eqhull";
 import { keyOf, tieKeyCut } from "./tiekey";
 import { equalsSquares, groupTable, ValueMax, valueMaxCut, type BuiltTable } from "./valuetable";
 import { probedMayMeet } from "./wholerack";
@@ -60,6 +61,11 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // 'SMATH: sides whose value hulls share no point (valuehull.ts) hold no play
   if (b.smath && valueHulls.on && !sidesMayMeet(b, g.dir, g.lane, bounds)) {
     valueHulls.dropped++;
+    return;
+  }
+  // Equate: the same for its grammar (eqhull.ts)
+  if (b.sideEval && eqHulls.on && bounds.length >= 2 && !eqSidesMayMeet(b, g.dir, g.lane, bounds)) {
+    eqHulls.dropped++;
     return;
   }
   let probeSide = -1;
@@ -359,7 +365,6 @@ class GroupJoin {
       }
       const bucket = vkey === null ? other.byInt.get(iv) : other.byValue.get(vkey);
       if (!bucket) return;
-      if (dead) dead.met = true;
       const key = wit ? (vkey ?? String(iv)) : "";
       // three sides or more: every further side must hold the value too, tested once here rather
       // than once per partner filling in `join`
@@ -409,6 +414,7 @@ class GroupJoin {
           }
         }
         if (!fit) continue;
+        if (dead) dead.met = true;
         if (sides.length > 2) for (let q = 0; q < K; q++) running[q] += uses[q] + buf[tg.off + q];
         // the next side's fit depends on this tile vector only: tested once for all its fillings
         if (next >= 0 && !this.anyFits(next, key)) {

@@ -4,6 +4,7 @@
  * table (eqspeed) and summed over the tables (`otherSide`). Split from join.ts for its size.
  */
 import type { OtherSide } from "./fill";
+import { tileGroups } from "./partners";
 import type { SideBoard, SideTable } from "./sides";
 
 /** The operators the other sides' fillings place, fewest and most (summed over the sides). */
@@ -82,11 +83,10 @@ function sortedValues(t: SideTable): Float64Array | null {
   return vals.sort();
 }
 
-/** `on`: the memo's switch, OFF: it saves 1.9 % of Equate's steps (equate:32 −4 %) but costs more
- * CPU than it saves (a table's sorted values made into a key: equate:43 24 → 56 ms warm, the same
- * steps); kept for the test that compares plays with and without it. `skipped`: probes not run,
- * `kept`: facts kept. */
-export const deadProbes = { on: false, skipped: 0, kept: 0 };
+/** `on`: the memo's switch (on since eq32: with the fit condition and small tables only it saves
+ * 7.8 % of Equate's steps, equate:32 −14 %, at par or better in CPU; docs/movegen-speed.md "Equate,
+ * eleventh round: value hulls and dead probes"). `skipped`: probes not run, `kept`: facts kept. */
+export const deadProbes = { on: true, skipped: 0, kept: 0 };
 
 /** per board: the probes known to meet no value of their other side (`DeadProbe`) */
 const deadOf = new WeakMap<SideBoard, Set<string>>();
@@ -94,14 +94,40 @@ const deadOf = new WeakMap<SideBoard, Set<string>>();
 const valuesOf = new WeakMap<SideTable, number>();
 const valueSetsOf = new WeakMap<SideBoard, Map<string, number>>();
 
+/** Tables of more entries than this are not keyed (the key's cost grows with the table). */
+const MAX_ENTRIES = 64;
+
+/** A table's values and, per value, its entries' tile vectors, as text; null past `MAX_ENTRIES`. */
+export function tableKey(b: SideBoard, table: SideTable): string | null {
+  let n = 0;
+  for (const bucket of table.byValue.values()) n += bucket.entries.length;
+  if (n > MAX_ENTRIES) return null;
+  const K = b.keys.length;
+  const buf = b.pool.buf;
+  const parts: string[] = [];
+  for (const [v, bucket] of table.byValue) {
+    let t = v;
+    for (const g of tileGroups(bucket, buf, K)) {
+      t += "|";
+      for (let k = 0; k < K; k++) t += String.fromCharCode(48 + buf[g.off + k]);
+    }
+    parts.push(t);
+  }
+  return parts.sort().join(" ");
+}
+
 /**
- * Equate, two sides: a probe of one side that met no value of the other side's table at all (no
- * filling it completed had a value in the table) while nothing cut it by score or tie (`pruned`)
- * nor by the deadline. Its fillings then depend on the side's squares and on the other side only
- * through what `otherSide` reads of it — operator counts, filling size and values (the cuts:
- * `rackCanFill`, value, range) — so a later probe of the same side against a table of the same
- * counts and values completes the same fillings or fewer (its score and tie cuts only take more
- * away), none of whose values is in that table: it cannot make a play, and is not run. Mirrored
+ * Equate, two sides: a probe of one side none of whose completed fillings met a partner of the
+ * other side's table — a value in it with a tile vector that fits the rack beside the filling's
+ * (`met`, set at the fit: equate:32's whole-rack groups meet values whose tiles never fit) — while
+ * nothing cut it by score or tie (`pruned`) nor by the deadline. Its fillings then depend on the
+ * side's squares and on the other side only through what `otherSide` reads of it — operator
+ * counts, filling size and values (the cuts: `rackCanFill`, value, range) — and the fit on the
+ * table's tile vectors per value, so a later probe of the same side against a table of the same
+ * counts, values and vectors per value (`tableKey`) completes the same fillings or fewer (its score
+ * and tie cuts only take more away), none of which fits a partner: it cannot make a play, and is
+ * not run. Tables of more than `MAX_ENTRIES` entries are not keyed (their key cost more than the
+ * probes it saved: equate:43). Mirrored
  * groups (`A = B` and `B = C` on one lane, A and C one square each) probed B twice: equate:32's
  * 2,000 groups, 43 % of its steps in groups of equal steps on one lane.
  */
@@ -123,11 +149,12 @@ export class DeadProbe {
     if (vals === undefined) {
       let valueSets = valueSetsOf.get(b);
       if (!valueSets) valueSetsOf.set(b, (valueSets = new Map()));
-      const text = [...table.byValue.keys()].sort().join(" ");
-      vals = valueSets.get(text);
-      if (vals === undefined) valueSets.set(text, (vals = valueSets.size));
+      const text = tableKey(b, table);
+      vals = text === null ? -1 : valueSets.get(text);
+      if (vals === undefined) valueSets.set(text!, (vals = valueSets.size));
       valuesOf.set(table, vals);
     }
+    if (vals < 0) return null;
     return new DeadProbe(set, `${dir}:${lane}:${a}:${z}|${os.lo}:${os.hi}:${os.empties}|${vals}`);
   }
 

@@ -26,10 +26,10 @@ import type { SideBoard } from "./sides";
 export const valueHulls = { on: true, dropped: 0, cut: 0, probe: false };
 
 // one hull: [negative magnitudes lo, hi, zero (0/1), positive lo, hi]; an empty part has lo > hi
-const W = 5;
+export const W = 5;
 const EPS = 1e-12;
 
-function clear(h: Float64Array, o: number): void {
+export function clear(h: Float64Array, o: number): void {
   h[o] = Infinity;
   h[o + 1] = -Infinity;
   h[o + 2] = 0;
@@ -38,7 +38,7 @@ function clear(h: Float64Array, o: number): void {
 }
 
 /** Adds the signed range [lo, hi] (widened by a hair of `scale`) to hull h at o. */
-function addRange(h: Float64Array, o: number, lo: number, hi: number, scale: number): void {
+export function addRange(h: Float64Array, o: number, lo: number, hi: number, scale: number): void {
   if (lo !== lo || hi !== hi) {
     // NaN (∞ − ∞, 0·∞): anything
     lo = -Infinity;
@@ -65,7 +65,7 @@ const mul = (x: number, y: number): number => (x === 0 || y === 0 ? 0 : x * y);
 const absMax = (a: number, b: number, c: number, d: number): number => Math.max(Math.abs(a), Math.abs(b), Math.abs(c), Math.abs(d));
 
 /** The hull's parts as signed ranges, written to `out` (lo, hi pairs); returns their count. */
-function pieces(h: Float64Array, o: number, out: Float64Array): number {
+export function pieces(h: Float64Array, o: number, out: Float64Array): number {
   let n = 0;
   if (h[o] <= h[o + 1]) {
     out[n++] = -h[o + 1];
@@ -87,10 +87,10 @@ const PLUS = 1;
 const MINUS = 2;
 const TIMES = 4;
 const DIVIDE = 8;
-const OP_BIT: Record<string, number> = { "+": PLUS, "-": MINUS, "×": TIMES, "÷": DIVIDE };
+export const OP_BIT: Record<string, number> = { "+": PLUS, "-": MINUS, "×": TIMES, "÷": DIVIDE };
 
 /** Combines pieces [a1, a2] op [b1, b2] into hull h at o. */
-function combine(op: number, a1: number, a2: number, b1: number, b2: number, h: Float64Array, o: number): void {
+export function combine(op: number, a1: number, a2: number, b1: number, b2: number, h: Float64Array, o: number): void {
   const scale = absMax(a1, a2, b1, b2);
   if (op === PLUS) addRange(h, o, a1 + b1, a2 + b2, scale);
   else if (op === MINUS) addRange(h, o, a1 - b2, a2 - b1, scale);
@@ -134,7 +134,7 @@ export function hullOf(sq: HullSquares, n: number): Float64Array | null {
   return nothingIn(H, o) ? null : H.slice(o, o + W);
 }
 
-const nothingIn = (H: Float64Array, o: number): boolean => !(H[o] <= H[o + 1] || H[o + 2] || H[o + 3] <= H[o + 4]);
+export const nothingIn = (H: Float64Array, o: number): boolean => !(H[o] <= H[o + 1] || H[o + 2] || H[o + 3] <= H[o + 4]);
 const pa = new Float64Array(6);
 const pb = new Float64Array(6);
 
