@@ -87,6 +87,7 @@ describe("Equate tie hunts", () => {
 
   it("the same top plays with and without probes known to meet no value skipped (otherside.ts DeadProbe); it skips some", { timeout: 600_000 }, () => {
     const skipped = deadProbes.skipped;
+    const was = deadProbes.on;
     let compared = 0;
     eachRackWithAndWithout({ boards, seed: "equate-dead-probe", pool: POOL, sw: deadProbes, racks: 16, size: [6, 3], tops: [1, 4], maxWork: 400_000, id: "equate" }, (memo, plain, label) => {
       if (!memo.complete || !plain.complete) return;
@@ -110,7 +111,7 @@ describe("Equate tie hunts", () => {
       expect(memo.stats.steps).toBeLessThan(plain.stats.steps);
     }
     expect(deadProbes.skipped).toBeGreaterThan(skipped);
-    deadProbes.on = true;
+    deadProbes.on = was;
   });
 
   it("keys a dead probe's table by its values and each value's tile vectors (otherside.ts tableKey)", () => {

@@ -83,10 +83,12 @@ function sortedValues(t: SideTable): Float64Array | null {
   return vals.sort();
 }
 
-/** `on`: the memo's switch (on since eq32: with the fit condition and small tables only it saves
- * 7.8 % of Equate's steps, equate:32 −14 %, at par or better in CPU; docs/movegen-speed.md "Equate,
+/** `on`: the memo's switch. Off: with the fit condition and small tables only it saves 7.8 % of
+ * Equate's steps (equate:32 −14 %) but no CPU in a same-process A/B, and its key leaves out the rack
+ * tiles the group's new `=` takes (a blank played as `=` in one group is free in its mirror), which
+ * the argument below does not cover and no search test reaches (docs/movegen-speed.md "Equate,
  * eleventh round: value hulls and dead probes"). `skipped`: probes not run, `kept`: facts kept. */
-export const deadProbes = { on: true, skipped: 0, kept: 0 };
+export const deadProbes = { on: false, skipped: 0, kept: 0 };
 
 /** per board: the probes known to meet no value of their other side (`DeadProbe`) */
 const deadOf = new WeakMap<SideBoard, Set<string>>();

@@ -27,14 +27,8 @@ export const boardsOf = (text: string, id: RulesetId): Placement[][] =>
     .filter((b) => b.length > 0);
 export const smathBoardsOf = (text: string): Placement[][] => boardsOf(text, "smath");
 
-const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], sw: { on: boolean }, on: boolean, id: RulesetId): ExactResult => {
-  sw.on = on;
-  try {
-    return exactPlays(getRuleset(id), board, rack, { top: 4, maxWork: 400_000 });
-  } finally {
-    sw.on = true;
-  }
-};
+const run = (board: Parameters<typeof exactPlays>[1], rack: Face[], sw: { on: boolean }, on: boolean, id: RulesetId): ExactResult =>
+  searchWith(sw, on, () => exactPlays(getRuleset(id), board, rack, { top: 4, maxWork: 400_000 }));
 const shown = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${JSON.stringify(p.placements)}`);
 
 /** Twelve seeded racks of 4–7 tiles from `pool`, each searched with and without the cuts (`sw`:
@@ -61,13 +55,15 @@ export function sameTopWithAndWithoutCuts(boards: ReadonlyArray<Parameters<typeo
 /** A play as the tie order reads it: score, brackets, blanks and placements. */
 export const shownWithTies = (r: ExactResult): string[] => r.plays.map((p) => `${p.score} ${p.brackets} ${p.blanks} ${JSON.stringify(p.placements)}`);
 
-/** One search with a cut's switch `sw` set to `on` (restored after, whatever happens). */
+/** One search with a cut's switch `sw` set to `on` (restored after, whatever happens: a switch
+ * that is off by default stays off for the file's next tests). */
 export function searchWith(sw: { on: boolean }, on: boolean, search: () => ExactResult): ExactResult {
+  const was = sw.on;
   sw.on = on;
   try {
     return search();
   } finally {
-    sw.on = true;
+    sw.on = was;
   }
 }
 
