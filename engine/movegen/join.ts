@@ -23,7 +23,8 @@ import { BonusCut } from "./nseval";
 import { parityTargets } from "./parity";
 import { partnerUses, retirePartners, tileGroups } from "./partners";
 import type { TopList } from "./recorder";
-import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide, tieJoinOf } from "./smtie";
+import { eqTieFirst, smathTieCutOf, smathTieRenew, tieFirstSide } from "./smtie";
+import { tieJoinOf } from "./smtiejoin";
 import { sidesMayMeet, valueHulls } from "./valuehull";
 import { eqHulls, eqSidesMayMeet } from "./eqhull";
 import { keyOf, tieKeyCut } from "./tiekey";
@@ -83,8 +84,7 @@ export function searchGroup(b: SideBoard, top: TopList, g: Group): void {
   // finds the same at no extra cost)
   let common: string[] | null = null;
   let firstTable: SideTable | null = null;
-  // 'SMATH: a side after the first is tabled only for the values the built ones share, when few
-  // (valuetable.ts)
+  // 'SMATH: a later side is tabled only for the values the built ones share, when few (valuetable.ts)
   const built: BuiltTable[] = [];
   const eq = equalsSquares(b, g);
   for (const k of order) {

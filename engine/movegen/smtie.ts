@@ -34,6 +34,9 @@ export const smathTieCut = { on: true, fired: 0 };
 /** the key tie-break asked of the first side's entries when another side is probed (`keyMayWin`);
  * `fired`: prefixes it cut */
 export const smathTieKeyFirst = { on: true, fired: 0 };
+/** `on`: `keyMayWin`'s bound taken per value (`firstLeast`; off: over the cut table as a whole,
+ * eleventh round sm19c), for the test that compares plays with and without */
+export const smathTieKeyValue = { on: true };
 
 const isOp = (core: string): boolean => core === "+" || core === "-" || core === "×" || core === "÷";
 
@@ -178,28 +181,55 @@ export class SmathTieCut {
    * The prefix's plays tie the last on brackets, blanks and tiles: can one come first on key? The
    * probed side not the first, its plays whose first-side entry sorts after the last key's cannot
    * (`firstKeyAfter`); the rest write at least the bound with the first side's table cut to its
-   * other entries (the same argument as `bracketsAtLeast`, over fewer plays). None such, or that
-   * bound above the last's brackets: no play through the prefix comes before the last.
+   * other entries (the same argument as `bracketsAtLeast`, over fewer plays), per value
+   * (`firstLeast`). None such, or that bound above the last's brackets (no other sides' entries
+   * that fit the operators and blanks left: none such), no play through the prefix comes first.
    */
   private keyMayWin(i: number, e: number, uses: Uint8Array, key: string, brackets: number): boolean {
     if (!this.firstAfter || !smathTieKeyFirst.on || this.others.length === 0) return true;
-    if (this.keyMin?.key !== key) {
-      const after = this.firstAfter(key);
+    if (this.keyMin?.key !== key) this.keyMin = { key, min: this.firstLeast(key) };
+    if (this.keyMin.min === null) return false;
+    if (this.atLeastWith(i, e, uses, this.keyMin.min, smathTieKeyValue.on) <= brackets) return true;
+    smathTieKeyFirst.fired++;
+    return false;
+  }
+
+  /**
+   * `othersLeastByOps` over the plays whose first-side entry does not sort after `key`: per value
+   * of those entries, with every other side's table cut to that value (a play's sides all hold
+   * one value: smath:19's 1/13, whose only such entry is a blank as `0`, so its third side must be
+   * one too), the least over the values per Q. Null: no such play (no entry, or no value that
+   * every side holds).
+   */
+  private firstLeast(key: string): number[] | null {
+    const after = this.firstAfter!(key);
+    if (!smathTieKeyValue.on) {
       const byValue = new Map<string, ValueBucket>();
       for (const [vkey, bucket] of this.others[0].byValue) {
         const kept = bucket.entries.filter((x) => !after(x.off));
         if (kept.length > 0) byValue.set(vkey, { value: bucket.value, entries: kept });
       }
-      const min = byValue.size === 0 ? null : othersLeastByOps([{ byValue, byInt: new Map() }, ...this.others.slice(1)], this.opKeys, this.b.pool.buf, sharedOps.on);
-      this.keyMin = { key, min };
+      return byValue.size === 0 ? null : othersLeastByOps([{ byValue, byInt: new Map() }, ...this.others.slice(1)], this.opKeys, this.b.pool.buf, sharedOps.on);
     }
-    if (this.keyMin.min === null) return false;
-    if (this.atLeastWith(i, e, uses, this.keyMin.min) <= brackets) return true;
-    smathTieKeyFirst.fired++;
-    return false;
+    let best: number[] | null = null;
+    for (const [vkey, bucket] of this.others[0].byValue) {
+      const kept = bucket.entries.filter((x) => !after(x.off));
+      if (kept.length === 0) continue;
+      const tables: SideTable[] = [{ byValue: new Map([[vkey, { value: bucket.value, entries: kept }]]), byInt: new Map() }];
+      for (let s = 1; s < this.others.length && tables.length === s; s++) {
+        const same = this.others[s].byValue.get(vkey);
+        if (same) tables.push({ byValue: new Map([[vkey, same]]), byInt: new Map() });
+      }
+      if (tables.length < this.others.length) continue;
+      const m = othersLeastByOps(tables, this.opKeys, this.b.pool.buf, sharedOps.on);
+      if (!best) best = m;
+      else for (let q = 0; q < m.length; q++) best[q] = Math.min(best[q] ?? Infinity, m[q]);
+    }
+    return best === null ? null : Array.from(best, (v) => v ?? Infinity);
   }
 
-  private atLeastWith(i: number, e: number, uses: Uint8Array, om: number[]): number {
+  /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity) */
+  private atLeastWith(i: number, e: number, uses: Uint8Array, om: number[], strict = false): number {
     let left = 0;
     for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
     let best = Infinity;
@@ -209,7 +239,7 @@ export class SmathTieCut {
       best = Math.min(best, p + (p & 1) + om[q]);
     }
     // no other side's entry fits the tiles left: no play through this prefix (kept as before: 0)
-    if (best === Infinity) {
+    if (best === Infinity && !strict) {
       const p = this.pairs[i + 1] + this.pairsAhead(i, e, left);
       best = p + (p & 1);
     }
@@ -532,42 +562,5 @@ export function firstKeyAfter(b: SideBoard, g: Group, a: number, z: number): (la
       }
       return eq !== "" && eq > (theirs[ne] ?? "");
     };
-  };
-}
-
-/** `on`: off only in the test that compares plays with and without it; `fired`: picks cut */
-export const smathTieJoin = { on: true, fired: 0 };
-
-/**
- * The join's first-side picks of a probe whose plays can only tie the list's last (the probed
- * side not the first): an entry whose key sorts after the last's (`firstKeyAfter`) can only enter
- * on fewer brackets, and its play writes at least the probed filling's cheap bound, its own and
- * each later side's least over the value's entries (smathside.ts `witnessAtLeast`); when that is
- * not below the last's brackets the pick is skipped. Sound under the conditions of `tieFirstSide`
- * (score at most the last's, blanks and tiles at least its) for the same reason.
- */
-export function tieJoinOf(b: SideBoard, top: TopList, g: Group, a: number, z: number, rest: readonly SideTable[]): ((probed: Entry, e: Entry, vkey: string) => boolean) | null {
-  if (!smathTieJoin.on || !b.smath || !top.full()) return null;
-  const { minBlanks, tiles } = groupTieFacts(b, g);
-  const afterOf = firstKeyAfter(b, g, a, z);
-  let seen: { key: string; after: (off: number) => boolean } | null = null;
-  const restLeast = new Map<string, number>();
-  return (probed, e, vkey) => {
-    const last = top.list[top.list.length - 1];
-    if (g.bound > last.score || minBlanks < last.blanks || tiles < last.tiles) return false;
-    if (seen?.key !== last.key) seen = { key: last.key, after: afterOf(last.key) };
-    let r = restLeast.get(vkey);
-    if (r === undefined) {
-      r = 0;
-      for (const t of rest) {
-        let m = Infinity;
-        for (const x of t.byValue.get(vkey)?.entries ?? []) m = Math.min(m, witnessAtLeast(x));
-        r += m === Infinity ? 0 : m;
-      }
-      restLeast.set(vkey, r);
-    }
-    if (witnessAtLeast(probed) + witnessAtLeast(e) + r < last.brackets || !seen.after(e.off)) return false;
-    smathTieJoin.fired++;
-    return true;
   };
 }
