@@ -17,7 +17,7 @@
 import type { Direction } from "../board";
 import { isOperator } from "../tiles";
 import type { SideBoard } from "./sides";
-import { addRange, clear, combine, hullsMeet, nothingIn, OP_BIT, pieces, W } from "./valuehull";
+import { addRange, clear, combine, memoSideHull, nothingIn, OP_BIT, pieces, sideHullsMeet, W } from "./valuehull";
 
 /** Switch and count for tests and the bench (the same plays with it off). */
 export const eqHulls = { on: true, dropped: 0 };
@@ -103,35 +103,21 @@ export function eqHullOf(sq: EqSquares, n: number): Float64Array | null {
 
 /** The hull of side a..z of a lane, memoised on the board per side. */
 export function eqSideHull(b: SideBoard, dir: Direction, lane: number, a: number, z: number): Float64Array | null {
-  const key = `e${dir}:${lane}:${a}:${z}`;
-  const had = b.hulls.get(key);
-  if (had !== undefined) return had;
-  const n = z - a + 1;
-  const sq: EqSquares = {
-    dlo: new Float64Array(n).fill(Infinity),
-    dhi: new Float64Array(n).fill(-Infinity),
-    flo: new Float64Array(n).fill(Infinity),
-    fhi: new Float64Array(n).fill(-Infinity),
-    ops: new Uint8Array(n),
-  };
-  for (let i = 0; i < n; i++) {
-    const [r, c] = b.cellOf(dir, lane, a + i);
-    const o = b.at(r, c);
-    if (o) putFace(sq, i, o.core);
-    else for (const it of b.items) if (b.cross(r, c, dir, it.core).ok) putFace(sq, i, it.core);
-  }
-  const h = eqHullOf(sq, n);
-  b.hulls.set(key, h);
-  return h;
+  return memoSideHull(
+    b, dir, lane, a, z, `e${dir}:${lane}:${a}:${z}`,
+    (n): EqSquares => ({
+      dlo: new Float64Array(n).fill(Infinity),
+      dhi: new Float64Array(n).fill(-Infinity),
+      flo: new Float64Array(n).fill(Infinity),
+      fhi: new Float64Array(n).fill(-Infinity),
+      ops: new Uint8Array(n),
+    }),
+    putFace,
+    eqHullOf,
+  );
 }
 
 /** An Equate group's sides can share a value (false: no play). */
 export function eqSidesMayMeet(b: SideBoard, dir: Direction, lane: number, bounds: ReadonlyArray<readonly [number, number]>): boolean {
-  const hs: Float64Array[] = [];
-  for (const [a, z] of bounds) {
-    const h = eqSideHull(b, dir, lane, a, z);
-    if (!h) return false;
-    hs.push(h);
-  }
-  return hullsMeet(hs);
+  return sideHullsMeet(bounds, (a, z) => eqSideHull(b, dir, lane, a, z));
 }

@@ -205,20 +205,47 @@ function putFace(sq: HullSquares, i: number, core: string): void {
 /** The hull of side a..z of a lane from its board tiles and the faces the rack and each empty
  * square's cross-check allow; memoised on the board per side. */
 export function sideHull(b: SideBoard, dir: Direction, lane: number, a: number, z: number): Float64Array | null {
-  const key = `${dir}:${lane}:${a}:${z}`;
+  return memoSideHull(
+    b, dir, lane, a, z, `${dir}:${lane}:${a}:${z}`,
+    (n): HullSquares => ({ lo: new Float64Array(n).fill(Infinity), hi: new Float64Array(n).fill(-Infinity), zero: new Uint8Array(n), ops: new Uint8Array(n) }),
+    putFace,
+    hullOf,
+  );
+}
+
+/**
+ * A side's hull memoised on the board under `key` (one home for 'SMATH's and Equate's, eqhull.ts):
+ * `put` sees each square's board tile, or every face the rack and the square's cross-check allow,
+ * in squares `make` gives; `hull` reads them.
+ */
+export function memoSideHull<S>(
+  b: SideBoard, dir: Direction, lane: number, a: number, z: number, key: string,
+  make: (n: number) => S, put: (sq: S, i: number, face: string) => void, hull: (sq: S, n: number) => Float64Array | null,
+): Float64Array | null {
   const had = b.hulls.get(key);
   if (had !== undefined) return had;
   const n = z - a + 1;
-  const sq: HullSquares = { lo: new Float64Array(n).fill(Infinity), hi: new Float64Array(n).fill(-Infinity), zero: new Uint8Array(n), ops: new Uint8Array(n) };
+  const sq = make(n);
   for (let i = 0; i < n; i++) {
     const [r, c] = b.cellOf(dir, lane, a + i);
     const o = b.at(r, c);
-    if (o) putFace(sq, i, o.core);
-    else for (const it of b.items) if (b.cross(r, c, dir, it.core).ok) putFace(sq, i, it.core);
+    if (o) put(sq, i, o.core);
+    else for (const it of b.items) if (b.cross(r, c, dir, it.core).ok) put(sq, i, it.core);
   }
-  const h = hullOf(sq, n);
+  const h = hull(sq, n);
   b.hulls.set(key, h);
   return h;
+}
+
+/** Whether the sides a..z of `bounds` can share a value, by `hullAt`'s hulls (null: the side has none). */
+export function sideHullsMeet(bounds: ReadonlyArray<readonly [number, number]>, hullAt: (a: number, z: number) => Float64Array | null): boolean {
+  const hs: Float64Array[] = [];
+  for (const [a, z] of bounds) {
+    const h = hullAt(a, z);
+    if (!h) return false;
+    hs.push(h);
+  }
+  return hullsMeet(hs);
 }
 
 /** Whether hulls share a point (each part intersected, with a hair of slack). */
@@ -241,13 +268,7 @@ export function hullsMeet(hs: ReadonlyArray<Float64Array>): boolean {
 
 /** A group's sides can share a value (false: no play; a side with no expression: false too). */
 export function sidesMayMeet(b: SideBoard, dir: Direction, lane: number, bounds: ReadonlyArray<readonly [number, number]>): boolean {
-  const hs: Float64Array[] = [];
-  for (const [a, z] of bounds) {
-    const h = sideHull(b, dir, lane, a, z);
-    if (!h) return false;
-    hs.push(h);
-  }
-  return hullsMeet(hs);
+  return sideHullsMeet(bounds, (a, z) => sideHull(b, dir, lane, a, z));
 }
 
 /** Whether an ascending list of values has one in the hull (with the slack of `hullsMeet`). */
