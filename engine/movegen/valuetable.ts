@@ -41,6 +41,57 @@ const MAX_VALUES = 16;
  * every group over it (3 on the thirty bench positions: 0.33 M steps more than 4) */
 const MIN_EMPTIES = 4;
 
+/** `on`: the twelfth round's tie-hunt tables (`tieTable`), off only in the test that compares plays
+ * with and without; `built`: tables made so where the limits above would have tabled the side in full */
+export const tieTables = { on: true, built: 0 };
+
+/** the rack's tile sequences over a side's empty squares past which a tie hunt fills its own table
+ * (`tieTable`): smath:2's four-square sides 15,279 (full table 14,732 steps, shared by eight later
+ * groups), smath:19's 181,326 (136,633 steps) */
+const TIE_FULL_COST = 50_000;
+
+/**
+ * Twelfth round (docs/movegen-speed.md, branch sm19f): a group bounded at the list's need (a tie
+ * hunt: every play it may add scores exactly that) fills its side against the built tables with
+ * the score cut even where the limits above would table it in full, when that full table is
+ * short (fewer than `MIN_EMPTIES` squares: used by few groups, and its many values make the join
+ * and the probe dear; smath:19's 2/8, `__3_6`, 812 values) or would cost much (`fullCost` above
+ * `TIE_FULL_COST`; smath:19's `____`, 136,633 steps, 1,238 values). At the need the matched bound
+ * keeps only fillings that take the best squares, few. Only which table is made changes: the
+ * module comment's argument (every play's entries are in it) holds for any side and any values.
+ */
+function tieTable(b: SideBoard, top: TopList, g: Group, empties: number): boolean {
+  if (!tieTables.on || g.bound > top.need()) return false;
+  return empties < MIN_EMPTIES || fullCost(b, empties) > TIE_FULL_COST;
+}
+
+/**
+ * What a side's full table costs, roughly: the rack's tile sequences of length k (each item a face
+ * a square can take, so a blank counts once per face), k! [x^k] of the product over the rack's
+ * keys of sum_{j ≤ count} (faces · x)^j / j!; the fill's nodes are of that order.
+ */
+function fullCost(b: SideBoard, k: number): number {
+  const faces = new Array<number>(b.keys.length).fill(0);
+  for (const it of b.items) faces[it.key]++;
+  let poly = [1];
+  for (let key = 0; key < b.keys.length; key++) {
+    const c = b.counts[key];
+    if (c === 0 || faces[key] === 0) continue;
+    const next = new Array<number>(poly.length + c).fill(0);
+    for (let a = 0; a < poly.length; a++) {
+      let t = 1;
+      for (let j = 0; j <= c; j++) {
+        if (j > 0) t = (t * faces[key]) / j;
+        next[a + j] += poly[a] * t;
+      }
+    }
+    poly = next;
+  }
+  let f = 1;
+  for (let i = 2; i <= k; i++) f *= i;
+  return f * (poly[k] ?? 0);
+}
+
 /** A table built before in `searchGroup`: its key (sides.ts `table`) and itself. */
 export interface BuiltTable {
   key: string;
@@ -65,7 +116,9 @@ export function groupTable(b: SideBoard, top: TopList, g: Group, bounds: Readonl
   if (!valueTables.on || !b.smath || built.length === 0 || b.tables.has(key)) return b.table(dir, lane, a, z);
   let common = [...built[0].t.byValue.keys()];
   for (let i = 1; i < built.length; i++) common = common.filter((v) => built[i].t.byValue.has(v));
-  if (common.length > MAX_VALUES || b.emptyIn(dir, lane, a, z) < MIN_EMPTIES) return b.table(dir, lane, a, z);
+  const empties = b.emptyIn(dir, lane, a, z);
+  const limited = common.length > MAX_VALUES || empties < MIN_EMPTIES;
+  if (limited && !tieTable(b, top, g, empties)) return b.table(dir, lane, a, z);
   // the score cut makes the table the group's own: kept per group and the list's need
   const vkey = `${key}|${g.s}-${g.e}:${g.eqs.join("/")}:${g.newEqs.join("/")}|${top.need()}|${built.map((x) => x.key).join("|")}`;
   if (b.tables.has(vkey)) return b.tables.get(vkey)!;
@@ -73,6 +126,7 @@ export function groupTable(b: SideBoard, top: TopList, g: Group, bounds: Readonl
   if (b.hasFills(shape.sig)) return b.table(dir, lane, a, z);
   const cut = scoreCut(b, top, g, bounds, k, built, eq, shape);
   if (cut) valueTables.scored++;
+  if (limited) tieTables.built++;
   const t = valueTable(b, dir, shape, built.map((x) => x.t), cut);
   if (!b.deadline.hit) b.tables.set(vkey, t);
   return t;
@@ -140,6 +194,9 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
   let filling = -1;
   let off = -1;
   let own: SmathWit | undefined;
+  // the probe's leaf visits a value once per way its tree reaches it (brackets.ts `topValues`):
+  // one entry per filling and value, as a full table holds (the copies joined the same plays again)
+  const seen = new Set<string>();
   fillSide(b, dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
     const v = vkey ?? String(iv);
     if (!tables.every((t) => t.byValue.has(v))) return;
@@ -147,9 +204,12 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
     // the probe's leaf reuses its operands, so they are copied
     if (filling !== b.stats.sideFillings) {
       filling = b.stats.sideFillings;
+      seen.clear();
       off = b.pool.put(uses, chosen);
       own = wit ? { ops: wit.ops.map((o) => ({ ...o })), cellOfOp: wit.cellOfOp.slice(0, wit.ops.length), n: wit.n, sv: undefined } : undefined;
     }
+    if (seen.has(v)) return;
+    seen.add(v);
     raws.push({ off, vkey: v, value: v, open: null, close: null, wit: own });
   }, cut, os);
   if (b.deadline.hit) return null;
