@@ -10,8 +10,12 @@ import { createRng } from "../../random";
 import { getRuleset, type RulesetId } from "../../ruleset";
 import type { Placement } from "../../play";
 import type { Face } from "../../tiles";
+import { bound, expandSpan, lanesGroups, type Group } from "../bounds";
 import { exactPlays, type ExactResult } from "../exact";
+import { searchGroup } from "../join";
 import { probeCuts } from "../partners";
+import { TopList } from "../recorder";
+import { SideBoard } from "../sides";
 
 /** The boards (not empty) of one ruleset in the golden positions' text (fixtures/golden-positions.txt,
  * read by the test: this helper, under engine/, reads no files). */
@@ -91,4 +95,33 @@ export function eachRackWithAndWithout(
       visit(withIt, without, `top ${top}, rack ${rack.join(" ")} on board ${n % o.boards.length}`);
     }
   }
+}
+
+/** bench/positions/movegen.json's smath:19 (its 26 groups at 331 on lane 7 down are tie hunts) */
+export const SMATH_19 = "smath 15/3[1]7[2]3/3-7-3/1[0]1[2]7[5]1[2]1/1+1+7÷1×1/1[3]+[6]=[9]×[3]÷[3]1[5]1[3]1/1×1+7=1=1/1[4]+[8]÷[4]=[6]=[6]÷[1]=[6]1/1×1-9=1/1[6]1[10]-[0]-[2]=[8]=[8]1[6]1/1÷1=11/1[8]1[6]?11/1=1-11/1[9]?1[3]?11/15 [11][10][11][7][7][7][1][11][12][11]/[5][10]?[2][7]?[3][12]?[7] 145/90 1 53";
+
+/** smath:19's lane 7 groups (named by their `=` rows) searched in the order `eqs` into one list of
+ * `n` (floor 331): the list (score, brackets, blanks, key), the steps and the board searched */
+export function smath19Groups(eqs: readonly string[], n: number): { list: string[]; steps: number; b: SideBoard } {
+  const p = parsePosition(SMATH_19);
+  if (!p.ok) throw new Error(p.error);
+  const rack = p.value.racks[p.value.turn] as Face[];
+  const b = new SideBoard(getRuleset("smath"), p.value.board, rack, { maxWork: 1_000_000 });
+  const groups: Group[] = [];
+  lanesGroups(b, "down", 7, groups);
+  const byEqs = new Map<string, Group>();
+  for (const lazy of groups.filter((x) => x.lazy && x.s === 0 && x.e === 14)) {
+    expandSpan(b, lazy, (c, sp) => {
+      c.bound = bound(b, sp, c);
+      byEqs.set(c.eqs.join("/"), c);
+    });
+  }
+  const top = new TopList(n, 331);
+  for (const q of eqs) {
+    const g = byEqs.get(q);
+    if (!g) throw new Error(`no group ${q}`);
+    searchGroup(b, top, g);
+  }
+  expect(b.deadline.hit).toBe(false);
+  return { list: top.list.map((c) => `${c.score} ${c.brackets} ${c.blanks} ${c.key}`), steps: b.deadline.work, b };
 }
