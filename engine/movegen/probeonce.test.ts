@@ -31,7 +31,6 @@ describe("'SMATH probe: each value of a filling visited once (smathside.ts probe
       probeOnce.on = true;
     }
     expect(once.list).toEqual(every.list);
-
     expect(once.steps).toBeLessThan(every.steps - 5_000);
   });
 
