@@ -120,40 +120,18 @@ export function smathWitnessBrackets(wit: SmathWit, vkey: string): number {
   return n;
 }
 
-/** `on`: each value of a probed filling given to the probe once (`smathProbeLeaf`), off only in the
- * test that compares plays with and without; `skipped`: visits left out */
-export const probeOnce = { on: true, skipped: 0 };
-
-/** The probe's 'SMATH leaf: every value of the filling to `probe`, each once. One operand list per
- * operand count (an array cut shorter and grown again is reallocated) and one visit for every
- * filling (`smathOperands`). `visitSideValues` visits a value once per tree that reaches it
- * (brackets.ts `topValues`; smath:19's 1/13: 6,924 of 8,996 visits were repeats), and the probe's
- * work per visit is a function of the filling and the value alone (its partners joined, a table's
- * entry), so a repeat adds no play and no entry: left out (twelfth round, branch sm19f). */
+/** The probe's 'SMATH leaf: every value of the filling to `probe`. One operand list per operand
+ * count (an array cut shorter and grown again is reallocated) and one visit for every filling
+ * (`smathOperands`). */
 export function smathProbeLeaf(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, probe: Probe, uses: Uint8Array, chosen: Uint8Array, other: OtherSide | null): () => void {
   const n = cells.length;
   const wits: SmathWit[] = [];
   let wit: SmathWit | undefined;
-  const seenInts = new Set<number>();
-  const seenKeys = new Set<string>();
-  const visit = (iv: number, vkey: string | null): void => {
-    if (probeOnce.on) {
-      const seen = vkey === null ? seenInts.has(iv) : seenKeys.has(vkey);
-      if (seen) {
-        probeOnce.skipped++;
-        return;
-      }
-      if (vkey === null) seenInts.add(iv);
-      else seenKeys.add(vkey);
-    }
-    probe(uses, chosen, iv, vkey, wit);
-  };
+  const visit = (iv: number, vkey: string | null): void => probe(uses, chosen, iv, vkey, wit);
   const lo = probeCuts.on ? (other?.min ?? -Infinity) : -Infinity;
   const hi = probeCuts.on ? (other?.max ?? Infinity) : Infinity;
   const ints = probeCuts.on ? (other?.ints ?? null) : null;
   return () => {
-    seenInts.clear();
-    seenKeys.clear();
     let m = 0;
     for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
     wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined, least: undefined }));

@@ -194,6 +194,9 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
   let filling = -1;
   let off = -1;
   let own: SmathWit | undefined;
+  // the probe's leaf visits a value once per way its tree reaches it (brackets.ts `topValues`):
+  // one entry per filling and value, as a full table holds (the copies joined the same plays again)
+  const seen = new Set<string>();
   fillSide(b, dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
     const v = vkey ?? String(iv);
     if (!tables.every((t) => t.byValue.has(v))) return;
@@ -201,9 +204,12 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
     // the probe's leaf reuses its operands, so they are copied
     if (filling !== b.stats.sideFillings) {
       filling = b.stats.sideFillings;
+      seen.clear();
       off = b.pool.put(uses, chosen);
       own = wit ? { ops: wit.ops.map((o) => ({ ...o })), cellOfOp: wit.cellOfOp.slice(0, wit.ops.length), n: wit.n, sv: undefined } : undefined;
     }
+    if (seen.has(v)) return;
+    seen.add(v);
     raws.push({ off, vkey: v, value: v, open: null, close: null, wit: own });
   }, cut, os);
   if (b.deadline.hit) return null;

@@ -3,9 +3,10 @@
  * need) fills its own value table with the score cut where a full table would be short or dear.
  * With and without: smath:19's groups 8/10 (its 331 of 8 brackets), then 4/10 (`____` filled for
  * the middle side's values, not tabled in full) and 2/8 (`__3_6`) searched into one list (floor
- * 331): the same list, far fewer steps; and seeded racks of 6–8 tiles (numbers, three blanks, `-`, `×`) on the golden
- * boards (top 1 and 4): the same plays, brackets, blanks and order; it fires. A value table holds
- * one entry per filling and value (smathside.ts `probeOnce`: the leaf gives each value once).
+ * 331): the same list, far fewer steps; and seeded racks of 6–8 tiles (numbers, three blanks,
+ * `-`, `×`) on the golden boards (top 1 and 4): the same plays, brackets, blanks and order; it
+ * fires. A value table holds
+ * one entry per filling and value (the probe's leaf visits a value once per tree that reaches it).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
