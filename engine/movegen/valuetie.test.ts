@@ -5,8 +5,8 @@
  * the middle side's values, not tabled in full) and 2/8 (`__3_6`) searched into one list (floor
  * 331): the same list, far fewer steps; and seeded racks of 6–8 tiles (numbers, three blanks,
  * `-`, `×`) on the golden boards (top 1 and 4): the same plays, brackets, blanks and order; it
- * fires. A value table holds
- * one entry per filling and value (the probe's leaf visits a value once per tree that reaches it).
+ * fires. A value table holds one entry per filling and value (the probe's leaf visits a value once
+ * per tree that reaches it).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
