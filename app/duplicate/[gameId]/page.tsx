@@ -2,7 +2,7 @@
 /**
  * A duplicate game (docs/duplicate.md): the shared rack and the countdown to the close by the
  * server's clock, the player's own board and Submit, the turn table with the master plays, and the
- * director's controls (start, the projector, the slip desk). Kept current by push (use-dup-view.ts).
+ * director's controls (start, the projector, closing the turn now, the slip desk). Kept current by push (use-dup-view.ts).
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
@@ -13,6 +13,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { useRuleset } from "@/app/_components/board/use-ruleset";
 import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { CloseTurnNow } from "../_components/close-turn";
 import { PlayerList } from "../_components/dup-players";
 import { TurnTable } from "../_components/dup-table";
 import { PlayerBoard } from "../_components/player-board";
@@ -102,6 +103,7 @@ export default function DuplicateGamePage() {
               Projector view
             </Link>
           </div>
+          <CloseTurnNow v={v} reread={() => q.refetch().then((r) => r.data)} onDone={() => void refresh()} />
           {v.status === "playing" ? <SlipDesk v={v} onDone={refresh} /> : null}
         </Section>
       ) : null}

@@ -182,15 +182,31 @@ export type CloseOutcome = "closed" | "not-due" | "already-closed";
  * search job when the master play is the search's) or ends the game. The search runs first,
  * outside the transaction, when the search job has not stored it yet. Returns the next turn to
  * schedule, if any.
+ *
+ * `early` (the director's "Close turn now", games.ts `closeTurnNow`): the same close before the
+ * deadline. Its close time is the server's clock read inside the transaction, once the turn is
+ * locked FOR UPDATE, and the turn's `due_at` is brought back to it in the same statement that
+ * closes it. Sound because every submission holds the turn FOR SHARE and checks `closed_at` and
+ * `due_at` under that lock: one stored before the lock was taken stood before the close time (its
+ * clock was read before it took the lock), and one arriving after the commit reads the turn closed
+ * and is refused with the usual sentence, naming the close time. While the search runs (outside
+ * the transaction, as for a timed close) the turn is still open and a submission still counts.
  */
-export async function closeTurn(db: Db, gameId: string, number: number, now = new Date(), searchMs?: number): Promise<{ outcome: CloseOutcome; next: DuplicateTurn | null }> {
+export async function closeTurn(
+  db: Db,
+  gameId: string,
+  number: number,
+  now = new Date(),
+  searchMs?: number,
+  early = false,
+): Promise<{ outcome: CloseOutcome; next: DuplicateTurn | null }> {
   // the statements are few on purpose (the 1 s target, docs/performance.md): each one waits for a
   // pooled connection behind the last second's submissions
   const ofNumber = and(eq(duplicateTurns.gameId, duplicateGames.id), eq(duplicateTurns.number, number));
   const [pre] = await db.select({ g: duplicateGames, t: duplicateTurns }).from(duplicateGames).innerJoin(duplicateTurns, ofNumber).where(eq(duplicateGames.id, gameId));
   if (!pre) await loadGame(db, gameId); // no such game: NOT_FOUND
   if (!pre || pre.t.closedAt) return { outcome: "already-closed", next: null };
-  if (now.getTime() < pre.t.dueAt.getTime()) return { outcome: "not-due", next: null };
+  if (!early && now.getTime() < pre.t.dueAt.getTime()) return { outcome: "not-due", next: null };
   if (!pre.t.search && pre.g.turn === number) await searchTurn(db, pre.g, pre.t, searchMs);
   return db.transaction(async (tx) => {
     // the game and the turn locked in one statement; FOR UPDATE on the turn waits for the
@@ -198,6 +214,9 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
     const [row] = await tx.select({ g: duplicateGames, t: duplicateTurns }).from(duplicateGames).innerJoin(duplicateTurns, ofNumber).where(eq(duplicateGames.id, gameId)).for("update");
     if (!row || row.t.closedAt) return { outcome: "already-closed" as const, next: null };
     const { g, t } = row;
+    // an early close closes at the server's clock now; before the deadline, the deadline comes back to it
+    if (early) now = new Date();
+    const dueNow = early && now.getTime() < t.dueAt.getTime() ? { dueAt: now } : {};
     const rs = gameRuleset(g);
     const ofTurn = and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number));
     // one read: the valid submissions of the best score (the only ones that can be the master play),
@@ -218,7 +237,7 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
     const searched = t.search && "placements" in t.search ? storedPlay(rs, g.board, t.rack, t.search.placements) : null;
     const best = bestOf(rs, g.board, [...(searched ? [searched] : []), ...valid]);
     const master: StoredPlay | null = best ? { placements: best.placements, score: best.score, text: best.text } : null;
-    await tx.update(duplicateTurns).set({ closedAt: now, master }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
+    await tx.update(duplicateTurns).set({ closedAt: now, master, ...dueNow }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
     // the draw ahead when it was made for this master play, else the same draw now
     const ahead = t.search?.next;
     const after = ahead && ahead.key === nextKey(g, master) ? ahead : drawAfter(g, t, master);
