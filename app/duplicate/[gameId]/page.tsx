@@ -27,14 +27,15 @@ export default function DuplicateGamePage() {
   const trpc = useTRPC();
   const me = useQuery(trpc.accounts.me.queryOptions());
   const { q, v, now, refresh } = useDuplicateView(gameId);
-  const [notice, setNotice] = useState<string | null>(null);
+  // the answer to my last submission, for its turn only (the next turn opens without it)
+  const [notice, setNotice] = useState<{ turn: number; text: string } | null>(null);
   const join = useMutation(trpc.duplicate.join.mutationOptions({ onSuccess: refresh }));
   const start = useMutation(trpc.duplicate.start.mutationOptions({ onSuccess: refresh }));
   const submit = useMutation(
     trpc.duplicate.submit.mutationOptions({
       onMutate: () => setNotice(null),
       onSuccess: (r) => {
-        setNotice(`Submitted for turn ${r.turn} (submission ${r.count}); you may change it until the close.`);
+        setNotice({ turn: r.turn, text: `Submitted for turn ${r.turn} (submission ${r.count}); you may change it until the close.` });
         void refresh();
       },
     }),
@@ -90,7 +91,7 @@ export default function DuplicateGamePage() {
       {v.me && v.me.joinedTurn > 1 ? <p className="text-sm text-slate-600">You joined at turn {v.me.joinedTurn}: the turns before score 0 for you.</p> : null}
       <FormError message={join.error?.message ?? start.error?.message} />
       {q.error && q.data ? <p className="text-sm text-amber-800">Connection trouble: showing the last view ({q.error.message}).</p> : null}
-      {v.status !== "lobby" ? <PlayerBoard v={v} ruleset={ruleset} draft={draft} canPlay={canPlay} busy={submit.isPending} error={submit.error?.message} notice={notice} /> : null}
+      {v.status !== "lobby" ? <PlayerBoard v={v} ruleset={ruleset} draft={draft} canPlay={canPlay} busy={submit.isPending} error={submit.error?.message} notice={notice && notice.turn === v.turn?.number ? notice.text : null} /> : null}
       {v.isDirector ? (
         <Section title="Director">
           <div className="flex flex-wrap gap-2">
@@ -103,8 +104,10 @@ export default function DuplicateGamePage() {
               Projector view
             </Link>
           </div>
-          <CloseTurnNow v={v} reread={() => q.refetch().then((r) => r.data)} onDone={() => void refresh()} />
-          {v.status === "playing" ? <SlipDesk v={v} onDone={refresh} /> : null}
+          <div className="mt-3 space-y-4">
+            <CloseTurnNow v={v} reread={() => q.refetch().then((r) => r.data)} onDone={() => void refresh()} />
+            {v.status === "playing" ? <SlipDesk v={v} onDone={refresh} /> : null}
+          </div>
         </Section>
       ) : null}
       <Section title="Table" testId="table-section">
