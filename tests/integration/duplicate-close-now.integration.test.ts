@@ -11,6 +11,7 @@ import { expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { duplicateGames, duplicateSubmissions, duplicateTurns } from "@/db/schema";
 import { bestPlaysAt, rulesetFor } from "@/engine";
+import { searchTurn } from "@/server/services/duplicate/search";
 import { closeTurn } from "@/server/services/duplicate/turns";
 import { describeDb } from "../helpers/db";
 import { callerFor, seedClub, seedUser } from "../helpers/seed";
@@ -27,7 +28,7 @@ async function gameRow(db: Db, gameId: string) {
 
 const clock = (d: Date) => d.toISOString().slice(11, 19) + " UTC";
 
-describeDb("duplicate: the director closes a turn now", (db) => {
+describeDb("duplicate: the director closes a turn now", (db, driver) => {
   it("closes early as at the deadline: table, next turn, a play before it stands, one after it refused; others refused", async () => {
     const [ann, bo, cy, outsider] = await Promise.all([seedUser(db(), { name: "Ann" }), seedUser(db(), { name: "Bo" }), seedUser(db(), { name: "Cy" }), seedUser(db())]);
     const { id } = await callerFor(db(), ann).duplicate.create({ name: "Club night", ruleset: "equate", turnSeconds: 600, maxTurns: 3, seed: "dup-close-1" });
@@ -84,6 +85,59 @@ describeDb("duplicate: the director closes a turn now", (db) => {
     // the close due at the old deadline (its job, its timer) finds it closed
     expect((await closeTurn(db(), id, 1, t1.dueAt, 800)).outcome).toBe("already-closed");
     expect((await turnRow(db(), id, 2))!.closedAt).toBeNull();
+  }, 60_000);
+
+  it("a submission racing the close either counts, stored before the close time, or is refused naming it", async () => {
+    const [ann, bo] = await Promise.all([seedUser(db(), { name: "Ann" }), seedUser(db(), { name: "Bo" })]);
+    const { id } = await callerFor(db(), ann).duplicate.create({ name: "Photo finish", ruleset: "equate", turnSeconds: 600, maxTurns: 2, seed: "dup-close-3", play: false });
+    await callerFor(db(), bo).duplicate.join({ gameId: id });
+    await callerFor(db(), ann).duplicate.start({ gameId: id });
+    const t = (await turnRow(db(), id, 1))!;
+    const g = await gameRow(db(), id);
+    const play = bestPlaysAt(rulesetFor("equate", {}), g.board, t.rack, { top: 1, deadlineMs: 1500, firstPlay: true }).plays[0]!;
+    await searchTurn(db(), g, t, 800); // stored: the close goes straight to its transaction
+    const [sub, close] = await Promise.allSettled([
+      callerFor(db(), bo).duplicate.submit({ gameId: id, turn: 1, placements: play.placements }),
+      callerFor(db(), ann).duplicate.closeNow({ gameId: id, turn: 1 }),
+    ]);
+    expect(close).toMatchObject({ status: "fulfilled", value: { closed: true } });
+    const closedAt = (await turnRow(db(), id, 1))!.closedAt!;
+    const boRow = (await callerFor(db(), bo).duplicate.get({ gameId: id })).table.rows.find((r) => r.userId === bo.id)!;
+    if (sub.status === "fulfilled") {
+      expect(sub.value.submittedAt.getTime()).toBeLessThan(closedAt.getTime());
+      expect(boRow.total).toBe(play.score);
+    } else {
+      expect(String(sub.reason)).toContain(`Turn 1 closed at ${clock(closedAt)} by the server's clock`);
+      expect(boRow.total).toBe(0);
+    }
+  }, 60_000);
+
+  // two connections: a submission in flight holds the turn while the close waits for it (PGlite has one connection)
+  it.skipIf(driver !== "postgres")("a submission in flight when the close is asked for counts: the close time is read once the close holds the turn", async () => {
+    const [ann, bo] = await Promise.all([seedUser(db(), { name: "Ann" }), seedUser(db(), { name: "Bo" })]);
+    const { id } = await callerFor(db(), ann).duplicate.create({ name: "In flight", ruleset: "equate", turnSeconds: 600, maxTurns: 2, seed: "dup-close-4", play: false });
+    await callerFor(db(), bo).duplicate.join({ gameId: id });
+    await callerFor(db(), ann).duplicate.start({ gameId: id });
+    const t = (await turnRow(db(), id, 1))!;
+    const g = await gameRow(db(), id);
+    const play = bestPlaysAt(rulesetFor("equate", {}), g.board, t.rack, { top: 1, deadlineMs: 1500, firstPlay: true }).plays[0]!;
+    await searchTurn(db(), g, t, 800);
+    let close: Promise<unknown> = Promise.resolve();
+    let storedAt = new Date(0);
+    await db().transaction(async (tx) => {
+      // the turn held FOR SHARE, as a submission holds it; the director asks for the close meanwhile
+      await tx.select().from(duplicateTurns).where(and(eq(duplicateTurns.gameId, id), eq(duplicateTurns.number, 1))).for("share");
+      const asked = Date.now();
+      close = callerFor(db(), ann).duplicate.closeNow({ gameId: id, turn: 1 });
+      await new Promise((r) => setTimeout(r, 400));
+      storedAt = new Date();
+      expect(storedAt.getTime() - asked).toBeGreaterThanOrEqual(300);
+      await tx.insert(duplicateSubmissions).values({ gameId: id, turn: 1, userId: bo.id, placements: play.placements, count: 1, submittedAt: storedAt, valid: true, score: play.score, text: "x" });
+    });
+    expect(await close).toEqual({ turn: 1, closed: true });
+    const closedAt = (await turnRow(db(), id, 1))!.closedAt!;
+    expect(closedAt.getTime()).toBeGreaterThanOrEqual(storedAt.getTime());
+    expect((await callerFor(db(), bo).duplicate.get({ gameId: id })).table.rows.find((r) => r.userId === bo.id)!.total).toBe(play.score);
   }, 60_000);
 
   it("two directors at once, then a second click: the turn closes once, the next one stays open", async () => {
