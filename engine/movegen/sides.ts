@@ -18,7 +18,7 @@ import { BLANK, isOperator, normaliseFace, splitBrackets, type Face } from "../t
 import { checkLine } from "../validate";
 import { defaultNow, Deadline } from "./budget";
 import type { ExactOptions, ExactStats } from "./exact";
-import { IntervalMemo } from "./brackets";
+import { IntervalMemo, type Operand } from "./brackets";
 import { fillSide, NO_BR, type RawFill, type SideNeed } from "./fill";
 import type { SmathWit } from "./smathside";
 import * as Q from "../rational";
@@ -139,6 +139,8 @@ export class SideBoard {
   /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `IntervalMemo`) */
   readonly smathMemo = new IntervalMemo();
   private readonly smallRats = new Map<string, Rational>();
+  /** 'SMATH: the operands tabled fillings share, per number face (smathside.ts `tableOperands`) */
+  readonly smathOperands = new Map<string, Operand[]>();
 
   /** a number tile's value, one object per face */
   smallRat(core: string): Rational {
