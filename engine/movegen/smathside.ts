@@ -48,19 +48,34 @@ const isOperator = (core: string): boolean => core === "+" || core === "-" || co
 
 const OP_INDEX: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
 
+/** The side cells holding numbers, by their mask (bit i: cell i), one array per mask for every
+ * search: a tabled filling's `cellOfOp` is only read (`smathWitness`); sides longer than 30 (none:
+ * a line is 15 squares) get their own. */
+const cellsOfMask = new Map<number, number[]>();
+
 /** A tabled filling's `SmathWit`: arrays of its exact size and operands shared by every filling
  * of the search (`SideBoard.smathOperands`, per number face: operator × board brackets × old).
  * Tables keep every filling's witness for the whole search (smath:19: ≈ 230 MB of 555 MB live at
  * 800,000 steps, most of it per-filling operand objects and arrays grown by `push`), and what
  * survives is what the young generation's collector copies (issue 28, smcost4). Sharing is sound:
  * an operand is only read once made (`smathOperands` writes into the probe's own objects only), and
- * equal fields make an equal operand. */
+ * equal fields make an equal operand; so are the cells of the operands (`cellsOfMask`). */
 function tableOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>): SmathWit {
   const n = cells.length;
   let m = 0;
-  for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
+  let mask = 0;
+  for (let i = 0; i < n; i++) {
+    if (isOperator(cells[i].core)) continue;
+    m++;
+    mask |= 1 << i;
+  }
   const ops = new Array<Operand>(m);
-  const cellOfOp = new Array<number>(m);
+  let cellOfOp = n <= 30 ? cellsOfMask.get(mask) : undefined;
+  if (!cellOfOp) {
+    cellOfOp = [];
+    for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) cellOfOp.push(i);
+    if (n <= 30) cellsOfMask.set(mask, cellOfOp);
+  }
   m = 0;
   let pending: Operand["op"] = "";
   for (let i = 0; i < n; i++) {
@@ -81,8 +96,7 @@ function tableOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
       o = { value: b.smallRat(core), op, oldOpen: br.open, oldClose: br.close, old };
       if (at >= 0) shared[at] = o;
     }
-    ops[m] = o;
-    cellOfOp[m++] = i;
+    ops[m++] = o;
     pending = "";
   }
   return { ops, cellOfOp, n, sv: undefined, least: undefined, counts: undefined };
