@@ -334,41 +334,9 @@ export const sharedOps = { on: true };
 function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
   let sum = [0];
   for (const t of tables) {
-    // the entries in the order of their bound, stable (a counting sort over flat arrays: a tuple
-    // per entry was garbage, issue 28 smcost3)
-    const ents: Entry[] = [];
-    const vkeys: string[] = [];
-    const bounds: number[] = [];
-    const qs: number[] = [];
-    let top = 0;
-    for (const [vkey, bucket] of t.byValue) {
-      const list = bucket.entries;
-      for (let x = 0; x < list.length; x++) {
-        const e = list[x];
-        let q = 0;
-        if (byOps) for (let y = 0; y < opKeys.length; y++) q += buf[e.off + opKeys[y]];
-        const lb = witnessAtLeast(e);
-        if (lb > top) top = lb;
-        ents.push(e);
-        vkeys.push(vkey);
-        bounds.push(lb);
-        qs.push(q);
-      }
-    }
-    const some = ents.length > 0;
-    const start = new Int32Array(top + 2);
-    for (let x = 0; x < bounds.length; x++) start[bounds[x] + 1]++;
-    for (let lb = 0; lb <= top; lb++) start[lb + 1] += start[lb];
-    const order = new Int32Array(ents.length);
-    for (let x = 0; x < bounds.length; x++) order[start[bounds[x]]++] = x;
-    const least: number[] = [];
-    for (let y = 0; y < order.length; y++) {
-      const x = order[y];
-      const q = qs[x];
-      if ((least[q] ?? Infinity) <= bounds[x]) continue;
-      least[q] = Math.min(least[q] ?? Infinity, entryBrackets(ents[x], vkeys[x]));
-    }
-    if (!some) continue;
+    const least = tableLeast(t, opKeys, buf, byOps);
+    // a table with no entries adds 0 (its `least` is empty: any entry sets the least of its q)
+    if (least.length === 0) continue;
     const next: number[] = [];
     for (let a = 0; a < sum.length; a++) {
       for (let q = 0; q < least.length; q++) {
@@ -379,6 +347,55 @@ function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[
     sum = Array.from(next, (v) => v ?? Infinity);
   }
   return sum;
+}
+
+/** `tableLeast` per table, by `byOps`: a table is never changed once built (sides.ts `tableOf`;
+ * filtered tables are new objects), its pool offsets' tiles neither, and `opKeys` are the
+ * search's (its rack's), so a table's least per q is the same on every call; smath:19's probes
+ * asked three times for one table of 146,116 entries (issue 28, smcost4). */
+const leastMemo = [new WeakMap<SideTable, number[]>(), new WeakMap<SideTable, number[]>()];
+
+/** Per q, the least brackets of `t`'s entries taking q of the operators and blanks (`opKeys`), as
+ * `othersLeastByOps` says (undefined: no entry takes q). */
+function tableLeast(t: SideTable, opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
+  const memo = leastMemo[byOps ? 1 : 0];
+  const had = memo.get(t);
+  if (had) return had;
+  // the entries in the order of their bound, stable (a counting sort over flat arrays: a tuple
+  // per entry was garbage, issue 28 smcost3)
+  const ents: Entry[] = [];
+  const vkeys: string[] = [];
+  const bounds: number[] = [];
+  const qs: number[] = [];
+  let top = 0;
+  for (const [vkey, bucket] of t.byValue) {
+    const list = bucket.entries;
+    for (let x = 0; x < list.length; x++) {
+      const e = list[x];
+      let q = 0;
+      if (byOps) for (let y = 0; y < opKeys.length; y++) q += buf[e.off + opKeys[y]];
+      const lb = witnessAtLeast(e);
+      if (lb > top) top = lb;
+      ents.push(e);
+      vkeys.push(vkey);
+      bounds.push(lb);
+      qs.push(q);
+    }
+  }
+  const start = new Int32Array(top + 2);
+  for (let x = 0; x < bounds.length; x++) start[bounds[x] + 1]++;
+  for (let lb = 0; lb <= top; lb++) start[lb + 1] += start[lb];
+  const order = new Int32Array(ents.length);
+  for (let x = 0; x < bounds.length; x++) order[start[bounds[x]]++] = x;
+  const least: number[] = [];
+  for (let y = 0; y < order.length; y++) {
+    const x = order[y];
+    const q = qs[x];
+    if ((least[q] ?? Infinity) <= bounds[x]) continue;
+    least[q] = Math.min(least[q] ?? Infinity, entryBrackets(ents[x], vkeys[x]));
+  }
+  memo.set(t, least);
+  return least;
 }
 
 /** The brackets entry `e` of value `vkey` writes in a play: its witness's (the fewest, brackets.ts). */
