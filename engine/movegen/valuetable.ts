@@ -33,6 +33,10 @@ import type { SmathWit } from "./smathside";
  * `scored`: of them, made with the score cut */
 export const valueTables = { on: true, built: 0, scored: 0 };
 
+/** `on`: a filling kept once per value in a value table (`valueTable`); off only in the test that
+ * compares the plays with and without */
+export const tableOnce = { on: true };
+
 /** the most values the tables built so far may share for a side to be filled against them: a
  * probe with many target values prunes little, and a full table is shared by every group */
 const MAX_VALUES = 16;
@@ -140,6 +144,8 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
   let filling = -1;
   let off = -1;
   let own: SmathWit | undefined;
+  // the values of the current filling kept so far
+  const seen = new Set<string>();
   fillSide(b, dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
     const v = vkey ?? String(iv);
     if (!tables.every((t) => t.byValue.has(v))) return;
@@ -147,9 +153,15 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
     // the probe's leaf reuses its operands, so they are copied
     if (filling !== b.stats.sideFillings) {
       filling = b.stats.sideFillings;
+      seen.clear();
       off = b.pool.put(uses, chosen);
       own = wit ? { ops: wit.ops.map((o) => ({ ...o })), cellOfOp: wit.cellOfOp.slice(0, wit.ops.length), n: wit.n, sv: undefined } : undefined;
     }
+    // the leaf visits a value once per bracketing that gives it (brackets.ts `visitSideValues`);
+    // the table holds a filling once per value, as a full one does: each copy was joined again
+    // (smath:19's groups 6/13 and 6/10: 37,581 → 16,546 and 16,544 → 11,504 steps)
+    if (tableOnce.on && seen.has(v)) return;
+    seen.add(v);
     raws.push({ off, vkey: v, value: v, open: null, close: null, wit: own });
   }, cut, os);
   if (b.deadline.hit) return null;
