@@ -78,6 +78,9 @@ export class SmathTieCut {
     /** the probed side is not the first (others[0] is): its entries' keys against the last's
      * (`firstKeyAfter`), for the plays that can still come first on key (`keyMayWin`) */
     private readonly firstAfter: ((lastKey: string) => (off: number) => boolean) | null = null,
+    /** the fewest brackets the sides with no table yet write with at most so many operators and
+     * blanks (valuetable.ts: a side tabled for its group before the probed side is filled) */
+    private readonly unbuilt: ((ops: number) => number) | null = null,
   ) {
     const n = olds.length;
     this.pairs = new Int32Array(n + 1);
@@ -228,7 +231,9 @@ export class SmathTieCut {
     return best === null ? null : Array.from(best, (v) => v ?? Infinity);
   }
 
-  /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity) */
+  /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity).
+   * `unbuilt` (a side's fill for its group's own table, valuetable.ts) adds the sides with no table
+   * yet, each at its fewest with the operators and blanks the others leave (a lower bound each). */
   private atLeastWith(i: number, e: number, uses: Uint8Array, om: number[], strict = false): number {
     let left = 0;
     for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
@@ -236,12 +241,12 @@ export class SmathTieCut {
     for (let q = 0; q < om.length && q <= left; q++) {
       if (om[q] === Infinity) continue;
       const p = this.pairs[i + 1] + this.pairsAhead(i, e, sharedOps.on ? left - q : left);
-      best = Math.min(best, p + (p & 1) + om[q]);
+      best = Math.min(best, p + (p & 1) + om[q] + (this.unbuilt ? this.unbuilt(sharedOps.on ? left - q : left) : 0));
     }
     // no other side's entry fits the tiles left: no play through this prefix (kept as before: 0)
     if (best === Infinity && !strict) {
       const p = this.pairs[i + 1] + this.pairsAhead(i, e, left);
-      best = p + (p & 1);
+      best = p + (p & 1) + (this.unbuilt ? this.unbuilt(left) : 0);
     }
     return best;
   }
@@ -408,11 +413,11 @@ function entryBrackets(e: Entry, vkey: string): number {
 }
 
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
-export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number]): SmathTieCut | null {
+export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number], unbuilt?: (ops: number) => number): SmathTieCut | null {
   if (!smathTieCut.on || !b.smath) return null;
   const { minBlanks, tiles } = groupTieFacts(b, g);
   const firstAfter = !first && firstSide ? firstKeyAfter(b, g, firstSide[0], firstSide[1]) : null;
-  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others, firstAfter);
+  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others, firstAfter, unbuilt ?? null);
 }
 
 /**
@@ -449,7 +454,7 @@ export function groupBracketsAtLeast(b: SideBoard, g: Group): number {
  * take operators: `groupBracketsAtLeast`'s argument on one side (N - O - 1 touching pairs, less one
  * per board bracket), and a side's new brackets come in pairs.
  */
-function sideBracketsAtLeast(b: SideBoard, g: Group, a: number, z: number, ops: number): number {
+export function sideBracketsAtLeast(b: SideBoard, g: Group, a: number, z: number, ops: number): number {
   let empties = 0;
   let pairs = -1;
   for (let i = a; i <= z; i++) {

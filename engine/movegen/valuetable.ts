@@ -22,6 +22,7 @@ import { fillSide, type RawFill } from "./fill";
 import { otherSide } from "./otherside";
 import { parityTargets } from "./parity";
 import { probeCuts } from "./partners";
+import { sideBracketsAtLeast, smathTieCutOf, type SmathTieCut } from "./smtie";
 import { matchedLeast } from "./probebound";
 import type { Group } from "./bounds";
 import type { ProbeCut } from "./fill";
@@ -32,6 +33,10 @@ import type { SmathWit } from "./smathside";
 /** `on`: off only in the test that compares plays with and without it; `built`: tables made so,
  * `scored`: of them, made with the score cut */
 export const valueTables = { on: true, built: 0, scored: 0 };
+
+/** `on`: a filling kept once per value in a value table (`valueTable`); off only in the test that
+ * compares the plays with and without */
+export const tableOnce = { on: true };
 
 /** the most values the tables built so far may share for a side to be filled against them: a
  * probe with many target values prunes little, and a full table is shared by every group */
@@ -65,7 +70,8 @@ export function groupTable(b: SideBoard, top: TopList, g: Group, bounds: Readonl
   if (!valueTables.on || !b.smath || built.length === 0 || b.tables.has(key)) return b.table(dir, lane, a, z);
   let common = [...built[0].t.byValue.keys()];
   for (let i = 1; i < built.length; i++) common = common.filter((v) => built[i].t.byValue.has(v));
-  if (common.length > MAX_VALUES || b.emptyIn(dir, lane, a, z) < MIN_EMPTIES) return b.table(dir, lane, a, z);
+  const tie = tieHunt(b, top, g, b.emptyIn(dir, lane, a, z));
+  if ((common.length > MAX_VALUES && !tie) || b.emptyIn(dir, lane, a, z) < MIN_EMPTIES) return b.table(dir, lane, a, z);
   // the score cut makes the table the group's own: kept per group and the list's need
   const vkey = `${key}|${g.s}-${g.e}:${g.eqs.join("/")}:${g.newEqs.join("/")}|${top.need()}|${built.map((x) => x.key).join("|")}`;
   if (b.tables.has(vkey)) return b.tables.get(vkey)!;
@@ -73,9 +79,106 @@ export function groupTable(b: SideBoard, top: TopList, g: Group, bounds: Readonl
   if (b.hasFills(shape.sig)) return b.table(dir, lane, a, z);
   const cut = scoreCut(b, top, g, bounds, k, built, eq, shape);
   if (cut) valueTables.scored++;
+  if (tie && common.length > MAX_VALUES) tieTables.made++;
+  if (cut && tie) cut.smTie = tieCutOf(b, top, g, bounds, k, built, shape);
   const t = valueTable(b, dir, shape, built.map((x) => x.t), cut);
   if (!b.deadline.hit) b.tables.set(vkey, t);
   return t;
+}
+
+/** `on`: a tie hunt's side tabled for its group (`tieHunt`) where its full table would hold more
+ * than `fills` fillings (`fillsAtMost`): a cheap full table is shared by every group over the side
+ * (smath:2's 4-square sides, 2 blanks, count 15,300: tabled per group 54,537 → 67,248 steps;
+ * smath:19's, 3 blanks: 181,000). `on` off and `fills` 0 only in tests. */
+export const tieTables = { on: true, fills: 50_000, made: 0 };
+
+/** `on`: the tie cut in such a table's fill (`tieCutOf`); off only in the test that compares;
+ * `made`: fills given it */
+export const tieTableCut = { on: true, made: 0 };
+
+/**
+ * Side k (`empties` empty squares) of a group that scores at most the list's last play (its
+ * bound, bounds.ts / groupbound.ts) is tabled for the group alone, whatever the values the built
+ * tables share: every play of it ties the last on score at best, so the score cut keeps only the
+ * fillings that reach the group's best (smath:19's 4/12: its middle side, 4 empty squares among
+ * board tiles, fills 2,823 entries of the 60 values of `__` in 11,860 steps with the tie cut
+ * (`tieCutOf`; 4,990 in 22,709 without), against 337,701 entries and 166,581 steps in full); only
+ * where the full table would be large (`tieTables`).
+ * A heuristic: the table is sound either way (module comment).
+ */
+function tieHunt(b: SideBoard, top: TopList, g: Group, empties: number): boolean {
+  return tieTables.on && top.full() && g.bound <= top.list[top.list.length - 1].score && fillsAtMost(b, empties) > tieTables.fills;
+}
+
+/**
+ * The fillings of `n` empty squares the rack allows, grammar and cross-checks aside:
+ * the sequences of n of its tiles, a blank counted once per face it may take (`items`). The
+ * exponential generating function Π_k Σ_{c ≤ counts[k]} (w_k x)^c / c! (w_k: the blank's faces,
+ * else 1), its coefficient of x^n times n!.
+ */
+export function fillsAtMost(b: SideBoard, n: number): number {
+  let faces = 0;
+  for (const it of b.items) if (it.blank) faces++;
+  let poly = [1];
+  for (let k = 0; k < b.keys.length; k++) {
+    const w = k === b.blankKey ? faces : 1;
+    const next = new Array<number>(n + 1).fill(0);
+    for (let d = 0; d < poly.length; d++) {
+      let term = 1;
+      for (let c = 0; c <= b.counts[k] && d + c <= n; c++) {
+        next[d + c] += poly[d] * term;
+        term = (term * w) / (c + 1);
+      }
+    }
+    poly = next;
+  }
+  let f = poly[n] ?? 0;
+  for (let i = 2; i <= n; i++) f *= i;
+  return f;
+}
+
+/**
+ * The probe's tie cut (smtie.ts `SmathTieCut`) on side k's fill in a tie hunt: a prefix none of
+ * whose plays can beat the last on brackets, blanks, tiles or key is not completed, as a probed
+ * side's is. Sound as there: the bound of a play's brackets is the side's pairs plus the fewest the
+ * built sides' entries write, plus what each side not built yet (the probed one) writes at least
+ * with every operator and blank the built sides and the prefix leave (smtie.ts
+ * `sideBracketsAtLeast`, which only falls as operators grow, as `pairsAhead` does: each part is a
+ * lower bound of its side's count in any play); the blanks and tiles are the group's, and the key
+ * is asked where this side is the first (its squares open every key) or, through `keyMayWin`,
+ * where the first side is built (it is then `others[0]`). An entry so dropped is in no play that
+ * can enter the list, and the table is the group's own: kept per group and need, and the last play
+ * only moves up the order, so one made for an earlier last holds more (smath:19 666,113 → 541,900
+ * steps: 6/8 67,247 → 30,486, 4/13 19,184 → 5,784, 4/8 29,353 → 14,262, 1/8 14,144 → 2,099).
+ */
+function tieCutOf(b: SideBoard, top: TopList, g: Group, bounds: ReadonlyArray<[number, number]>, k: number, built: readonly BuiltTable[], shape: SideShape): SmathTieCut | null {
+  if (!tieTableCut.on) return null;
+  const others: SideTable[] = [];
+  const rest: Array<[number, number]> = [];
+  let firstBuilt = false;
+  for (let si = 0; si < bounds.length; si++) {
+    if (si === k) continue;
+    const t = built.find((x) => x.key === `${g.dir}:${g.lane}:${bounds[si][0]}:${bounds[si][1]}`)?.t;
+    if (!t) {
+      rest.push(bounds[si]);
+      continue;
+    }
+    if (si === 0) firstBuilt = true;
+    others.push(t);
+  }
+  const least = new Map<number, number>();
+  const unbuilt = (ops: number): number => {
+    let n = least.get(ops);
+    if (n === undefined) {
+      n = 0;
+      for (const [a, z] of rest) n += sideBracketsAtLeast(b, g, a, z, ops);
+      least.set(ops, n);
+    }
+    return n;
+  };
+  const emptyRc = shape.emptyIdx.map((i) => shape.rc[i]);
+  tieTableCut.made++;
+  return smathTieCutOf(b, top, g, g.dir, shape.olds, emptyRc, k === 0, others, firstBuilt ? bounds[0] : undefined, unbuilt);
 }
 
 /**
@@ -140,6 +243,8 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
   let filling = -1;
   let off = -1;
   let own: SmathWit | undefined;
+  // the values of the current filling kept so far
+  const seen = new Set<string>();
   fillSide(b, dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
     const v = vkey ?? String(iv);
     if (!tables.every((t) => t.byValue.has(v))) return;
@@ -147,9 +252,15 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
     // the probe's leaf reuses its operands, so they are copied
     if (filling !== b.stats.sideFillings) {
       filling = b.stats.sideFillings;
+      seen.clear();
       off = b.pool.put(uses, chosen);
       own = wit ? { ops: wit.ops.map((o) => ({ ...o })), cellOfOp: wit.cellOfOp.slice(0, wit.ops.length), n: wit.n, sv: undefined } : undefined;
     }
+    // the leaf visits a value once per bracketing that gives it (brackets.ts `visitSideValues`);
+    // the table holds a filling once per value, as a full one does: each copy was joined again
+    // (smath:19's groups 6/13 and 6/10: 37,581 → 16,546 and 16,544 → 11,504 steps)
+    if (tableOnce.on && seen.has(v)) return;
+    seen.add(v);
     raws.push({ off, vkey: v, value: v, open: null, close: null, wit: own });
   }, cut, os);
   if (b.deadline.hit) return null;
