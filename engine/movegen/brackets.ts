@@ -246,6 +246,23 @@ export function bracketingOf(ways: SideWays, key: string, keep = true): { value:
   return out;
 }
 
+/** Per value of the side, the count of brackets `bracketingOf` writes for it, without writing them:
+ * a way's `cost` sums 2 per wrap that is not a board group (`wraps`: WRAP and EITHER's wrap cost
+ * 2, FORCED 0) over its tree, and `bracketingOf`'s walk writes an open and a close for exactly
+ * those wraps of the least-cost state's tree, so the count is that least cost. Lets a tabled
+ * filling keep this map in place of the whole programme (issue 28, smcost4). Null: no ways. */
+export function bracketCounts(ways: SideWays | null): Map<string, number> | null {
+  const all = ways?.table[0][ways.ops.length - 1];
+  if (!all) return null;
+  const out = new Map<string, number>();
+  for (const [key, states] of all) {
+    let least = Infinity;
+    for (let s = 0; s < states.length; s++) if (states[s] && states[s]!.cost < least) least = states[s]!.cost;
+    out.set(key, least);
+  }
+  return out;
+}
+
 /** The witness of one value (brackets added per operand), or null when the side cannot take it. */
 export function sideWitness(ops: readonly Operand[], vkey: string): { open: number[]; close: number[] } | null {
   const w = sideValues(ops)?.values.get(vkey);

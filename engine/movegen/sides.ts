@@ -18,7 +18,7 @@ import { BLANK, isOperator, normaliseFace, splitBrackets, type Face } from "../t
 import { checkLine } from "../validate";
 import { defaultNow, Deadline } from "./budget";
 import type { ExactOptions, ExactStats } from "./exact";
-import { IntervalMemo } from "./brackets";
+import { IntervalMemo, type Operand } from "./brackets";
 import { fillSide, NO_BR, type RawFill, type SideNeed } from "./fill";
 import type { SmathWit } from "./smathside";
 import * as Q from "../rational";
@@ -139,6 +139,8 @@ export class SideBoard {
   /** 'SMATH: values of operand sequences over their bracketings (brackets.ts `IntervalMemo`) */
   readonly smathMemo = new IntervalMemo();
   private readonly smallRats = new Map<string, Rational>();
+  /** 'SMATH: the operands tabled fillings share, per number face (smathside.ts `tableOperands`) */
+  readonly smathOperands = new Map<string, Operand[]>();
 
   /** a number tile's value, one object per face */
   smallRat(core: string): Rational {
@@ -496,8 +498,11 @@ export class SideBoard {
     const K = this.keys.length;
     const buf = this.pool.buf;
     // 'SMATH lists one raw per value of a filling, all at the filling's `off`: its sums are the
-    // same, so they are summed once per run of one `off` (issue 28, smcost3)
+    // same, so they are summed once per run of one `off` (issue 28, smcost3), and its values share
+    // one `Entry` (no field of an entry is its value's, and table entries are never changed; an
+    // entry per value was 81 MB of smath:19's 294 MB live at 800,000 steps; smcost4)
     let lastOff = -1;
+    let last: Entry | null = null;
     let pts = oldPts;
     let cross = 0;
     let blanks = 0;
@@ -505,7 +510,8 @@ export class SideBoard {
     for (let ri = 0; ri < raws.length; ri++) {
       const raw = raws[ri];
       if (raw.off === lastOff) {
-        pushEntry(byValue, byInt, raw, pts, cross, blanks, ne, crossEq);
+        if (last && (raw.open !== last.open || raw.close !== last.close || raw.wit !== last.wit)) last = null;
+        last = pushEntry(byValue, byInt, raw, last, pts, cross, blanks, ne, crossEq);
         continue;
       }
       lastOff = raw.off;
@@ -524,7 +530,7 @@ export class SideBoard {
           if (eqOf[e]![k]) crossEq = true;
         }
       }
-      pushEntry(byValue, byInt, raw, pts, cross, blanks, ne, crossEq);
+      last = pushEntry(byValue, byInt, raw, null, pts, cross, blanks, ne, crossEq);
     }
     return { byValue, byInt };
   }
@@ -550,8 +556,9 @@ export class SideBoard {
   }
 }
 
-/** `buildTable`'s entry of one raw filling, in its value's bucket (made on the value's first). */
-function pushEntry(byValue: Map<string, ValueBucket>, byInt: Map<number, ValueBucket>, raw: RawFill, pts: number, cross: number, blanks: number, tiles: number, crossEq: boolean): void {
+/** `buildTable`'s entry of one raw filling, in its value's bucket (made on the value's first):
+ * `shared` when given (the same filling's entry), else a new one. */
+function pushEntry(byValue: Map<string, ValueBucket>, byInt: Map<number, ValueBucket>, raw: RawFill, shared: Entry | null, pts: number, cross: number, blanks: number, tiles: number, crossEq: boolean): Entry {
   let bucket = byValue.get(raw.vkey);
   if (!bucket) {
     bucket = { value: raw.value, entries: [] };
@@ -559,5 +566,7 @@ function pushEntry(byValue: Map<string, ValueBucket>, byInt: Map<number, ValueBu
     const iv = Number(raw.vkey);
     if (Number.isSafeInteger(iv) && String(iv) === raw.vkey) byInt.set(iv, bucket);
   }
-  bucket.entries.push({ off: raw.off, pts, cross, blanks, tiles, crossEq, open: raw.open, close: raw.close, wit: raw.wit });
+  const e = shared ?? { off: raw.off, pts, cross, blanks, tiles, crossEq, open: raw.open, close: raw.close, wit: raw.wit };
+  bucket.entries.push(e);
+  return e;
 }

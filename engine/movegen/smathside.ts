@@ -7,7 +7,7 @@
 import type { Direction } from "../board";
 import type { GridCell } from "../play";
 import { probeCuts } from "./partners";
-import { bracketingOf, bracketsAtLeast, sideValueSet, sideWays, visitSideValues, type Operand, type SideWays } from "./brackets";
+import { bracketCounts, bracketingOf, bracketsAtLeast, sideValueSet, sideWays, visitSideValues, type Operand, type SideWays } from "./brackets";
 import type { OtherSide, Probe, RawFill } from "./fill";
 import type { SideBoard } from "./sides";
 
@@ -25,12 +25,14 @@ export interface SmathWit {
   sv?: SideWays | null;
   /** `bracketsAtLeast(ops)`, once asked for: every value of a filling shares it (smcost3) */
   least?: number;
+  /** `smathWitnessBrackets`' count per value, once asked for (null: no ways) */
+  counts?: Map<string, number> | null;
 }
 
 /** 'SMATH: every value of a filled side over its bracketings; all share the filling's pool entry
  * and one `SmathWit`, from which the brackets of a value are written only when it makes a play. */
 export function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, off: () => number, out: RawFill[]): void {
-  const wit = smathOperands(b, dir, cells, olds);
+  const wit = tableOperands(b, dir, cells, olds);
   const vs = sideValueSet(wit.ops, b.smathMemo);
   if (!vs) return;
   // every value of this filling shares its tile counts and choices ('SMATH scores no value: the
@@ -44,13 +46,69 @@ export function smathFillings(b: SideBoard, dir: Direction, cells: GridCell[], o
 
 const isOperator = (core: string): boolean => core === "+" || core === "-" || core === "×" || core === "÷";
 
+const OP_INDEX: Record<Operand["op"], number> = { "": 0, "+": 1, "-": 2, "×": 3, "÷": 4, imul: 5 };
+
+/** The side cells holding numbers, by their mask (bit i: cell i), one array per mask for every
+ * search: a tabled filling's `cellOfOp` is only read (`smathWitness`); sides longer than 30 (none:
+ * a line is 15 squares) get their own. */
+const cellsOfMask = new Map<number, number[]>();
+
+/** A tabled filling's `SmathWit`: arrays of its exact size and operands shared by every filling
+ * of the search (`SideBoard.smathOperands`, per number face: operator × board brackets × old).
+ * Tables keep every filling's witness for the whole search (smath:19: ≈ 230 MB of 555 MB live at
+ * 800,000 steps, most of it per-filling operand objects and arrays grown by `push`), and what
+ * survives is what the young generation's collector copies (issue 28, smcost4). Sharing is sound:
+ * an operand is only read once made (`smathOperands` writes into the probe's own objects only), and
+ * equal fields make an equal operand; so are the cells of the operands (`cellsOfMask`). */
+function tableOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>): SmathWit {
+  const n = cells.length;
+  let m = 0;
+  let mask = 0;
+  for (let i = 0; i < n; i++) {
+    if (isOperator(cells[i].core)) continue;
+    m++;
+    mask |= 1 << i;
+  }
+  const ops = new Array<Operand>(m);
+  let cellOfOp = n <= 30 ? cellsOfMask.get(mask) : undefined;
+  if (!cellOfOp) {
+    cellOfOp = [];
+    for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) cellOfOp.push(i);
+    if (n <= 30) cellsOfMask.set(mask, cellOfOp);
+  }
+  m = 0;
+  let pending: Operand["op"] = "";
+  for (let i = 0; i < n; i++) {
+    const core = cells[i].core;
+    if (isOperator(core)) {
+      pending = core as Operand["op"];
+      continue;
+    }
+    const br = olds[i] ? olds[i]![dir] : NO_BR;
+    const op = m === 0 ? "" : pending || "imul";
+    const old = olds[i] !== undefined;
+    let shared = b.smathOperands.get(core);
+    if (!shared) b.smathOperands.set(core, (shared = []));
+    // board brackets per tile are few; past 7 either way the operand is not shared
+    const at = br.open < 8 && br.close < 8 ? OP_INDEX[op] + 6 * ((old ? 1 : 0) + 2 * (br.open + 8 * br.close)) : -1;
+    let o = at >= 0 ? shared[at] : undefined;
+    if (!o) {
+      o = { value: b.smallRat(core), op, oldOpen: br.open, oldClose: br.close, old };
+      if (at >= 0) shared[at] = o;
+    }
+    ops[m++] = o;
+    pending = "";
+  }
+  return { ops, cellOfOp, n, sv: undefined, least: undefined, counts: undefined };
+}
+
 /** A filled 'SMATH side's operands (number tiles, the operator before each, board brackets),
  * written into `into` when given: the probe's leaves reuse one `SmathWit` and its operand
  * objects (read only while the filling's values are visited), where a new one per leaf was much
- * of the garbage (issue 28, smcost); a table's fillings keep theirs, so they get a new one. */
-function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, into?: SmathWit): SmathWit {
+ * of the garbage (issue 28, smcost); a table's fillings keep theirs (`tableOperands`). */
+function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Array<GridCell | undefined>, into: SmathWit): SmathWit {
   const n = cells.length;
-  const wit = into ?? { ops: [], cellOfOp: [], n, sv: undefined, least: undefined };
+  const wit = into;
   const { ops, cellOfOp } = wit;
   let m = 0;
   let pending: Operand["op"] = "";
@@ -78,6 +136,7 @@ function smathOperands(b: SideBoard, dir: Direction, cells: GridCell[], olds: Ar
   wit.n = n;
   wit.sv = undefined;
   wit.least = undefined;
+  wit.counts = undefined;
   return wit;
 }
 
@@ -110,14 +169,12 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
 }
 
 /** The count of brackets `smathWitness` writes for `vkey` (the sum of its arrays), without writing
- * them per cell: the tie cut's bounds only count them (smtie.ts `entryBrackets`, smcost3). */
+ * them per cell: the tie cut's bounds only count them (smtie.ts `entryBrackets`, smcost3). Every
+ * value's count is kept on the filling (`counts`), not the programme (`sv`), which tables kept for
+ * each filling counted (smath:19: 72 MB live; issue 28, smcost4). */
 export function smathWitnessBrackets(wit: SmathWit, vkey: string): number {
-  if (wit.sv === undefined) wit.sv = sideWays(wit.ops);
-  const w = wit.sv ? bracketingOf(wit.sv, vkey) : undefined;
-  if (!w) return 0;
-  let n = 0;
-  for (let k = 0; k < w.open.length; k++) n += w.open[k] + w.close[k];
-  return n;
+  if (wit.counts === undefined) wit.counts = bracketCounts(wit.sv !== undefined ? wit.sv : sideWays(wit.ops));
+  return wit.counts?.get(vkey) ?? 0;
 }
 
 /** The probe's 'SMATH leaf: every value of the filling to `probe`. One operand list per operand
@@ -134,7 +191,7 @@ export function smathProbeLeaf(b: SideBoard, dir: Direction, cells: GridCell[], 
   return () => {
     let m = 0;
     for (let i = 0; i < n; i++) if (!isOperator(cells[i].core)) m++;
-    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined, least: undefined }));
+    wit = smathOperands(b, dir, cells, olds, (wits[m] ??= { ops: [], cellOfOp: [], n, sv: undefined, least: undefined, counts: undefined }));
     visitSideValues(wit.ops, b.smathMemo, other?.fracs ?? true, visit, lo, hi, ints);
   };
 }

@@ -78,6 +78,9 @@ export class SmathTieCut {
     /** the probed side is not the first (others[0] is): its entries' keys against the last's
      * (`firstKeyAfter`), for the plays that can still come first on key (`keyMayWin`) */
     private readonly firstAfter: ((lastKey: string) => (off: number) => boolean) | null = null,
+    /** the fewest brackets the sides with no table yet write with at most so many operators and
+     * blanks (valuetable.ts: a side tabled for its group before the probed side is filled) */
+    private readonly unbuilt: ((ops: number) => number) | null = null,
   ) {
     const n = olds.length;
     this.pairs = new Int32Array(n + 1);
@@ -228,7 +231,9 @@ export class SmathTieCut {
     return best === null ? null : Array.from(best, (v) => v ?? Infinity);
   }
 
-  /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity) */
+  /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity).
+   * `unbuilt` (a side's fill for its group's own table, valuetable.ts) adds the sides with no table
+   * yet, each at its fewest with the operators and blanks the others leave (a lower bound each). */
   private atLeastWith(i: number, e: number, uses: Uint8Array, om: number[], strict = false): number {
     let left = 0;
     for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
@@ -236,12 +241,12 @@ export class SmathTieCut {
     for (let q = 0; q < om.length && q <= left; q++) {
       if (om[q] === Infinity) continue;
       const p = this.pairs[i + 1] + this.pairsAhead(i, e, sharedOps.on ? left - q : left);
-      best = Math.min(best, p + (p & 1) + om[q]);
+      best = Math.min(best, p + (p & 1) + om[q] + (this.unbuilt ? this.unbuilt(sharedOps.on ? left - q : left) : 0));
     }
     // no other side's entry fits the tiles left: no play through this prefix (kept as before: 0)
     if (best === Infinity && !strict) {
       const p = this.pairs[i + 1] + this.pairsAhead(i, e, left);
-      best = p + (p & 1);
+      best = p + (p & 1) + (this.unbuilt ? this.unbuilt(left) : 0);
     }
     return best;
   }
@@ -334,41 +339,9 @@ export const sharedOps = { on: true };
 function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
   let sum = [0];
   for (const t of tables) {
-    // the entries in the order of their bound, stable (a counting sort over flat arrays: a tuple
-    // per entry was garbage, issue 28 smcost3)
-    const ents: Entry[] = [];
-    const vkeys: string[] = [];
-    const bounds: number[] = [];
-    const qs: number[] = [];
-    let top = 0;
-    for (const [vkey, bucket] of t.byValue) {
-      const list = bucket.entries;
-      for (let x = 0; x < list.length; x++) {
-        const e = list[x];
-        let q = 0;
-        if (byOps) for (let y = 0; y < opKeys.length; y++) q += buf[e.off + opKeys[y]];
-        const lb = witnessAtLeast(e);
-        if (lb > top) top = lb;
-        ents.push(e);
-        vkeys.push(vkey);
-        bounds.push(lb);
-        qs.push(q);
-      }
-    }
-    const some = ents.length > 0;
-    const start = new Int32Array(top + 2);
-    for (let x = 0; x < bounds.length; x++) start[bounds[x] + 1]++;
-    for (let lb = 0; lb <= top; lb++) start[lb + 1] += start[lb];
-    const order = new Int32Array(ents.length);
-    for (let x = 0; x < bounds.length; x++) order[start[bounds[x]]++] = x;
-    const least: number[] = [];
-    for (let y = 0; y < order.length; y++) {
-      const x = order[y];
-      const q = qs[x];
-      if ((least[q] ?? Infinity) <= bounds[x]) continue;
-      least[q] = Math.min(least[q] ?? Infinity, entryBrackets(ents[x], vkeys[x]));
-    }
-    if (!some) continue;
+    const least = tableLeast(t, opKeys, buf, byOps);
+    // a table with no entries adds 0 (its `least` is empty: any entry sets the least of its q)
+    if (least.length === 0) continue;
     const next: number[] = [];
     for (let a = 0; a < sum.length; a++) {
       for (let q = 0; q < least.length; q++) {
@@ -381,6 +354,55 @@ function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[
   return sum;
 }
 
+/** `tableLeast` per table, by `byOps`: a table is never changed once built (sides.ts `tableOf`;
+ * filtered tables are new objects), its pool offsets' tiles neither, and `opKeys` are the
+ * search's (its rack's), so a table's least per q is the same on every call; smath:19's probes
+ * asked three times for one table of 146,116 entries (issue 28, smcost4). */
+const leastMemo = [new WeakMap<SideTable, number[]>(), new WeakMap<SideTable, number[]>()];
+
+/** Per q, the least brackets of `t`'s entries taking q of the operators and blanks (`opKeys`), as
+ * `othersLeastByOps` says (undefined: no entry takes q). */
+function tableLeast(t: SideTable, opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
+  const memo = leastMemo[byOps ? 1 : 0];
+  const had = memo.get(t);
+  if (had) return had;
+  // the entries in the order of their bound, stable (a counting sort over flat arrays: a tuple
+  // per entry was garbage, issue 28 smcost3)
+  const ents: Entry[] = [];
+  const vkeys: string[] = [];
+  const bounds: number[] = [];
+  const qs: number[] = [];
+  let top = 0;
+  for (const [vkey, bucket] of t.byValue) {
+    const list = bucket.entries;
+    for (let x = 0; x < list.length; x++) {
+      const e = list[x];
+      let q = 0;
+      if (byOps) for (let y = 0; y < opKeys.length; y++) q += buf[e.off + opKeys[y]];
+      const lb = witnessAtLeast(e);
+      if (lb > top) top = lb;
+      ents.push(e);
+      vkeys.push(vkey);
+      bounds.push(lb);
+      qs.push(q);
+    }
+  }
+  const start = new Int32Array(top + 2);
+  for (let x = 0; x < bounds.length; x++) start[bounds[x] + 1]++;
+  for (let lb = 0; lb <= top; lb++) start[lb + 1] += start[lb];
+  const order = new Int32Array(ents.length);
+  for (let x = 0; x < bounds.length; x++) order[start[bounds[x]]++] = x;
+  const least: number[] = [];
+  for (let y = 0; y < order.length; y++) {
+    const x = order[y];
+    const q = qs[x];
+    if ((least[q] ?? Infinity) <= bounds[x]) continue;
+    least[q] = Math.min(least[q] ?? Infinity, entryBrackets(ents[x], vkeys[x]));
+  }
+  memo.set(t, least);
+  return least;
+}
+
 /** The brackets entry `e` of value `vkey` writes in a play: its witness's (the fewest, brackets.ts). */
 function entryBrackets(e: Entry, vkey: string): number {
   if (e.wit) return smathWitnessBrackets(e.wit, vkey);
@@ -391,11 +413,11 @@ function entryBrackets(e: Entry, vkey: string): number {
 }
 
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
-export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number]): SmathTieCut | null {
+export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number], unbuilt?: (ops: number) => number): SmathTieCut | null {
   if (!smathTieCut.on || !b.smath) return null;
   const { minBlanks, tiles } = groupTieFacts(b, g);
   const firstAfter = !first && firstSide ? firstKeyAfter(b, g, firstSide[0], firstSide[1]) : null;
-  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others, firstAfter);
+  return new SmathTieCut(top, b, dir, olds, emptyRc, first, minBlanks, tiles, g.bound, others, firstAfter, unbuilt ?? null);
 }
 
 /**
@@ -432,7 +454,7 @@ export function groupBracketsAtLeast(b: SideBoard, g: Group): number {
  * take operators: `groupBracketsAtLeast`'s argument on one side (N - O - 1 touching pairs, less one
  * per board bracket), and a side's new brackets come in pairs.
  */
-function sideBracketsAtLeast(b: SideBoard, g: Group, a: number, z: number, ops: number): number {
+export function sideBracketsAtLeast(b: SideBoard, g: Group, a: number, z: number, ops: number): number {
   let empties = 0;
   let pairs = -1;
   for (let i = a; i <= z; i++) {

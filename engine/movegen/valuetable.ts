@@ -22,6 +22,7 @@ import { fillSide, type RawFill } from "./fill";
 import { otherSide } from "./otherside";
 import { parityTargets } from "./parity";
 import { probeCuts } from "./partners";
+import { sideBracketsAtLeast, smathTieCutOf, type SmathTieCut } from "./smtie";
 import { matchedLeast } from "./probebound";
 import type { Group } from "./bounds";
 import type { ProbeCut } from "./fill";
@@ -33,6 +34,10 @@ import type { SmathWit } from "./smathside";
  * `scored`: of them, made with the score cut */
 export const valueTables = { on: true, built: 0, scored: 0 };
 
+/** `on`: a filling kept once per value in a value table (`valueTable`); off only in the test that
+ * compares the plays with and without */
+export const tableOnce = { on: true };
+
 /** the most values the tables built so far may share for a side to be filled against them: a
  * probe with many target values prunes little, and a full table is shared by every group */
 const MAX_VALUES = 16;
@@ -40,57 +45,6 @@ const MAX_VALUES = 16;
 /** the fewest empty squares of a side filled so: a short side's full table is cheap, and shared by
  * every group over it (3 on the thirty bench positions: 0.33 M steps more than 4) */
 const MIN_EMPTIES = 4;
-
-/** `on`: the twelfth round's tie-hunt tables (`tieTable`), off only in the test that compares plays
- * with and without; `built`: tables made so where the limits above would have tabled the side in full */
-export const tieTables = { on: true, built: 0 };
-
-/** the rack's tile sequences over a side's empty squares past which a tie hunt fills its own table
- * (`tieTable`): smath:2's four-square sides 15,279 (full table 14,732 steps, shared by eight later
- * groups), smath:19's 181,326 (136,633 steps) */
-const TIE_FULL_COST = 50_000;
-
-/**
- * Twelfth round (docs/movegen-speed.md, branch sm19f): a group bounded at the list's need (a tie
- * hunt: every play it may add scores exactly that) fills its side against the built tables with
- * the score cut even where the limits above would table it in full, when that full table is
- * short (fewer than `MIN_EMPTIES` squares: used by few groups, and its many values make the join
- * and the probe dear; smath:19's 2/8, `__3_6`, 812 values) or would cost much (`fullCost` above
- * `TIE_FULL_COST`; smath:19's `____`, 136,633 steps, 1,238 values). At the need the matched bound
- * keeps only fillings that take the best squares, few. Only which table is made changes: the
- * module comment's argument (every play's entries are in it) holds for any side and any values.
- */
-function tieTable(b: SideBoard, top: TopList, g: Group, empties: number): boolean {
-  if (!tieTables.on || g.bound > top.need()) return false;
-  return empties < MIN_EMPTIES || fullCost(b, empties) > TIE_FULL_COST;
-}
-
-/**
- * What a side's full table costs, roughly: the rack's tile sequences of length k (each item a face
- * a square can take, so a blank counts once per face), k! [x^k] of the product over the rack's
- * keys of sum_{j ≤ count} (faces · x)^j / j!; the fill's nodes are of that order.
- */
-function fullCost(b: SideBoard, k: number): number {
-  const faces = new Array<number>(b.keys.length).fill(0);
-  for (const it of b.items) faces[it.key]++;
-  let poly = [1];
-  for (let key = 0; key < b.keys.length; key++) {
-    const c = b.counts[key];
-    if (c === 0 || faces[key] === 0) continue;
-    const next = new Array<number>(poly.length + c).fill(0);
-    for (let a = 0; a < poly.length; a++) {
-      let t = 1;
-      for (let j = 0; j <= c; j++) {
-        if (j > 0) t = (t * faces[key]) / j;
-        next[a + j] += poly[a] * t;
-      }
-    }
-    poly = next;
-  }
-  let f = 1;
-  for (let i = 2; i <= k; i++) f *= i;
-  return f * (poly[k] ?? 0);
-}
 
 /** A table built before in `searchGroup`: its key (sides.ts `table`) and itself. */
 export interface BuiltTable {
@@ -116,9 +70,10 @@ export function groupTable(b: SideBoard, top: TopList, g: Group, bounds: Readonl
   if (!valueTables.on || !b.smath || built.length === 0 || b.tables.has(key)) return b.table(dir, lane, a, z);
   let common = [...built[0].t.byValue.keys()];
   for (let i = 1; i < built.length; i++) common = common.filter((v) => built[i].t.byValue.has(v));
-  const empties = b.emptyIn(dir, lane, a, z);
-  const limited = common.length > MAX_VALUES || empties < MIN_EMPTIES;
-  if (limited && !tieTable(b, top, g, empties)) return b.table(dir, lane, a, z);
+  const tie = tieHunt(b, top, g, b.emptyIn(dir, lane, a, z));
+  const short = b.emptyIn(dir, lane, a, z) < MIN_EMPTIES;
+  const tieShort = short && tieShortSide(top, g);
+  if ((common.length > MAX_VALUES && !tie && !tieShort) || (short && !tieShort)) return b.table(dir, lane, a, z);
   // the score cut makes the table the group's own: kept per group and the list's need
   const vkey = `${key}|${g.s}-${g.e}:${g.eqs.join("/")}:${g.newEqs.join("/")}|${top.need()}|${built.map((x) => x.key).join("|")}`;
   if (b.tables.has(vkey)) return b.tables.get(vkey)!;
@@ -126,10 +81,125 @@ export function groupTable(b: SideBoard, top: TopList, g: Group, bounds: Readonl
   if (b.hasFills(shape.sig)) return b.table(dir, lane, a, z);
   const cut = scoreCut(b, top, g, bounds, k, built, eq, shape);
   if (cut) valueTables.scored++;
-  if (limited) tieTables.built++;
+  if (tie && common.length > MAX_VALUES) tieTables.made++;
+  if (tieShort) tieShorts.made++;
+  if (cut && tie) cut.smTie = tieCutOf(b, top, g, bounds, k, built, shape);
   const t = valueTable(b, dir, shape, built.map((x) => x.t), cut);
   if (!b.deadline.hit) b.tables.set(vkey, t);
   return t;
+}
+
+/** `on`: a tie hunt's side tabled for its group (`tieHunt`) where its full table would hold more
+ * than `fills` fillings (`fillsAtMost`): a cheap full table is shared by every group over the side
+ * (smath:2's 4-square sides, 2 blanks, count 15,300: tabled per group 54,537 → 67,248 steps;
+ * smath:19's, 3 blanks: 181,000). `on` off and `fills` 0 only in tests. */
+export const tieTables = { on: true, fills: 50_000, made: 0 };
+
+/** `on`: a tie hunt's short side tabled for its group (`tieShortSide`); off only in the test that
+ * compares; `made`: tables made so */
+export const tieShorts = { on: true, made: 0 };
+
+/**
+ * Twelfth round (branch sm19f): a short side (fewer than `MIN_EMPTIES` empty squares) of a group
+ * bounded at the list's need is filled against the built tables with the score cut, whatever the
+ * values they share. Its full table is cheap but joins dear: smath:19's 2/8 tabled `__3_6` in full
+ * (20,354 steps, 812 values, 13,198 entries), and the probe of `2_____` against so many values and
+ * its join took 73,700 more; filled for `__`'s 60 values with the score cut at 331 it holds 30
+ * values, 125 entries (1,113 steps), and the group ends in 2,010. A short side is in few groups, so
+ * little sharing is lost (smath:2 unchanged). A heuristic: the table is sound either way (module
+ * comment).
+ */
+function tieShortSide(top: TopList, g: Group): boolean {
+  return tieShorts.on && g.bound <= top.need();
+}
+
+/** `on`: the tie cut in such a table's fill (`tieCutOf`); off only in the test that compares;
+ * `made`: fills given it */
+export const tieTableCut = { on: true, made: 0 };
+
+/**
+ * Side k (`empties` empty squares) of a group that scores at most the list's last play (its
+ * bound, bounds.ts / groupbound.ts) is tabled for the group alone, whatever the values the built
+ * tables share: every play of it ties the last on score at best, so the score cut keeps only the
+ * fillings that reach the group's best (smath:19's 4/12: its middle side, 4 empty squares among
+ * board tiles, fills 2,823 entries of the 60 values of `__` in 11,860 steps with the tie cut
+ * (`tieCutOf`; 4,990 in 22,709 without), against 337,701 entries and 166,581 steps in full); only
+ * where the full table would be large (`tieTables`).
+ * A heuristic: the table is sound either way (module comment).
+ */
+function tieHunt(b: SideBoard, top: TopList, g: Group, empties: number): boolean {
+  return tieTables.on && top.full() && g.bound <= top.list[top.list.length - 1].score && fillsAtMost(b, empties) > tieTables.fills;
+}
+
+/**
+ * The fillings of `n` empty squares the rack allows, grammar and cross-checks aside:
+ * the sequences of n of its tiles, a blank counted once per face it may take (`items`). The
+ * exponential generating function Π_k Σ_{c ≤ counts[k]} (w_k x)^c / c! (w_k: the blank's faces,
+ * else 1), its coefficient of x^n times n!.
+ */
+export function fillsAtMost(b: SideBoard, n: number): number {
+  let faces = 0;
+  for (const it of b.items) if (it.blank) faces++;
+  let poly = [1];
+  for (let k = 0; k < b.keys.length; k++) {
+    const w = k === b.blankKey ? faces : 1;
+    const next = new Array<number>(n + 1).fill(0);
+    for (let d = 0; d < poly.length; d++) {
+      let term = 1;
+      for (let c = 0; c <= b.counts[k] && d + c <= n; c++) {
+        next[d + c] += poly[d] * term;
+        term = (term * w) / (c + 1);
+      }
+    }
+    poly = next;
+  }
+  let f = poly[n] ?? 0;
+  for (let i = 2; i <= n; i++) f *= i;
+  return f;
+}
+
+/**
+ * The probe's tie cut (smtie.ts `SmathTieCut`) on side k's fill in a tie hunt: a prefix none of
+ * whose plays can beat the last on brackets, blanks, tiles or key is not completed, as a probed
+ * side's is. Sound as there: the bound of a play's brackets is the side's pairs plus the fewest the
+ * built sides' entries write, plus what each side not built yet (the probed one) writes at least
+ * with every operator and blank the built sides and the prefix leave (smtie.ts
+ * `sideBracketsAtLeast`, which only falls as operators grow, as `pairsAhead` does: each part is a
+ * lower bound of its side's count in any play); the blanks and tiles are the group's, and the key
+ * is asked where this side is the first (its squares open every key) or, through `keyMayWin`,
+ * where the first side is built (it is then `others[0]`). An entry so dropped is in no play that
+ * can enter the list, and the table is the group's own: kept per group and need, and the last play
+ * only moves up the order, so one made for an earlier last holds more (smath:19 666,113 → 541,900
+ * steps: 6/8 67,247 → 30,486, 4/13 19,184 → 5,784, 4/8 29,353 → 14,262, 1/8 14,144 → 2,099).
+ */
+function tieCutOf(b: SideBoard, top: TopList, g: Group, bounds: ReadonlyArray<[number, number]>, k: number, built: readonly BuiltTable[], shape: SideShape): SmathTieCut | null {
+  if (!tieTableCut.on) return null;
+  const others: SideTable[] = [];
+  const rest: Array<[number, number]> = [];
+  let firstBuilt = false;
+  for (let si = 0; si < bounds.length; si++) {
+    if (si === k) continue;
+    const t = built.find((x) => x.key === `${g.dir}:${g.lane}:${bounds[si][0]}:${bounds[si][1]}`)?.t;
+    if (!t) {
+      rest.push(bounds[si]);
+      continue;
+    }
+    if (si === 0) firstBuilt = true;
+    others.push(t);
+  }
+  const least = new Map<number, number>();
+  const unbuilt = (ops: number): number => {
+    let n = least.get(ops);
+    if (n === undefined) {
+      n = 0;
+      for (const [a, z] of rest) n += sideBracketsAtLeast(b, g, a, z, ops);
+      least.set(ops, n);
+    }
+    return n;
+  };
+  const emptyRc = shape.emptyIdx.map((i) => shape.rc[i]);
+  tieTableCut.made++;
+  return smathTieCutOf(b, top, g, g.dir, shape.olds, emptyRc, k === 0, others, firstBuilt ? bounds[0] : undefined, unbuilt);
 }
 
 /**
@@ -194,8 +264,7 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
   let filling = -1;
   let off = -1;
   let own: SmathWit | undefined;
-  // the probe's leaf visits a value once per way its tree reaches it (brackets.ts `topValues`):
-  // one entry per filling and value, as a full table holds (the copies joined the same plays again)
+  // the values of the current filling kept so far
   const seen = new Set<string>();
   fillSide(b, dir, shape.cells, shape.olds, shape.rc, (uses, chosen, iv, vkey, wit) => {
     const v = vkey ?? String(iv);
@@ -208,7 +277,10 @@ function valueTable(b: SideBoard, dir: Direction, shape: SideShape, tables: Side
       off = b.pool.put(uses, chosen);
       own = wit ? { ops: wit.ops.map((o) => ({ ...o })), cellOfOp: wit.cellOfOp.slice(0, wit.ops.length), n: wit.n, sv: undefined } : undefined;
     }
-    if (seen.has(v)) return;
+    // the leaf visits a value once per bracketing that gives it (brackets.ts `visitSideValues`);
+    // the table holds a filling once per value, as a full one does: each copy was joined again
+    // (smath:19's groups 6/13 and 6/10: 37,581 → 16,546 and 16,544 → 11,504 steps)
+    if (tableOnce.on && seen.has(v)) return;
     seen.add(v);
     raws.push({ off, vkey: v, value: v, open: null, close: null, wit: own });
   }, cut, os);

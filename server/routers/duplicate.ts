@@ -1,16 +1,16 @@
 /**
  * Duplicate games (thin; docs/duplicate.md): create, join, start, submit a play, the director's
- * slips, and the game as the caller may see it (one screen; the table, a closed turn's plays and the players by page) and its live notices; events (several games ranked together). Output schemas pick fields: the bag never leaves,
+ * slips and early close, and the game as the caller may see it (one screen; the table, a closed turn's plays and the players by page) and its live notices; events (several games ranked together). Output schemas pick fields: the bag never leaves,
  * and another player's play for the open turn is not in the view (only who has submitted).
  */
 import { z } from "zod";
 import { DUPLICATE_STANDINGS, PREVIEW_MODES } from "@/server/domain";
 import { placementOut } from "@/server/placement-schemas";
 import { protectedProcedure, router } from "@/server/trpc";
-import { createDuplicate, enterSlip, joinDuplicate, listDuplicates, startDuplicate } from "@/server/services/duplicate/games";
+import { closeTurnNow, createDuplicate, enterSlip, joinDuplicate, listDuplicates, startDuplicate } from "@/server/services/duplicate/games";
 import { duplicateView } from "@/server/services/duplicate/view";
 import { addGameToEvent, createDuplicateEvent, eventView, listDuplicateEvents } from "@/server/services/duplicate/events";
-import { createDuplicateInput, createEventInput, eventGameInput, eventIdInput, gameIdInput, pageInput, slipInput, submitInput, turnPlaysInput } from "@/server/services/duplicate/schemas";
+import { closeNowInput, createDuplicateInput, createEventInput, eventGameInput, eventIdInput, gameIdInput, pageInput, slipInput, submitInput, turnPlaysInput } from "@/server/services/duplicate/schemas";
 import { duplicatePlayersPage, duplicateTablePage, duplicateTurnPlays } from "@/server/services/duplicate/pages";
 import { liveDuplicate } from "@/server/services/duplicate/live";
 import { submitPlay } from "@/server/services/duplicate/turns";
@@ -138,6 +138,12 @@ export const duplicateRouter = router({
     .input(slipInput)
     .output(submitOut.extend({ table: z.number(), name: z.string() }))
     .mutation(({ ctx, input }) => enterSlip(ctx.db, ctx.user.id, input)),
+
+  /** The director closes the open turn now, as at its deadline (idempotent: closed once). */
+  closeNow: protectedProcedure
+    .input(closeNowInput)
+    .output(z.object({ turn: z.number(), closed: z.boolean() }))
+    .mutation(({ ctx, input }) => closeTurnNow(ctx.db, ctx.user.id, input)),
 
   /** Duplicate events: mine, my clubs' and those without a club. */
   eventList: protectedProcedure

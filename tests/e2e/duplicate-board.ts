@@ -1,5 +1,26 @@
-import type { Page } from "./fixtures";
+import { expect, type Page } from "./fixtures";
 import type { Placement } from "@/engine";
+
+export interface DupViewLite {
+  board: Placement[];
+  turn: { number: number; rack: string[] } | null;
+}
+
+/** The game as the player's own page reads it (board with its blanks, the shared rack). */
+export async function viewOf(page: Page, gameId: string): Promise<DupViewLite> {
+  const res = await page.request.get(`/api/trpc/duplicate.get?input=${encodeURIComponent(JSON.stringify({ json: { gameId } }))}`);
+  expect(res.ok(), `duplicate.get: ${res.status()}`).toBe(true);
+  return ((await res.json()) as { result: { data: { json: DupViewLite } } }).result.data.json;
+}
+
+/** Tab from wherever the focus is until `pred` (evaluated in the page) holds. */
+export async function tabTo(page: Page, pred: string, max = 120) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(pred)) return;
+  }
+  throw new Error(`Tab never reached ${pred}`);
+}
 
 /**
  * Lay a play on a duplicate player's board by mouse or tap: a rack tile (or one of the supply's,

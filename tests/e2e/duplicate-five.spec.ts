@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { adjudicatePlay, bestPlaysAt, getRuleset, topPlay, type Placement } from "@/engine";
 import { signUp } from "./helpers";
-import { lay } from "./duplicate-board";
+import { lay, tabTo, viewOf } from "./duplicate-board";
 
 /**
  * A whole duplicate game of five turns (docs/duplicate.md), three players in three browsers: Ann
@@ -10,36 +10,18 @@ import { lay } from "./duplicate-board";
  * play stands; Cy (phone, taps) in turn 2 lays an equation that does not hold and, once the turn
  * closes, reads why (and nobody else does). A projector, opened at the start, shows the last
  * master play. The table's turns, totals and percentages are checked against the plays made.
- * Five turns of TURN_SECONDS run about five minutes: a deep-tier spec (the short form,
- * duplicate.spec.ts, runs in the fast tier).
+ * Once all three have submitted, Ann, the director, closes the turn now ("Close turn N now": no
+ * confirmation, no one is missing), so the five turns take the players' time, not the clock's.
+ * A deep-tier spec (the short form, duplicate.spec.ts, runs in the fast tier).
  */
 const rs = getRuleset("equate");
-// long enough for three players' plays on a busy machine (each turn runs its full time: no early close)
-const TURN_SECONDS = 75;
+// far more than three players' plays take on a busy machine: every turn is closed early, never by the clock
+const TURN_SECONDS = 300;
+/** How soon after the director's close every page shows the next turn (far less than a turn: the close was early). */
+const MOVED_ON_MS = 30_000;
 const TURNS = 5;
 
-interface View {
-  board: Placement[];
-  turn: { number: number; rack: string[] } | null;
-}
-
-/** The game as the player's own page reads it (board with its blanks, the shared rack). */
-async function viewOf(page: Page, gameId: string): Promise<View> {
-  const res = await page.request.get(`/api/trpc/duplicate.get?input=${encodeURIComponent(JSON.stringify({ json: { gameId } }))}`);
-  expect(res.ok(), `duplicate.get: ${res.status()}`).toBe(true);
-  return ((await res.json()) as { result: { data: { json: View } } }).result.data.json;
-}
-
 const usesBlank = (p: readonly Placement[]) => p.some((t) => t.blank || t.tile === "?");
-
-/** Tab from wherever the focus is until `pred` (evaluated in the page) holds. */
-async function tabTo(page: Page, pred: string, max = 120) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press("Tab");
-    if (await page.evaluate(pred)) return;
-  }
-  throw new Error(`Tab never reached ${pred}`);
-}
 
 // x for ×, : for ÷ (keys a US keyboard has)
 const keysOf = (tile: string) => (tile === "×" ? "x" : tile === "÷" ? ":" : tile);
@@ -81,12 +63,23 @@ function falseEquation(board: readonly Placement[], rack: readonly string[], pla
 }
 
 async function waitTurn(page: Page, n: number) {
-  await expect(page.getByTestId("turn-bar")).toContainText(`Turn ${n}`, { timeout: TURN_SECONDS * 1000 + 30_000 });
+  await expect(page.getByTestId("turn-bar")).toContainText(`Turn ${n}`, { timeout: MOVED_ON_MS });
   await expect(page.getByTestId("rack-tile").first()).toBeVisible();
 }
 
+/** The director closes turn `n` now, every player having submitted: no confirmation, and every page moves on. */
+async function closeNow(director: Page, n: number, pages: Page[]) {
+  await director.getByRole("button", { name: `Close turn ${n} now` }).click();
+  await expect(director.getByTestId("close-turn").getByRole("status")).toHaveText(`Turn ${n} closed.`, { timeout: MOVED_ON_MS });
+  await expect(director.getByTestId("close-confirm")).toHaveCount(0);
+  for (const p of pages)
+    if (n < TURNS) await expect(p.getByTestId("turn-bar")).toContainText(`Turn ${n + 1}`, { timeout: MOVED_ON_MS });
+    else await expect(p.getByTestId("game-over")).toBeVisible({ timeout: MOVED_ON_MS });
+}
+
 test("[DUPLICATE]: five turns — the top by mouse, two submissions by keyboard, a false equation on a phone and why; totals, percentages, projector", { tag: "@deep" }, async ({ browser }) => {
-  test.setTimeout((TURNS * TURN_SECONDS + 240) * 1000);
+  // the plays of a turn take well under 75 s (what a turn was when each ran its full time)
+  test.setTimeout((TURNS * 75 + 240) * 1000);
   const ann = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const kim = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const cy = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
@@ -173,10 +166,13 @@ test("[DUPLICATE]: five turns — the top by mouse, two submissions by keyboard,
       scores.kim.push(others[0]!.score);
     }
     if (n === 3) await kim.screenshot({ path: test.info().outputPath("turn3-keyboard.png"), fullPage: true });
+
+    // all three have submitted: the director closes the turn now, at once (nobody to confirm for)
+    await closeNow(ann, n, [ann, kim, cy]);
   }
 
   // once the game is over: the table against the plays made
-  for (const p of [ann, kim, cy]) await expect(p.getByTestId("game-over")).toBeVisible({ timeout: TURN_SECONDS * 1000 + 30_000 });
+  for (const p of [ann, kim, cy]) await expect(p.getByTestId("game-over")).toBeVisible({ timeout: MOVED_ON_MS });
   const table = ann.getByTestId("dup-table");
   const masterCells = table.getByRole("row", { name: /^Master/ }).getByRole("cell");
   const tops: number[] = [];

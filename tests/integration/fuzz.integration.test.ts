@@ -268,6 +268,8 @@ const BASES: Record<string, (w: World, n: number) => unknown> = {
   "duplicate.start": (w) => ({ gameId: w.duplicate.gameId }),
   "duplicate.submit": (w) => ({ gameId: w.duplicate.gameId, turn: 1, placements: row(9, 9, "3+4=7") }),
   "duplicate.slip": (w) => ({ gameId: w.duplicate.gameId, turn: 1, text: "2 10J 3+4=7" }),
+  // turn 2, not open: a director's fuzzed call must not close the world's turn 1
+  "duplicate.closeNow": (w) => ({ gameId: w.duplicate.gameId, turn: 2 }),
   "duplicate.eventList": () => undefined,
   "duplicate.eventGet": (w) => ({ eventId: w.duplicateEvent.eventId }),
   "duplicate.eventCreate": (w, n) => ({ name: `Fuzz series ${n}`, standing: n % 2 ? "percent" : "total", clubId: n % 2 ? w.club.id : null }),

@@ -237,6 +237,8 @@ const MATRIX: Record<string, Entry> = {
   "duplicate.start": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId }) },
   "duplicate.submit": { allowed: PLAYERS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 1, placements: row(9, 9, "3+4=7") }) },
   "duplicate.slip": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 1, text: "1 10J 3+4=7" }) },
+  // turn 2 is not open: the gate is checked first, and the world's turn 1 stays open for the rest
+  "duplicate.closeNow": { allowed: DIRECTORS, input: (w) => ({ gameId: w.duplicate.gameId, turn: 2 }) },
   // duplicate events: the world's is the club director's, in the club, holding the world's game
   "duplicate.eventCreate": { allowed: SIGNED_IN, input: () => ({ name: "Another series" }) },
   "duplicate.eventAdd": { allowed: DIRECTORS, input: (w) => ({ eventId: w.duplicateEvent.eventId, gameId: w.duplicate.gameId }) },

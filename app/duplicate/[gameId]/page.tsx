@@ -2,7 +2,7 @@
 /**
  * A duplicate game (docs/duplicate.md): the shared rack and the countdown to the close by the
  * server's clock, the player's own board and Submit, the turn table with the master plays, and the
- * director's controls (start, the projector, the slip desk). Kept current by push (use-dup-view.ts).
+ * director's controls (start, the projector, closing the turn now, the slip desk). Kept current by push (use-dup-view.ts).
  */
 import Link from "next/link";
 import { useParams } from "next/navigation";
@@ -13,6 +13,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { FormError } from "@/app/_components/form";
 import { useRuleset } from "@/app/_components/board/use-ruleset";
 import { Section, buttonClass, secondaryButtonClass } from "@/app/clubs/_components/ui";
+import { CloseTurnNow } from "../_components/close-turn";
 import { PlayerList } from "../_components/dup-players";
 import { TurnTable } from "../_components/dup-table";
 import { PlayerBoard } from "../_components/player-board";
@@ -26,14 +27,15 @@ export default function DuplicateGamePage() {
   const trpc = useTRPC();
   const me = useQuery(trpc.accounts.me.queryOptions());
   const { q, v, now, refresh } = useDuplicateView(gameId);
-  const [notice, setNotice] = useState<string | null>(null);
+  // the answer to my last submission, for its turn only (the next turn opens without it)
+  const [notice, setNotice] = useState<{ turn: number; text: string } | null>(null);
   const join = useMutation(trpc.duplicate.join.mutationOptions({ onSuccess: refresh }));
   const start = useMutation(trpc.duplicate.start.mutationOptions({ onSuccess: refresh }));
   const submit = useMutation(
     trpc.duplicate.submit.mutationOptions({
       onMutate: () => setNotice(null),
       onSuccess: (r) => {
-        setNotice(`Submitted for turn ${r.turn} (submission ${r.count}); you may change it until the close.`);
+        setNotice({ turn: r.turn, text: `Submitted for turn ${r.turn} (submission ${r.count}); you may change it until the close.` });
         void refresh();
       },
     }),
@@ -89,7 +91,7 @@ export default function DuplicateGamePage() {
       {v.me && v.me.joinedTurn > 1 ? <p className="text-sm text-slate-600">You joined at turn {v.me.joinedTurn}: the turns before score 0 for you.</p> : null}
       <FormError message={join.error?.message ?? start.error?.message} />
       {q.error && q.data ? <p className="text-sm text-amber-800">Connection trouble: showing the last view ({q.error.message}).</p> : null}
-      {v.status !== "lobby" ? <PlayerBoard v={v} ruleset={ruleset} draft={draft} canPlay={canPlay} busy={submit.isPending} error={submit.error?.message} notice={notice} /> : null}
+      {v.status !== "lobby" ? <PlayerBoard v={v} ruleset={ruleset} draft={draft} canPlay={canPlay} busy={submit.isPending} error={submit.error?.message} notice={notice && notice.turn === v.turn?.number ? notice.text : null} /> : null}
       {v.isDirector ? (
         <Section title="Director">
           <div className="flex flex-wrap gap-2">
@@ -102,7 +104,10 @@ export default function DuplicateGamePage() {
               Projector view
             </Link>
           </div>
-          {v.status === "playing" ? <SlipDesk v={v} onDone={refresh} /> : null}
+          <div className="mt-3 space-y-4">
+            <CloseTurnNow v={v} reread={() => q.refetch().then((r) => r.data)} onDone={() => void refresh()} />
+            {v.status === "playing" ? <SlipDesk v={v} onDone={refresh} /> : null}
+          </div>
         </Section>
       ) : null}
       <Section title="Table" testId="table-section">

@@ -13,7 +13,7 @@ import { newDupBag, parseSlip } from "@/server/domain";
 import { DomainError } from "@/server/errors";
 import { requireClubRole } from "@/server/services/clubs/membership";
 import { assertGameFitsEvent, loadEvent, loadGame, requireDirector, requireEventDirector } from "./access";
-import { scheduleTurn } from "./jobs";
+import { closeAndSchedule, scheduleTurn } from "./jobs";
 import { createDuplicateInput, type CreateDuplicateInput } from "./schemas";
 import { drawFor } from "./draw-ahead";
 import { gameRuleset } from "./access";
@@ -92,6 +92,22 @@ export async function startDuplicate(db: Db, gameId: string, actorId: string, no
     return openTurn(tx, g, drawFor(g, g.board, newDupBag(gameRuleset(g), g.seed), []), 1, now);
   });
   await scheduleTurn(db, gameId, t);
+}
+
+/**
+ * The director closes the open turn now ("Close turn now", docs/duplicate.md "Closing a turn"):
+ * the timed close itself (`closeAndSchedule`, early), so the master play, the table, the next turn,
+ * the search still running and a restart are handled as at the deadline. `turn` is the turn the
+ * director's page shows: a second click, or a second director, finds it closed and closes nothing
+ * more (never the turn just opened). `closed` says whether this call (or the close it joined) closed it.
+ */
+export async function closeTurnNow(db: Db, actorId: string, input: { gameId: string; turn: number }): Promise<{ turn: number; closed: boolean }> {
+  const g = await loadGame(db, input.gameId);
+  await requireDirector(db, g, actorId);
+  if (g.status === "lobby") throw new DomainError("PRECONDITION", "The game has not started yet.");
+  if (g.status === "finished" || input.turn < g.turn) return { turn: input.turn, closed: false };
+  if (input.turn > g.turn) throw new DomainError("PRECONDITION", `Turn ${input.turn} is not open.`, "turn");
+  return { turn: input.turn, closed: await closeAndSchedule(db, g.id, input.turn, new Date(), undefined, true) };
 }
 
 /** The director types a player's slip ("3 8H 3+4=7"): submitted for that table's player as if they had. */

@@ -85,13 +85,17 @@ export async function runJob(db: Db, job: DuplicateJob, now = new Date()): Promi
 /** Closes in flight in this process: the timer, the job and every reader past the deadline share one. */
 const closing = new Map<string, Promise<boolean>>();
 
-/** Close a due turn and send the next turn's jobs (one close per turn at a time in this process). */
-export function closeAndSchedule(db: Db, gameId: string, turn: number, now = new Date(), searchMs?: number): Promise<boolean> {
+/**
+ * Close a due turn (or, `early`, the director's close before the deadline: turns.ts `closeTurn`) and
+ * send the next turn's jobs (one close per turn at a time in this process: a timer, a job, a reader
+ * or a second click arriving meanwhile share the close in flight).
+ */
+export function closeAndSchedule(db: Db, gameId: string, turn: number, now = new Date(), searchMs?: number, early = false): Promise<boolean> {
   const key = `${gameId}:${turn}`;
   const inFlight = closing.get(key);
   if (inFlight) return inFlight;
   const p = (async () => {
-    const r = await closeTurn(db, gameId, turn, now, searchMs);
+    const r = await closeTurn(db, gameId, turn, now, searchMs, early);
     if (r.next) await scheduleTurn(db, gameId, r.next);
     return r.outcome === "closed";
   })().finally(() => closing.delete(key));

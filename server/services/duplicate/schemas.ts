@@ -55,6 +55,9 @@ export const submitInput = z.object({
   placements: z.array(placementInput).min(1, "Place at least one tile.").max(40),
 });
 
+/** The director's "Close turn now": the turn the page shows (a second click finds it closed). */
+export const closeNowInput = z.object({ gameId: id, turn: z.number().int().min(1).max(MAX_TURNS.max) });
+
 /** A director's slip as typed: table number, start square, line ("3 8H 3+4=7"; server/domain/duplicate/slip.ts). */
 export const slipInput = z.object({
   gameId: id,

@@ -7,7 +7,7 @@
  *
  * Each change runs in one transaction (docs/conventions.md, principle 11). A submission holds its
  * turn's row FOR SHARE (submissions run side by side); the close locks the game row, then the turn
- * row FOR UPDATE, so it waits for the submissions in flight and sees every one; a submission that
+ * row FOR NO KEY UPDATE, so it waits for the submissions in flight and sees every one; a submission that
  * waited behind the close reads the turn closed and is refused.
  */
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
@@ -63,7 +63,7 @@ function turnContext(db: Db, gameId: string, turn: number): Promise<TurnContext 
 /**
  * The submission's fast path (the scale target, docs/duplicate.md "Limits"): the play is ruled
  * against the cached board and rack before any connection is taken, then stored by one statement
- * that holds the turn FOR SHARE (as the transaction below does, so the close's FOR UPDATE waits for
+ * that holds the turn FOR SHARE (as the transaction below does, so the close's FOR NO KEY UPDATE waits for
  * it and a submission behind the close reads it closed), checks the server's clock, the seat and
  * the cap. Null when it took nothing (late, not seated, over the cap, refused placement): the
  * transaction path then says why.
@@ -116,7 +116,7 @@ export async function submitPlay(
   // the fast path took nothing: this path reads everything again and says why (or takes it, when
   // the turn's context was not cached and the play is fine)
   return db.transaction(async (tx) => {
-    // one read: the game, the turn (FOR SHARE: submissions run side by side, the close's FOR UPDATE
+    // one read: the game, the turn (FOR SHARE: submissions run side by side, the close's FOR NO KEY UPDATE
     // waits for those in flight, so none commits unseen after the close read them) and the seat
     const [row0] = await tx
       .select({ g: duplicateGames, t: duplicateTurns, seat: duplicatePlayers.userId })
@@ -182,22 +182,44 @@ export type CloseOutcome = "closed" | "not-due" | "already-closed";
  * search job when the master play is the search's) or ends the game. The search runs first,
  * outside the transaction, when the search job has not stored it yet. Returns the next turn to
  * schedule, if any.
+ *
+ * `early` (the director's "Close turn now", games.ts `closeTurnNow`): the same close before the
+ * deadline. Its close time is the server's clock read inside the transaction, once the turn is
+ * locked FOR NO KEY UPDATE, and the turn's `due_at` is brought back to it in the same statement that
+ * closes it. Sound because every submission holds the turn FOR SHARE and checks `closed_at` and
+ * `due_at` under that lock: one stored before the lock was taken stood before the close time (its
+ * clock was read before it took the lock), and one arriving after the commit reads the turn closed
+ * and is refused with the usual sentence, naming the close time. While the search runs (outside
+ * the transaction, as for a timed close) the turn is still open and a submission still counts.
  */
-export async function closeTurn(db: Db, gameId: string, number: number, now = new Date(), searchMs?: number): Promise<{ outcome: CloseOutcome; next: DuplicateTurn | null }> {
+export async function closeTurn(
+  db: Db,
+  gameId: string,
+  number: number,
+  now = new Date(),
+  searchMs?: number,
+  early = false,
+): Promise<{ outcome: CloseOutcome; next: DuplicateTurn | null }> {
   // the statements are few on purpose (the 1 s target, docs/performance.md): each one waits for a
   // pooled connection behind the last second's submissions
   const ofNumber = and(eq(duplicateTurns.gameId, duplicateGames.id), eq(duplicateTurns.number, number));
   const [pre] = await db.select({ g: duplicateGames, t: duplicateTurns }).from(duplicateGames).innerJoin(duplicateTurns, ofNumber).where(eq(duplicateGames.id, gameId));
   if (!pre) await loadGame(db, gameId); // no such game: NOT_FOUND
   if (!pre || pre.t.closedAt) return { outcome: "already-closed", next: null };
-  if (now.getTime() < pre.t.dueAt.getTime()) return { outcome: "not-due", next: null };
+  if (!early && now.getTime() < pre.t.dueAt.getTime()) return { outcome: "not-due", next: null };
   if (!pre.t.search && pre.g.turn === number) await searchTurn(db, pre.g, pre.t, searchMs);
   return db.transaction(async (tx) => {
-    // the game and the turn locked in one statement; FOR UPDATE on the turn waits for the
-    // submissions in flight (they hold it FOR SHARE)
-    const [row] = await tx.select({ g: duplicateGames, t: duplicateTurns }).from(duplicateGames).innerJoin(duplicateTurns, ofNumber).where(eq(duplicateGames.id, gameId)).for("update");
+    // the game and the turn locked in one statement; FOR NO KEY UPDATE on the turn waits for the
+    // submissions in flight (they hold it FOR SHARE). Not FOR UPDATE: a submission holding the turn
+    // still inserts its row, whose foreign key takes the game row FOR KEY SHARE, which FOR UPDATE
+    // would refuse while this waits for the turn — a deadlock (the test with a submission in
+    // flight); the close changes no key of either row
+    const [row] = await tx.select({ g: duplicateGames, t: duplicateTurns }).from(duplicateGames).innerJoin(duplicateTurns, ofNumber).where(eq(duplicateGames.id, gameId)).for("no key update");
     if (!row || row.t.closedAt) return { outcome: "already-closed" as const, next: null };
     const { g, t } = row;
+    // an early close closes at the server's clock now; before the deadline, the deadline comes back to it
+    if (early) now = new Date();
+    const dueNow = early && now.getTime() < t.dueAt.getTime() ? { dueAt: now } : {};
     const rs = gameRuleset(g);
     const ofTurn = and(eq(duplicateSubmissions.gameId, g.id), eq(duplicateSubmissions.turn, number));
     // one read: the valid submissions of the best score (the only ones that can be the master play),
@@ -218,7 +240,7 @@ export async function closeTurn(db: Db, gameId: string, number: number, now = ne
     const searched = t.search && "placements" in t.search ? storedPlay(rs, g.board, t.rack, t.search.placements) : null;
     const best = bestOf(rs, g.board, [...(searched ? [searched] : []), ...valid]);
     const master: StoredPlay | null = best ? { placements: best.placements, score: best.score, text: best.text } : null;
-    await tx.update(duplicateTurns).set({ closedAt: now, master }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
+    await tx.update(duplicateTurns).set({ closedAt: now, master, ...dueNow }).where(and(eq(duplicateTurns.gameId, g.id), eq(duplicateTurns.number, number)));
     // the draw ahead when it was made for this master play, else the same draw now
     const ahead = t.search?.next;
     const after = ahead && ahead.key === nextKey(g, master) ? ahead : drawAfter(g, t, master);
