@@ -25,6 +25,7 @@ import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import { leadOrder, vectorFacts, type VectorFacts } from "./leadkey";
 import type { PartnerCut } from "./partners";
+import { leastOverVectors, vectorBrackets, type VectorLeast } from "./vecbrackets";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
 import { smathWitnessBrackets, witnessAtLeast } from "./smathside";
 import { groupTieFacts, keyEntry } from "./tiekey";
@@ -53,7 +54,7 @@ export class SmathTieCut {
   private readonly oldOps: Int32Array;
   private readonly oldMarks: Int32Array;
   /** the rack's keys of operators and of the blank (each may be placed as an operator) */
-  private readonly opKeys: number[] = [];
+  readonly opKeys: number[] = [];
   /** per Q: the fewest brackets the other sides' entries write (summed over the sides) when they
    * take Q of the rack's operators and blanks together (`othersLeastByOps`), once asked for */
   private otherMin: number[] | null = null;
@@ -151,7 +152,14 @@ export class SmathTieCut {
     if (!onlyTies && this.groupBound > last.score) return true;
     // a play above the floor's score enters on score (need() is the floor's): no tie to break
     if (last.score < this.top.floor) return true;
-    const br = this.bracketsAtLeast(i, e, uses);
+    let br = this.bracketsAtLeast(i, e, uses);
+    if (br <= last.brackets && this.vecs) {
+      const v = this.vectorsAtLeast(i, e, uses);
+      if (v > br) {
+        br = v;
+        vectorBrackets.fired++;
+      }
+    }
     if (br < last.brackets) return true;
     if (br === last.brackets) {
       const bl = Math.max(this.b.blankKey >= 0 ? uses[this.b.blankKey] : 0, this.minBlanks);
@@ -226,6 +234,23 @@ export class SmathTieCut {
       else for (let q = 0; q < m.length; q++) best[q] = Math.min(best[q] ?? Infinity, m[q]);
     }
     return best === null ? null : Array.from(best, (v) => v ?? Infinity);
+  }
+
+  /** the partner cut of the probe (fill.ts) and its vectors' facts (vecbrackets.ts), made when first asked */
+  live: PartnerCut | null = null;
+  vecs: (() => VectorLeast | null) | VectorLeast | null = null;
+
+  /** `bracketsAtLeast` per partner vector still alive (vecbrackets.ts) */
+  private vectorsAtLeast(i: number, e: number, uses: Uint8Array): number {
+    if (typeof this.vecs === "function") this.vecs = this.vecs();
+    if (!this.vecs || !this.live) return 0;
+    let left = 0;
+    for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
+    const p0 = this.pairs[i + 1];
+    return leastOverVectors(this.vecs, this.live, e + 1, (q) => {
+      const p = p0 + this.pairsAhead(i, e, Math.max(0, left - q));
+      return p + (p & 1);
+    });
   }
 
   /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity) */
