@@ -154,8 +154,10 @@ export class SmathTieCut {
     if (last.score < this.top.floor) return true;
     let br = this.bracketsAtLeast(i, e, uses);
     if (br <= last.brackets && this.vecs) {
-      const v = this.vectorsAtLeast(i, e, uses);
-      if (v > br) {
+      // it changes nothing unless it reaches the last's brackets (or passes them, from there)
+      const floor = Math.max(br, last.brackets - 1);
+      const v = this.vectorsAtLeast(i, e, uses, floor);
+      if (v > floor) {
         br = v;
         vectorBrackets.fired++;
       }
@@ -240,18 +242,22 @@ export class SmathTieCut {
   live: PartnerCut | null = null;
   vecs: (() => VectorLeast | null) | VectorLeast | null = null;
 
-  /** `bracketsAtLeast` per partner vector still alive (vecbrackets.ts) */
-  private vectorsAtLeast(i: number, e: number, uses: Uint8Array): number {
+  /** `bracketsAtLeast` per partner vector still alive (vecbrackets.ts) when above `floor`, else at most `floor` */
+  private vectorsAtLeast(i: number, e: number, uses: Uint8Array, floor: number): number {
     if (typeof this.vecs === "function") this.vecs = this.vecs();
-    if (!this.vecs || !this.live) return 0;
+    if (!this.vecs || !this.live) return floor;
     let left = 0;
     for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
-    const p0 = this.pairs[i + 1];
-    return leastOverVectors(this.vecs, this.live, e + 1, (q) => {
-      const p = p0 + this.pairsAhead(i, e, Math.max(0, left - q));
-      return p + (p & 1);
-    });
+    // per q ≤ left (a vector alive fits beside the prefix): the probed side's brackets with left - q
+    const rest = (this.restByQ ??= new Int32Array(this.opKeys.reduce((n, k) => n + this.b.counts[k], 0) + 1));
+    for (let q = 0; q <= left; q++) {
+      const p = this.pairs[i + 1] + this.pairsAhead(i, e, left - q);
+      rest[q] = p + (p & 1);
+    }
+    return leastOverVectors(this.vecs, this.live, e + 1, rest, floor);
   }
+
+  private restByQ: Int32Array | null = null;
 
   /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity) */
   private atLeastWith(i: number, e: number, uses: Uint8Array, om: number[], strict = false): number {
