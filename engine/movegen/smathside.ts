@@ -89,7 +89,12 @@ export const witnessSkips = { on: true, skipped: 0 };
  * no `wit`): the bigint programme (`sideWays`) was a quarter of the allocation on tie hunts and in
  * `othersLeastByOps` (issue 28, smfix), and most of those witnesses only confirm a loss. */
 export function witnessAtLeast(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
-  if (e.wit) return witnessSkips.on ? (e.wit.least ??= bracketsAtLeast(e.wit.ops)) : 0;
+  return e.wit && !witnessSkips.on ? 0 : bracketsBelow(e);
+}
+
+/** `witnessAtLeast` whatever its switch (a bound, not a skip: vecbrackets.ts) */
+export function bracketsBelow(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
+  if (e.wit) return (e.wit.least ??= bracketsAtLeast(e.wit.ops));
   let n = 0;
   if (e.open) for (let i = 0; i < e.open.length; i++) n += e.open[i] + e.close![i];
   return n;

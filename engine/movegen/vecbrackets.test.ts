@@ -2,7 +2,7 @@
  * vecbrackets.ts: the probe's bracket bound taken per partner vector still alive (its operators and
  * blanks, its picks' fewest brackets). With and without: smath:19's 8/10 (its 331 of 8 brackets)
  * then 1/13 and 1/12 into one list (the same list, fewer steps; it fires), and seeded racks of
- * numbers, three blanks and few operators on the golden boards (top 1, 2, 4): the same plays,
+ * numbers, three blanks and few operators on the golden boards (top 1 and 2): the same plays,
  * brackets, blanks and order.
  */
 import { readFileSync } from "node:fs";
@@ -35,13 +35,13 @@ describe("'SMATH tie cut: the bracket bound per partner vector (vecbrackets.ts)"
   it("the same top plays with and without on seeded racks; it fires", { timeout: 120_000 }, () => {
     const fired = vectorBrackets.fired;
     let compared = 0;
-    eachRackWithAndWithout({ boards, seed: "smath-tie-vectors", pool: TIE_POOL, sw: vectorBrackets, racks: 12, size: [6, 4], tops: [1, 2, 4], maxWork: 120_000 }, (cut: ExactResult, full: ExactResult, label) => {
+    eachRackWithAndWithout({ boards, seed: "smath-tie-vectors", pool: TIE_POOL, sw: vectorBrackets, racks: 12, size: [6, 4], tops: [1, 2], maxWork: 120_000 }, (cut: ExactResult, full: ExactResult, label) => {
       if (!cut.complete || !full.complete) return;
       compared++;
       expect(shownWithTies(cut), label).toEqual(shownWithTies(full));
       expect(cut.stats.rejected).toBe(0);
     });
-    expect(compared).toBeGreaterThanOrEqual(20);
+    expect(compared).toBeGreaterThanOrEqual(14);
     expect(vectorBrackets.fired).toBeGreaterThan(fired);
   });
 });

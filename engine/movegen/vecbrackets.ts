@@ -8,7 +8,7 @@
  *
  * So per partner vector v (partners.ts: the tiles the other sides take together in some pick of
  * entries sharing a value) its operators and blanks q(v) and the fewest brackets its picks write
- * (each entry's `witnessAtLeast`, at most its witness's count: the witnesses themselves cost more
+ * (each entry's `bracketsBelow`, at most its witness's count: the witnesses themselves cost more
  * than they saved, smath:19 759,313 steps against 787,071 for ≈ 0.3 s a search). Sound: every play through the
  * prefix takes a pick of the other sides whose vector still fits beside the prefix's tiles (the
  * partner cut's `alive` list at that depth, fill.ts), so it writes at least, for that vector, the
@@ -18,7 +18,7 @@
 import type { PartnerCut, PartnerUses } from "./partners";
 import { vecNumKey, vecRadix } from "./partners";
 import type { SideBoard, SideTable } from "./sides";
-import { witnessAtLeast } from "./smathside";
+import { bracketsBelow } from "./smathside";
 
 /** `on`: off only in the test that compares plays with and without it; `fired`: prefixes whose
  * bound it raised to the last play's brackets or above (the bound by Q alone was below) */
@@ -61,7 +61,7 @@ export function vectorLeastOf(b: SideBoard, others: readonly SideTable[], base: 
           if (!fit) continue;
           const nk = vecNumKey(sum, radix);
           const had = next.get(nk);
-          const n = br + witnessAtLeast(e);
+          const n = br + bracketsBelow(e);
           if (!had) next.set(nk, [sum.slice(), n]);
           else if (n < had[1]) had[1] = n;
         }
