@@ -125,7 +125,7 @@ const isForced = (forced: ReadonlyArray<[number, number]>, i: number, j: number)
  * in `sideWays`) needs a new close on its left operand or a new open on its right one, each new
  * bracket sits at one boundary, and wraps come in pairs, so p such boundaries need p + (p & 1).
  * (smtie.ts bounds a prefix the same way.) Lets a play's witnesses be skipped when even this few
- * brackets lose the tie (join.ts `finish`, smtie.ts `othersLeastByOps`; issue 28, smfix). */
+ * brackets lose the tie (join.ts `finish`, tableleast.ts `othersLeastByOps`; issue 28, smfix). */
 export function bracketsAtLeast(ops: readonly Operand[]): number {
   let p = 0;
   for (let k = 1; k < ops.length; k++) if (ops[k].op === "imul" && ops[k - 1].oldClose === 0 && ops[k].oldOpen === 0) p++;

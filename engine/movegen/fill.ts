@@ -482,6 +482,7 @@ export function fillSide(b: SideBoard, dir: Direction, cells: GridCell[], olds: 
   const tie = cut?.tie ?? null;
   const smTie = cut?.smTie ?? null;
   if (smTie?.lead) smTie.lead.live = partners;
+  if (smTie) smTie.live = partners;
   const smathProbe = b.smath && probe ? smathProbeLeaf(b, dir, cells, olds, probe, uses, chosen, other) : null;
   const put = (): number => pool.put(uses, chosen);
   const slowLeaf = (): void => {

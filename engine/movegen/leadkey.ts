@@ -22,6 +22,7 @@ import type { Group } from "./bounds";
 import type { PartnerUses } from "./partners";
 import type { Entry, SideBoard, SideTable } from "./sides";
 import type { SmathTieCut } from "./smtie";
+import { vectorLeastOf } from "./vecbrackets";
 
 /** Per vector of a `PartnerUses` (same index): the least leading key. */
 export interface VectorFacts {
@@ -216,6 +217,7 @@ function vectorsWithClass(b: SideBoard, others: ReadonlyArray<SideTable>, base: 
  * (only where some vector fixes a product-only probed side), and the tie cut given the leading
  * keys, enumerated when it first compares a key, when the probed side is the last. */
 export function applyVectorFacts(b: SideBoard, g: Group, sides: ReadonlyArray<{ a: number; b: number; t: SideTable }>, probeSide: number, base: Uint8Array, p: PartnerUses | null, olds: ReadonlyArray<{ core: string } | undefined>, ne: number, tie: SmathTieCut | null | undefined): void {
+  if (p && tie) tie.vecs = () => vectorLeastOf(b, sides.filter((_, si) => si !== probeSide).map((x) => x.t), base, p, tie.opKeys);
   if (!p || !vectorFacts.on) return;
   const kind = productVectors(b, p, olds, ne);
   const found = kind ? vectorsWithClass(b, sides.filter((_, si) => si !== probeSide).map((x) => x.t), base, p, kind) : null;

@@ -148,7 +148,12 @@ export const witnessSkips = { on: true, skipped: 0 };
  * no `wit`): the bigint programme (`sideWays`) was a quarter of the allocation on tie hunts and in
  * `othersLeastByOps` (issue 28, smfix), and most of those witnesses only confirm a loss. */
 export function witnessAtLeast(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
-  if (e.wit) return witnessSkips.on ? (e.wit.least ??= bracketsAtLeast(e.wit.ops)) : 0;
+  return e.wit && !witnessSkips.on ? 0 : bracketsBelow(e);
+}
+
+/** `witnessAtLeast` whatever its switch (a bound, not a skip: vecbrackets.ts) */
+export function bracketsBelow(e: { open: number[] | null; close: number[] | null; wit?: SmathWit }): number {
+  if (e.wit) return (e.wit.least ??= bracketsAtLeast(e.wit.ops));
   let n = 0;
   if (e.open) for (let i = 0; i < e.open.length; i++) n += e.open[i] + e.close![i];
   return n;
@@ -169,7 +174,7 @@ export function smathWitness(wit: SmathWit, vkey: string): { open: number[] | nu
 }
 
 /** The count of brackets `smathWitness` writes for `vkey` (the sum of its arrays), without writing
- * them per cell: the tie cut's bounds only count them (smtie.ts `entryBrackets`, smcost3). Every
+ * them per cell: the tie cut's bounds only count them (tableleast.ts `entryBrackets`, smcost3). Every
  * value's count is kept on the filling (`counts`), not the programme (`sv`), which tables kept for
  * each filling counted (smath:19: 72 MB live; issue 28, smcost4). */
 export function smathWitnessBrackets(wit: SmathWit, vkey: string): number {

@@ -25,8 +25,10 @@ import type { Group } from "./bounds";
 import type { TopList } from "./recorder";
 import { leadOrder, vectorFacts, type VectorFacts } from "./leadkey";
 import type { PartnerCut } from "./partners";
+import { leastOverVectors, vectorBrackets, type VectorLeast } from "./vecbrackets";
 import type { Entry, SideBoard, SideTable, ValueBucket } from "./sides";
-import { smathWitnessBrackets, witnessAtLeast } from "./smathside";
+import { witnessAtLeast } from "./smathside";
+import { entryBrackets, othersLeastByOps } from "./tableleast";
 import { groupTieFacts, keyEntry } from "./tiekey";
 
 /** `on`: a switch for the test that compares plays with and without the cut; `fired`: prefixes cut */
@@ -53,7 +55,7 @@ export class SmathTieCut {
   private readonly oldOps: Int32Array;
   private readonly oldMarks: Int32Array;
   /** the rack's keys of operators and of the blank (each may be placed as an operator) */
-  private readonly opKeys: number[] = [];
+  readonly opKeys: number[] = [];
   /** per Q: the fewest brackets the other sides' entries write (summed over the sides) when they
    * take Q of the rack's operators and blanks together (`othersLeastByOps`), once asked for */
   private otherMin: number[] | null = null;
@@ -154,7 +156,16 @@ export class SmathTieCut {
     if (!onlyTies && this.groupBound > last.score) return true;
     // a play above the floor's score enters on score (need() is the floor's): no tie to break
     if (last.score < this.top.floor) return true;
-    const br = this.bracketsAtLeast(i, e, uses);
+    let br = this.bracketsAtLeast(i, e, uses);
+    if (br <= last.brackets && this.vecs) {
+      // it changes nothing unless it reaches the last's brackets (or passes them, from there)
+      const floor = Math.max(br, last.brackets - 1);
+      const v = this.vectorsAtLeast(i, e, uses, floor);
+      if (v > floor) {
+        br = v;
+        vectorBrackets.fired++;
+      }
+    }
     if (br < last.brackets) return true;
     if (br === last.brackets) {
       const bl = Math.max(this.b.blankKey >= 0 ? uses[this.b.blankKey] : 0, this.minBlanks);
@@ -230,6 +241,27 @@ export class SmathTieCut {
     }
     return best === null ? null : Array.from(best, (v) => v ?? Infinity);
   }
+
+  /** the partner cut of the probe (fill.ts) and its vectors' facts (vecbrackets.ts), made when first asked */
+  live: PartnerCut | null = null;
+  vecs: (() => VectorLeast | null) | VectorLeast | null = null;
+
+  /** `bracketsAtLeast` per partner vector still alive (vecbrackets.ts) when above `floor`, else at most `floor` */
+  private vectorsAtLeast(i: number, e: number, uses: Uint8Array, floor: number): number {
+    if (typeof this.vecs === "function") this.vecs = this.vecs();
+    if (!this.vecs || !this.live) return floor;
+    let left = 0;
+    for (const k of this.opKeys) left += this.b.counts[k] - uses[k];
+    // per q ≤ left (a vector alive fits beside the prefix): the probed side's brackets with left - q
+    const rest = (this.restByQ ??= new Int32Array(this.opKeys.reduce((n, k) => n + this.b.counts[k], 0) + 1));
+    for (let q = 0; q <= left; q++) {
+      const p = this.pairs[i + 1] + this.pairsAhead(i, e, left - q);
+      rest[q] = p + (p & 1);
+    }
+    return leastOverVectors(this.vecs, this.live, e + 1, rest, floor);
+  }
+
+  private restByQ: Int32Array | null = null;
 
   /** `strict`: no other sides' entries fit the operators and blanks left: no play (Infinity).
    * `unbuilt` (a side's fill for its group's own table, valuetable.ts) adds the sides with no table
@@ -325,92 +357,6 @@ export class SmathTieCut {
 /** `on`: the other sides' operators counted against the probed side's (`bracketsAtLeast`); off
  * only in the test that compares plays with and without it (smtie.test.ts) */
 export const sharedOps = { on: true };
-
-/**
- * The fewest brackets a play takes from the other sides, by the rack operators and blanks Q their
- * entries take together: per table and per q, the least over its entries taking q of the brackets
- * their witness writes for their value (brackets.ts `sideValues`, the fewest of any bracketing, so
- * each side's count in the play is its entry's); the tables' arrays summed min-plus. Witnesses
- * are costly (a six-square side's table on smath:19 took 10 s), so entries are taken in the order
- * of a cheap bound below their count (smathside.ts `witnessAtLeast`) and none once that bound
- * reaches the least of their q. A table with no entries adds 0 (as before: its side ends the group).
- * With `byOps` off every entry counts as q = 0 (the least over all entries).
- */
-function othersLeastByOps(tables: readonly SideTable[], opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
-  let sum = [0];
-  for (const t of tables) {
-    const least = tableLeast(t, opKeys, buf, byOps);
-    // a table with no entries adds 0 (its `least` is empty: any entry sets the least of its q)
-    if (least.length === 0) continue;
-    const next: number[] = [];
-    for (let a = 0; a < sum.length; a++) {
-      for (let q = 0; q < least.length; q++) {
-        const v = sum[a] + (least[q] ?? Infinity);
-        if (v < (next[a + q] ?? Infinity)) next[a + q] = v;
-      }
-    }
-    sum = Array.from(next, (v) => v ?? Infinity);
-  }
-  return sum;
-}
-
-/** `tableLeast` per table, by `byOps`: a table is never changed once built (sides.ts `tableOf`;
- * filtered tables are new objects), its pool offsets' tiles neither, and `opKeys` are the
- * search's (its rack's), so a table's least per q is the same on every call; smath:19's probes
- * asked three times for one table of 146,116 entries (issue 28, smcost4). */
-const leastMemo = [new WeakMap<SideTable, number[]>(), new WeakMap<SideTable, number[]>()];
-
-/** Per q, the least brackets of `t`'s entries taking q of the operators and blanks (`opKeys`), as
- * `othersLeastByOps` says (undefined: no entry takes q). */
-function tableLeast(t: SideTable, opKeys: readonly number[], buf: Uint8Array, byOps: boolean): number[] {
-  const memo = leastMemo[byOps ? 1 : 0];
-  const had = memo.get(t);
-  if (had) return had;
-  // the entries in the order of their bound, stable (a counting sort over flat arrays: a tuple
-  // per entry was garbage, issue 28 smcost3)
-  const ents: Entry[] = [];
-  const vkeys: string[] = [];
-  const bounds: number[] = [];
-  const qs: number[] = [];
-  let top = 0;
-  for (const [vkey, bucket] of t.byValue) {
-    const list = bucket.entries;
-    for (let x = 0; x < list.length; x++) {
-      const e = list[x];
-      let q = 0;
-      if (byOps) for (let y = 0; y < opKeys.length; y++) q += buf[e.off + opKeys[y]];
-      const lb = witnessAtLeast(e);
-      if (lb > top) top = lb;
-      ents.push(e);
-      vkeys.push(vkey);
-      bounds.push(lb);
-      qs.push(q);
-    }
-  }
-  const start = new Int32Array(top + 2);
-  for (let x = 0; x < bounds.length; x++) start[bounds[x] + 1]++;
-  for (let lb = 0; lb <= top; lb++) start[lb + 1] += start[lb];
-  const order = new Int32Array(ents.length);
-  for (let x = 0; x < bounds.length; x++) order[start[bounds[x]]++] = x;
-  const least: number[] = [];
-  for (let y = 0; y < order.length; y++) {
-    const x = order[y];
-    const q = qs[x];
-    if ((least[q] ?? Infinity) <= bounds[x]) continue;
-    least[q] = Math.min(least[q] ?? Infinity, entryBrackets(ents[x], vkeys[x]));
-  }
-  memo.set(t, least);
-  return least;
-}
-
-/** The brackets entry `e` of value `vkey` writes in a play: its witness's (the fewest, brackets.ts). */
-function entryBrackets(e: Entry, vkey: string): number {
-  if (e.wit) return smathWitnessBrackets(e.wit, vkey);
-  const w = e;
-  let n = 0;
-  if (w.open) for (let i = 0; i < w.open.length; i++) n += w.open[i] + w.close![i];
-  return n;
-}
 
 /** The tie cut of a probe of an 'SMATH group's side, or null when off. */
 export function smathTieCutOf(b: SideBoard, top: TopList, g: Group, dir: Direction, olds: Array<GridCell | undefined>, emptyRc: Array<[number, number]>, first: boolean, others: readonly SideTable[], firstSide?: [number, number], unbuilt?: (ops: number) => number): SmathTieCut | null {

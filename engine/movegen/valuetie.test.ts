@@ -11,7 +11,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Face } from "../tiles";
 import type { ExactResult } from "./exact";
-import { eachRackWithAndWithout, shownWithTies, smath19Groups, smathBoardsOf } from "./tests/probe-cuts";
+import { eachRackWithAndWithout, shownWithTies, smath19, smathBoardsOf } from "./tests/probe-cuts";
 import { tieShorts } from "./valuetable";
 
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
@@ -22,12 +22,12 @@ describe("'SMATH tie hunts fill their short sides for the group (valuetable.ts t
   it("smath:19: groups 2/8 and 2/6 after 8/10's 331 of 8 brackets, the same list with and without, far fewer steps", { timeout: 60_000 }, () => {
     const eqs = ["8/10", "2/8", "2/6"];
     const made = tieShorts.made;
-    const cut = smath19Groups(eqs, 3);
+    const cut = smath19(eqs, 3);
     expect(tieShorts.made).toBeGreaterThan(made);
     tieShorts.on = false;
     let full: { list: string[]; steps: number };
     try {
-      full = smath19Groups(eqs, 3);
+      full = smath19(eqs, 3);
     } finally {
       tieShorts.on = true;
     }

@@ -2,7 +2,7 @@
  * 'SMATH witnesses skipped (issue 28, smfix): brackets.ts `bracketsAtLeast` is at most what any
  * value's witness writes (random sides, board brackets included), and the exact generator's top
  * plays, their brackets, order and search counts are the same with and without the skips
- * (smathside.ts `witnessSkips`: join.ts `finish` and `keyLoses`, smtie.ts `othersLeastByOps`).
+ * (smathside.ts `witnessSkips`: join.ts `finish` and `keyLoses`, tableleast.ts `othersLeastByOps`).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -97,12 +97,14 @@ export function eachRackWithAndWithout(
   }
 }
 
-/** bench/positions/movegen.json's smath:19 (its 26 groups at 331 on lane 7 down are tie hunts) */
+/** smath:19 (the bench's `movegen-positions:smath:19`): its 331 is a tie hunt over 26 groups of down lane 7 */
 export const SMATH_19 = "smath 15/3[1]7[2]3/3-7-3/1[0]1[2]7[5]1[2]1/1+1+7÷1×1/1[3]+[6]=[9]×[3]÷[3]1[5]1[3]1/1×1+7=1=1/1[4]+[8]÷[4]=[6]=[6]÷[1]=[6]1/1×1-9=1/1[6]1[10]-[0]-[2]=[8]=[8]1[6]1/1÷1=11/1[8]1[6]?11/1=1-11/1[9]?1[3]?11/15 [11][10][11][7][7][7][1][11][12][11]/[5][10]?[2][7]?[3][12]?[7] 145/90 1 53";
 
-/** smath:19's lane 7 groups (named by their `=` rows) searched in the order `eqs` into one list of
- * `n` (floor 331): the list (score, brackets, blanks, key), the steps and the board searched */
-export function smath19Groups(eqs: readonly string[], n: number): { list: string[]; steps: number; b: SideBoard } {
+/** A pool of numbers (some twice), three blanks and few operators: racks whose groups hunt ties. */
+export const TIE_POOL: Face[] = ["1", "2", "3", "5", "7", "10", "12", "1", "?", "?", "?", "-", "+", "×"];
+
+/** smath:19's lane 7 groups `eqs` searched in that order into one list of `n` (floor 331): the list and the steps */
+export function smath19(eqs: readonly string[], n = 1): { list: string[]; steps: number } {
   const p = parsePosition(SMATH_19);
   if (!p.ok) throw new Error(p.error);
   const rack = p.value.racks[p.value.turn] as Face[];
@@ -123,5 +125,5 @@ export function smath19Groups(eqs: readonly string[], n: number): { list: string
     searchGroup(b, top, g);
   }
   expect(b.deadline.hit).toBe(false);
-  return { list: top.list.map((c) => `${c.score} ${c.brackets} ${c.blanks} ${c.key}`), steps: b.deadline.work, b };
+  return { list: top.list.map((c) => `${c.score} ${c.brackets} ${c.blanks} ${c.key}`), steps: b.deadline.work };
 }
