@@ -103,12 +103,12 @@ export const SMATH_19 = "smath 15/3[1]7[2]3/3-7-3/1[0]1[2]7[5]1[2]1/1+1+7÷1×1/
 /** A pool of numbers (some twice), three blanks and few operators: racks whose groups hunt ties. */
 export const TIE_POOL: Face[] = ["1", "2", "3", "5", "7", "10", "12", "1", "?", "?", "?", "-", "+", "×"];
 
-/** smath:19's lane 7 groups `eqs` searched in that order into one list of 1 (floor 331): the list and the steps */
-export function smath19(eqs: readonly string[]): { list: string[]; steps: number } {
+/** smath:19's lane 7 groups `eqs` searched in that order into one list of `n` (floor 331): the list and the steps */
+export function smath19(eqs: readonly string[], n = 1): { list: string[]; steps: number } {
   const p = parsePosition(SMATH_19);
   if (!p.ok) throw new Error(p.error);
   const rack = p.value.racks[p.value.turn] as Face[];
-  const b = new SideBoard(getRuleset("smath"), p.value.board, rack, { maxWork: 1_000_000 });
+  const b = new SideBoard(getRuleset("smath"), p.value.board, rack, { maxWork: 2_000_000 });
   const groups: Group[] = [];
   lanesGroups(b, "down", 7, groups);
   const byEqs = new Map<string, Group>();
@@ -118,7 +118,7 @@ export function smath19(eqs: readonly string[]): { list: string[]; steps: number
       byEqs.set(c.eqs.join("/"), c);
     });
   }
-  const top = new TopList(1, 331);
+  const top = new TopList(n, 331);
   for (const q of eqs) {
     const g = byEqs.get(q);
     if (!g) throw new Error(`no group ${q}`);
