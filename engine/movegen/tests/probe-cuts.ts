@@ -108,7 +108,7 @@ export function smath19(eqs: readonly string[], n = 1): { list: string[]; steps:
   const p = parsePosition(SMATH_19);
   if (!p.ok) throw new Error(p.error);
   const rack = p.value.racks[p.value.turn] as Face[];
-  const b = new SideBoard(getRuleset("smath"), p.value.board, rack, { maxWork: 1_000_000 });
+  const b = new SideBoard(getRuleset("smath"), p.value.board, rack, { maxWork: 2_000_000 });
   const groups: Group[] = [];
   lanesGroups(b, "down", 7, groups);
   const byEqs = new Map<string, Group>();
