@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
-import * as Q from "../rational";
-import { bracketCounts, bracketingOf, sideWays, type Operand } from "./brackets";
+import { bracketCounts, bracketingOf, sideWays } from "./brackets";
+import { randomSide } from "./tests/random-side";
 
 describe("'SMATH witness bracket counts (brackets.ts bracketCounts)", () => {
   it("every value's count is the brackets its witness writes", () => {
@@ -15,18 +15,8 @@ describe("'SMATH witness bracket counts (brackets.ts bracketCounts)", () => {
     let values = 0;
     let some = 0;
     for (let s = 0; s < 400; s++) {
-      const len = 1 + rng.below(6);
-      const ops: Operand[] = [];
-      for (let k = 0; k < len; k++) {
-        const op = k === 0 ? "" : (["+", "-", "×", "÷", "imul", "imul", "imul"] as const)[rng.below(7)];
-        ops.push({ value: Q.rat(rng.below(13)), op, oldOpen: 0, oldClose: 0, old: rng.below(2) === 0 });
-      }
-      if (len >= 2 && rng.below(3) === 0) {
-        const i = rng.below(len - 1);
-        const j = i + 1 + rng.below(len - 1 - i);
-        ops[i].oldOpen++;
-        ops[j].oldClose++;
-      }
+      const ops = randomSide(rng);
+      const len = ops.length;
       const ways = sideWays(ops);
       const counts = bracketCounts(ways);
       const keys = ways?.table[0][len - 1] ? [...ways.table[0][len - 1]!.keys()] : [];

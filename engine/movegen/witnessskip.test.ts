@@ -11,10 +11,11 @@ import { createRng } from "../random";
 import * as Q from "../rational";
 import { getRuleset } from "../ruleset";
 import type { Face } from "../tiles";
-import { bracketsAtLeast, sideValues, type Operand } from "./brackets";
+import { bracketsAtLeast, sideValues } from "./brackets";
 import { exactPlays, type ExactResult } from "./exact";
 import { witnessSkips } from "./smathside";
 import { smathBoardsOf } from "./tests/probe-cuts";
+import { randomSide } from "./tests/random-side";
 
 const rs = getRuleset("smath");
 const boards = smathBoardsOf(readFileSync(path.join(import.meta.dirname, "fixtures", "golden-positions.txt"), "utf8"));
@@ -28,19 +29,7 @@ describe("'SMATH witnesses skipped (brackets.ts bracketsAtLeast)", () => {
     let values = 0;
     let tight = 0;
     for (let s = 0; s < 400; s++) {
-      const len = 1 + rng.below(6);
-      const ops: Operand[] = [];
-      for (let k = 0; k < len; k++) {
-        const op = k === 0 ? "" : (["+", "-", "×", "÷", "imul", "imul", "imul"] as const)[rng.below(7)];
-        ops.push({ value: Q.rat(rng.below(13)), op, oldOpen: 0, oldClose: 0, old: rng.below(2) === 0 });
-      }
-      // a board group on a third of the sides (its brackets on two operands)
-      if (len >= 2 && rng.below(3) === 0) {
-        const i = rng.below(len - 1);
-        const j = i + 1 + rng.below(len - 1 - i);
-        ops[i].oldOpen++;
-        ops[j].oldClose++;
-      }
+      const ops = randomSide(rng);
       const least = bracketsAtLeast(ops);
       const label = ops.map((o) => `${o.op === "imul" ? " " : o.op}${"(".repeat(o.oldOpen)}${Q.toString(o.value)}${")".repeat(o.oldClose)}`).join("");
       for (const w of sideValues(ops)?.values.values() ?? []) {
